@@ -1,0 +1,13 @@
+"""Perceptron Lab: routes to the lessons (each draws the shared sidebar from ui/)."""
+
+import streamlit as st
+
+st.set_page_config(page_title="Perceptron Lab", page_icon=":material/linear_scale:",
+                   layout="wide")
+
+LESSONS = [
+    st.Page("pages/step_through.py", title="Step through", icon=":material/footprint:",
+            default=True),
+]
+
+st.navigation(LESSONS).run()

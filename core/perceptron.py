@@ -1,0 +1,281 @@
+"""The perceptron as a stream of steps.
+
+The rule is the seeds' Algorithm 1, one example at a time::
+
+    a = w @ x + b
+    if y * a <= 0:
+        w += eta * y * x
+        b += eta * y
+
+:func:`perceptron` yields a :class:`Step` after every visited example (or only
+after the updating ones), so a page can animate the run and a test can check
+every single update.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
+INITS = ("zeros", "random")
+
+# The update-only stream scans blocks of examples with one matrix product; a
+# block starts small (an update often comes soon after another) and doubles
+# while the scan finds none.
+_FIRST_BLOCK = 16
+
+
+@dataclass(frozen=True)
+class Step:
+    """The state after one visited example.
+
+    Attributes
+    ----------
+    t : int
+        Examples visited so far (1-based).
+    epoch : int
+        Pass over the data (1-based); an epoch is N steps.
+    index : int
+        Row of X visited at this step.
+    activation : float
+        a = w.x + b, computed BEFORE the update.
+    updated : bool
+        True when y*a <= 0 and the weights changed.
+    w : ndarray of shape (D,)
+        Weights AFTER this step, read-only.
+    b : float
+        Bias AFTER this step (0.0 and never updated when ``bias=False``).
+    mistakes : int
+        Updates made so far.
+    """
+
+    t: int
+    epoch: int
+    index: int
+    activation: float
+    updated: bool
+    w: np.ndarray
+    b: float
+    mistakes: int
+
+
+def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
+    """Return X as (N, D) floats and y as (N,) floats in {-1, +1}, or raise ValueError."""
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    if X.ndim != 2:
+        raise ValueError(f"X must be a 2-D array (N, D), got shape {X.shape}")
+    if X.shape[0] == 0:
+        raise ValueError("X has no rows: at least one example is needed")
+    if y.shape != (X.shape[0],):
+        raise ValueError(f"y must have shape ({X.shape[0]},) to match X, got {y.shape}")
+    if not np.all(np.isfinite(X)):
+        raise ValueError("X must be finite: it contains NaN or infinity")
+    if not np.all((y == 1) | (y == -1)):
+        raise ValueError("y must contain only -1 and +1")
+    return X, y
+
+
+def _initial_weights(init, dim: int, bias: bool, rng: np.random.Generator):
+    """The starting (w, b) for ``init``."""
+    if isinstance(init, str):
+        if init == "zeros":
+            return np.zeros(dim), 0.0
+        if init == "random":
+            w = rng.standard_normal(dim)
+            return w, float(rng.standard_normal()) if bias else 0.0
+        raise ValueError(f"init must be 'zeros', 'random' or a (w, b) pair, got {init!r}")
+    try:
+        w0, b0 = init
+    except (TypeError, ValueError):
+        raise ValueError(
+            f"init must be 'zeros', 'random' or a (w, b) pair, got {init!r}"
+        ) from None
+    w = np.array(w0, dtype=float).reshape(-1)
+    if w.shape != (dim,):
+        raise ValueError(f"init weights must have {dim} values, got {w.size}")
+    b = float(b0)
+    if not (np.all(np.isfinite(w)) and np.isfinite(b)):
+        raise ValueError("init weights and bias must be finite")
+    if not bias and b != 0.0:
+        raise ValueError(f"init bias must be 0 when bias=False, got {b}")
+    return w, b
+
+
+def initial_weights(dim: int, *, init="zeros", bias: bool = True, seed: int | None = None):
+    """The (w, b) that :func:`perceptron` starts from with the same arguments."""
+    return _initial_weights(init, dim, bias, np.random.default_rng(seed))
+
+
+def perceptron(
+    X,
+    y,
+    *,
+    eta: float = 1.0,
+    order: str = "cyclic",
+    init="zeros",
+    bias: bool = True,
+    max_epochs: int = 100,
+    seed: int | None = None,
+    every: str = "visit",
+) -> Iterator[Step]:
+    """Train a perceptron, yielding the state after every step.
+
+    Parameters
+    ----------
+    X : array_like of shape (N, D)
+        Finite coordinates.
+    y : array_like of shape (N,)
+        Labels in {-1, +1}.
+    eta : float, default 1.0
+        Learning rate, > 0.
+    order : str, default "cyclic"
+        How examples are visited: ``"cyclic"`` (rows in order, every epoch),
+        ``"shuffle_once"`` (one random permutation, reused), ``"shuffle_each_epoch"``
+        (a new permutation every epoch), ``"random"`` (an example drawn with
+        replacement each step) or ``"random_misclassified"`` (a random
+        misclassified example each step, the PLA).
+    init : "zeros", "random" or (w, b), default "zeros"
+        Starting weights; ``"random"`` draws them from a standard normal.
+    bias : bool, default True
+        Learn b; with False, b stays 0 and the boundary passes through the origin.
+    max_epochs : int, default 100
+        Stop after this many epochs (of N steps each).
+    seed : int or None
+        Seed of the generator behind every random choice.
+    every : "visit" or "update", default "visit"
+        Yield every visited example, or only those that changed the weights.
+
+    Yields
+    ------
+    Step
+        The state after the step; ``w`` is a read-only copy.
+
+    Raises
+    ------
+    ValueError
+        If an argument is invalid; the message says which and why.
+
+    Notes
+    -----
+    For the example (x_n, y_n) the activation is a = w^T x_n + b. When
+    y_n a <= 0 the example is a mistake and w <- w + eta y_n x_n,
+    b <- b + eta y_n. The run stops after an epoch with no update
+    (converged) or after ``max_epochs``; with the random orders, as soon as no
+    example is misclassified. ``every="update"`` yields exactly the updating
+    steps of ``every="visit"`` for the same arguments, without a Python loop
+    over the examples in between.
+
+    Examples
+    --------
+    >>> X = [[1.0, 1.0], [2.0, 1.0]]; y = [-1, 1]
+    >>> steps = list(perceptron(X, y, eta=0.1, init=([0.2, 0.0], -0.1)))
+    >>> steps[0].w, steps[0].b
+    (array([ 0.1, -0.1]), -0.2)
+    """
+    X, y = check_data(X, y)
+    if not (np.isfinite(eta) and eta > 0):
+        raise ValueError(f"eta must be > 0, got {eta}")
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
+    if every not in ("visit", "update"):
+        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
+    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
+        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+    rng = np.random.default_rng(seed)
+    w, b = _initial_weights(init, X.shape[1], bias, rng)
+    run = _Run(X, y, w, b, eta=float(eta), bias=bias, visits=every == "visit")
+    if order == "random_misclassified":
+        return run.misclassified(rng, int(max_epochs))
+    if order == "random":
+        return run.with_replacement(rng, int(max_epochs))
+    return run.by_epoch(order, rng, int(max_epochs))
+
+
+class _Run:
+    """The weights of one run and the ways of walking the data."""
+
+    def __init__(self, X, y, w, b, *, eta, bias, visits):
+        self.X, self.y, self.w, self.b = X, y, w, b
+        self.eta, self.bias, self.visits = eta, bias, visits
+        self.n = X.shape[0]
+        self.mistakes = 0
+
+    def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
+        """Apply the rule to example i with activation a and record the step."""
+        if updated:
+            self.w = self.w + self.eta * self.y[i] * self.X[i]
+            if self.bias:
+                self.b = self.b + self.eta * self.y[i]
+            self.mistakes += 1
+        w = self.w.copy()
+        w.setflags(write=False)
+        t = int(t)
+        return Step(t, (t - 1) // self.n + 1, int(i), float(a), updated, w,
+                    float(self.b), self.mistakes)
+
+    def _scan(self, rows: np.ndarray, t0: int):
+        """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated.
+
+        The activations of a whole block come from one matrix product; after an
+        update the rest of the block is stale, so the scan restarts just past it.
+        """
+        any_update = False
+        start, block = 0, _FIRST_BLOCK
+        while start < len(rows):
+            idx = rows[start:start + block]
+            a = self.X[idx] @ self.w + self.b
+            hits = np.flatnonzero(self.y[idx] * a <= 0)
+            stop = hits[0] if hits.size else len(idx)
+            if self.visits:
+                for k in range(stop):
+                    yield self._step(t0 + start + k + 1, idx[k], a[k], False)
+            if hits.size:
+                yield self._step(t0 + start + stop + 1, idx[stop], a[stop], True)
+                any_update = True
+                start, block = start + stop + 1, _FIRST_BLOCK
+            else:
+                start, block = start + len(idx), block * 2
+        return any_update
+
+    def by_epoch(self, order, rng, max_epochs):
+        """Cyclic and shuffled orders: stop after an epoch with no update."""
+        rows = np.arange(self.n)
+        if order == "shuffle_once":
+            rows = rng.permutation(self.n)
+        for epoch in range(max_epochs):
+            if order == "shuffle_each_epoch":
+                rows = rng.permutation(self.n)
+            if not (yield from self._scan(rows, epoch * self.n)):
+                return
+
+    def _all_correct(self) -> bool:
+        """True when every example has y*a > 0."""
+        return bool(np.all(self.y * (self.X @ self.w + self.b) > 0))
+
+    def with_replacement(self, rng, max_epochs):
+        """Random order: draws with replacement until nothing is misclassified."""
+        limit = max_epochs * self.n
+        t, block = 0, _FIRST_BLOCK
+        while t < limit and not self._all_correct():
+            rows = rng.integers(0, self.n, size=min(block, limit - t))
+            t0, t, block = t, t + len(rows), block * 2
+            for step in self._scan(rows, t0):
+                yield step
+                if step.updated:
+                    # the rest of the draws were made with stale weights in view
+                    t, block = step.t, _FIRST_BLOCK
+                    break
+
+    def misclassified(self, rng, max_epochs):
+        """PLA: each step updates on a random misclassified example."""
+        for t in range(1, max_epochs * self.n + 1):
+            a = self.X @ self.w + self.b
+            wrong = np.flatnonzero(self.y * a <= 0)
+            if wrong.size == 0:
+                return
+            i = wrong[rng.integers(wrong.size)]
+            yield self._step(t, i, a[i], True)
