@@ -1,0 +1,1 @@
+"""Streamlit pieces shared by the lesson pages."""

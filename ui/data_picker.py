@@ -1,0 +1,77 @@
+"""The sidebar data picker shared by every lesson."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from datasets import Dataset
+from datasets.builtin import BUILTIN, GENERATORS
+from datasets.loader import load_csv
+from ui.state import keep_alive
+
+YOUR_DATA = "Your data (uploaded)"
+_CHOICE = "data.choice"
+_UPLOADED = "data.uploaded"  # the last CSV that loaded; kept when a later upload fails
+_ERROR = "data.error"
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _builtin(name: str) -> Dataset:
+    """Built-in sets are cheap, but Iris comes from scikit-learn: build each once."""
+    return BUILTIN[name]()
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def _generated(name: str, n: int, shape: float, seed: int) -> Dataset:
+    """A generated set for the given parameters."""
+    generator = GENERATORS[name]
+    return generator.make(n, shape, seed)
+
+
+def _on_upload() -> None:
+    """Load the new file; on failure keep the previous data and remember the message."""
+    file = st.session_state.get("data.file")
+    if file is None:
+        return
+    try:
+        st.session_state[_UPLOADED] = load_csv(file)
+        st.session_state[_ERROR] = None
+        st.session_state[_CHOICE] = YOUR_DATA
+    except ValueError as error:
+        st.session_state[_ERROR] = f"{file.name}: {error}"
+
+
+def data_picker() -> Dataset:
+    """Draw the picker in the sidebar and return the chosen data set."""
+    keep_alive({_CHOICE: "Seeds' example: 4 points", "data.n": 40, "data.seed": 0})
+    options = list(BUILTIN) + list(GENERATORS)
+    if st.session_state.get(_UPLOADED) is not None:
+        options.append(YOUR_DATA)
+    if st.session_state[_CHOICE] not in options:
+        st.session_state[_CHOICE] = options[0]
+
+    st.subheader("Data")
+    choice = st.selectbox("Data set", options, key=_CHOICE)
+    if choice in GENERATORS:
+        generator = GENERATORS[choice]
+        low, high, default, step = generator.shape_range
+        n = st.slider("Points", 4, 1000, key="data.n")
+        shape_key = f"data.{generator.shape_name}"
+        keep_alive({shape_key: default})
+        shape = st.slider(generator.shape_name.capitalize(), low, high, step=step, key=shape_key)
+        seed = st.number_input("Data seed", 0, 10**6, key="data.seed")
+        data = _generated(choice, int(n), float(shape), int(seed))
+    elif choice == YOUR_DATA:
+        data = st.session_state[_UPLOADED]
+    else:
+        data = _builtin(choice)
+
+    st.file_uploader("Upload a CSV (x1, x2, label)", type=["csv", "txt", "tsv"],
+                     key="data.file", on_change=_on_upload,
+                     help="Two numeric columns and a label column with two classes: "
+                          "-1/+1, 0/1, true/false or any two names. A header is optional; "
+                          "comma, semicolon or tab separated.")
+    if st.session_state.get(_ERROR):
+        st.error(st.session_state[_ERROR] + "  \nThe previous data is kept.", icon="⚠️")
+    st.caption(f"{len(data)} points · classes: −1 = {data.classes[0]}, +1 = {data.classes[1]}")
+    return data

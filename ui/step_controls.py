@@ -1,0 +1,52 @@
+"""The step controls every animated lesson shares: Back, Step, Next mistake, Reset, a slider."""
+
+from __future__ import annotations
+
+import numpy as np
+import streamlit as st
+
+from core.trace import Trace
+
+
+def _move(key: str, target: int) -> None:
+    """Set the position the slider (the one source of truth) shows."""
+    st.session_state[key] = int(target)
+
+
+def step_controls(page: str, trace: Trace) -> int:
+    """Draw the controls and return the current position (0 = before the first step)."""
+    key = f"{page}.t"
+    last = trace.steps
+    position = min(int(st.session_state.get(key, 0)), last)
+    st.session_state[key] = position
+    later = trace.update_positions[trace.update_positions > position]
+    next_mistake = int(later[0]) if later.size else last
+
+    cols = st.columns(4)
+    cols[0].button("Back", icon=":material/arrow_back:", shortcut="Left", key=f"{page}.back",
+                   on_click=_move, args=(key, max(position - 1, 0)), disabled=position == 0,
+                   width="stretch")
+    cols[1].button("Step", icon=":material/arrow_forward:", shortcut="Right", type="primary",
+                   key=f"{page}.step", on_click=_move, args=(key, min(position + 1, last)),
+                   disabled=position == last, width="stretch")
+    cols[2].button("Next mistake", icon=":material/skip_next:", shortcut="N",
+                   key=f"{page}.next", on_click=_move, args=(key, next_mistake),
+                   disabled=position == last, width="stretch")
+    cols[3].button("Reset", icon=":material/restart_alt:", shortcut="Home", key=f"{page}.reset",
+                   on_click=_move, args=(key, 0), disabled=position == 0, width="stretch")
+    if last > 0:
+        st.slider("Step", 0, last, key=key, label_visibility="collapsed")
+    return int(st.session_state[key])
+
+
+def reset_on_change(page: str, signature) -> None:
+    """Go back to step 0 when the run itself changes (new data or settings)."""
+    previous = st.session_state.get(f"{page}.signature")
+    if previous is not None and previous != signature:
+        st.session_state[f"{page}.t"] = 0
+    st.session_state[f"{page}.signature"] = signature
+
+
+def run_signature(X, y, settings: dict) -> tuple:
+    """A hashable fingerprint of a run: the data bytes and the settings."""
+    return (np.asarray(X).tobytes(), np.asarray(y).tobytes(), repr(sorted(settings.items())))

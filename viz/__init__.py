@@ -1,0 +1,1 @@
+"""Plotly figure builders: plain data in, figures out; no Streamlit."""

@@ -1,0 +1,208 @@
+"""Figures of the input plane: points, a decision boundary, its normal vector, and the update.
+
+Builders take plain arrays and return Plotly figures; they know nothing of Streamlit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+# Okabe-Ito colours (safe for the common colour blindnesses) plus a distinct shape per class.
+CLASS_STYLE = {
+    -1: dict(color="#0072B2", symbol="circle"),
+    +1: dict(color="#D55E00", symbol="square"),
+}
+BOUNDARY = "#222222"
+GHOST = "rgba(34,34,34,0.25)"
+VISITED = "#009E73"
+UPDATE = "#CC79A7"
+
+
+def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Square axis ranges around the points, so the plot keeps right angles right."""
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    centre = (lo + hi) / 2
+    half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
+    return ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half))
+
+
+def boundary_segment(w, b: float, box) -> tuple[list[float], list[float]]:
+    """The part of the line w.x + b = 0 inside the box; empty lists when there is none."""
+    (x0, x1), (y0, y1) = box
+    w1, w2 = float(w[0]), float(w[1])
+    points = []
+    if abs(w2) > 1e-12:
+        for x in (x0, x1):
+            yy = -(w1 * x + b) / w2
+            if y0 <= yy <= y1:
+                points.append((x, yy))
+    if abs(w1) > 1e-12:
+        for yy in (y0, y1):
+            x = -(w2 * yy + b) / w1
+            if x0 <= x <= x1:
+                points.append((x, yy))
+    points = sorted(set(points))
+    if len(points) < 2:
+        return [], []
+    (ax, ay), (bx, by) = points[0], points[-1]
+    return [ax, bx], [ay, by]
+
+
+def normal_arrow(w, b: float, box, length: float) -> tuple[list[float], list[float]]:
+    """A segment of the given length along w from the boundary point nearest the box centre."""
+    w = np.asarray(w, dtype=float)
+    norm = float(np.linalg.norm(w))
+    if norm < 1e-12:
+        return [], []
+    centre = np.array([sum(box[0]) / 2, sum(box[1]) / 2])
+    foot = centre - (w @ centre + b) / norm**2 * w
+    tip = foot + length * w / norm
+    return [foot[0], tip[0]], [foot[1], tip[1]]
+
+
+def _arrow(x, y, color: str, name: str, width: float = 3, dash: str | None = None, **kw):
+    """A line with an arrowhead at its end (a trace, so animation frames can move it)."""
+    return go.Scatter(
+        x=x, y=y, mode="lines+markers", name=name,
+        line=dict(color=color, width=width, dash=dash),
+        marker=dict(symbol="arrow", angleref="previous", size=[0, 14], color=color),
+        hoverinfo="skip", **kw,
+    )
+
+
+def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size: float = 10):
+    """One scatter trace per class, distinct in colour and shape."""
+    traces = []
+    for label, name in zip((-1, 1), classes, strict=True):
+        mask = y == label
+        style = CLASS_STYLE[label]
+        traces.append(go.Scatter(
+            x=X[mask, 0], y=X[mask, 1], mode="markers",
+            name=f"class {'+1' if label > 0 else '-1'} ({name})" if name not in ("-1", "+1")
+            else f"class {name}",
+            marker=dict(color=style["color"], symbol=style["symbol"], size=size,
+                        line=dict(color="white", width=1)),
+            customdata=np.flatnonzero(mask),
+            hovertemplate="row %{customdata}<br>(%{x:.4g}, %{y:.4g})<extra></extra>",
+        ))
+    return traces
+
+
+def _square_axes(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
+    """Fixed ranges (a rerun keeps the view) and equal scales (right angles look right)."""
+    fig.update_xaxes(range=list(box[0]), title_text=titles[0], zeroline=True)
+    fig.update_yaxes(range=list(box[1]), title_text=titles[1], scaleanchor="x", scaleratio=1,
+                     zeroline=True)
+
+
+def _layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
+    """The house layout: white, legend below, no wasted margins."""
+    fig.update_layout(
+        title=title or None, height=height, template="plotly_white",
+        margin=dict(l=10, r=10, t=40 if title else 10, b=10),
+        legend=dict(orientation="h", yanchor="top", y=-0.12, x=0),
+    )
+    return fig
+
+
+def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
+                 visited: int | None = None, height: int = 520, title: str = "") -> go.Figure:
+    """The data with the boundary w.x + b = 0, its unit normal, and the visited example.
+
+    With ``w_before`` the boundary before the step is drawn as a faint dashed ghost.
+    """
+    X = np.asarray(X, dtype=float)
+    box = view_box(X)
+    fig = go.Figure(point_traces(X, np.asarray(y), classes))
+    if w_before is not None:
+        gx, gy = boundary_segment(w_before, b_before, box)
+        fig.add_trace(go.Scatter(x=gx, y=gy, mode="lines", name="boundary before",
+                                 line=dict(color=GHOST, width=3, dash="dash"),
+                                 hoverinfo="skip"))
+    bx, by = boundary_segment(w, b, box)
+    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="boundary w·x + b = 0",
+                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
+    nx, ny = normal_arrow(w, b, box, 0.18 * (box[0][1] - box[0][0]))
+    fig.add_trace(_arrow(nx, ny, BOUNDARY, "normal w/‖w‖"))
+    if visited is not None:
+        fig.add_trace(go.Scatter(
+            x=[X[visited, 0]], y=[X[visited, 1]], mode="markers", name="visited example",
+            marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=VISITED, width=4)),
+            hoverinfo="skip"))
+    _square_axes(fig, box)
+    return _layout(fig, height, title)
+
+
+def weight_figure(w_before, w_after, step: np.ndarray | None, *, height: int = 320) -> go.Figure:
+    """Weight space: w before, the update eta*y*x added at its tip, and w after."""
+    wb, wa = np.asarray(w_before, float), np.asarray(w_after, float)
+    fig = go.Figure()
+    if step is None:
+        fig.add_trace(_arrow([0, wa[0]], [0, wa[1]], BOUNDARY, "w"))
+        extent = [wa]
+    else:
+        fig.add_trace(_arrow([0, wb[0]], [0, wb[1]], GHOST, "w before"))
+        fig.add_trace(_arrow([wb[0], wa[0]], [wb[1], wa[1]], UPDATE, "η y x"))
+        fig.add_trace(_arrow([0, wa[0]], [0, wa[1]], BOUNDARY, "w after"))
+        extent = [wb, wa, np.asarray(step, float)]
+    reach = max(float(np.max(np.abs(np.concatenate(extent)))), 1e-3) * 1.3
+    _square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
+    return _layout(fig, height)
+
+
+def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.ndarray,
+                     labels: list[str], *, height: int = 560, frame_ms: int = 400) -> go.Figure:
+    """The whole run as Plotly frames, played in the browser.
+
+    ``W[k]``, ``B[k]`` are the weights shown in frame k, ``visited[k]`` the row
+    that caused them (-1 for none). Frames carry only the boundary, the normal
+    and the visited marker, never the data points again.
+    """
+    X = np.asarray(X, dtype=float)
+    box = view_box(X)
+    length = 0.18 * (box[0][1] - box[0][0])
+
+    def moving(k):
+        bx, by = boundary_segment(W[k], B[k], box)
+        nx, ny = normal_arrow(W[k], B[k], box, length)
+        i = visited[k]
+        vx, vy = ([X[i, 0]], [X[i, 1]]) if i >= 0 else ([], [])
+        return [dict(type="scatter", x=bx, y=by), dict(type="scatter", x=nx, y=ny),
+                dict(type="scatter", x=vx, y=vy)]
+
+    first = moving(0)
+    fig = go.Figure(point_traces(X, np.asarray(y), classes))
+    fig.add_trace(go.Scatter(first[0], mode="lines", name="boundary",
+                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
+    fig.add_trace(_arrow(first[1]["x"], first[1]["y"], BOUNDARY, "normal w/‖w‖"))
+    fig.add_trace(go.Scatter(first[2], mode="markers", name="example that updated w",
+                             marker=dict(size=24, color="rgba(0,0,0,0)",
+                                         line=dict(color=VISITED, width=4)), hoverinfo="skip"))
+    moving_traces = [2, 3, 4]
+    fig.frames = [go.Frame(data=moving(k), traces=moving_traces, name=str(k))
+                  for k in range(len(W))]
+    play = dict(frame=dict(duration=frame_ms, redraw=False), fromcurrent=True,
+                transition=dict(duration=frame_ms // 2, easing="cubic-in-out"))
+    fig.update_layout(
+        height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+        xaxis=dict(range=box[0], title="x₁"),
+        yaxis=dict(range=box[1], title="x₂", scaleanchor="x", scaleratio=1),
+        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="right", x=1),
+        updatemenus=[dict(
+            type="buttons", direction="left", x=0, y=1.08, xanchor="left", showactive=False,
+            buttons=[dict(label="▶ Play", method="animate", args=[None, play]),
+                     dict(label="⏸ Pause", method="animate",
+                          args=[[None], dict(frame=dict(duration=0, redraw=False),
+                                             mode="immediate")])],
+        )],
+        sliders=[dict(
+            active=0, x=0, len=1, y=0, yanchor="top", pad=dict(t=40),
+            currentvalue=dict(prefix="", visible=True),
+            steps=[dict(method="animate", label=labels[k],
+                        args=[[str(k)], dict(mode="immediate", frame=dict(duration=0,
+                                                                           redraw=False))])
+                   for k in range(len(W))],
+        )],
+    )
+    return fig
