@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Run every check from a fresh clone: installs the Python packages and a Chromium for the
+# browser journeys if they are missing, then lint, unit, property, page and browser tests.
+# Extra arguments go to pytest (e.g. scripts/test.sh -k loader).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+
+if ! python tests/browser/chromium.py >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "Installing Chromium for the browser tests (apt-get)..."
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+    else
+        echo "No system Chromium: letting Playwright download its own..."
+        python -m playwright install chromium
+    fi
+fi
+
+ruff check .
+python -m pytest -n 2 "$@"
