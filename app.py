@@ -8,6 +8,7 @@ st.set_page_config(page_title="Perceptron Lab", page_icon=":material/linear_scal
 LESSONS = [
     st.Page("pages/step_through.py", title="Step through", icon=":material/footprint:",
             default=True),
+    st.Page("pages/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
 ]
 
 st.navigation(LESSONS).run()

@@ -149,7 +149,7 @@ def test_upload_a_csv_becomes_your_data():
     at = open_app()
     upload(at, "mine.csv", b"x1,x2,label\n0,0,cat\n1,1,dog\n2,0,cat\n")
     assert_clean(at)
-    assert by_key(at.selectbox, "data.choice").value == "Your data (uploaded)"
+    assert by_key(at.selectbox, "data.choice").value == "Your data"
     assert "3 points" in at.sidebar.caption[0].value and "dog" in at.sidebar.caption[0].value
 
 
@@ -169,7 +169,7 @@ def test_a_bad_csv_shows_a_message_and_keeps_the_data(content, message):
     assert_clean(at)
     errors = [e.value for e in at.error]
     assert any(message in e and "previous data is kept" in e for e in errors), errors
-    assert by_key(at.selectbox, "data.choice").value == "Your data (uploaded)"
+    assert by_key(at.selectbox, "data.choice").value == "Your data"
     assert "3 points" in at.sidebar.caption[0].value
 
 

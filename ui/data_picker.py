@@ -8,11 +8,12 @@ from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from datasets.loader import load_csv
 from ui.state import keep_alive
+from ui.user_data import set_user_data, user_data
 
-YOUR_DATA = "Your data (uploaded)"
+YOUR_DATA = "Your data"
 _CHOICE = "data.choice"
-_UPLOADED = "data.uploaded"  # the last CSV that loaded; kept when a later upload fails
 _ERROR = "data.error"
+_REQUEST = "data.request"
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -34,18 +35,26 @@ def _on_upload() -> None:
     if file is None:
         return
     try:
-        st.session_state[_UPLOADED] = load_csv(file)
+        set_user_data(load_csv(file))
         st.session_state[_ERROR] = None
         st.session_state[_CHOICE] = YOUR_DATA
     except ValueError as error:
         st.session_state[_ERROR] = f"{file.name}: {error}"
 
 
+def choose_next_run(name: str) -> None:
+    """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn)."""
+    st.session_state[_REQUEST] = name
+
+
 def data_picker() -> Dataset:
     """Draw the picker in the sidebar and return the chosen data set."""
     keep_alive({_CHOICE: "Seeds' example: 4 points", "data.n": 40, "data.seed": 0})
+    if _REQUEST in st.session_state:
+        st.session_state[_CHOICE] = st.session_state.pop(_REQUEST)
     options = list(BUILTIN) + list(GENERATORS)
-    if st.session_state.get(_UPLOADED) is not None:
+    mine = user_data()
+    if mine is not None and len(mine) > 0:
         options.append(YOUR_DATA)
     if st.session_state[_CHOICE] not in options:
         st.session_state[_CHOICE] = options[0]
@@ -62,7 +71,7 @@ def data_picker() -> Dataset:
         seed = st.number_input("Data seed", 0, 10**6, key="data.seed")
         data = _generated(choice, int(n), float(shape), int(seed))
     elif choice == YOUR_DATA:
-        data = st.session_state[_UPLOADED]
+        data = mine
     else:
         data = _builtin(choice)
 

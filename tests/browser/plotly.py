@@ -1,0 +1,17 @@
+"""Clicking a Plotly chart at data coordinates, as a user's mouse would."""
+
+from __future__ import annotations
+
+
+def click_chart(page, x: float, y: float, chart: int = 0) -> None:
+    """Click the chart-th Plotly figure on the page at data point (x, y)."""
+    left, top = page.evaluate(
+        """([x, y, i]) => {
+            const plot = document.querySelectorAll('.js-plotly-plot')[i];
+            const layout = plot._fullLayout, box = plot.getBoundingClientRect();
+            return [box.left + layout._size.l + layout.xaxis.l2p(x),
+                    box.top + layout._size.t + layout.yaxis.l2p(y)];
+        }""",
+        [x, y, chart],
+    )
+    page.mouse.click(left, top)

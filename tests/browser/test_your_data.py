@@ -1,0 +1,77 @@
+"""Drawing points with the mouse, training on them, and keeping sessions apart."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.plotly import click_chart
+
+pytestmark = pytest.mark.browser
+
+
+def settle(page, ms: int = 600) -> None:
+    page.wait_for_timeout(ms)
+    wait_idle(page)
+
+
+def open_drawing(page) -> None:
+    page.get_by_role("link", name="Your data").click()
+    settle(page)
+
+
+def point_count(page) -> str:
+    return page.get_by_test_id("stMain").get_by_text("points ·").first.inner_text()
+
+
+def draw(page, points) -> None:
+    for label, x, y in points:
+        page.get_by_role("radio", name=f"Add {label}").click()
+        settle(page, 300)
+        click_chart(page, x, y)
+        settle(page)
+
+
+def test_draw_both_classes_erase_one_and_train_on_them(page):
+    open_drawing(page)
+    draw(page, [("+1", 1, 1), ("+1", 2, 2.5), ("−1", -2, -1), ("−1", -1, -2.5),
+                ("−1", 3, -3)])
+    assert point_count(page) == "5 points · 3 of class −1, 2 of class +1"
+    page.get_by_role("radio", name="Erase").click()
+    settle(page, 300)
+    click_chart(page, 3.1, -2.9)
+    settle(page)
+    assert point_count(page) == "4 points · 2 of class −1, 2 of class +1"
+    page.screenshot(path=ARTIFACTS / "your_data.png")
+
+    page.get_by_role("link", name="Step through").click()
+    settle(page)
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "4 points" in sidebar
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+        settle(page, 300)
+    assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("3 / ")
+    assert "x = (1, 1)" in page.get_by_test_id("stMain").inner_text() or \
+        "x = (-2, -1)" in page.get_by_test_id("stMain").inner_text()
+    assert page.get_by_test_id("stException").count() == 0
+
+
+def test_two_students_never_see_each_others_points(browser, server_url):
+    first = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    second = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
+    for tab in (first, second):
+        tab.goto(server_url)
+        wait_idle(tab)
+        open_drawing(tab)
+    draw(first, [("+1", 1, 1), ("−1", -1, -1)])
+    draw(second, [("+1", 4, 4)])
+    assert point_count(first).startswith("2 points")
+    assert point_count(second).startswith("1 points")
+    second.reload()
+    wait_idle(second)
+    open_drawing(second)
+    assert point_count(second).startswith("0 points")  # a new session starts empty
+    assert point_count(first).startswith("2 points")
+    first.context.close()
+    second.context.close()
