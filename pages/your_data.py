@@ -72,8 +72,8 @@ with left:
         canvas_figure(X, y, classes), key=f"{PAGE}.canvas.{version()}", on_select="rerun",
         selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
     )
-    st.caption(f"{len(y)} points · {int((y < 0).sum())} of class −1, {int((y > 0).sum())} of "
-               "class +1")
+    st.caption(f"{len(y)} point{'' if len(y) == 1 else 's'} · {int((y < 0).sum())} of class −1, "
+               f"{int((y > 0).sum())} of class +1")
 clicked = event.selection.points if event is not None else []
 if clicked:
     x1, x2 = clicked[0]["x"], clicked[0]["y"]

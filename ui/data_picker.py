@@ -7,6 +7,7 @@ import streamlit as st
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from datasets.loader import load_csv
+from ui import url_state
 from ui.state import keep_alive
 from ui.user_data import set_user_data, user_data
 
@@ -49,6 +50,7 @@ def choose_next_run(name: str) -> None:
 
 def data_picker() -> Dataset:
     """Draw the picker in the sidebar and return the chosen data set."""
+    url_state.restore(your_data=YOUR_DATA, set_user_data=set_user_data)
     keep_alive({_CHOICE: "Seeds' example: 4 points", "data.n": 40, "data.seed": 0})
     if _REQUEST in st.session_state:
         st.session_state[_CHOICE] = st.session_state.pop(_REQUEST)
@@ -83,4 +85,5 @@ def data_picker() -> Dataset:
     if st.session_state.get(_ERROR):
         st.error(st.session_state[_ERROR] + "  \nThe previous data is kept.", icon="⚠️")
     st.caption(f"{len(data)} points · classes: −1 = {data.classes[0]}, +1 = {data.classes[1]}")
+    url_state.write_data(choice, data, your_data=YOUR_DATA)
     return data

@@ -6,6 +6,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import Trace
+from ui import url_state
 
 
 def _move(key: str, target: int) -> None:
@@ -17,12 +18,16 @@ def step_controls(page: str, trace: Trace) -> int:
     """Draw the controls and return the current position (0 = before the first step)."""
     key = f"{page}.t"
     last = trace.steps
+    linked = url_state.pending_step()
+    if linked is not None:
+        st.session_state[key] = linked
     position = min(int(st.session_state.get(key, 0)), last)
     st.session_state[key] = position
     later = trace.update_positions[trace.update_positions > position]
     next_mistake = int(later[0]) if later.size else last
 
-    cols = st.columns(4)
+    url_state.write_step(position)
+    cols = st.columns([1, 1, 1, 1, 0.7])
     cols[0].button("Back", icon=":material/arrow_back:", shortcut="Left", key=f"{page}.back",
                    on_click=_move, args=(key, max(position - 1, 0)), disabled=position == 0,
                    width="stretch")
@@ -34,6 +39,8 @@ def step_controls(page: str, trace: Trace) -> int:
                    disabled=position == last, width="stretch")
     cols[3].button("Reset", icon=":material/restart_alt:", shortcut="Home", key=f"{page}.reset",
                    on_click=_move, args=(key, 0), disabled=position == 0, width="stretch")
+    with cols[4]:
+        url_state.share_button()
     if last > 0:
         st.slider("Step", 0, last, key=key, label_visibility="collapsed")
     return int(st.session_state[key])

@@ -6,6 +6,7 @@ import streamlit as st
 
 from core.perceptron import ORDERS
 from datasets.builtin import SEEDS_ETA, SEEDS_INIT
+from ui import url_state
 from ui.state import keep_alive
 
 ORDER_LABELS = {
@@ -52,6 +53,7 @@ def training_settings() -> dict:
                      help="Off: b stays 0 and the boundary goes through the origin.")
     seed = st.number_input("Seed (orders, random init)", 0, 10**6, key="train.seed")
     max_epochs = st.number_input("Max epochs", 1, 1000, key="train.max_epochs")
+    url_state.write(url_state.TRAINING_FIELDS)
     if init == "typed":
         init = ((w1, w2), b if bias else 0.0)
     return dict(eta=float(eta), order=order, init=init, bias=bool(bias),

@@ -21,7 +21,7 @@ def open_drawing(page) -> None:
 
 
 def point_count(page) -> str:
-    return page.get_by_test_id("stMain").get_by_text("points ·").first.inner_text()
+    return page.get_by_test_id("stMain").get_by_text("of class −1").first.inner_text()
 
 
 def draw(page, points) -> None:
@@ -56,6 +56,21 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
         "x = (-2, -1)" in page.get_by_test_id("stMain").inner_text()
     assert page.get_by_test_id("stException").count() == 0
 
+    # The link to this view opens the same data, settings and step in a fresh browser.
+    page.get_by_role("button", name="Share").click()
+    link = page.get_by_test_id("stCode").inner_text().strip()
+    shown = (page.get_by_test_id("stMetricValue").all_inner_texts(),
+             page.get_by_test_id("stMain").inner_text().split("Step 3")[1][:120])
+    fresh = page.context.browser.new_context(viewport={"width": 1400, "height": 1000})
+    other = fresh.new_page()
+    other.goto(link)
+    settle(other, 800)
+    assert "4 points" in other.get_by_test_id("stSidebar").inner_text()
+    assert (other.get_by_test_id("stMetricValue").all_inner_texts(),
+            other.get_by_test_id("stMain").inner_text().split("Step 3")[1][:120]) == shown
+    other.screenshot(path=ARTIFACTS / "from_link.png")
+    fresh.close()
+
 
 def test_two_students_never_see_each_others_points(browser, server_url):
     first = browser.new_context(viewport={"width": 1400, "height": 1000}).new_page()
@@ -67,11 +82,11 @@ def test_two_students_never_see_each_others_points(browser, server_url):
     draw(first, [("+1", 1, 1), ("−1", -1, -1)])
     draw(second, [("+1", 4, 4)])
     assert point_count(first).startswith("2 points")
-    assert point_count(second).startswith("1 points")
-    second.reload()
+    assert point_count(second).startswith("1 point ")
+    second.goto(server_url)  # a new session, without a link, starts empty
     wait_idle(second)
     open_drawing(second)
-    assert point_count(second).startswith("0 points")  # a new session starts empty
+    assert point_count(second).startswith("0 points")
     assert point_count(first).startswith("2 points")
     first.context.close()
     second.context.close()

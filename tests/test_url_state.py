@@ -1,0 +1,97 @@
+"""Links: a view survives the round trip, and tampered links never break a page."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from streamlit.testing.v1 import AppTest
+
+from datasets import Dataset
+from tests.apptest import ROOT, assert_clean, by_key, metrics
+from ui.url_state import DATA_SLUGS, decode_points, encode_points, slug
+
+PAGES = ["step_through", "your_data"]
+
+
+def open_link(params: dict, page: str | None = None) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update(params)
+    at.run()
+    if page:
+        at.switch_page(f"pages/{page}.py")
+        at.run()
+    return at
+
+
+def test_a_link_restores_data_settings_and_step():
+    at = open_link({"data": "separable-generator", "n": "30", "margin": "0.3", "dseed": "5",
+                    "order": "shuffle_each_epoch", "eta": "0.5", "bias": "0", "seed": "9",
+                    "epochs": "20", "t": "7"})
+    assert_clean(at)
+    assert by_key(at.selectbox, "data.choice").value == "Separable (generator)"
+    assert by_key(at.slider, "data.n").value == 30
+    assert by_key(at.selectbox, "train.order").value == "shuffle_each_epoch"
+    assert by_key(at.number_input, "train.eta").value == 0.5
+    assert by_key(at.toggle, "train.bias").value is False
+    assert metrics(at)["Step t"].startswith("7 / ")
+    assert not at.toast  # nothing was ignored
+    # and the page writes the same view back into the URL
+    for key, value in {"data": "separable-generator", "n": "30", "order": "shuffle_each_epoch",
+                       "eta": "0.5", "bias": "0", "t": "7"}.items():
+        assert at.query_params[key] == value
+
+
+def test_points_in_a_link_become_your_data():
+    at = open_link({"pts": "1,1,+;-2,-1.5,-;0.5,3,+", "cls": "no,yes"})
+    assert_clean(at)
+    assert by_key(at.selectbox, "data.choice").value == "Your data"
+    assert "3 points · classes: −1 = no, +1 = yes" in at.sidebar.caption[0].value
+
+
+@given(st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40), st.booleans()),
+                min_size=1, max_size=60))
+def test_points_encode_and_decode_exactly(rows):
+    X = np.array([(a / 2, b / 2) for a, b, _ in rows])
+    y = np.array([1.0 if c else -1.0 for *_, c in rows])
+    data = decode_points(encode_points(Dataset("d", X, y)), None)
+    np.testing.assert_array_equal(data.X, X)
+    np.testing.assert_array_equal(data.y, y)
+
+
+def test_every_data_set_has_a_distinct_slug():
+    assert len(DATA_SLUGS) == len({slug(name) for name in DATA_SLUGS.values()})
+
+
+@pytest.mark.parametrize("bad", [{"eta": "abc"}, {"eta": "-1"}, {"epochs": "1e9"},
+                                 {"order": "sideways"}, {"data": "nope"}, {"t": "-3"},
+                                 {"pts": "1,1"}, {"bias": "maybe"}, {"n": "99999999999999"}])
+def test_a_bad_value_falls_back_with_a_notice(bad):
+    at = open_link(bad)
+    assert_clean(at)
+    assert at.toast and "not used" in at.toast[0].value
+    assert next(iter(bad)) in at.toast[0].value
+
+
+tampered_value = st.one_of(
+    st.text(max_size=30),
+    st.sampled_from(["nan", "inf", "-inf", "1e309", "0", "-0", "1e-320", "999999999999",
+                     "1,2,+;", ";;;", "x,y,+", "0x10", " 3 ", "True", ""]),
+    st.integers(-10**12, 10**12).map(str),
+    st.floats(allow_nan=True, allow_infinity=True).map(repr),
+)
+params = st.dictionaries(
+    st.sampled_from(["data", "n", "margin", "spread", "dseed", "order", "init", "w1", "w2",
+                     "b", "eta", "bias", "seed", "epochs", "t", "pts", "cls", "lecture",
+                     "unknown"]),
+    tampered_value, max_size=6,
+)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(params, st.sampled_from(PAGES))
+def test_tampered_links_never_break_a_page(query, page):
+    at = open_link(query, page)
+    assert_clean(at)
+    assert not at.error or all("previous data" not in e.value for e in at.error)
