@@ -2,8 +2,11 @@
 
 import streamlit as st
 
-st.set_page_config(page_title="Perceptron Lab", page_icon=":material/linear_scale:",
-                   layout="wide")
+st.set_page_config(
+    page_title="Perceptron Lab", page_icon=":material/linear_scale:", layout="wide",
+    # a lecture link opens on the lesson alone; the settings stay one click away
+    initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
+)
 
 LESSONS = [
     st.Page("pages/step_through.py", title="Step through", icon=":material/footprint:",

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from core.trace import outcome
+from ui.charts import show
 from ui.data_picker import data_picker
 from ui.runs import perceptron_trace
 from ui.step_controls import reset_on_change, run_signature, step_controls
@@ -43,7 +44,7 @@ i = int(trace.index[k]) if k > 0 else None
 updated = bool(trace.updated[k])
 before = max(k - 1, 0)
 with left:
-    st.plotly_chart(
+    show(
         plane_figure(data.X, data.y, data.classes, w=trace.W[k], b=trace.b[k],
                      w_before=trace.W[before] if updated else None, b_before=trace.b[before],
                      visited=i),
@@ -51,7 +52,7 @@ with left:
     )
 with right:
     explanation(data, trace, k, settings)
-    st.plotly_chart(
+    show(
         weight_figure(trace.W[before], trace.W[k],
                       trace.W[k] - trace.W[before] if updated else None),
         key=f"{PAGE}.weights", alt="Weight space: w, the update eta*y*x and the new w",

@@ -8,6 +8,7 @@ from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from datasets.loader import load_csv
 from ui import url_state
+from ui.charts import lecture_toggle
 from ui.state import keep_alive
 from ui.user_data import set_user_data, user_data
 
@@ -61,6 +62,7 @@ def data_picker() -> Dataset:
     if st.session_state[_CHOICE] not in options:
         st.session_state[_CHOICE] = options[0]
 
+    lecture_toggle()
     st.subheader("Data")
     choice = st.selectbox("Data set", options, key=_CHOICE)
     if choice in GENERATORS:

@@ -7,6 +7,7 @@ import streamlit as st
 
 from core.trace import Trace
 from ui import url_state
+from ui.charts import keys_button
 
 
 def _move(key: str, target: int) -> None:
@@ -27,7 +28,7 @@ def step_controls(page: str, trace: Trace) -> int:
     next_mistake = int(later[0]) if later.size else last
 
     url_state.write_step(position)
-    cols = st.columns([1, 1, 1, 1, 0.7])
+    cols = st.columns([1, 1, 1, 1, 0.7, 0.7])
     cols[0].button("Back", icon=":material/arrow_back:", shortcut="Left", key=f"{page}.back",
                    on_click=_move, args=(key, max(position - 1, 0)), disabled=position == 0,
                    width="stretch")
@@ -40,6 +41,8 @@ def step_controls(page: str, trace: Trace) -> int:
     cols[3].button("Reset", icon=":material/restart_alt:", shortcut="Home", key=f"{page}.reset",
                    on_click=_move, args=(key, 0), disabled=position == 0, width="stretch")
     with cols[4]:
+        keys_button()
+    with cols[5]:
         url_state.share_button()
     if last > 0:
         st.slider("Step", 0, last, key=key, label_visibility="collapsed")

@@ -7,7 +7,9 @@ import streamlit as st
 
 from core.trace import Outcome, Trace
 from datasets import Dataset
+from ui.charts import show
 from viz import maths
+from viz.export import standalone_html, trace_csv
 from viz.plane import animation_figure
 
 # Frames in a browser animation; longer runs play their updates only.
@@ -71,5 +73,17 @@ def animation_view(data: Dataset, trace: Trace, result: Outcome) -> None:
               for k in frames]
     figure = animation_figure(data.X, data.y, data.classes, trace.W[frames], trace.b[frames],
                               trace.index[frames], labels)
-    st.plotly_chart(figure, key="animation", alt="Animation of the decision boundary over the run")
+    show(figure, key="animation", alt="Animation of the decision boundary over the run")
     st.caption(result.message)
+    export_buttons(data, trace, figure)
+
+
+def export_buttons(data: Dataset, trace: Trace, figure) -> None:
+    """Downloads made only when clicked: the animation as one offline HTML file, the trace CSV."""
+    left, right, _ = st.columns([1, 1, 2])
+    left.download_button("Animation (HTML, plays offline)", lambda: standalone_html(figure),
+                         file_name="perceptron_run.html", mime="text/html",
+                         icon=":material/movie:", on_click="ignore", key="export.html")
+    right.download_button("Every step (CSV)", lambda: trace_csv(trace, data.X, data.y),
+                          file_name="perceptron_steps.csv", mime="text/csv",
+                          icon=":material/table:", on_click="ignore", key="export.csv")

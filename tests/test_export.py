@@ -1,0 +1,56 @@
+"""Exports: the step trace table against the stream, and the standalone HTML."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from core.perceptron import perceptron
+from core.trace import record
+from datasets.builtin import SEEDS_ETA, SEEDS_INIT, seeds_four_points
+from viz.export import standalone_html, trace_csv, trace_table
+from viz.plane import animation_figure
+
+
+def seeds_trace():
+    data = seeds_four_points()
+    steps = list(perceptron(data.X, data.y, eta=SEEDS_ETA, init=SEEDS_INIT))
+    return data, steps, record(steps, *SEEDS_INIT)
+
+
+def test_trace_table_has_one_row_per_step_with_the_streams_numbers():
+    data, steps, trace = seeds_trace()
+    table = trace_table(trace, data.X, data.y)
+    assert list(table.columns) == ["t", "epoch", "index", "x1", "x2", "y", "a", "updated",
+                                   "w1", "w2", "b", "mistakes"]
+    assert len(table) == len(steps) + 1
+    start = table.iloc[0]
+    assert (start.t, start["index"], start.w1, start.w2, start.b) == (0, -1, 0.2, 0.0, -0.1)
+    for row, step in zip(table.iloc[1:].itertuples(), steps, strict=True):
+        assert (row.t, row.epoch, row.index, row.updated, row.mistakes) == (
+            step.t, step.epoch, step.index, step.updated, step.mistakes)
+        assert (row.x1, row.x2, row.y) == (*data.X[step.index], data.y[step.index])
+        assert row.a == step.activation and (row.w1, row.w2, row.b) == (*step.w, step.b)
+
+
+def test_trace_csv_reads_back():
+    import io
+
+    import pandas as pd
+
+    data, steps, trace = seeds_trace()
+    back = pd.read_csv(io.BytesIO(trace_csv(trace, data.X, data.y)))
+    np.testing.assert_allclose(back[["w1", "w2", "b"]].to_numpy()[1:],
+                               [[*s.w, s.b] for s in steps])
+    assert back["a"].iloc[3] == 0.35  # the seeds' third point, written as they write it
+
+
+def test_standalone_html_carries_plotly_and_the_frames():
+    data, _, trace = seeds_trace()
+    fig = animation_figure(data.X, data.y, data.classes, trace.W, trace.b, trace.index,
+                           [str(k) for k in range(len(trace.t))])
+    html = standalone_html(fig).decode("utf-8")
+    assert "<title>Perceptron Lab</title>" in html
+    assert "<script src=" not in html and len(html) > 1_000_000  # plotly.js is inside
+    assert len(re.findall(r'"name":\s*"20"', html)) == 1  # the last frame

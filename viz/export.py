@@ -1,0 +1,38 @@
+"""Exports: a run's trace as a table, and a figure as a page that plays offline."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from core.trace import Trace
+
+
+def trace_table(trace: Trace, X, y) -> pd.DataFrame:
+    """One row per step: t, epoch, index, x, y, a, updated, w, b, mistakes (row 0 = start)."""
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    visited = trace.index >= 0
+    columns = {"t": trace.t, "epoch": trace.epoch, "index": trace.index}
+    for d in range(X.shape[1]):
+        columns[f"x{d + 1}"] = np.where(visited, X[trace.index, d], np.nan)
+    columns["y"] = np.where(visited, y[trace.index], np.nan)
+    columns["a"] = trace.activation
+    columns["updated"] = trace.updated
+    for d in range(trace.W.shape[1]):
+        columns[f"w{d + 1}"] = trace.W[:, d]
+    columns["b"] = trace.b
+    columns["mistakes"] = trace.mistakes
+    return pd.DataFrame(columns)
+
+
+def trace_csv(trace: Trace, X, y) -> bytes:
+    """The trace table as CSV text."""
+    return trace_table(trace, X, y).to_csv(index=False, float_format="%.12g").encode("utf-8")
+
+
+def standalone_html(fig: go.Figure, title: str = "Perceptron Lab") -> bytes:
+    """A single HTML file with Plotly inside: it plays with no network (slides, an LMS)."""
+    html = fig.to_html(include_plotlyjs=True, full_html=True, auto_play=False,
+                       config={"displaylogo": False, "responsive": True})
+    return html.replace("<head>", f"<head><title>{title}</title>", 1).encode("utf-8")
