@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
 from core.perceptron import Step, check_data, perceptron
+from core.trace import Trace
+
+# Grid points per block when a voted model scores many points (bounds the memory of
+# the (points x vectors) matrix of votes).
+_VOTE_BLOCK = 4096
 
 
 @dataclass(frozen=True)
@@ -56,3 +61,230 @@ def averaged_perceptron(X, y, **kwargs) -> Iterator[AveragedStep]:
         w_avg.setflags(write=False)
         yield AveragedStep(**vars(step), w_avg=w_avg, b_avg=total_b / step.t)
 
+
+@dataclass(frozen=True)
+class VotedStep(Step):
+    """A :class:`Step` with the vote count of the current weight vector.
+
+    ``vote`` is the number of visits the current vector (w, b) has survived so
+    far (1 on the step that created it); ``vectors`` is how many weight
+    vectors the run has had, the starting one included.
+    """
+
+    vote: int
+    vectors: int
+
+
+def voted_perceptron(X, y, **kwargs) -> Iterator[VotedStep]:
+    """Freund and Schapire's voted perceptron, streamed one visit at a time.
+
+    Parameters
+    ----------
+    X, y, **kwargs
+        As for :func:`core.perceptron.perceptron` (``every`` must stay "visit":
+        a vote is one visit survived).
+
+    Yields
+    ------
+    VotedStep
+        The perceptron's step plus the current vector's vote count ``vote``
+        and the number of vectors so far ``vectors``.
+
+    Raises
+    ------
+    ValueError
+        If an argument is invalid, as for :func:`core.perceptron.perceptron`.
+
+    Notes
+    -----
+    The run keeps every weight vector (w_k, b_k) with a count c_k: the
+    starting vector has c_1 = 0, a vector created by an update starts with
+    c_k = 1, and each visit that does not update adds 1 to the current count.
+    Prediction is by weighted vote,
+
+        yhat(x) = sign( sum_k c_k sign(w_k^T x + b_k) ).
+
+    Each visit adds exactly one vote, to the vector in force after it, so
+    sum_k c_k = t and sum_k c_k w_k = mu, the seeds' sum of the weights after
+    every visit (Algorithm 2); likewise sum_k c_k b_k for the bias. The
+    averaged perceptron takes the sign of the sum, sign(mu^T x); the voted
+    one sums the signs.
+
+    Examples
+    --------
+    >>> steps = list(voted_perceptron([[1.0, 0.0], [-1.0, 0.0]], [1, -1]))
+    >>> [(s.updated, s.vote, s.vectors) for s in steps]
+    [(True, 1, 2), (True, 1, 3), (False, 2, 3), (False, 3, 3)]
+    """
+    if kwargs.get("every", "visit") != "visit":
+        raise ValueError("the voted perceptron needs every visit: every must be 'visit'")
+    X, y = check_data(X, y)
+    vote, vectors = 0, 1
+    for step in perceptron(X, y, **kwargs):
+        if step.updated:
+            vote, vectors = 1, vectors + 1
+        else:
+            vote += 1
+        yield VotedStep(**vars(step), vote=vote, vectors=vectors)
+
+
+@dataclass(frozen=True)
+class Voted:
+    """The voted perceptron's model: every weight vector with its vote count.
+
+    Attributes
+    ----------
+    W : ndarray of shape (K, D)
+        The weight vectors in the order the run made them (read-only).
+    b : ndarray of shape (K,)
+        Their biases (read-only).
+    counts : ndarray of shape (K,)
+        c_k, the visits each vector survived (read-only); they sum to t.
+    """
+
+    W: np.ndarray
+    b: np.ndarray
+    counts: np.ndarray
+
+    def __post_init__(self) -> None:
+        W = np.array(self.W, dtype=float).reshape(len(self.counts), -1)
+        b = np.array(self.b, dtype=float).reshape(-1)
+        counts = np.array(self.counts, dtype=int).reshape(-1)
+        if not (len(W) == len(b) == len(counts)) or np.any(counts < 0):
+            raise ValueError("W, b and counts must have one row per vector, counts >= 0")
+        for name, value in (("W", W), ("b", b), ("counts", counts)):
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+
+    @classmethod
+    def from_steps(cls, steps: Iterable[Step], w0=None, b0: float = 0.0) -> Voted:
+        """Collect the vectors and their counts from a visit stream.
+
+        Any stream of :class:`~core.perceptron.Step` with every visit works
+        (the counts follow from ``updated``). ``w0``, ``b0`` are the starting
+        weights; without them the starting vector is kept only if a visit
+        survived it (the first step then shows it), which changes no vote.
+        """
+        W, b, counts = [], [], []
+        if w0 is not None:
+            W.append(np.asarray(w0, dtype=float))
+            b.append(float(b0))
+            counts.append(0)
+        for step in steps:
+            if step.updated or not W:
+                W.append(step.w)
+                b.append(step.b)
+                counts.append(1)
+            else:
+                counts[-1] += 1
+        if not W:
+            raise ValueError("the stream has no steps: a voted model needs at least one visit")
+        return cls(np.vstack(W), b, counts)
+
+    @classmethod
+    def from_trace(cls, trace: Trace, k: int | None = None) -> Voted:
+        """The model after the first k visits of a recorded run (all of them by default).
+
+        Row 0 of the trace is the starting vector (count 0 until a visit survives it).
+        """
+        k = trace.steps if k is None else int(k)
+        if not 0 <= k <= trace.steps:
+            raise ValueError(f"k must be between 0 and {trace.steps}, got {k}")
+        # A vector made at update position p lasts until the next update: its
+        # count is the distance between the two (the end counts as k + 1).
+        starts = np.concatenate([[0], np.flatnonzero(trace.updated[1:k + 1]) + 1])
+        ends = np.append(starts[1:], k + 1)
+        counts = ends - starts
+        counts[0] -= 1  # the starting vector gets no vote for "being created"
+        return cls(trace.W[starts], trace.b[starts], counts)
+
+    def _distinct(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The distinct vectors with their summed counts (those with a vote only).
+
+        Runs on non-separable data revisit the same vectors: each then votes once.
+        """
+        rows, inverse = np.unique(np.column_stack([self.W, self.b]), axis=0,
+                                  return_inverse=True)
+        counts = np.bincount(inverse.reshape(-1), weights=self.counts, minlength=len(rows))
+        keep = counts > 0
+        return rows[keep, :-1], rows[keep, -1], counts[keep]
+
+    def decision(self, X) -> np.ndarray:
+        """The weighted vote sum_k c_k sign(w_k.x + b_k) at each row of X, shape (M,)."""
+        X = np.asarray(X, dtype=float)
+        W, b, counts = self._distinct()
+        out = np.empty(len(X))
+        for start in range(0, len(X), _VOTE_BLOCK):
+            block = X[start:start + _VOTE_BLOCK]
+            out[start:start + len(block)] = np.sign(block @ W.T + b) @ counts
+        return out
+
+    def decision_grid(self, xs, ys) -> np.ndarray:
+        """The vote at every (xs[c], ys[r]) of a 2-D grid, shape (len(ys), len(xs)).
+
+        The same values as :meth:`decision` (up to rounding for a grid point
+        lying on one of the lines), in O(K log K) per grid row instead of
+        O(K) per grid point: along a row, vector k changes its sign once, at
+        x = -(w_k2 y + b_k) / w_k1, so the vote is a running sum over those
+        thresholds in sorted order.
+        """
+        if self.W.shape[1] != 2:
+            raise ValueError(f"a grid needs 2-D weights, got {self.W.shape[1]}-D")
+        W, b, counts = self._distinct()
+        xs, ys = np.asarray(xs, dtype=float), np.asarray(ys, dtype=float)
+        slanted = W[:, 0] != 0
+        w1, w2, b1 = W[slanted, 0], W[slanted, 1], b[slanted]
+        # sign(w1 x + w2 y + b) = sign(w1) * sign(x - threshold)
+        weight = np.sign(w1) * counts[slanted]
+        flat_w2, flat_b, flat_counts = W[~slanted, 1], b[~slanted], counts[~slanted]
+        total = weight.sum()
+        out = np.empty((len(ys), len(xs)))
+        for r, y in enumerate(ys):
+            thresholds = -(w2 * y + b1) / w1
+            order = np.argsort(thresholds)
+            ranked = thresholds[order]
+            running = np.concatenate([[0.0], np.cumsum(weight[order])])
+            below = running[np.searchsorted(ranked, xs, side="left")]  # thresholds < x
+            upto = running[np.searchsorted(ranked, xs, side="right")]  # thresholds <= x
+            flat = flat_counts @ np.sign(flat_w2 * y + flat_b)
+            out[r] = below - (total - upto) + flat
+        return out
+
+    def predict(self, X) -> np.ndarray:
+        """sign of :meth:`decision`: +1, -1, or 0 where the vote is tied."""
+        return np.sign(self.decision(X))
+
+
+def running_average(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
+    """The averaged perceptron at every position of a recorded run.
+
+    Returns ``(W_avg, b_avg)`` with row k = mu / k, the mean of the weights
+    after each of the first k visits (the same numbers as
+    :func:`averaged_perceptron`'s ``w_avg``, ``b_avg``); row 0 is mu = 0, the
+    seeds' start, which predicts nothing yet.
+    """
+    k = np.arange(1, trace.steps + 1)
+    W_avg = np.zeros_like(trace.W)
+    b_avg = np.zeros_like(trace.b)
+    W_avg[1:] = np.cumsum(trace.W[1:], axis=0) / k[:, None]
+    b_avg[1:] = np.cumsum(trace.b[1:]) / k
+    return W_avg, b_avg
+
+
+def errors(y, decision) -> int:
+    """How many labels the decision values get wrong (y*a <= 0, ties included, as in the rule)."""
+    return int(np.sum(np.asarray(y) * np.asarray(decision) <= 0))
+
+
+def train_test_split(n: int, test_share: float, seed: int | None = 0):
+    """Row indices (train, test), the test rows a seeded random ``test_share`` of the n rows.
+
+    At least one row always stays for training; each index array is sorted.
+    """
+    if not 0 <= test_share < 1:
+        raise ValueError(f"test share must be in [0, 1), got {test_share}")
+    if n < 1:
+        raise ValueError(f"n must be >= 1, got {n}")
+    order = np.random.default_rng(seed).permutation(n)
+    n_test = min(round(test_share * n), n - 1)
+    return np.sort(order[n_test:]), np.sort(order[:n_test])

@@ -8,6 +8,7 @@ from functools import cache
 import numpy as np
 
 from datasets import Dataset
+from datasets.shapes import NOISE_RANGE, circles, moons, xor_blobs
 
 # The seeds' Example 2 (COMP slides) starts from these weights with eta = 0.1.
 SEEDS_INIT = ((0.2, 0.0), -0.1)
@@ -156,4 +157,7 @@ BUILTIN = {
 GENERATORS = {
     "Separable (generator)": Generator("Separable", separable, "margin", (0.01, 0.5, 0.2, 0.01)),
     "Noisy blobs (generator)": Generator("Noisy blobs", noisy, "spread", (0.05, 1.5, 0.5, 0.05)),
+    "XOR blobs (generator)": Generator("XOR blobs", xor_blobs, "noise", NOISE_RANGE),
+    "Circles (generator)": Generator("Circles", circles, "noise", NOISE_RANGE),
+    "Moons (generator)": Generator("Moons", moons, "noise", NOISE_RANGE),
 }

@@ -1,0 +1,99 @@
+"""One-vs-rest perceptrons: against scikit-learn's own one-vs-rest Perceptron, the binary
+runs they are made of, and direct computations of scores, argmax and claims."""
+
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.multiclass import one_vs_rest
+from core.perceptron import ORDERS, perceptron
+from core.variants import averaged_perceptron
+from datasets.builtin import iris_three
+
+
+@pytest.mark.parametrize("epochs", [1, 3, 20])
+def test_matches_scikit_learns_one_vs_rest_perceptron_on_iris(epochs):
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron
+
+    X, labels, names = iris_three()
+    model = one_vs_rest(X, labels, names=names, max_epochs=epochs)
+    reference = Perceptron(max_iter=epochs, tol=None, shuffle=False, eta0=1.0, penalty=None)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        reference.fit(X, labels)
+    np.testing.assert_allclose(model.W, reference.coef_, rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(model.b, reference.intercept_, rtol=1e-9, atol=1e-9)
+    np.testing.assert_array_equal(model.predict(X), reference.predict(X))
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 1000), order=st.sampled_from(ORDERS), C=st.integers(2, 4),
+       weights=st.sampled_from(["last", "averaged"]))
+def test_each_class_is_its_own_binary_run(seed, order, C, weights):
+    rng = np.random.default_rng(seed)
+    labels = np.concatenate([np.arange(C), rng.integers(0, C, size=12)])
+    X = rng.normal(size=(len(labels), 2)) + labels[:, None]
+    kwargs = dict(order=order, seed=seed, max_epochs=4, eta=0.5)
+    model = one_vs_rest(X, labels, weights=weights, **kwargs)
+    for c in range(C):
+        y = np.where(labels == c, 1.0, -1.0)
+        if weights == "averaged":
+            steps = list(averaged_perceptron(X, y, **kwargs))
+            w, b = (steps[-1].w_avg, steps[-1].b_avg) if steps else (np.zeros(2), 0.0)
+        else:
+            steps = list(perceptron(X, y, **kwargs))
+            w, b = (steps[-1].w, steps[-1].b) if steps else (np.zeros(2), 0.0)
+        np.testing.assert_allclose(model.W[c], w, atol=1e-12)
+        assert model.b[c] == pytest.approx(b, abs=1e-12)
+        assert model.mistakes[c] == (steps[-1].mistakes if steps else 0)
+        assert model.errors[c] == np.sum(y * (X @ w + b) <= 0)
+    Z = rng.normal(size=(30, 2)) * 3
+    scores = np.array([[z @ model.W[c] + model.b[c] for c in range(C)] for z in Z])
+    np.testing.assert_allclose(model.scores(Z), scores, atol=1e-12)
+    assert model.predict(Z).tolist() == [int(np.argmax(s)) for s in scores]
+    assert model.claims(Z).tolist() == [int(sum(v > 0 for v in s)) for s in scores]
+
+
+def test_setosa_is_separable_from_the_rest_but_versicolor_is_not():
+    X, labels, names = iris_three()
+    model = one_vs_rest(X, labels, names=names, max_epochs=50)
+    assert model.names == ("setosa", "versicolor", "virginica")
+    assert model.errors[0] == 0 and model.errors[1] > 0  # the middle class has no line of its own
+
+
+def test_scaling_a_score_keeps_its_own_boundary_but_moves_the_argmax():
+    X, labels, names = iris_three()
+    model = one_vs_rest(X, labels, names=names, max_epochs=50)
+    xs = np.linspace(0, 8, 60)
+    Z = np.array([(a, b) for a in xs for b in np.linspace(-1, 4, 60)])
+    for c in range(3):
+        scaled = model.scaled(c, 4.0)
+        assert np.array_equal(scaled.scores(Z)[:, c] > 0, model.scores(Z)[:, c] > 0)
+        assert np.array_equal(scaled.claims(Z), model.claims(Z))
+    moved = [np.any(model.scaled(c, 4.0).predict(Z) != model.predict(Z)) for c in range(3)]
+    assert any(moved)
+    with pytest.raises(ValueError, match="scale factor must be > 0"):
+        model.scaled(0, 0.0)
+    with pytest.raises(ValueError, match="class must be between 0 and 2"):
+        model.scaled(3, 2.0)
+
+
+@pytest.mark.parametrize(("labels", "kwargs", "message"), [
+    ([0, 0, 0], {}, "every class present and C >= 2"),
+    ([0, 2, 2], {}, "every class present"),
+    ([0, 1], {}, r"labels must have shape \(3,\)"),
+    ([0.5, 1, 0], {}, "whole numbers"),
+    ([0, 1, 1], {"weights": "best"}, "weights must be 'last' or 'averaged'"),
+    ([0, 1, 1], {"names": ["a"]}, "names must have 2 entries"),
+    ([0, 1, 1], {"every": "update"}, "every must be 'visit'"),
+    ([0, 1, 1], {"eta": -1.0}, "eta must be > 0"),
+])
+def test_bad_arguments_say_what_is_wrong(labels, kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        one_vs_rest(np.eye(3, 2), labels, **kwargs)

@@ -1,0 +1,260 @@
+"""The Variants lesson driven through AppTest: every control, and the numbers it shows
+checked against the core computed directly."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+from core.kernel import Kernel, KernelModel, kernel_perceptron
+from core.multiclass import one_vs_rest
+from core.perceptron import perceptron
+from core.trace import record
+from core.variants import Voted, errors, running_average, train_test_split
+from datasets.builtin import iris_three, noisy
+from datasets.shapes import circles
+from tests.apptest import assert_clean, by_key, latex, metrics, open_app, upload
+
+PAGE = "variants"
+
+
+def run(at):
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def click(at, key: str):
+    by_key(at.button, key).click()
+    return run(at)
+
+
+def set_value(at, kind: str, key: str, value):
+    by_key(getattr(at, kind), key).set_value(value)
+    return run(at)
+
+
+def position(at) -> int:
+    return int(metrics(at)["Step t"].split("/")[0])
+
+
+def figure(at, index: int = 0) -> dict:
+    return json.loads(at.get("plotly_chart")[index].proto.spec)
+
+
+def trace_names(at) -> list[str]:
+    return [trace.get("name") for trace in figure(at)["data"]]
+
+
+@pytest.fixture
+def page():
+    return open_app(PAGE)
+
+
+# ---------------------------------------------------------------- averaged and voted
+
+
+def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
+    at = click(page, f"{PAGE}.load.Noisy blobs")
+    assert by_key(at.selectbox, "data.choice").value == "Noisy blobs (generator)"
+    data = noisy(200, 0.7, 0)
+    train, test = train_test_split(200, 0.3, 0)
+    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0),
+                   np.zeros(2), 0.0)
+    k = trace.steps
+    assert position(at) == k  # a new run opens on its end
+    W_avg, b_avg = running_average(trace)
+    voted = Voted.from_trace(trace, k)
+    expected = {
+        "last": data.X @ trace.W[k] + trace.b[k],
+        "averaged": data.X @ W_avg[k] + b_avg[k],
+        "voted": voted.decision(data.X),
+    }
+    table = at.dataframe[0].value
+    assert list(table.index) == ["last", "averaged", "voted"]
+    for name, a in expected.items():
+        assert table.loc[name, "training errors"].startswith(
+            f"{errors(data.y[train], a[train])} / 140 ")
+        assert table.loc[name, "test errors"].startswith(f"{errors(data.y[test], a[test])} / 60 ")
+    assert metrics(at)["Weight vectors K"] == str(len(voted.counts))
+    assert metrics(at)["Votes of the current one"] == str(voted.counts[-1])
+    text = latex(at)
+    assert rf"K = {len(voted.counts)}" in text and rf"\sum_k c_k = {k}" in text
+    names = trace_names(at)
+    assert any(n.startswith("voted") for n in names) and any(n.startswith("averaged") for n in
+                                                             names)
+    assert "class -1, test" in names and "class +1, train" in names
+
+
+def test_split_controls_and_steps(page):
+    at = click(page, f"{PAGE}.load.Noisy blobs")
+    at = set_value(at, "slider", f"{PAGE}.test_share", 0.5)
+    assert at.dataframe[0].value.loc["last", "test errors"].endswith("%)")
+    assert "/ 100 (" in at.dataframe[0].value.loc["last", "test errors"]
+    before = at.dataframe[0].value.copy()
+    at = set_value(at, "number_input", f"{PAGE}.split_seed", 7)
+    train, _ = train_test_split(200, 0.5, 7)
+    data = noisy(200, 0.7, 0)
+    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0),
+                   np.zeros(2), 0.0)
+    assert position(at) == trace.steps
+    assert not at.dataframe[0].value.equals(before)
+    at = click(at, f"{PAGE}.avg.reset")
+    assert position(at) == 0 and "no vector has a vote" in at.info[0].value
+    assert list(at.dataframe[0].value.index) == ["last"]
+    at = click(at, f"{PAGE}.avg.step")
+    assert position(at) == 1 and metrics(at)["Mistakes so far"] == "1"
+    at = click(at, f"{PAGE}.avg.next")
+    assert position(at) == int(trace.update_positions[1])
+    at = click(at, f"{PAGE}.avg.back")
+    assert position(at) == int(trace.update_positions[1]) - 1
+    at = set_value(at, "slider", f"{PAGE}.avg.t", 10)
+    assert position(at) == 10
+    assert metrics(at)["Weight vectors K"] == str(len(Voted.from_trace(trace, 10).counts))
+
+
+# ---------------------------------------------------------------- kernel perceptron
+
+
+@pytest.fixture
+def kernel_page(page):
+    return set_value(page, "segmented_control", f"{PAGE}.view", "kernel")
+
+
+def test_xor_with_a_degree_2_polynomial_converges_and_linear_does_not(kernel_page):
+    at = click(kernel_page, f"{PAGE}.load.XOR (±1)")
+    assert metrics(at)["Training errors"] == "0"
+    assert "Converged" in at.success[0].value
+    assert r"\text{bias } b\text{: use } K(" in latex(at) and r"+ 1\right)^{2}" in latex(at)
+    at = set_value(at, "selectbox", f"{PAGE}.kernel", "linear")
+    assert "still misclassified" in at.warning[0].value
+    assert r"\mathbf{w} = \sum_j \alpha_j\, y_j\, \mathbf{x}_j" in latex(at)
+    at = set_value(at, "selectbox", f"{PAGE}.kernel", "rbf")
+    assert metrics(at)["Training errors"] == "0"
+    at = set_value(at, "slider", f"{PAGE}.width", 1.5)
+    assert r"2 \cdot 1.5^2" in latex(at)
+
+
+def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
+    at = click(kernel_page, f"{PAGE}.load.Circles")
+    data = circles(200, 0.08, 0)
+    kernel = Kernel("polynomial", degree=2, offset=1.0)
+    steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, max_epochs=50, seed=0))
+    assert position(at) == len(steps)
+    alpha = steps[-1].alpha
+    assert metrics(at)["Examples with α > 0"] == str(int(np.sum(alpha > 0)))
+    spec = figure(at)
+    assert spec["data"][0]["type"] == "heatmap" and spec["data"][1]["type"] == "contour"
+    sizes = [t["marker"]["size"] for t in spec["data"] if t.get("name", "").startswith("class")]
+    assert len(sizes) == 2  # one sized trace per class
+    at = click(at, f"{PAGE}.kernel.reset")
+    assert "Before the first step" in at.markdown[-1].value or any(
+        "Before the first step" in m.value for m in at.markdown)
+    at = click(at, f"{PAGE}.kernel.step")
+    assert r"0\quad(\text{every } \alpha_j = 0)" in latex(at)
+    assert r"\alpha_{0} \leftarrow \alpha_{0} + \eta = 0 + 1 = 1" in latex(at)
+    at = click(at, f"{PAGE}.kernel.next")
+    k = position(at)
+    step = steps[k - 1]
+    model = KernelModel(data.X, data.y, steps[k - 2].alpha, kernel)
+    assert step.activation == pytest.approx(model.decision(data.X[step.index])[0])
+    assert f"s_{{{step.index}}}" in latex(at) and "mistake" in latex(at)
+    at = set_value(at, "slider", f"{PAGE}.degree", 3)
+    at = set_value(at, "number_input", f"{PAGE}.offset", 2.0)
+    assert r"+ 2\right)^{3}" in latex(at)
+    at = click(at, f"{PAGE}.kernel.back")
+    last = by_key(at.slider, f"{PAGE}.kernel.t").max
+    assert position(at) == last - 1
+    at = set_value(at, "slider", f"{PAGE}.kernel.t", last // 2)
+    assert position(at) == last // 2 and "Step " in " ".join(m.value for m in at.markdown)
+
+
+def test_the_other_examples_and_a_random_init(kernel_page):
+    at = kernel_page
+    for name in ("XOR blobs", "Moons"):
+        at = click(at, f"{PAGE}.load.{name}")
+        assert metrics(at)["Training errors"] == "0", name
+    at = set_value(at, "radio", "train.init", "random")
+    assert any("starts from α = 0" in c.value for c in at.caption)
+
+
+def test_a_kernel_that_overflows_shows_a_message():
+    at = open_app(PAGE)
+    at = upload(at, "huge.csv", b"x1,x2,label\n1e60,1,a\n-1e60,2,b\n3,1e60,a\n")
+    at = set_value(at, "segmented_control", f"{PAGE}.view", "kernel")
+    at = set_value(at, "slider", f"{PAGE}.degree", 6)
+    assert any("overflows" in e.value for e in at.error)
+
+
+# ---------------------------------------------------------------- more than two classes
+
+
+def test_one_vs_rest_on_iris_every_control(page):
+    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    X, labels, names = iris_three()
+    model = one_vs_rest(X, labels, names=names, max_epochs=50, seed=0)
+    shown = metrics(at)
+    assert shown["Training errors (argmax)"].startswith(
+        f"{int(np.sum(model.predict(X) != labels))} / 150")
+    assert shown["Points claimed by 2 or more"] == str(int(np.sum(model.claims(X) >= 2)))
+    assert shown["Points claimed by none"] == str(int(np.sum(model.claims(X) == 0)))
+    names_in_figure = trace_names(at)
+    assert "disputed: 2 or more classes claim it" in names_in_figure
+    assert "unclaimed: no class claims it" in names_in_figure
+    assert all(name in names_in_figure for name in names)
+    score = model.scores([[4.9, 1.6]])[0]
+    text = latex(at)
+    assert rf"c^* = \arg\max_c\, y_c(\mathbf{{x}}) = \text{{{names[np.argmax(score)]}}}" in text
+
+    at = set_value(at, "number_input", f"{PAGE}.probe1", 1.5)
+    at = set_value(at, "number_input", f"{PAGE}.probe2", 0.3)
+    assert r"= \text{setosa}" in latex(at)
+    claims = int(model.claims([[1.5, 0.3]])[0])
+    assert any(("Exactly one" if claims == 1 else "claim") in c.value for c in at.caption)
+
+    at = set_value(at, "selectbox", f"{PAGE}.scale_class", 2)
+    at = set_value(at, "slider", f"{PAGE}.scale", 4.0)
+    scaled = model.scaled(2, 4.0)
+    assert metrics(at)["Training errors (argmax)"].startswith(
+        f"{int(np.sum(scaled.predict(X) != labels))} / 150")
+    assert metrics(at)["Points claimed by none"] == shown["Points claimed by none"]
+
+    at = set_value(at, "radio", f"{PAGE}.weights", "averaged")
+    averaged = one_vs_rest(X, labels, names=names, weights="averaged", max_epochs=50,
+                           seed=0).scaled(2, 4.0)
+    assert metrics(at)["Points claimed by none"] == str(int(np.sum(averaged.claims(X) == 0)))
+    table = at.dataframe[0].value
+    assert table["mistakes"].tolist() == averaged.mistakes.tolist()
+
+
+# ---------------------------------------------------------------- links
+
+
+def test_a_link_opens_the_same_part_settings_and_step():
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest import ROOT
+
+    # the page script itself, as a browser opening /variants?... runs it first
+    at = AppTest.from_file(str(ROOT / "pages" / f"{PAGE}.py"), default_timeout=60)
+    at.query_params.update({"part": "kernel", "kernel": "rbf", "width": "1.2", "degree": "99",
+                            "data": "xor-1", "t": "3"})
+    run(at)
+    assert by_key(at.selectbox, "data.choice").value == "XOR (±1)"
+    assert by_key(at.segmented_control, f"{PAGE}.view").value == "kernel"
+    assert by_key(at.selectbox, f"{PAGE}.kernel").value == "rbf"
+    assert by_key(at.slider, f"{PAGE}.width").value == pytest.approx(1.2)
+    assert position(at) == 3
+    assert r"2 \cdot 1.2^2" in latex(at)
+    assert at.session_state[f"{PAGE}.degree"] == 2  # degree=99 is out of range: ignored
+
+
+def test_the_url_follows_the_controls(page):
+    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    at = set_value(at, "slider", f"{PAGE}.scale", 2.5)
+    assert at.query_params["part"] == "classes"
+    assert at.query_params["factor"] == "2.5"
+    at = set_value(at, "segmented_control", f"{PAGE}.view", "averaged")
+    assert "part" not in at.query_params  # the default is left out

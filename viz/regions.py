@@ -1,0 +1,320 @@
+"""Decision regions on a grid: the variants' figures and the LaTeX that explains them.
+
+Builders take plain arrays (grid values come from the models in core/) and
+return Plotly figures; they know nothing of Streamlit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+
+from viz.maths import num, signed, vec
+from viz.plane import BOUNDARY, CLASS_STYLE, VISITED, _layout, _square_axes, boundary_segment
+
+# Okabe-Ito again: the two-class colours of viz.plane plus a third, each with its own shape.
+MULTI_STYLE = (
+    dict(color="#0072B2", symbol="circle", tint="rgba(0,114,178,0.16)"),
+    dict(color="#D55E00", symbol="square", tint="rgba(213,94,0,0.16)"),
+    dict(color="#009E73", symbol="diamond", tint="rgba(0,158,115,0.16)"),
+)
+AVERAGED = "#009E73"
+VOTED = "#CC79A7"
+_TINT = {-1: "rgba(0,114,178,0.16)", 1: "rgba(213,94,0,0.16)"}
+DISPUTED = "rgba(0,0,0,0.22)"
+UNCLAIMED = "rgba(255,255,255,0.80)"
+# Every k-th grid cell carries a marker in the disputed and unclaimed areas, so they
+# differ by shape as well as shade.
+_PATTERN_EVERY = 6
+
+
+def _fill(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
+    """Fixed, equal-scale axes that keep exactly the box: the plot area shrinks to fit
+    instead of the ranges growing past the grid, so the regions fill the plot."""
+    _square_axes(fig, box, titles)
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
+
+
+def grid(box, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A size x size grid over the box: x ticks, y ticks, and the points as (size^2, 2) rows.
+
+    Row r * size + c of the points is (xs[c], ys[r]), so values reshape to (size, size)
+    in the (row = y, column = x) layout of a heatmap.
+    """
+    if size < 2:
+        raise ValueError(f"grid size must be >= 2, got {size}")
+    xs = np.linspace(box[0][0], box[0][1], size)
+    ys = np.linspace(box[1][0], box[1][1], size)
+    gx, gy = np.meshgrid(xs, ys)
+    return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
+
+
+def _class_name(label: int, name: str) -> str:
+    """Legend text of a class: its label and, when the user named it, the name."""
+    sign = "+1" if label > 0 else "-1"
+    return f"class {sign}" if name in ("-1", "+1") else f"class {sign} ({name})"
+
+
+def _sign_heatmap(xs, ys, values: np.ndarray, name: str) -> go.Heatmap:
+    """The plane tinted by the sign of the values (class colours; white where exactly 0)."""
+    z = np.sign(values).reshape(len(ys), len(xs)).astype(np.int8)
+    return go.Heatmap(
+        x=xs, y=ys, z=z, zmin=-1, zmax=1, showscale=False, name=name, hoverinfo="skip",
+        colorscale=[[0.0, _TINT[-1]], [0.5, "rgba(255,255,255,0)"], [1.0, _TINT[1]]],
+    )
+
+
+def _zero_contour(xs, ys, values: np.ndarray, name: str, color: str,
+                  dash: str = "solid", width: float = 3) -> go.Contour:
+    """The curve where the values cross 0."""
+    return go.Contour(
+        x=xs, y=ys, z=values.reshape(len(ys), len(xs)).astype(np.float32), name=name,
+        contours=dict(start=0, end=0, size=1, coloring="none"), showscale=False,
+        line=dict(color=color, width=width, dash=dash), showlegend=True, hoverinfo="skip",
+    )
+
+
+def sized_points(X, y, classes, sizes, *, hover: np.ndarray | None = None,
+                 hover_name: str = "α") -> list[go.Scatter]:
+    """One trace per class whose marker sizes come from ``sizes`` (one per row of X)."""
+    X, y, sizes = np.asarray(X, float), np.asarray(y), np.asarray(sizes, float)
+    traces = []
+    for label, name in zip((-1, 1), classes, strict=True):
+        mask = y == label
+        style = CLASS_STYLE[label]
+        rows = np.flatnonzero(mask)
+        extra = hover[mask] if hover is not None else np.zeros(mask.sum())
+        traces.append(go.Scatter(
+            x=X[mask, 0], y=X[mask, 1], mode="markers", name=_class_name(label, name),
+            marker=dict(color=style["color"], symbol=style["symbol"], size=sizes[mask],
+                        line=dict(color="white", width=1)),
+            customdata=np.column_stack([rows, extra]),
+            hovertemplate=(f"row %{{customdata[0]}}<br>(%{{x:.4g}}, %{{y:.4g}})<br>"
+                           f"{hover_name} = %{{customdata[1]:.4g}}<extra></extra>"),
+        ))
+    return traces
+
+
+def alpha_sizes(alpha: np.ndarray, *, smallest: float = 6, largest: float = 22) -> np.ndarray:
+    """Marker sizes growing with the square root of alpha (area ~ alpha); alpha = 0 is smallest."""
+    alpha = np.asarray(alpha, dtype=float)
+    top = float(alpha.max()) if alpha.size else 0.0
+    if top <= 0:
+        return np.full(alpha.shape, smallest)
+    return smallest + (largest - smallest) * np.sqrt(alpha / top)
+
+
+def kernel_figure(X, y, classes, xs, ys, values: np.ndarray, alpha: np.ndarray, *,
+                  visited: int | None = None, height: int = 540, title: str = "") -> go.Figure:
+    """The kernel perceptron's regions sign s(x), its boundary s(x) = 0, and alpha as marker size.
+
+    ``values`` holds s at the grid points of :func:`grid`.
+    """
+    X = np.asarray(X, dtype=float)
+    fig = go.Figure([_sign_heatmap(xs, ys, values, "regions sign s(x)")])
+    fig.add_trace(_zero_contour(xs, ys, values, "boundary s(x) = 0", BOUNDARY))
+    for trace in sized_points(X, y, classes, alpha_sizes(alpha), hover=alpha):
+        fig.add_trace(trace)
+    if visited is not None:
+        fig.add_trace(_ring(X[visited], "visited example"))
+    _fill(fig, ((xs[0], xs[-1]), (ys[0], ys[-1])))
+    _layout(fig, height, title or "regions: sign s(x) · marker area ∝ αⱼ")
+    fig.update_layout(title_font_size=14)
+    return fig
+
+
+def _ring(point, name: str) -> go.Scatter:
+    """A hollow ring around one point."""
+    return go.Scatter(x=[point[0]], y=[point[1]], mode="markers", name=name,
+                      marker=dict(size=28, color="rgba(0,0,0,0)",
+                                  line=dict(color=VISITED, width=4)), hoverinfo="skip")
+
+
+def _line(w, b: float, box, name: str, color: str, dash: str = "solid") -> go.Scatter:
+    """The line w.x + b = 0 inside the box (no points when w = 0)."""
+    lx, ly = boundary_segment(w, b, box)
+    return go.Scatter(x=lx, y=ly, mode="lines", name=name, hoverinfo="skip",
+                      line=dict(color=color, width=3, dash=dash))
+
+
+def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_avg, b_avg,
+                    xs, ys, votes: np.ndarray | None, height: int = 540) -> go.Figure:
+    """Training points (filled), test points (hollow), and three boundaries.
+
+    The last weights (solid), the averaged weights (dashed) and the voted
+    model's boundary, the 0 contour of ``votes`` (dotted; None before any vote).
+    """
+    traces = []
+    for X, y, suffix, hollow in ((X_train, y_train, "train", False),
+                                 (X_test, y_test, "test", True)):
+        X, y = np.asarray(X, float).reshape(-1, 2), np.asarray(y)
+        for label, name in zip((-1, 1), classes, strict=True):
+            mask = y == label
+            if not mask.any():
+                continue
+            style = CLASS_STYLE[label]
+            symbol = style["symbol"] + ("-open" if hollow else "")
+            traces.append(go.Scatter(
+                x=X[mask, 0], y=X[mask, 1], mode="markers",
+                name=f"{_class_name(label, name)}, {suffix}",
+                marker=dict(color=style["color"], symbol=symbol, size=10,
+                            line=dict(color=style["color"] if hollow else "white",
+                                      width=2 if hollow else 1)),
+                hovertemplate=f"{suffix} (%{{x:.4g}}, %{{y:.4g}})<extra></extra>",
+            ))
+    fig = go.Figure(traces)
+    if votes is not None:
+        fig.add_trace(_zero_contour(xs, ys, votes, "voted: Σ c_k sign(w_k·x + b_k) = 0", VOTED,
+                                    dash="dot", width=4))
+    fig.add_trace(_line(w_avg, b_avg, box, "averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
+    fig.add_trace(_line(w, b, box, "last: w·x + b = 0", BOUNDARY))
+    _fill(fig, box)
+    return _layout(fig, height)
+
+
+def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
+                      probe=None, axis_titles=("x₁", "x₂"), height: int = 560) -> go.Figure:
+    """One-vs-rest regions: the winning class's tint, disputed and unclaimed areas marked.
+
+    ``scores`` is (grid points, C) of y_c(x). Where two or more y_c(x) > 0 the
+    area is darkened and carries × markers; where none is, it is washed out and
+    carries ○ markers. Each line y_c(x) = 0 is dashed in its class colour.
+    """
+    X, labels = np.asarray(X, float), np.asarray(labels)
+    shape = (len(ys), len(xs))
+    C = scores.shape[1]
+    winner = np.argmax(scores, axis=1).reshape(shape)
+    claims = np.sum(scores > 0, axis=1).reshape(shape)
+    scale = [[c / max(C - 1, 1), MULTI_STYLE[c]["tint"]] for c in range(C)]
+    fig = go.Figure(go.Heatmap(x=xs, y=ys, z=winner.astype(np.int8), zmin=0, zmax=C - 1,
+                               colorscale=scale, showscale=False, hoverinfo="skip",
+                               name="argmax region"))
+    status = np.where(claims >= 2, 1.0, np.where(claims == 0, 0.0, np.nan))
+    fig.add_trace(go.Heatmap(x=xs, y=ys, z=status, zmin=0, zmax=1, showscale=False,
+                             colorscale=[[0, UNCLAIMED], [1, DISPUTED]], hoverinfo="skip",
+                             name="claims"))
+    gx, gy = np.meshgrid(xs, ys)
+    sub = (slice(_PATTERN_EVERY // 2, None, _PATTERN_EVERY),) * 2
+    for mask, name, symbol in ((claims >= 2, "disputed: 2 or more classes claim it", "x-thin"),
+                               (claims == 0, "unclaimed: no class claims it", "circle-open")):
+        pick = mask[sub]
+        fig.add_trace(go.Scatter(
+            x=gx[sub][pick], y=gy[sub][pick], mode="markers", name=name, hoverinfo="skip",
+            marker=dict(symbol=symbol, size=7, color="#444", line=dict(width=1.5,
+                                                                        color="#444"))))
+    box = ((xs[0], xs[-1]), (ys[0], ys[-1]))
+    for c in range(C):
+        style = MULTI_STYLE[c]
+        fig.add_trace(_line(W[c], b[c], box, f"y_{names[c]}(x) = 0", style["color"], "dash"))
+    for c in range(C):
+        style = MULTI_STYLE[c]
+        mask = labels == c
+        fig.add_trace(go.Scatter(
+            x=X[mask, 0], y=X[mask, 1], mode="markers", name=names[c],
+            marker=dict(color=style["color"], symbol=style["symbol"], size=8,
+                        line=dict(color="white", width=1)),
+            hovertemplate=f"{names[c]} (%{{x:.4g}}, %{{y:.4g}})<extra></extra>"))
+    if probe is not None:
+        fig.add_trace(go.Scatter(x=[probe[0]], y=[probe[1]], mode="markers", name="probe x",
+                                 marker=dict(symbol="star", size=18, color="black",
+                                             line=dict(color="white", width=1.5)),
+                                 hoverinfo="skip"))
+    _fill(fig, box, axis_titles)
+    return _layout(fig, height)
+
+
+# ---------------------------------------------------------------- the maths, in the seeds' notation
+
+
+def kernel_formula(name: str, *, degree: int = 2, offset: float = 1.0, width: float = 1.0,
+                   bias: bool = True) -> list[str]:
+    """K(x_j, x_i) for the kernel; with the bias, a second line for the constant feature's + 1."""
+    if name == "polynomial":
+        body = rf"\left(\mathbf{{x}}_j^\top \mathbf{{x}}_i + {num(offset)}\right)^{{{degree}}}"
+    elif name == "rbf":
+        body = (r"\exp\!\left(-\frac{\lVert \mathbf{x}_j - \mathbf{x}_i \rVert^2}"
+                rf"{{2 \cdot {num(width)}^2}}\right)")
+    else:
+        body = r"\mathbf{x}_j^\top \mathbf{x}_i"
+    lines = [rf"K(\mathbf{{x}}_j, \mathbf{{x}}_i) = {body}"]
+    if bias:
+        lines.append(r"\text{bias } b\text{: use } K(\mathbf{x}_j, \mathbf{x}_i) + 1"
+                     r"\ \text{(a constant feature)}")
+    return lines
+
+
+def dual_step_lines(*, i: int, y_i: float, s_i: float, terms, updated: bool, eta: float,
+                    alpha_before: float, bias_term: float | None, shown: int = 4) -> list[str]:
+    """The kernel step in the seeds' notation: s_i written out, y_i s_i, and the alpha update.
+
+    ``terms`` lists (j, alpha_j, y_j, K_ji) for the examples with alpha_j > 0;
+    ``bias_term`` is sum_j alpha_j y_j when the constant feature is used.
+    """
+    head = rf"s_{{{i}}} &= \sum_{{j}} \alpha_j\, y_j\, K(\mathbf{{x}}_j, \mathbf{{x}}_{{{i}}})"
+    if bias_term is not None:
+        head += r" + \sum_j \alpha_j y_j"
+    # K values to 4 significant digits: the sum stays on screen; s_i below is exact
+    parts = [rf"({num(a)})({num(yj)})({num(float(f'{k:.4g}'))})" for _, a, yj, k in
+             terms[:shown]]
+    if len(terms) > shown:
+        parts.append(rf"\dots\ (\text{{{len(terms) - shown} more}})")
+    if bias_term is not None and terms:
+        parts.append(rf"({num(bias_term)})")
+    if not parts:
+        parts = [r"0\quad(\text{every } \alpha_j = 0)"]
+    rows = [" + ".join(parts[k:k + 2]) for k in range(0, len(parts), 2)]
+    written = r" \\ &\quad + ".join(rows)
+    lines = [rf"\begin{{aligned}} {head} \\ &= {written} \\ &= {num(s_i)} \end{{aligned}}"]
+    verdict = (r"\le 0 \\ &\Rightarrow \text{mistake: update}" if updated
+               else r"> 0 \\ &\Rightarrow \text{correct: } \alpha \text{ unchanged}")
+    lines.append(rf"\begin{{aligned}} y_{{{i}}}\, s_{{{i}}} &= ({num(y_i)})({num(s_i)}) = "
+                 rf"{num(y_i * s_i)} {verdict} \end{{aligned}}")
+    if updated:
+        lines.append(rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + \eta = {num(alpha_before)}"
+                     rf" + {num(eta)} = {num(alpha_before + eta)}")
+    return lines
+
+
+def primal_weights_line(alpha, y, X, w, b: float | None) -> str:
+    """w = sum_j alpha_j y_j x_j (and b = sum_j alpha_j y_j) with the numbers, linear kernel."""
+    text = (r"\mathbf{w} = \sum_j \alpha_j\, y_j\, \mathbf{x}_j = " + vec(w))
+    if b is not None:
+        text += r",\qquad b = \sum_j \alpha_j\, y_j = " + num(b)
+    return text
+
+
+def averaged_lines(t: int, mu_w, mu_b: float, w_avg, b_avg: float) -> list[str]:
+    """The seeds' mu after t visits and the averaged weights mu / t."""
+    return [
+        rf"\boldsymbol{{\mu}} = \sum_{{s=1}}^{{{t}}} \mathbf{{w}}^{{(s)}} = {vec(mu_w)}",
+        rf"\mu_b = \sum_{{s=1}}^{{{t}}} b^{{(s)}} = {num(mu_b)}",
+        (rf"\frac{{\boldsymbol{{\mu}}}}{{t}} = {vec(w_avg)},\quad \frac{{\mu_b}}{{t}} = "
+         rf"{num(b_avg)}"),
+        r"\hat y = \operatorname{sign}(\boldsymbol{\mu}^\top \mathbf{x} + \mu_b)",
+    ]
+
+
+def voted_lines(vectors: int, vote: int, sum_cw, sum_cb: float, t: int) -> list[str]:
+    """The voted prediction with the run's numbers, and the identity sum_k c_k w_k = mu."""
+    return [
+        (r"\hat y = \operatorname{sign}\Big(\sum_{k=1}^{K} c_k\, \operatorname{sign}"
+         r"(\mathbf{w}_k^\top \mathbf{x} + b_k)\Big)"),
+        rf"K = {vectors},\quad c_K = {vote},\quad \sum_k c_k = {t} = t",
+        rf"\sum_k c_k \mathbf{{w}}_k = {vec(sum_cw)} = \boldsymbol{{\mu}}",
+        rf"\sum_k c_k b_k = {num(sum_cb)} = \mu_b",
+    ]
+
+
+def ovr_lines(names, W, b, x, scores) -> list[str]:
+    """Each class's score y_c(x) at the probe point with the numbers, and the argmax."""
+    rows = []
+    for c, name in enumerate(names):
+        claim = r"> 0\ \text{(claims it)}" if scores[c] > 0 else r"\le 0"
+        rows.append(
+            rf"y_{{\text{{{name}}}}}(\mathbf{{x}}) &= ({num(W[c][0])})({num(x[0])}) "
+            rf"{signed(W[c][1])}\cdot({num(x[1])}) {signed(b[c])} \\ &= {num(scores[c])}"
+            rf" {claim}")
+    best = int(np.argmax(scores))
+    return [r"\begin{aligned} " + r" \\[4pt] ".join(rows) + r" \end{aligned}",
+            rf"c^* = \arg\max_c\, y_c(\mathbf{{x}}) = \text{{{names[best]}}}"]
