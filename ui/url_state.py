@@ -92,8 +92,9 @@ DATA_SLUGS = {slug(name): name for name in [*BUILTIN, *GENERATORS]}
 DATA_FIELDS = (
     Field("n", "data.n", _whole(4, 1000), 40),
     Field("dseed", "data.seed", _whole(0, 10**6), 0),
-    *(Field(g.shape_name, f"data.{g.shape_name}", _real(*g.shape_range[:2]), g.shape_range[2])
-      for g in GENERATORS.values()),
+    # generators that share a parameter name share its field
+    *{g.shape_name: Field(g.shape_name, f"data.{g.shape_name}", _real(*g.shape_range[:2]),
+                          g.shape_range[2]) for g in GENERATORS.values()}.values(),
 )
 TRAINING_FIELDS = (
     Field("order", "train.order", _one_of(ORDERS), "cyclic"),

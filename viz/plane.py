@@ -22,9 +22,12 @@ UPDATE = "#CC79A7"
 def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:
     """Square axis ranges around the points, so the plot keeps right angles right."""
     lo, hi = X.min(axis=0), X.max(axis=0)
-    centre = (lo + hi) / 2
     half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
-    return ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half))
+    # round edges to a hundredth of the span: short numbers in every frame that touches them
+    unit = 10.0 ** (np.floor(np.log10(2 * half)) - 2)
+    centre = np.round((lo + hi) / 2 / unit) * unit
+    half = np.ceil(half / unit) * unit
+    return tuple((float(round(c - half, 10)), float(round(c + half, 10))) for c in centre)
 
 
 def boundary_segment(w, b: float, box) -> tuple[list[float], list[float]]:
@@ -83,8 +86,7 @@ def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size
             else f"class {name}",
             marker=dict(color=style["color"], symbol=style["symbol"], size=size,
                         line=dict(color="white", width=1)),
-            customdata=np.flatnonzero(mask),
-            hovertemplate="row %{customdata}<br>(%{x:.4g}, %{y:.4g})<extra></extra>",
+            hovertemplate="(%{x:.4g}, %{y:.4g})<extra></extra>",
         ))
     return traces
 
@@ -151,13 +153,24 @@ def weight_figure(w_before, w_after, step: np.ndarray | None, *, height: int = 3
     return _layout(fig, height)
 
 
+SLIDER_MARKS = 120
+
+
+def _compact(values, box) -> list:
+    """Coordinates rounded to a thousandth of the view (under a pixel): fewer bytes per frame."""
+    digits = max(0, 3 - int(np.floor(np.log10(box[0][1] - box[0][0]))))
+    return [None if v is None else round(float(v), digits) for v in values]
+
+
 def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.ndarray,
                      labels: list[str], *, height: int = 560, frame_ms: int = 400) -> go.Figure:
     """The whole run as Plotly frames, played in the browser.
 
     ``W[k]``, ``B[k]`` are the weights shown in frame k, ``visited[k]`` the row
-    that caused them (-1 for none). Frames carry only the boundary, the normal
-    and the visited marker, never the data points again.
+    that caused them (-1 for none). The boundary, its normal and the visited
+    example are one trace of seven points (two segments and a ring, split by
+    gaps) whose marker styles stay in the base figure; a frame carries only
+    those seven coordinates, never the data points again.
     """
     X = np.asarray(X, dtype=float)
     box = view_box(X)
@@ -166,22 +179,28 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
     def moving(k):
         bx, by = boundary_segment(W[k], B[k], box)
         nx, ny = normal_arrow(W[k], B[k], box, length)
+        bx, by = (bx, by) if bx else ([None, None], [None, None])
+        nx, ny = (nx, ny) if nx else ([None, None], [None, None])
         i = visited[k]
-        vx, vy = ([X[i, 0]], [X[i, 1]]) if i >= 0 else ([], [])
-        return [dict(type="scatter", x=bx, y=by), dict(type="scatter", x=nx, y=ny),
-                dict(type="scatter", x=vx, y=vy)]
+        vx, vy = (X[i, 0], X[i, 1]) if i >= 0 else (None, None)
+        return (_compact([*bx, None, *nx, None, vx], box),
+                _compact([*by, None, *ny, None, vy], box))
 
-    first = moving(0)
-    fig = go.Figure(point_traces(X, np.asarray(y), classes))
-    fig.add_trace(go.Scatter(first[0], mode="lines", name="boundary",
-                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
-    fig.add_trace(_arrow(first[1]["x"], first[1]["y"], BOUNDARY, "normal w/‖w‖"))
-    fig.add_trace(go.Scatter(first[2], mode="markers", name="example that updated w",
-                             marker=dict(size=24, color="rgba(0,0,0,0)",
-                                         line=dict(color=VISITED, width=4)), hoverinfo="skip"))
-    moving_traces = [2, 3, 4]
-    fig.frames = [go.Frame(data=moving(k), traces=moving_traces, name=str(k))
-                  for k in range(len(W))]
+    x0, y0 = moving(0)
+    # the moving trace comes first, so a frame needs no "traces" list to address it
+    fig = go.Figure(go.Scatter(
+        x=x0, y=y0, mode="lines+markers", name="boundary, normal w/‖w‖, visited example",
+        line=dict(color=BOUNDARY, width=3), connectgaps=False, hoverinfo="skip",
+        marker=dict(symbol=["circle", "circle", "circle", "circle", "arrow", "circle",
+                            "circle-open"],
+                    angleref="previous", size=[0, 0, 0, 0, 14, 0, 26],
+                    color=[BOUNDARY] * 6 + [VISITED], line=dict(width=4, color=VISITED)),
+    ))
+    fig.add_traces(point_traces(X, np.asarray(y), classes))
+    fig.frames = [go.Frame(data=[dict(x=x, y=y)], name=str(k))
+                  for k, (x, y) in enumerate(map(moving, range(len(W))))]
+    # a long run gets a coarser slider (Play still shows every frame)
+    marks = np.unique(np.linspace(0, len(W) - 1, min(len(W), SLIDER_MARKS)).round().astype(int))
     play = dict(frame=dict(duration=frame_ms, redraw=False), fromcurrent=True,
                 transition=dict(duration=frame_ms // 2, easing="cubic-in-out"))
     fig.update_layout(
@@ -199,10 +218,9 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
         sliders=[dict(
             active=0, x=0, len=1, y=0, yanchor="top", pad=dict(t=40),
             currentvalue=dict(prefix="", visible=True),
-            steps=[dict(method="animate", label=labels[k],
-                        args=[[str(k)], dict(mode="immediate", frame=dict(duration=0,
-                                                                           redraw=False))])
-                   for k in range(len(W))],
+            transition=dict(duration=0),
+            # a step names only its frame; the slider's own settings do the rest
+            steps=[dict(method="animate", label=labels[k], args=[[str(k)]]) for k in marks],
         )],
     )
     return fig
