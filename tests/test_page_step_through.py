@@ -182,10 +182,10 @@ def test_play_view_carries_only_the_moving_traces_in_its_frames(seeds):
     figure = json.loads(charts[0].proto.spec)
     frames = figure["frames"]
     assert len(frames) == 21  # the initial state and each of the 20 steps
-    # each frame moves one trace (trace 0) and carries nothing else: no points, no styles
-    assert all(set(frame) == {"data", "name"} and len(frame["data"]) == 1 for frame in frames)
+    # each frame moves traces 0 and 1 and carries nothing else: no points, no styles
+    assert all(set(frame) == {"data", "name"} and len(frame["data"]) == 2 for frame in frames)
     assert all(set(frame["data"][0]) <= {"x", "y", "type"} for frame in frames)
-    assert len(figure["data"][1]["x"]) + len(figure["data"][2]["x"]) == 4  # the points, once
+    assert len(figure["data"][2]["x"]) + len(figure["data"][3]["x"]) == 4  # the points, once
     # the boundary in the last frame is the final one: 0.3 x1 - 0.3 x2 - 0.1 = 0
     x, y = np.array(frames[-1]["data"][0]["x"][:2]), np.array(frames[-1]["data"][0]["y"][:2])
     np.testing.assert_allclose(0.3 * x - 0.3 * y - 0.1, 0, atol=1e-3)

@@ -167,10 +167,9 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
     """The whole run as Plotly frames, played in the browser.
 
     ``W[k]``, ``B[k]`` are the weights shown in frame k, ``visited[k]`` the row
-    that caused them (-1 for none). The boundary, its normal and the visited
-    example are one trace of seven points (two segments and a ring, split by
-    gaps) whose marker styles stay in the base figure; a frame carries only
-    those seven coordinates, never the data points again.
+    that caused them (-1 for none). The boundary and its normal are one trace
+    (two segments split by a gap), the visited example another; a frame
+    carries only their coordinates, never the data points or any style.
     """
     X = np.asarray(X, dtype=float)
     box = view_box(X)
@@ -182,27 +181,27 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
         bx, by = (bx, by) if bx else ([None, None], [None, None])
         nx, ny = (nx, ny) if nx else ([None, None], [None, None])
         i = visited[k]
-        vx, vy = (X[i, 0], X[i, 1]) if i >= 0 else (None, None)
-        return (_compact([*bx, None, *nx, None, vx], box),
-                _compact([*by, None, *ny, None, vy], box))
+        vx, vy = ([X[i, 0]], [X[i, 1]]) if i >= 0 else ([], [])
+        return [dict(x=_compact([*bx, None, *nx], box), y=_compact([*by, None, *ny], box)),
+                dict(x=vx, y=vy)]
 
-    x0, y0 = moving(0)
-    # the moving trace comes first, so a frame needs no "traces" list to address it
+    first = moving(0)
+    # the moving traces come first, so frames address them without a "traces" list
     fig = go.Figure(go.Scatter(
-        x=x0, y=y0, mode="lines+markers", name="boundary, normal w/‖w‖, visited example",
-        line=dict(color=BOUNDARY, width=3), connectgaps=False, hoverinfo="skip",
-        marker=dict(symbol=["circle", "circle", "circle", "circle", "arrow", "circle",
-                            "circle-open"],
-                    angleref="previous", size=[0, 0, 0, 0, 14, 0, 26],
-                    color=[BOUNDARY] * 6 + [VISITED], line=dict(width=4, color=VISITED)),
+        first[0], mode="lines+markers", name="boundary and normal w/‖w‖",
+        line=dict(color=BOUNDARY, width=3), hoverinfo="skip",
+        marker=dict(symbol="arrow", angleref="previous", size=[0, 0, 0, 0, 14], color=BOUNDARY),
     ))
+    fig.add_trace(go.Scatter(first[1], mode="markers", name="visited example", hoverinfo="skip",
+                             marker=dict(size=26, color="rgba(0,0,0,0)",
+                                         line=dict(color=VISITED, width=4))))
     fig.add_traces(point_traces(X, np.asarray(y), classes))
-    fig.frames = [go.Frame(data=[dict(x=x, y=y)], name=str(k))
-                  for k, (x, y) in enumerate(map(moving, range(len(W))))]
+    fig.frames = [go.Frame(data=moving(k), name=str(k)) for k in range(len(W))]
     # a long run gets a coarser slider (Play still shows every frame)
     marks = np.unique(np.linspace(0, len(W) - 1, min(len(W), SLIDER_MARKS)).round().astype(int))
+    # no tweening: a line and its arrowhead would glide apart between frames
     play = dict(frame=dict(duration=frame_ms, redraw=False), fromcurrent=True,
-                transition=dict(duration=frame_ms // 2, easing="cubic-in-out"))
+                transition=dict(duration=0))
     fig.update_layout(
         height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
         xaxis=dict(range=box[0], title="x₁"),
