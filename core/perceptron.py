@@ -203,6 +203,8 @@ class _Run:
         self.eta, self.bias, self.visits = eta, bias, visits
         self.n = X.shape[0]
         self.mistakes = 0
+        # y*x once: then y*a = (y*x).w + y*b is one product, and a = y*(y*a) exactly
+        self.signed = X * y[:, None]
 
     def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
         """Apply the rule to example i with activation a and record the step."""
@@ -217,39 +219,45 @@ class _Run:
         return Step(t, (t - 1) // self.n + 1, int(i), float(a), updated, w,
                     float(self.b), self.mistakes)
 
-    def _scan(self, rows: np.ndarray, t0: int):
+    def _scan(self, rows: np.ndarray, t0: int, signed=None, labels=None):
         """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated.
 
-        The activations of a whole block come from one matrix product; after an
-        update the rest of the block is stale, so the scan restarts just past it.
+        ``signed`` and ``labels`` are y*x and y in the order of ``rows`` (views
+        when the order is the data's own). The margins of a whole block come
+        from one matrix product; after an update the rest of the block is
+        stale, so the scan restarts just past it with a block as long as the
+        last stretch between updates.
         """
+        signed = self.signed[rows] if signed is None else signed
+        labels = self.y[rows] if labels is None else labels
         any_update = False
-        start, block = 0, _FIRST_BLOCK
+        start, block, previous = 0, _FIRST_BLOCK, 0
         while start < len(rows):
-            idx = rows[start:start + block]
-            a = self.X[idx] @ self.w + self.b
-            hits = np.flatnonzero(self.y[idx] * a <= 0)
-            stop = hits[0] if hits.size else len(idx)
+            end = min(start + block, len(rows))
+            margins = signed[start:end] @ self.w + labels[start:end] * self.b
+            hits = np.flatnonzero(margins <= 0)
+            stop = hits[0] if hits.size else end - start
             if self.visits:
                 for k in range(stop):
-                    yield self._step(t0 + start + k + 1, idx[k], a[k], False)
+                    yield self._step(t0 + start + k + 1, rows[start + k],
+                                     labels[start + k] * margins[k], False)
             if hits.size:
-                yield self._step(t0 + start + stop + 1, idx[stop], a[stop], True)
+                at = start + stop
+                yield self._step(t0 + at + 1, rows[at], labels[at] * margins[stop], True)
                 any_update = True
-                start, block = start + stop + 1, _FIRST_BLOCK
+                start, block, previous = at + 1, max(_FIRST_BLOCK, at - previous), at
             else:
-                start, block = start + len(idx), block * 2
+                start, block = end, block * 2
         return any_update
 
     def by_epoch(self, order, rng, max_epochs):
         """Cyclic and shuffled orders: stop after an epoch with no update."""
-        rows = np.arange(self.n)
-        if order == "shuffle_once":
-            rows = rng.permutation(self.n)
+        rows, signed, labels = np.arange(self.n), self.signed, self.y
         for epoch in range(max_epochs):
-            if order == "shuffle_each_epoch":
+            if order == "shuffle_each_epoch" or (order == "shuffle_once" and epoch == 0):
                 rows = rng.permutation(self.n)
-            if not (yield from self._scan(rows, epoch * self.n)):
+                signed, labels = self.signed[rows], self.y[rows]
+            if not (yield from self._scan(rows, epoch * self.n, signed, labels)):
                 return
 
     def _all_correct(self) -> bool:
