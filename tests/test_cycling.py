@@ -1,0 +1,400 @@
+"""Cycle detection against a brute-force run in fractions; the exact run against core; remedies."""
+
+from __future__ import annotations
+
+import json
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from core.cycling import (
+    _Exact,
+    decimals,
+    epoch_report,
+    exact_perceptron,
+    find_cycle,
+    fixed_rows,
+    float_departure,
+    linearly_separable,
+    pocket,
+)
+from core.perceptron import initial_weights, perceptron
+from core.trace import training_errors
+from core.variants import averaged_perceptron
+from datasets.builtin import boolean, iris, noisy
+from viz.cycling import cycle_latex, errors_figure, trajectory_figure
+
+# ---------------------------------------------------------------- the brute-force reference
+
+
+def dec(value) -> Fraction:
+    """A float that stands for a short decimal, as that decimal."""
+    return Fraction(repr(float(value)))
+
+
+def brute_force(X, y, *, eta=1.0, init=((0.0, 0.0), 0.0), bias=True, rows=None,
+                max_epochs=200):
+    """The seeds' rule in fractions, one visit at a time, every epoch start kept in a dict."""
+    X = [[dec(v) for v in row] for row in np.asarray(X, dtype=float)]
+    y = [int(v) for v in y]
+    eta = dec(eta)
+    w, b = [dec(v) for v in init[0]], dec(init[1])
+    rows = range(len(y)) if rows is None else [int(i) for i in rows]
+    seen, mistakes = {}, 0
+    for epoch in range(1, max_epochs + 1):
+        key = (tuple(w), b)
+        if key in seen:
+            first, before = seen[key]
+            return dict(status="cycle", first=first, repeat=epoch, updates=mistakes - before,
+                        w=tuple(w), b=b, mistakes=mistakes)
+        seen[key] = (epoch, mistakes)
+        changed = False
+        for i in rows:
+            a = sum(wj * xj for wj, xj in zip(w, X[i], strict=True)) + b
+            if y[i] * a <= 0:
+                w = [wj + eta * y[i] * xj for wj, xj in zip(w, X[i], strict=True)]
+                b = b + eta * y[i] if bias else b
+                mistakes += 1
+                changed = True
+        if not changed:
+            return dict(status="converged", epochs=epoch, mistakes=mistakes)
+    return dict(status="none", mistakes=mistakes)
+
+
+def assert_same(cycle, reference):
+    assert cycle.status == reference["status"]
+    assert cycle.mistakes == reference["mistakes"]
+    if reference["status"] == "cycle":
+        assert (cycle.first, cycle.repeat) == (reference["first"], reference["repeat"])
+        assert cycle.period == reference["repeat"] - reference["first"]
+        assert cycle.updates == reference["updates"]
+        assert cycle.w == reference["w"] and cycle.b == reference["b"]
+    if reference["status"] == "converged":
+        assert cycle.epochs == reference["epochs"]
+
+
+small_ints = st.integers(-3, 3)
+
+
+@st.composite
+def problems(draw, values=small_ints):
+    """Small data sets (labels at random: separable or not), a learning rate, an order."""
+    n = draw(st.integers(1, 6))
+    X = np.array(draw(st.lists(st.tuples(values, values), min_size=n, max_size=n)), float)
+    y = np.array(draw(st.lists(st.sampled_from([-1.0, 1.0]), min_size=n, max_size=n)))
+    eta = draw(st.sampled_from([1.0, 2.0, 0.5, 0.1, 0.3]))
+    bias = draw(st.booleans())
+    w0 = draw(st.tuples(st.sampled_from([0.0, 0.5, -1.2, 2.0]), st.sampled_from([0.0, 0.1, -1.0])))
+    b0 = draw(st.sampled_from([0.0, -0.7, 1.0])) if bias else 0.0
+    rows = np.array(draw(st.permutations(range(n))))
+    return X, y, eta, bias, (w0, b0), rows
+
+
+# ---------------------------------------------------------------- cycle detection
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems())
+def test_first_repeat_and_period_match_the_brute_force(problem):
+    X, y, eta, bias, init, rows = problem
+    cycle = find_cycle(X, y, eta=eta, init=init, bias=bias, rows=rows, max_epochs=200)
+    assert_same(cycle, brute_force(X, y, eta=eta, init=init, bias=bias, rows=rows,
+                                   max_epochs=200))
+
+
+@settings(max_examples=150, deadline=None)
+@given(problems())
+def test_a_cycle_or_convergence_tells_separable_from_not(problem):
+    X, y, eta, bias, init, rows = problem
+    cycle = find_cycle(X, y, eta=eta, init=init, bias=bias, rows=rows, max_epochs=2000)
+    assert cycle.status in ("cycle", "converged")  # small integer data never runs that long
+    assert linearly_separable(X, y, bias=bias) == (cycle.status == "converged")
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 12))
+def test_separable_data_converges_with_no_cycle(seed, n):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-5, 6, size=(n, 2)).astype(float)
+    u, c = rng.integers(-3, 4, size=2), rng.integers(-2, 3)
+    if not np.any(u):
+        u = np.array([1, 0])
+    side = X @ u + c + 0.5  # never 0: integer plus a half
+    y = np.where(side > 0, 1.0, -1.0)
+    cycle = find_cycle(X, y)
+    assert cycle.status == "converged" and cycle.first is None
+    assert linearly_separable(X, y)
+    assert_same(cycle, brute_force(X, y, max_epochs=10_000))
+
+
+@pytest.mark.parametrize("encoding", ["01", "pm1"])
+def test_xor_cycles_at_once_through_zero(encoding):
+    # By hand: from w = 0, b = 0 every one of the four examples is a mistake in epoch 1, and the
+    # four updates add up to zero (sum of y_n x_n is 0 and sum of y_n is 0), so epoch 2 starts
+    # where epoch 1 did.
+    data = boolean("XOR", encoding)
+    for eta in (1.0, 0.1):
+        cycle = find_cycle(data.X, data.y, eta=eta)
+        assert (cycle.status, cycle.first, cycle.repeat, cycle.period, cycle.updates) == \
+            ("cycle", 1, 2, 1, 4)
+        assert cycle.w == (0, 0) and cycle.b == 0
+        assert sum(data.y[:, None] * data.X).tolist() == [0, 0] and sum(data.y) == 0
+
+
+@pytest.mark.parametrize("eta", [1.0, 0.1])
+def test_iris_versicolor_virginica_cycles_as_the_fraction_run_says(eta):
+    data = iris("versicolor", "virginica", (2, 3))
+    assert decimals(data.X) == 1
+    cycle = find_cycle(data.X, data.y, eta=eta)
+    reference = brute_force(data.X, data.y, eta=eta, max_epochs=3000)
+    assert_same(cycle, reference)
+    assert cycle.period <= 10  # a short loop, found well inside the budget
+
+
+def test_noisy_blobs_cycle_matches_the_fraction_run():
+    data = noisy(40, 0.5, 0)  # the sidebar's default blobs
+    assert decimals(data.X) <= 2
+    cycle = find_cycle(data.X, data.y, max_epochs=2000)
+    assert cycle.status == "cycle"
+    assert_same(cycle, brute_force(data.X, data.y, max_epochs=2000))
+
+
+def test_the_path_closes_on_itself_over_one_period():
+    data = iris("versicolor", "virginica", (2, 3))
+    cycle = find_cycle(data.X, data.y)
+    loop = slice(cycle.cycle_start, cycle.cycle_start + cycle.updates + 1)
+    W, B = cycle.path_w[loop], cycle.path_b[loop]
+    np.testing.assert_array_equal(W[0], W[-1])
+    assert B[0] == B[-1]
+    np.testing.assert_allclose(W[0], [float(v) for v in cycle.w])
+    assert len(cycle.path_w) == cycle.mistakes + 1
+
+
+def test_budget_says_no_repeat_within_n_epochs():
+    data = noisy(40, 0.5, 0)
+    cycle = find_cycle(data.X, data.y, max_epochs=100)
+    assert cycle.status == "none" and cycle.epochs == 100
+    assert cycle.message == "No repeat within 100 epochs (the search budget)."
+    visits = find_cycle(data.X, data.y, max_visits=40 * 30)
+    assert visits.status == "none" and visits.epochs == 30
+
+
+def test_large_numbers_switch_to_python_integers_and_stay_exact():
+    data = boolean("XOR", "pm1")
+    X = data.X * 1_000_000_000.5  # activations near 1e20 in units of 10^-8: past int64
+    run = _Exact(X, data.y, np.arange(4), eta=0.000001, w0=np.zeros(2), b0=0.0, bias=True,
+                 max_decimals=6)
+    list(run.epoch(0, visits=False))
+    assert run.small is False
+    cycle = find_cycle(X, data.y, eta=0.000001, init=((0.5, 0.0), 0.25), max_epochs=200)
+    assert cycle.status == "cycle"
+    assert_same(cycle, brute_force(X, data.y, eta=0.000001, init=((0.5, 0.0), 0.25),
+                                   max_epochs=200))
+
+
+def test_numbers_that_are_not_short_decimals_get_no_exact_search():
+    X = [[0.1234567, 0.0], [1.0, 1.0]]
+    cycle = find_cycle(X, [1, -1])
+    assert cycle.status == "inexact"
+    assert "row 0, column x1 = 0.1234567" in cycle.reason
+    assert find_cycle([[0.0, 1.0]], [1], eta=1 / 3).reason.startswith("eta")
+    assert find_cycle([[0.0, 1.0]], [1], init="random").status == "inexact"
+    with pytest.raises(ValueError, match="short decimals"):
+        next(exact_perceptron(X, [1, -1]))
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    (dict(eta=-1.0), "eta must be > 0"),
+    (dict(rows=[0, 0]), "rows must be an ordering of 0..1"),
+])
+def test_invalid_settings_raise_with_the_setting_named(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        find_cycle([[0.0, 1.0], [1.0, 0.0]], [1, -1], **kwargs)
+
+
+def test_decimals():
+    assert decimals([1, -3, 0]) == 0
+    assert decimals([0.1, 0.25]) == 2
+    assert decimals([4.7, 1.4]) == 1
+    assert decimals([1 / 3]) is None
+    assert decimals([1e-7]) is None
+    assert decimals([123456.789]) == 3
+    assert decimals([1_000_000_000.5]) == 1
+    assert decimals([0.1 + 0.2]) == 1  # float noise is not a decimal place
+
+
+# ---------------------------------------------------------------- exact run versus core
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems(values=st.integers(-9, 9)), st.sampled_from(["cyclic", "shuffle_once"]),
+       st.integers(0, 1000))
+def test_exact_run_makes_the_same_mistakes_as_core_on_integer_data(problem, order, seed):
+    X, y, _, bias, _, _ = problem
+    eta = 0.5  # dyadic: floats add it exactly, so the float run is exact too
+    rows = fixed_rows(X, y, order=order, seed=seed)
+    exact = list(exact_perceptron(X, y, eta=eta, bias=bias, rows=rows, max_epochs=30,
+                                  every="visit"))
+    plain = list(perceptron(X, y, eta=eta, bias=bias, order=order, seed=seed, max_epochs=30))
+    assert [s.t for s in exact] == [s.t for s in plain]
+    assert [s.index for s in exact] == [s.index for s in plain]
+    assert [s.updated for s in exact] == [s.updated for s in plain]
+    for a, b in zip(exact, plain, strict=True):
+        np.testing.assert_array_equal(a.w, b.w)
+        assert a.b == b.b and a.activation == b.activation and a.mistakes == b.mistakes
+    assert float_departure(X, y, eta=eta, bias=bias, order=order, seed=seed,
+                           max_epochs=30) is None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 15))
+def test_on_decimals_core_follows_the_exact_run_until_a_rounded_tie(seed, n):
+    rng = np.random.default_rng(seed)
+    X = np.round(rng.normal(size=(n, 2)), 1)
+    y = rng.choice([-1.0, 1.0], size=n)
+    eta = float(rng.choice([1.0, 0.1, 0.3]))
+    exact = [s.t for s in exact_perceptron(X, y, eta=eta, max_epochs=200)]
+    plain = [s.t for s in perceptron(X, y, eta=eta, max_epochs=200, every="update")]
+    departure = float_departure(X, y, eta=eta, max_epochs=200)
+    if departure is None:
+        assert exact == plain
+        return
+    before = [t for t in exact if t < departure.t]
+    assert before == [t for t in plain if t < departure.t]
+    assert (departure.t in exact) != (departure.t in plain)
+    # one decimal in x and eta: a nonzero exact a is a multiple of 0.01, far from rounding
+    assert departure.exact_activation == 0 and abs(departure.float_activation) < 1e-9
+
+
+def test_iris_float_run_leaves_the_exact_one_at_a_tie():
+    data = iris("versicolor", "virginica", (2, 3))
+    departure = float_departure(data.X, data.y, max_epochs=1500)
+    assert departure is not None and departure.exact_activation == 0
+    assert 0 < abs(departure.float_activation) < 1e-9
+    exact = [s.t for s in exact_perceptron(data.X, data.y, max_epochs=departure.epoch)]
+    assert departure.t in exact  # the exact rule updates on the tie, the float run does not
+
+
+def test_from_epoch_skips_the_way_in_and_keeps_the_real_numbers():
+    data = iris("versicolor", "virginica", (2, 3))
+    cycle = find_cycle(data.X, data.y)
+    late = list(exact_perceptron(data.X, data.y, from_epoch=cycle.first,
+                                 max_epochs=cycle.repeat - 1))
+    assert {s.epoch for s in late} == {cycle.first}
+    assert len(late) == cycle.updates
+    np.testing.assert_allclose(late[-1].w, [float(v) for v in cycle.w])
+    assert late[-1].mistakes == cycle.mistakes
+
+
+# ---------------------------------------------------------------- remedies
+
+
+@st.composite
+def runs(draw):
+    n = draw(st.integers(1, 12))
+    seed = draw(st.integers(0, 10**6))
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = rng.choice([-1.0, 1.0], size=n)
+    order = draw(st.sampled_from(["cyclic", "shuffle_each_epoch", "random",
+                                  "random_misclassified"]))
+    return X, y, dict(order=order, seed=seed, init=draw(st.sampled_from(["zeros", "random"])),
+                      max_epochs=draw(st.integers(1, 8)))
+
+
+@settings(max_examples=150, deadline=None)
+@given(runs())
+def test_pocket_is_the_best_weights_of_the_stream(run):
+    X, y, kwargs = run
+    w0, b0 = initial_weights(2, init=kwargs["init"], seed=kwargs["seed"])
+    steps = list(perceptron(X, y, **kwargs))
+    seen = [(np.asarray(w0), b0)] + [(s.w, s.b) for s in steps]
+    errors = [training_errors(X, y, w, b) for w, b in seen]
+    for k, p in enumerate(pocket(X, y, steps, w0, b0), start=1):
+        assert p.step is steps[k - 1]
+        assert p.errors == errors[k]
+        assert p.pocket_errors == min(errors[: k + 1]) <= p.errors
+        first = int(np.argmin(errors[: k + 1]))  # the first minimiser is kept
+        np.testing.assert_array_equal(p.w_pocket, seen[first][0])
+        assert p.b_pocket == seen[first][1]
+        assert training_errors(X, y, p.w_pocket, p.b_pocket) == p.pocket_errors
+
+
+@settings(max_examples=80, deadline=None)
+@given(runs())
+def test_epoch_report_matches_the_visit_stream(run):
+    X, y, kwargs = run
+    w0, b0 = initial_weights(2, init=kwargs["init"], seed=kwargs["seed"])
+    report = epoch_report(X, y, **kwargs)
+    steps = list(averaged_perceptron(X, y, **kwargs))
+    epochs = sorted({s.epoch for s in steps})
+    assert report.epoch.tolist() == epochs
+    best = training_errors(X, y, w0, b0)
+    start = np.linalg.norm(w0)
+    for e, row in zip(epochs, range(len(epochs)), strict=True):
+        inside = [s for s in steps if s.epoch == e]
+        last = inside[-1]
+        assert report.updates[row] == sum(s.updated for s in inside)
+        assert report.errors_last[row] == training_errors(X, y, last.w, last.b)
+        assert report.errors_averaged[row] == training_errors(X, y, last.w_avg, last.b_avg)
+        best = min([best] + [training_errors(X, y, s.w, s.b) for s in inside])
+        assert report.errors_pocket[row] == best <= report.errors_last[row]
+        norms = [start] + [np.linalg.norm(s.w) for s in inside]
+        assert report.max_norm[row] == pytest.approx(max(norms))
+        start = np.linalg.norm(last.w)
+    assert report.complete
+
+
+def test_on_xor_the_remedies_beat_the_last_weights_and_norm_stays_bounded():
+    data = boolean("XOR", "01")
+    report = epoch_report(data.X, data.y, max_epochs=50)
+    assert np.all(report.errors_last == 4)  # each epoch ends back at w = 0, b = 0
+    assert np.all(report.errors_pocket[1:] <= 2) and np.all(report.errors_averaged[1:] <= 2)
+    assert report.max_norm.max() == pytest.approx(np.sqrt(2))  # w = (1, 1) at most
+
+
+def test_report_stops_at_its_visit_budget():
+    data = noisy(40, 0.5, 0)
+    report = epoch_report(data.X, data.y, max_epochs=100, max_visits=400)
+    assert not report.complete and report.epoch[-1] == 10
+
+
+def test_fixed_rows():
+    X, y = np.zeros((5, 2)), np.ones(5)
+    assert fixed_rows(X, y).tolist() == [0, 1, 2, 3, 4]
+    assert sorted(fixed_rows(X, y, order="shuffle_once", seed=3).tolist()) == [0, 1, 2, 3, 4]
+    assert fixed_rows(X, y, order="random") is None
+    with pytest.raises(ValueError, match="order must be 'cyclic' or 'shuffle_once'"):
+        float_departure(X, y, order="random")
+
+
+# ---------------------------------------------------------------- figures and LaTeX
+
+
+def test_trajectory_draws_the_loop_closed_and_the_errors_chart_three_series():
+    data = boolean("XOR", "pm1")
+    cycle = find_cycle(data.X, data.y)
+    fig = trajectory_figure(cycle.path_w, cycle.path_b, cycle_start=cycle.cycle_start,
+                            cycle_updates=cycle.updates, current=([1.0, 1.0], -1.0))
+    loop = next(t for t in fig.data if t.name.startswith("the loop"))
+    assert (loop.x[0], loop.y[0]) == (loop.x[-1], loop.y[-1]) and len(loop.x) == 5
+    fig3 = trajectory_figure(cycle.path_w, cycle.path_b, three_d=True)
+    assert {t.type for t in fig3.data} == {"scatter3d"}
+    report = epoch_report(data.X, data.y, max_epochs=5)
+    spec = json.loads(errors_figure(report, cycle=(1, 2)).to_json())
+    names = [t.get("name") for t in spec["data"]]
+    assert names[:3] == ["last weights", "pocket (best seen)", "averaged"]
+    assert any("one period" in (name or "") for name in names)
+
+
+def test_cycle_latex_writes_the_repeat_and_the_updates_that_cancel():
+    data = boolean("XOR", "pm1")
+    lines = cycle_latex(find_cycle(data.X, data.y))
+    assert r"\mathbf{w}_{\text{epoch }2} = \mathbf{w}_{\text{epoch }1} = \left(0,\ 0\right)" \
+        in lines[0]
+    assert "p = 2 - 1 = 1" in lines[1] and "q = 4" in lines[1]
+    assert r"\left(1,\ 1\right) + \left(-1,\ 1\right)" in lines[2]
+    assert lines[3].endswith("-1 + 1 + 1 - 1 = 0")

@@ -1,0 +1,215 @@
+"""Figures and LaTeX for the non-separable lesson: the weight path, its loop, errors per epoch.
+
+Builders take plain arrays (or the records of ``core.cycling``) and return Plotly
+figures or LaTeX strings; they know nothing of Streamlit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from viz.maths import num, vec
+from viz.plane import BOUNDARY, UPDATE, VISITED
+
+PATH = "rgba(120,120,120,0.55)"
+# Okabe-Ito colours and distinct dashes/markers for the three weight choices.
+SERIES = {
+    "last": dict(name="last weights", color="#000000", dash="solid", symbol="circle"),
+    "pocket": dict(name="pocket (best seen)", color="#0072B2", dash="dash", symbol="diamond"),
+    "averaged": dict(name="averaged", color="#E69F00", dash="dot", symbol="triangle-up"),
+}
+# Updates written out term by term in the LaTeX of one period, at most.
+SUM_TERMS = 8
+
+
+def _range(values: np.ndarray, pad: float = 0.08) -> list[float]:
+    """A fixed axis range around the values, never empty."""
+    lo, hi = float(np.min(values)), float(np.max(values))
+    half = max((hi - lo) / 2, 0.5) * (1 + 2 * pad)
+    mid = (lo + hi) / 2
+    return [mid - half, mid + half]
+
+
+def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
+                      cycle_updates: int | None = None, current=None, three_d: bool = False,
+                      max_points: int = 20_000, height: int = 460) -> go.Figure:
+    """The weights after each update as a path in weight space; the loop drawn thick.
+
+    Parameters
+    ----------
+    path_w : array_like of shape (M + 1, 2)
+        (w1, w2) before the first update and after each one.
+    path_b : array_like of shape (M + 1,)
+        The bias along the path: the colour of the markers (or the height in 3-D).
+    cycle_start, cycle_updates : int, optional
+        Rows ``cycle_start .. cycle_start + cycle_updates`` go once round the loop.
+    current : (w, b), optional
+        The weights at the step the page shows, as a ring.
+    three_d : bool, default False
+        Draw (w1, w2, b) in 3-D instead of colouring by b.
+    max_points : int, default 20_000
+        Longer paths keep only their last ``max_points`` rows (the loop is at the end).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    W = np.asarray(path_w, dtype=float).reshape(-1, 2)
+    B = np.asarray(path_b, dtype=float).reshape(-1)
+    name, start_name = "path of (w₁, w₂) after each update", "start"
+    if len(W) > max_points:
+        cut = len(W) - max_points
+        W, B, name = W[cut:], B[cut:], f"path of (w₁, w₂): the last {max_points:,} updates"
+        start_name = "first shown"
+        cycle_start = None if cycle_start is None or cycle_start < cut else cycle_start - cut
+    has_cycle = cycle_start is not None and cycle_updates is not None
+    loop = slice(cycle_start, cycle_start + cycle_updates + 1) if has_cycle else slice(0, 0)
+    scatter = go.Scatter3d if three_d else go.Scatter
+
+    def xyz(w, b):
+        coords = dict(x=w[:, 0], y=w[:, 1])
+        if three_d:
+            coords["z"] = b
+        return coords
+
+    fig = go.Figure()
+    fig.add_trace(scatter(
+        **xyz(W, B), mode="lines+markers", name=name,
+        line=dict(color=PATH, width=2),
+        marker=dict(size=3 if three_d or len(B) > 500 else 6, color=B, colorscale="Viridis",
+                    showscale=True, colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
+        customdata=np.column_stack([np.arange(len(B)), B]),
+        hovertemplate="after update %{customdata[0]}<br>w = (%{x:.4g}, %{y:.4g})"
+                      "<br>b = %{customdata[1]:.4g}<extra></extra>",
+    ))
+    if has_cycle:
+        fig.add_trace(scatter(
+            **xyz(W[loop], B[loop]), mode="lines", name=f"the loop ({cycle_updates} updates)",
+            line=dict(color=UPDATE, width=7 if not three_d else 9), hoverinfo="skip"))
+        start = dict(size=18 if not three_d else 8, color=UPDATE, symbol="star" if not three_d
+                     else "diamond", line=dict(color="black", width=1))
+        fig.add_trace(scatter(**xyz(W[[cycle_start]], B[[cycle_start]]), mode="markers",
+                              name="repeated weights", marker=start, hoverinfo="skip"))
+    first = dict(size=12 if not three_d else 6, color="white", symbol="circle",
+                 line=dict(color=BOUNDARY, width=2))
+    fig.add_trace(scatter(**xyz(W[:1], B[:1]), mode="markers", name=start_name, marker=first,
+                          hoverinfo="skip"))
+    if current is not None:
+        w, b = np.asarray(current[0], dtype=float).reshape(1, 2), np.array([float(current[1])])
+        ring = dict(size=22 if not three_d else 9, color="rgba(0,0,0,0)",
+                    line=dict(color=VISITED, width=4), symbol="circle")
+        if three_d:
+            ring = dict(size=9, color=VISITED, symbol="circle-open")
+        fig.add_trace(scatter(**xyz(w, b), mode="markers", name="weights now", marker=ring,
+                              hoverinfo="skip"))
+    reach_w = np.vstack([W, np.asarray(current[0], dtype=float).reshape(1, 2)]) \
+        if current is not None else W
+    x_range, y_range = _range(reach_w[:, 0]), _range(reach_w[:, 1])
+    legend = dict(orientation="h", yanchor="top", y=-0.16, x=0)
+    if three_d:
+        fig.update_layout(scene=dict(
+            xaxis=dict(title="w₁", range=x_range), yaxis=dict(title="w₂", range=y_range),
+            zaxis=dict(title="b", range=_range(B)), aspectmode="cube"))
+        legend["y"] = 0
+    else:
+        fig.update_xaxes(range=x_range, title_text="w₁", zeroline=True)
+        fig.update_yaxes(range=y_range, title_text="w₂", zeroline=True)
+    fig.update_layout(height=height, template="plotly_white", legend=legend,
+                      margin=dict(l=10, r=10, t=10, b=10))
+    return fig
+
+
+def errors_figure(report, *, cycle: tuple[int, int] | None = None,
+                  height: int = 420) -> go.Figure:
+    """Training errors per epoch (last, pocket, averaged weights) over max ||w|| per epoch.
+
+    Parameters
+    ----------
+    report : core.cycling.EpochReport
+        The per-epoch summary of a run.
+    cycle : (j, k), optional
+        Epochs whose starting weights are equal: the band between them is one period.
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+    """
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, row_heights=[0.65, 0.35],
+                        vertical_spacing=0.06)
+    epochs = report.epoch
+    markers = len(epochs) <= 60
+    for key, values in (("last", report.errors_last), ("pocket", report.errors_pocket),
+                        ("averaged", report.errors_averaged)):
+        style = SERIES[key]
+        # over many epochs the last weights' errors jump every epoch: dots read, a line is a smear
+        dots = not markers and key == "last"
+        fig.add_trace(go.Scatter(
+            x=epochs, y=values, name=style["name"],
+            mode="lines+markers" if markers else "markers" if dots else "lines",
+            line=dict(color=style["color"], dash=style["dash"], width=2, shape="hv"),
+            marker=dict(symbol=style["symbol"], size=7 if markers else 3, color=style["color"]),
+            hovertemplate=f"{style['name']}: " "%{y} errors at the end of epoch %{x}"
+                          "<extra></extra>"), row=1, col=1)
+    fig.add_trace(go.Scatter(
+        x=epochs, y=report.max_norm, name="max ‖w‖ in the epoch", mode="lines",
+        line=dict(color=VISITED, width=2),
+        hovertemplate="epoch %{x}: max ‖w‖ = %{y:.4g}<extra></extra>"), row=2, col=1)
+    if cycle is not None and cycle[0] <= epochs[-1]:
+        for row in (1, 2):
+            fig.add_vrect(x0=cycle[0] - 0.5, x1=min(cycle[1], epochs[-1]) + 0.5,
+                          fillcolor=UPDATE, opacity=0.2, line_width=0, row=row, col=1)
+        # a legend entry for the band (shapes have none)
+        fig.add_trace(go.Scatter(
+            x=[None], y=[None], mode="markers", name=f"one period (epochs {cycle[0]}–{cycle[1]})",
+            marker=dict(symbol="square", size=12, color=UPDATE, opacity=0.4)), row=1, col=1)
+    series = (report.errors_last, report.errors_pocket, report.errors_averaged)
+    top = max(max(int(np.max(s, initial=0)) for s in series), 1)  # a few errors still show
+    fig.update_yaxes(title_text="training errors", range=[-0.05 * top - 0.2, 1.08 * top + 0.2],
+                     row=1, col=1)
+    fig.update_yaxes(title_text="max ‖w‖", rangemode="tozero", row=2, col=1)
+    fig.update_xaxes(title_text="epoch", row=2, col=1)
+    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+                      legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0))
+    return fig
+
+
+def cycle_latex(cycle) -> list[str]:
+    """The repeat and, for a short loop, its updates summing to zero, as LaTeX lines.
+
+    Parameters
+    ----------
+    cycle : core.cycling.Cycle
+        A search result with ``status == "cycle"``.
+
+    Returns
+    -------
+    list of str
+        The equal weights at the two epoch starts, with their values; the
+        period; and (when ``path_w`` holds the loop) the sum of its updates.
+    """
+    w = [float(v) for v in cycle.w]
+    b = float(cycle.b)
+    j, k = cycle.first, cycle.repeat
+    lines = [
+        rf"\mathbf{{w}}_{{\text{{epoch }}{k}}} = \mathbf{{w}}_{{\text{{epoch }}{j}}} = {vec(w)},"
+        rf"\qquad b_{{\text{{epoch }}{k}}} = b_{{\text{{epoch }}{j}}} = {num(b)}",
+        rf"\text{{period }} p = {k} - {j} = {cycle.period}"
+        rf"\text{{ epoch{'s' if cycle.period != 1 else ''}}},"
+        rf"\qquad q = {cycle.updates}\text{{ updates per period}}",
+    ]
+    if cycle.cycle_start is not None and cycle.updates <= SUM_TERMS:
+        loop = cycle.path_w[cycle.cycle_start:cycle.cycle_start + cycle.updates + 1]
+        loop_b = cycle.path_b[cycle.cycle_start:cycle.cycle_start + cycle.updates + 1]
+        steps = np.diff(loop, axis=0)
+        terms = " + ".join(vec(s) for s in steps)
+        bias_terms = " ".join(
+            (f"{num(d)}" if i == 0 else (f"- {num(-d)}" if d < 0 else f"+ {num(d)}"))
+            for i, d in enumerate(np.diff(loop_b)))
+        lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n \mathbf{{x}}_n = {terms}"
+                     rf" = {vec(np.zeros(len(w)))}")
+        if np.any(np.diff(loop_b)):
+            lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n = {bias_terms} = 0")
+    return lines
+
