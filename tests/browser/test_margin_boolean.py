@@ -1,0 +1,130 @@
+"""The margin and Boolean lessons in a real headless Chromium: their figures render."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.conftest import ARTIFACTS, wait_idle
+
+pytestmark = pytest.mark.browser
+
+
+def settle(page, ms: int = 500) -> None:
+    page.wait_for_timeout(ms)
+    wait_idle(page)
+
+
+def open_lesson(page, name: str) -> None:
+    page.get_by_test_id("stSidebarNav").get_by_role("link", name=name).click()
+    settle(page, 800)
+
+
+def assert_no_exception(page) -> None:
+    assert page.get_by_test_id("stException").count() == 0
+
+
+def snap(page, name: str, height: int = 2600) -> None:
+    """A screenshot of a tall window: Streamlit scrolls inside the page, not the page."""
+    size = page.viewport_size
+    page.set_viewport_size({"width": size["width"], "height": height})
+    settle(page, 600)
+    page.screenshot(path=ARTIFACTS / name, full_page=True)
+    page.set_viewport_size(size)
+    settle(page, 300)
+
+
+def trace_names(page, chart: int) -> list[str]:
+    """The names of the traces Plotly drew in the chart-th figure."""
+    return page.evaluate(
+        "i => document.querySelectorAll('.js-plotly-plot')[i].data.map(t => t.name || '')",
+        chart)
+
+
+def wait_for_charts(page, count: int) -> None:
+    page.wait_for_function(
+        "n => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n", arg=count)
+
+
+def metric(page, label: str) -> str:
+    """The value of the metric with this label."""
+    block = page.get_by_test_id("stMetric").filter(has_text=label).first
+    return block.get_by_test_id("stMetricValue").inner_text()
+
+
+def test_margin_lesson_draws_bands_ball_and_proof(page):
+    open_lesson(page, "Margin and the mistake bound")
+    page.get_by_role("button", name="Next mistake").click()
+    settle(page)
+    page.keyboard.press("N")  # the keyboard shortcut: step 2, the second mistake
+    settle(page)
+    wait_for_charts(page, 3)
+    assert page.locator(".js-plotly-plot").count() == 3  # this step, maximum margin, proof
+    current, maximum = trace_names(page, 0), trace_names(page, 1)
+    assert any(name.startswith("ball of radius R") for name in current)
+    assert "perceptron boundary w·x + b = 0" in current  # no band: it does not separate
+    assert "misclassified (y·a ≤ 0)" in current
+    assert metric(page, "Margin of this boundary") == "−∞"
+    assert any(name.startswith("maximum-margin separator") for name in maximum)
+    assert "support vectors" in maximum
+    assert {"u·wₜ", "‖wₜ‖²"} <= set(trace_names(page, 2))
+    assert metric(page, "Bound R²/γ²") == "81"  # the seeds' 4 points: R = 3, gamma = 1/3
+
+    page.get_by_test_id("stMain").get_by_role("slider").first.focus()
+    page.keyboard.press("End")
+    settle(page)
+    assert metric(page, "Status") == "converged"
+    assert float(metric(page, "Margin of this boundary")) > 0
+    current = trace_names(page, 0)
+    assert "closest point" in current
+    assert any(name.startswith("perceptron boundary w·x + b = 0 and band") for name in current)
+
+    page.get_by_role("button", name="Run the experiment").click()
+    settle(page, 1500)
+    wait_for_charts(page, 4)
+    assert "mistakes = bound (y = x)" in trace_names(page, 3)
+    snap(page, "margin_experiment.png", 4000)
+
+    page.get_by_role("radio", name="Overlaid").click()
+    settle(page)
+    wait_for_charts(page, 3)
+    names = trace_names(page, 0)
+    assert "closest point" in names and "support vectors" in names
+
+    page.get_by_role("radio", name="Side by side").click()
+    settle(page)
+    page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
+    page.get_by_role("option", name="Separable (generator)").click()
+    settle(page, 800)
+    page.get_by_test_id("stMain").get_by_role("slider").first.focus()
+    page.keyboard.press("End")
+    settle(page)
+    assert metric(page, "Status") == "converged"
+    assert "closest point" in trace_names(page, 0)
+    snap(page, "margin_separable.png", 2200)
+    assert_no_exception(page)
+
+
+def test_boolean_lesson_draws_the_plane_the_best_line_and_the_lift(page):
+    open_lesson(page, "Boolean functions and XOR")
+    wait_for_charts(page, 4)
+    assert page.locator(".js-plotly-plot").count() == 4  # rows, best XOR line, 3-D, curve
+    assert "w₁x₁ + w₂x₂ + b = 0" in trace_names(page, 0)
+    assert page.locator(".js-plotly-plot").nth(2).locator(".gl-container, canvas").count() > 0
+    assert "w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0" in trace_names(page, 3)
+    main = page.get_by_test_id("stMain")
+    assert "4 / 4" in page.get_by_test_id("stMetricValue").all_inner_texts()
+    snap(page, "boolean.png", 3600)
+
+    page.get_by_role("radio", name="XOR").click()
+    settle(page)
+    metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
+    assert metrics == ["3 / 4", "3 / 4"]  # the OR line on XOR, and the best any line does
+    assert "It never converges" in main.inner_text()
+
+    box = page.get_by_test_id("stNumberInput").first.locator("input")
+    box.fill("0")  # a = 20 x2 - 10: wrong on (1, 0) and (1, 1)
+    box.press("Enter")
+    settle(page)
+    assert page.get_by_test_id("stMetricValue").first.inner_text() == "2 / 4"
+    snap(page, "boolean_xor.png", 1400)
+    assert_no_exception(page)

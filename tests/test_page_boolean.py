@@ -1,0 +1,201 @@
+"""The Boolean lesson driven through AppTest: hand-made weights, training, XOR, the lift."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.boolean import FUNCTIONS, hand_weights, lift, train, truth_table
+from tests.apptest import ROOT, assert_clean, by_key, latex, metrics, open_app
+
+PAGE = "boolean"
+
+
+def chart(at, key: str) -> dict:
+    """The Plotly figure drawn with this widget key, as JSON."""
+    for element in at.get("plotly_chart"):
+        if element.proto.id.endswith(f"-{PAGE}.{key}"):
+            return json.loads(element.proto.spec)
+    raise KeyError(key)
+
+
+def decoded(value):
+    """Plotly sends numeric arrays as base64 ``bdata``; lists stay lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        if "shape" in value:  # a 2-D array: the shape comes as text, "12, 12"
+            array = array.reshape([int(n) for n in str(value["shape"]).split(",")])
+        return array
+    return np.asarray(value)
+
+
+def weights(at) -> tuple[float, float, float]:
+    """(w1, w2, b) from the sliders, after checking the number boxes agree."""
+    values = []
+    for name in ("w1", "w2", "b"):
+        slider = by_key(at.slider, f"{PAGE}.{name}").value
+        assert by_key(at.number_input, f"{PAGE}.{name}_box").value == slider
+        values.append(slider)
+    return tuple(values)
+
+
+def table(at):
+    return at.dataframe[0].value
+
+
+def choose(at, function: str | None = None, encoding: str | None = None):
+    if function is not None:
+        by_key(at.segmented_control, f"{PAGE}.function").set_value(function).run()
+    if encoding is not None:
+        by_key(at.radio, f"{PAGE}.encoding").set_value(encoding).run()
+    assert_clean(at)
+    return at
+
+
+@pytest.fixture
+def at():
+    return open_app(PAGE)
+
+
+def test_opens_on_and_with_the_slides_numbers(at):
+    assert weights(at) == (20.0, 20.0, -30.0)
+    rows = table(at)
+    a = dict(zip(zip(rows["x₁"], rows["x₂"], strict=True), rows["a"],
+                 strict=True))
+    assert (a[("1", "1")], a[("0", "1")], a[("0", "0")]) == (10.0, -10.0, -30.0)
+    assert list(rows["right"]) == ["✓"] * 4
+    assert metrics(at)["Rows right"] == "4 / 4"
+    text = latex(at)
+    assert r"a = 20 \cdot 1 + 20 \cdot 1 - 30 = 10" in text
+    assert r"a = 20 \cdot 0 + 20 \cdot 1 - 30 = -10" in text
+    assert r"a = 20 \cdot 0 + 20 \cdot 0 - 30 = -30" in text
+
+
+@pytest.mark.parametrize(("function", "expected"), [("AND", (1.0, 1.0, -1.0)),
+                                                    ("OR", (1.0, 1.0, 1.0)),
+                                                    ("NOT", (-1.0, 0.0, 0.0))])
+def test_book_weights_load_with_the_plus_minus_one_encoding(at, function, expected):
+    choose(at, function, "pm1")
+    assert weights(at) == expected
+    assert metrics(at)["Rows right"] == "4 / 4"
+    rows = table(at)
+    assert set(rows["x₁"]) == {"-1", "1"}
+    if function == "NOT":
+        assert "x₂ (ignored)" in rows.columns
+        assert "second input x₂ that it ignores" in at.info[0].value
+
+
+def test_slider_and_number_box_stay_in_step_and_light_up_the_rows(at):
+    by_key(at.slider, f"{PAGE}.b").set_value(-40.0).run()  # (1, 1) now gives a = 0
+    assert weights(at) == (20.0, 20.0, -40.0)
+    rows = table(at)
+    assert list(rows["right"]) == ["✓", "✓", "✓", "✗"]  # a = 0 is not true
+    assert metrics(at)["Rows right"] == "3 / 4"
+    by_key(at.number_input, f"{PAGE}.w2_box").set_value(-5.0).run()
+    assert weights(at) == (20.0, -5.0, -40.0)
+    figure = chart(at, "plane")
+    wrong = next(t for t in figure["data"] if t.get("name") == "wrong row (✗)")
+    assert decoded(wrong["x"]).tolist() == [1.0] and decoded(wrong["y"]).tolist() == [1.0]
+    line = next(t for t in figure["data"] if t.get("name") == "w₁x₁ + w₂x₂ + b = 0")
+    x, y = decoded(line["x"]), decoded(line["y"])
+    np.testing.assert_allclose(20 * x - 5 * y - 40, 0, atol=1e-9)
+    by_key(at.button, f"{PAGE}.hand").click()
+    at.run()
+    assert weights(at) == (20.0, 20.0, -30.0)
+
+
+@pytest.mark.parametrize("encoding", ["01", "pm1"])
+def test_training_table_and_trained_weights(at, encoding):
+    choose(at, encoding=encoding)
+    runs = at.dataframe[1].value
+    assert list(runs.index) == list(FUNCTIONS)
+    for function in FUNCTIONS:
+        t = truth_table(function, encoding)
+        run = train(t.X, t.y)
+        row = runs.loc[function]
+        assert (row["mistakes"], row["w₁"], row["w₂"], row["b"]) == (
+            run.mistakes, run.w[0], run.w[1], run.b)
+        ends = row["how the run ends"]
+        assert ends.startswith("cycles") if function == "XOR" else ends.startswith("converged")
+    choose(at, "OR")
+    by_key(at.button, f"{PAGE}.trained").click()
+    at.run()
+    t = truth_table("OR", encoding)
+    run = train(t.X, t.y)
+    assert weights(at) == (run.w[0], run.w[1], run.b)
+    assert metrics(at)["Rows right"] == "4 / 4"
+    assert "OR converges after" in at.success[0].value
+    if encoding == "pm1":  # the perceptron finds the book's x1 + x2 + 1 itself
+        hand = hand_weights("OR", "pm1")
+        assert weights(at) == (*hand.w, hand.b)
+
+
+@pytest.mark.parametrize("encoding", ["01", "pm1"])
+def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
+    choose(at, "XOR", encoding)
+    shown = metrics(at)
+    assert shown["Rows right"] == "3 / 4"
+    assert shown["Best any line does on XOR"] == "3 / 4"
+    assert "never converges" in at.warning[0].value
+    assert "back at w = 0, b = 0" in at.warning[0].value
+    assert by_key(at.button, f"{PAGE}.trained").disabled
+    text = " ".join(m.value for m in at.markdown)
+    assert "in 14 of the 2⁴ = 16 possible ways" in text
+    links = [link.proto.page for link in at.get("page_link")]
+    assert any("nonseparable" in page for page in links) or "Non-separable data" in text
+
+    t = truth_table("XOR", encoding)
+    run = train(lift(t.X), t.y)
+    surface = next(tr for tr in chart(at, "lifted")["data"] if tr["type"] == "surface")
+    x1, x2, x3 = (decoded(surface[k]) for k in ("x", "y", "z"))
+    drawn = ~np.isnan(x3)
+    np.testing.assert_allclose((run.w[0] * x1 + run.w[1] * x2 + run.w[2] * x3 + run.b)[drawn],
+                               0, atol=1e-9)
+    contour = next(tr for tr in chart(at, "curve")["data"] if tr["type"] == "contour")
+    assert contour["contours"]["start"] == contour["contours"]["end"] == 0
+    xs, ys, values = decoded(contour["x"]), decoded(contour["y"]), decoded(contour["z"])
+    g1, g2 = np.meshgrid(xs, ys)
+    expected = run.w[0] * g1 + run.w[1] * g2 + run.w[2] * g1 * g2 + run.b
+    np.testing.assert_allclose(values, expected, atol=1e-9)
+
+
+def test_other_lessons_keep_their_sidebar_settings(at):
+    at.switch_page("pages/step_through.py")
+    at.run()
+    by_key(at.selectbox, "data.choice").set_value("OR (±1)").run()
+    by_key(at.number_input, "train.eta").set_value(0.5).run()
+    at.switch_page("pages/boolean.py")
+    at.run()
+    assert_clean(at)
+    at.switch_page("pages/step_through.py")
+    at.run()
+    assert by_key(at.selectbox, "data.choice").value == "OR (±1)"
+    assert by_key(at.number_input, "train.eta").value == 0.5
+
+
+def test_a_link_restores_function_encoding_and_weights_and_skips_bad_values():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update({"fn": "XOR", "enc": "pm1", "w1": "-2.5", "w2": "abc", "b": "99"})
+    at.run()
+    at.switch_page("pages/boolean.py")
+    at.run()
+    assert_clean(at)
+    assert by_key(at.segmented_control, f"{PAGE}.function").value == "XOR"
+    assert by_key(at.radio, f"{PAGE}.encoding").value == "pm1"
+    # w1 from the link; w2 = abc and b = 99 (out of range) keep the hand-made 1 and 1
+    assert weights(at) == (-2.5, 1.0, 1.0)
+    assert at.query_params["w1"] == "-2.5" and at.query_params["fn"] == "XOR"
+
+
+def test_training_endings_are_worded_from_the_run():
+    xor = truth_table("XOR", "01")
+    assert train(xor.X, xor.y).ending == ("cycles: every 1 epoch(s) the weights are back at "
+                                          "w = 0, b = 0")
+    both = truth_table("AND", "01")
+    assert train(both.X, both.y).ending == "converged after 9 epochs"
+    run = train([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [1, 1, -1, -1], max_epochs=1)
+    assert run.ending == "no convergence in 1 epochs"

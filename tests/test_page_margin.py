@@ -1,0 +1,276 @@
+"""The margin lesson driven through AppTest: the numbers shown against core, every control."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from core.geometry import best_unit_separator, geometric_margin, mistake_bound, radius
+from core.perceptron import perceptron
+from core.svm import max_margin
+from datasets.builtin import BUILTIN, GENERATORS, seeds_four_points
+from tests.apptest import ROOT, assert_clean, by_key, latex, metrics, open_app
+from viz.margin import strip_polygon
+
+PAGE = "margin"
+
+
+def chart(at, key: str) -> dict:
+    """The Plotly figure drawn with this widget key, as JSON."""
+    for element in at.get("plotly_chart"):
+        if element.proto.id.endswith(f"-{PAGE}.{key}"):
+            return json.loads(element.proto.spec)
+    raise KeyError(key)
+
+
+def chart_keys(at) -> list[str]:
+    return [e.proto.id.rsplit(f"-{PAGE}.", 1)[-1] for e in at.get("plotly_chart")]
+
+
+def decoded(value):
+    """Plotly sends numeric arrays as base64 ``bdata``; lists stay lists."""
+    if isinstance(value, dict) and "bdata" in value:
+        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
+    return value
+
+
+def traces(figure: dict) -> dict[str, dict]:
+    """The traces of a figure by name, with x and y as plain lists."""
+    return {trace.get("name", ""): {**trace, "x": decoded(trace.get("x")),
+                                    "y": decoded(trace.get("y"))} for trace in figure["data"]}
+
+
+def shown_number(text: str) -> float:
+    return {"∞": math.inf, "−∞": -math.inf}.get(text) or float(text)
+
+
+def click(at, key: str):
+    by_key(at.button, f"{PAGE}.{key}").click()
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def position(at) -> int:
+    return int(metrics(at)["Step t"].split("/")[0])
+
+
+def data_of(name: str):
+    """The data set the sidebar builds for a name, with its default parameters."""
+    if name in BUILTIN:
+        return BUILTIN[name]()
+    generator = GENERATORS[name]
+    return generator.make(40, generator.shape_range[2], 0)
+
+
+@pytest.fixture
+def at():
+    return open_app(PAGE)
+
+
+def test_seeds_points_show_their_bound_and_margins(at):
+    shown = metrics(at)
+    data = seeds_four_points()
+    # R = ||(2, 2, 1)|| = 3 and gamma = 1/3 in the space of (x, 1): the bound is 81
+    assert shown["Bound R²/γ²"] == "81" == f"{mistake_bound(data.X, data.y):g}"
+    assert shown_number(shown["γ of the bound"]) == pytest.approx(1 / 3, rel=1e-5)
+    assert shown_number(shown["Maximum margin (plane)"]) == pytest.approx(
+        max_margin(data.X, data.y).gamma, rel=1e-5)
+    assert shown["Margin of this boundary"] == "−∞"  # w = 0 separates nothing
+    text = latex(at)
+    assert r"\sqrt{1 + 2.82843^2} = 3" in text and r"= 0.333333" in text
+    assert r"\frac{3^2}{0.333333^2} = 81" in text
+    assert chart_keys(at) == ["current", "maximum", "proof"]
+
+
+def check_bound(at, name: str, bias: bool) -> None:
+    """The bound metric is mistake_bound, and the run's last mistake count stays under it."""
+    data = data_of(name)
+    bound = mistake_bound(data.X, data.y, bias=bias)
+    assert shown_number(metrics(at)["Bound R²/γ²"]) == pytest.approx(bound, rel=1e-5), name
+    slider = by_key(at.slider, f"{PAGE}.t")
+    slider.set_value(slider.max).run()
+    assert_clean(at)
+    assert int(metrics(at)["Mistakes so far"]) <= bound, (name, bias)
+    if math.isinf(bound):
+        assert any("bound R²/γ² is infinite" in w.value for w in at.warning), name
+
+
+def test_the_bound_shown_is_mistake_bound_on_every_data_set(at):
+    for name in list(BUILTIN) + list(GENERATORS):
+        by_key(at.selectbox, "data.choice").set_value(name).run()
+        check_bound(at, name, True)
+    by_key(at.toggle, "train.bias").set_value(False).run()
+    for name in ("Seeds' example: 2 points", "AND (±1)", "OR (0/1)", "Separable (generator)"):
+        by_key(at.selectbox, "data.choice").set_value(name).run()
+        check_bound(at, name, False)
+
+
+def test_stepping_shows_the_margin_of_each_boundary(at):
+    data = seeds_four_points()
+    steps = list(perceptron(data.X, data.y))
+    click(at, "next")
+    click(at, "next")
+    k = position(at)
+    step = steps[k - 1]
+    assert step.updated and int(metrics(at)["Mistakes so far"]) == step.mistakes
+    expected = geometric_margin(data.X, data.y, step.w, step.b)
+    shown = metrics(at)["Margin of this boundary"]
+    assert shown_number(shown) == pytest.approx(expected, rel=1e-5)
+    click(at, "back")
+    assert position(at) == k - 1
+    click(at, "reset")
+    assert position(at) == 0
+
+    slider = by_key(at.slider, f"{PAGE}.t")
+    slider.set_value(slider.max).run()
+    final = steps[-1]
+    margin = geometric_margin(data.X, data.y, final.w, final.b)
+    assert margin > 0
+    assert shown_number(metrics(at)["Margin of this boundary"]) == pytest.approx(margin, rel=1e-5)
+    figure = traces(chart(at, "current"))
+    ring = figure["closest point"]
+    closest = int(np.argmin(data.y * (data.X @ final.w + final.b)))
+    assert (ring["x"][0], ring["y"][0]) == tuple(data.X[closest])
+    assert any(name.startswith("perceptron boundary w·x + b = 0 and band") for name in figure)
+    assert "(it separates }" in latex(at)
+
+
+def test_maximum_margin_chart_circles_the_support_vectors(at):
+    data = seeds_four_points()
+    mm = max_margin(data.X, data.y)
+    figure = traces(chart(at, "maximum"))
+    rings = figure["support vectors"]
+    assert sorted(zip(rings["x"], rings["y"], strict=True)) == sorted(
+        map(tuple, data.X[mm.support]))
+    band = figure["maximum-margin band"]
+    corners = np.column_stack([band["x"], band["y"]])
+    # every corner of the shaded band lies within gamma of the separator
+    distance = np.abs(corners @ mm.w + mm.b) / np.linalg.norm(mm.w)
+    assert np.all(distance <= mm.gamma * (1 + 1e-9))
+    R = figure["ball of radius R = 3 (vectors (x, 1))"]
+    assert np.hypot(R["x"], R["y"]) == pytest.approx(3.0)
+
+
+def test_overlay_and_ball_toggles(at):
+    by_key(at.segmented_control, f"{PAGE}.layout").set_value("Overlaid").run()
+    assert_clean(at)
+    assert chart_keys(at) == ["overlay", "proof"]
+    names = traces(chart(at, "overlay"))
+    assert "support vectors" in names and "perceptron boundary w·x + b = 0" in names
+    wide = chart(at, "overlay")["layout"]["xaxis"]["range"]
+    by_key(at.toggle, f"{PAGE}.ball").set_value(False).run()
+    narrow = chart(at, "overlay")["layout"]["xaxis"]["range"]
+    assert narrow[1] - narrow[0] < wide[1] - wide[0]
+    assert wide[0] < -3 < 3 < wide[1]  # the whole ball of radius 3 is in view
+
+
+def test_xor_has_an_infinite_bound_and_points_to_the_nonseparable_lesson(at):
+    by_key(at.selectbox, "data.choice").set_value("XOR (0/1)").run()
+    assert_clean(at)
+    assert metrics(at)["Bound R²/γ²"] == "∞"
+    assert metrics(at)["Maximum margin (plane)"] == "none"
+    assert any("bound R²/γ² is infinite" in w.value for w in at.warning)
+    links = [link.proto.page for link in at.get("page_link")]
+    shown = links + [m.value for m in at.markdown]
+    assert any("nonseparable" in text or "Non-separable data" in text for text in shown)
+    assert "proof" not in chart_keys(at)
+
+
+def test_without_a_bias_the_bound_lives_in_the_plane(at):
+    by_key(at.toggle, "train.bias").set_value(False).run()
+    assert_clean(at)
+    data = seeds_four_points()
+    text = latex(at)
+    assert r"\text{no bias: the perceptron sees }" in text
+    u, gamma = best_unit_separator(data.X, data.y, bias=False)
+    line = traces(chart(at, "maximum"))["line of the bound's u (u·(x, 1) = 0)"]
+    points = np.column_stack([line["x"], line["y"]])
+    np.testing.assert_allclose(points @ u, 0, atol=1e-9)  # through the origin
+    assert shown_number(metrics(at)["Bound R²/γ²"]) == pytest.approx(
+        radius(data.X, bias=False) ** 2 / gamma**2, rel=1e-5)
+
+
+def test_proof_chart_keeps_both_inequalities_and_marks_the_current_update(at):
+    click(at, "next")
+    click(at, "next")
+    click(at, "next")
+    figure = traces(chart(at, "proof"))
+    t = np.array(figure["u·wₜ"]["x"])
+    projections = np.array(figure["u·wₜ"]["y"])
+    squares = np.array(figure["‖wₜ‖²"]["y"])
+    gamma, R = 1 / 3, 3.0
+    assert np.all(projections >= t * gamma - 1e-9)
+    assert np.all(squares <= t * R**2 + 1e-9)
+    now = figure["now: t = 3"]
+    assert now["x"] == [3] and now["y"][0] == pytest.approx(projections[3])
+    line = figure["lower bound tγ"]
+    assert line["y"][1] == pytest.approx(line["x"][1] * gamma)
+
+
+def test_other_starts_and_rates_are_explained(at):
+    by_key(at.number_input, "train.eta").set_value(0.5).run()
+    assert_clean(at)
+    captions = " ".join(c.value for c in at.caption)
+    assert "both sides scale" in captions
+    line = traces(chart(at, "proof"))["upper bound tη²R²"]
+    assert line["y"][1] == pytest.approx(line["x"][1] * 0.25 * 9)
+
+    by_key(at.radio, "train.init").set_value("typed").run()
+    by_key(at.number_input, "train.w1").set_value(1.0).run()
+    assert_clean(at)
+    assert "not guaranteed" in at.info[0].value
+    figure = traces(chart(at, "proof"))
+    start = figure["upper bound ‖w₀‖² + tη²R²"]  # w0 = (1, 0, 0): the line starts at 1
+    assert start["y"][0] == pytest.approx(1.0)
+    assert "lower bound u·w₀ + tηγ" in figure
+    captions = " ".join(c.value for c in at.caption)
+    assert "starts from w₀ = (1, 0, 0)" in captions and "needs w₀ = 0" in captions
+
+
+def test_experiment_runs_on_demand_and_stays_under_the_bound(at):
+    assert "experiment" not in chart_keys(at)
+    click(at, "run")
+    figure = traces(chart(at, "experiment"))
+    line = figure["mistakes = bound (y = x)"]
+    assert line["x"] == line["y"]
+    runs = [trace for name, trace in figure.items() if name != "mistakes = bound (y = x)"]
+    assert len(runs) == 5  # one trace per visiting order
+    bounds = np.concatenate([trace["x"] for trace in runs])
+    mistakes = np.concatenate([trace["y"] for trace in runs])
+    assert len(bounds) == 180 and np.all(mistakes <= bounds)
+    assert "180 runs: 180 within the bound" in " ".join(c.value for c in at.caption)
+
+
+def test_strip_polygon_is_the_band_inside_the_box():
+    rng = np.random.default_rng(3)
+    box = ((-2.0, 2.0), (-1.0, 3.0))
+    for _ in range(20):
+        w, b, h = rng.normal(size=2), float(rng.normal()), float(rng.uniform(0.1, 1.0))
+        xs, ys = strip_polygon(w, b, h, box)
+        inside = rng.uniform([-2, -1], [2, 3], size=(4000, 2))
+        in_band = np.abs(inside @ w + b) / np.linalg.norm(w) <= h
+        if not xs:
+            assert not in_band.any()
+            continue
+        # shoelace area against the share of random points of the box inside the band
+        area = 0.5 * abs(np.dot(xs[:-1], ys[1:]) - np.dot(xs[1:], ys[:-1]))
+        assert area == pytest.approx(16 * in_band.mean(), abs=0.5)
+
+
+def test_a_link_restores_the_view_and_skips_bad_values():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update({"sep": "Overlaid", "ball": "maybe"})
+    at.run()
+    at.switch_page(f"pages/{PAGE}.py")
+    at.run()
+    assert_clean(at)
+    assert by_key(at.segmented_control, f"{PAGE}.layout").value == "Overlaid"
+    assert by_key(at.toggle, f"{PAGE}.ball").value is True  # "maybe" is not 0 or 1
+    by_key(at.toggle, f"{PAGE}.ball").set_value(False).run()
+    assert at.query_params["ball"] == "0"

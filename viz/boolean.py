@@ -1,0 +1,205 @@
+"""Figures, tables and LaTeX of the Boolean lesson: truth tables in the plane, the lift to
+(x1, x2, x1 x2) in 3-D, and the curve a plane there draws back in the plane.
+
+Builders take plain arrays and return Plotly figures or pandas tables; no Streamlit.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import plotly.graph_objects as go
+
+from core.boolean import TruthTable, activations, lift, rows_right
+from viz.margin import half_plane_polygon, legend_below
+from viz.maths import num, signed
+from viz.plane import BOUNDARY, CLASS_STYLE, _layout, _square_axes, boundary_segment
+
+POSITIVE_TINT = "rgba(213,94,0,0.10)"   # the side a > 0 (class +1's colour, faint)
+NEGATIVE_TINT = "rgba(0,114,178,0.10)"
+WRONG = "#000000"
+_BOX = {"01": ((-0.6, 1.6), (-0.6, 1.6)), "pm1": ((-1.9, 1.9), (-1.9, 1.9))}
+
+
+def box_for(encoding: str):
+    """The fixed view of an encoding's four corners."""
+    return _BOX[encoding]
+
+
+def _true_false(table: TruthTable, label: int) -> str:
+    """Legend text of a class: the truth value and how the encoding writes it."""
+    if table.encoding == "01":
+        return "output 1 (true)" if label > 0 else "output 0 (false)"
+    return "output +1 (true)" if label > 0 else "output −1 (false)"
+
+
+def _point_traces(table: TruthTable, right=None, *, size: float = 16) -> list[go.Scatter]:
+    """One trace per output value, with a ✓ or ✗ beside each row when ``right`` is given."""
+    traces = []
+    for label in (-1, 1):
+        rows = np.flatnonzero(table.y == label)
+        style = CLASS_STYLE[label]
+        text = None if right is None else ["✓" if right[i] else "✗" for i in rows]
+        traces.append(go.Scatter(
+            x=table.X[rows, 0], y=table.X[rows, 1],
+            mode="markers" if right is None else "markers+text", text=text,
+            textposition="top right", textfont=dict(size=20, color=BOUNDARY),
+            name=_true_false(table, label),
+            marker=dict(color=style["color"], symbol=style["symbol"], size=size,
+                        line=dict(color="white", width=1)),
+            customdata=rows,
+            hovertemplate="row %{customdata}: (%{x:g}, %{y:g})<extra></extra>"))
+    return traces
+
+
+def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
+                 line_name: str = "w₁x₁ + w₂x₂ + b = 0", title: str = "") -> go.Figure:
+    """The four rows in the plane, the line w.x + b = 0, its positive side, and ✓/✗ per row.
+
+    Rows the line gets wrong (y a <= 0) are also crossed out, so right and wrong
+    differ by shape, not only by the ✓/✗ text.
+    """
+    box = box_for(table.encoding)
+    right = rows_right(table, w, b)
+    fig = go.Figure()
+    px, py = half_plane_polygon(w, b, box)
+    fig.add_trace(go.Scatter(x=px, y=py, mode="lines", fill="toself", fillcolor=POSITIVE_TINT,
+                             line=dict(width=0), name="side a > 0 (predicts true)",
+                             hoverinfo="skip"))
+    lx, ly = boundary_segment(w, b, box)
+    fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name=line_name,
+                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
+    for trace in _point_traces(table, right):
+        fig.add_trace(trace)
+    wrong = np.flatnonzero(~right)
+    fig.add_trace(go.Scatter(
+        x=table.X[wrong, 0], y=table.X[wrong, 1], mode="markers", name="wrong row (✗)",
+        marker=dict(symbol="x-thin", size=30, line=dict(color=WRONG, width=2.5)),
+        hoverinfo="skip", visible=True if wrong.size else "legendonly"))
+    _square_axes(fig, box)
+    fig.update_xaxes(constrain="domain", dtick=1)
+    fig.update_yaxes(constrain="domain", dtick=1)
+    return legend_below(_layout(fig, height, title), 80)
+
+
+def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
+    """The truth table with the activation a = w1 x1 + w2 x2 + b, its sign and ✓/✗ per row."""
+    a = activations(table.X, w, b)
+    right = rows_right(table, w, b)
+    true, false = ("1", "0") if table.encoding == "01" else ("+1", "-1")
+    x2 = "x₂ (ignored)" if table.inputs == 1 else "x₂"
+    return pd.DataFrame({
+        "x₁": [num(v) for v in table.X[:, 0]],
+        x2: [num(v) for v in table.X[:, 1]],
+        "y": [true if v > 0 else false for v in table.y],
+        "a": [float(round(v, 10)) for v in a],
+        "sign a": [true if v > 0 else false if v < 0 else "0: neither" for v in a],
+        "right": ["✓" if r else "✗" for r in right],
+    })
+
+
+def _product(weight: float, value: float) -> str:
+    """w x written as the seeds do: 20 \\cdot 1, 1 \\cdot (-1)."""
+    shown = num(value) if value >= 0 else f"({num(value)})"
+    return rf"{num(weight)} \cdot {shown}"
+
+
+def worked_lines(table: TruthTable, w, b: float) -> list[str]:
+    """a = w1 x1 + w2 x2 + b on every row with its numbers, and whether the row is right."""
+    a = activations(table.X, w, b)
+    right = rows_right(table, w, b)
+    lines = []
+    for x, y, value, ok in zip(table.X, table.y, a, right, strict=True):
+        second = _product(w[1], x[1])
+        terms = f"{_product(w[0], x[0])} {'-' if second.startswith('-') else '+'} " \
+                f"{second.lstrip('-')} {signed(b)}"
+        want = (r"\text{wants } a > 0" if y > 0 else r"\text{wants } a < 0")
+        mark = r"\checkmark" if ok else r"\times"
+        lines.append(rf"\mathbf{{x}} = ({num(x[0])}, {num(x[1])}):\quad a = {terms} = "
+                     rf"{num(value)} \quad ({want})\ \ {mark}")
+    return lines
+
+
+def lifted_figure(table: TruthTable, w, b: float, *, height: int = 460) -> go.Figure:
+    """The rows lifted to (x1, x2, x1 x2) in 3-D, with the plane w.z + b = 0 as a surface."""
+    Z = lift(table.X)
+    w = np.asarray(w, dtype=float)
+    (x0, x1), (y0, y1) = box_for(table.encoding)
+    fig = go.Figure()
+    grid = np.linspace(x0, x1, 12), np.linspace(y0, y1, 12)
+    g1, g2 = np.meshgrid(*grid)
+    if abs(w[2]) > 1e-12:
+        g3 = -(w[0] * g1 + w[1] * g2 + b) / w[2]
+        low, high = float(Z[:, 2].min()) - 1.0, float(Z[:, 2].max()) + 1.0
+        g3 = np.where((g3 >= low) & (g3 <= high), g3, np.nan)  # keep the plane near the data
+        fig.add_trace(go.Surface(
+            x=g1, y=g2, z=g3, name="plane w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0", showscale=False,
+            colorscale=[[0, "rgba(34,34,34,0.35)"], [1, "rgba(34,34,34,0.35)"]], opacity=0.45,
+            showlegend=True, hoverinfo="skip"))
+    symbols = {-1: "circle", 1: "square"}
+    for label in (-1, 1):
+        rows = np.flatnonzero(table.y == label)
+        fig.add_trace(go.Scatter3d(
+            x=Z[rows, 0], y=Z[rows, 1], z=Z[rows, 2], mode="markers+text",
+            name=_true_false(table, label),
+            text=[f"({num(z[0])}, {num(z[1])}, {num(z[2])})" for z in Z[rows]],
+            textposition="top center",
+            marker=dict(size=8, color=CLASS_STYLE[label]["color"], symbol=symbols[label],
+                        line=dict(color="white", width=1)),
+            hovertemplate="(%{x:g}, %{y:g}, %{z:g})<extra></extra>"))
+    fig.update_layout(
+        height=height, template="plotly_white", margin=dict(l=0, r=0, t=10, b=0),
+        legend=dict(orientation="h", yanchor="top", y=0.02, x=0),
+        scene=dict(xaxis_title="x₁", yaxis_title="x₂", zaxis_title="x₁·x₂",
+                   xaxis=dict(range=[x0, x1]), yaxis=dict(range=[y0, y1]),
+                   aspectmode="cube", camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))))
+    return fig
+
+
+def curve_figure(table: TruthTable, w, b: float, *, size: int = 161,
+                 height: int = 460) -> go.Figure:
+    """The lifted plane seen back in the plane: w1 x1 + w2 x2 + w3 x1 x2 + b = 0, a hyperbola.
+
+    The two sides are tinted and the zero level is drawn as a contour on a grid.
+    """
+    w = np.asarray(w, dtype=float)
+    box = box_for(table.encoding)
+    xs = np.linspace(*box[0], size)
+    ys = np.linspace(*box[1], size)
+    g1, g2 = np.meshgrid(xs, ys)
+    values = w[0] * g1 + w[1] * g2 + w[2] * g1 * g2 + b
+    fig = go.Figure()
+    fig.add_trace(go.Heatmap(
+        x=xs, y=ys, z=np.sign(values), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
+        colorscale=[[0, NEGATIVE_TINT], [0.5, "rgba(255,255,255,0)"], [1, POSITIVE_TINT]]))
+    fig.add_trace(go.Contour(
+        x=xs, y=ys, z=values, showscale=False, hoverinfo="skip",
+        contours=dict(start=0, end=0, size=1, coloring="none"),
+        line=dict(color=BOUNDARY, width=3), name="w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0",
+        showlegend=True))
+    right = table.y * (lift(table.X) @ w + b) > 0
+    for trace in _point_traces(table, right):
+        fig.add_trace(trace)
+    _square_axes(fig, box)
+    fig.update_xaxes(constrain="domain", dtick=1)
+    fig.update_yaxes(constrain="domain", dtick=1)
+    return legend_below(_layout(fig, height), 80)
+
+
+def plain_equation(w, b: float) -> str:
+    """w1 x1 + w2 x2 + b as plain text for captions: 20x₁ + 20x₂ − 30."""
+    terms = [(float(w[0]), "x₁"), (float(w[1]), "x₂"), (float(b), "")]
+    text = ""
+    for value, name in terms:
+        if value == 0 and (name or text):
+            continue
+        sign = "−" if value < 0 else "+"
+        body = ("" if abs(value) == 1 and name else num(abs(value))) + name
+        text += (f"{'−' if value < 0 else ''}{body}" if not text else f" {sign} {body}")
+    return text or "0"
+
+
+def curve_equation(w, b: float) -> str:
+    """w1 x1 + w2 x2 + w3 x1 x2 + b = 0 with the numbers."""
+    w = np.asarray(w, dtype=float)
+    return (rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(w[2])}\,x_1 x_2 {signed(b)} = 0")

@@ -1,0 +1,348 @@
+"""Figures and LaTeX of the margin lesson: margin bands, the ball of radius R, the proof's
+two inequalities, and mistakes against the bound.
+
+Builders take plain arrays and return Plotly figures; they know nothing of Streamlit.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from viz.maths import num
+from viz.plane import BOUNDARY, _layout, _square_axes, boundary_segment, point_traces
+
+MAX_MARGIN = "#009E73"          # Okabe-Ito bluish green
+MAX_BAND = "rgba(0,158,115,0.14)"
+CURRENT_BAND = "rgba(34,34,34,0.10)"
+CLOSEST = "#CC79A7"             # Okabe-Ito reddish purple
+BALL = "#7F7F7F"
+WRONG = "#000000"
+# Okabe-Ito colours and distinct shapes for the visiting orders of the experiment.
+ORDER_STYLE = {
+    "cyclic": ("#0072B2", "circle"),
+    "shuffle_once": ("#E69F00", "square"),
+    "shuffle_each_epoch": ("#009E73", "diamond"),
+    "random": ("#CC79A7", "triangle-up"),
+    "random_misclassified": ("#D55E00", "x"),
+}
+
+
+def plane_box(X, *, radius: float | None = None, pad: float = 0.12):
+    """A square view around the points and the origin, and around the ball if ``radius``.
+
+    The origin is always in view: the theorem's ball and the bias are about it.
+    """
+    X = np.asarray(X, dtype=float)
+    lo = np.minimum(X.min(axis=0), 0.0)
+    hi = np.maximum(X.max(axis=0), 0.0)
+    if radius is not None:
+        lo, hi = np.minimum(lo, -radius), np.maximum(hi, radius)
+    centre = (lo + hi) / 2
+    half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
+    return ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half))
+
+
+def _clip(polygon: list[np.ndarray], normal: np.ndarray, offset: float) -> list[np.ndarray]:
+    """The part of a convex polygon where normal.x + offset >= 0 (Sutherland-Hodgman)."""
+    out = []
+    for k, p in enumerate(polygon):
+        q = polygon[(k + 1) % len(polygon)]
+        sp, sq = normal @ p + offset, normal @ q + offset
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            out.append(p + sp / (sp - sq) * (q - p))
+    return out
+
+
+def strip_polygon(w, b: float, half_width: float, box) -> tuple[list[float], list[float]]:
+    """The band |w.x + b| / ||w|| <= half_width inside the box, as a closed polygon.
+
+    Empty lists when w = 0 or the band misses the box.
+    """
+    w = np.asarray(w, dtype=float)
+    norm = float(np.linalg.norm(w))
+    if norm < 1e-12 or not half_width > 0:
+        return [], []
+    (x0, x1), (y0, y1) = box
+    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    unit, offset = w / norm, b / norm
+    polygon = _clip(polygon, unit, offset + half_width)      # unit.x + offset >= -h
+    polygon = _clip(polygon, -unit, -offset + half_width)    # unit.x + offset <= h
+    if len(polygon) < 3:
+        return [], []
+    polygon.append(polygon[0])
+    return [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
+
+
+def half_plane_polygon(w, b: float, box) -> tuple[list[float], list[float]]:
+    """The side w.x + b > 0 of the box, as a closed polygon (empty when w = 0)."""
+    w = np.asarray(w, dtype=float)
+    if float(np.linalg.norm(w)) < 1e-12:
+        return [], []
+    (x0, x1), (y0, y1) = box
+    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    polygon = _clip(polygon, w, float(b))
+    if len(polygon) < 3:
+        return [], []
+    polygon.append(polygon[0])
+    return [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
+
+
+def legend_below(fig: go.Figure, space: int) -> go.Figure:
+    """Keep a fixed strip of ``space`` pixels at the bottom for the legend.
+
+    The plot area then has the same size whatever the legend holds, and the legend
+    never covers the x-axis title.
+    """
+    fig.update_layout(margin=dict(b=space),
+                      legend=dict(yref="container", y=0, yanchor="bottom", font=dict(size=11)))
+    return fig
+
+
+def _circle(radius: float, name: str, dash: str, width: float) -> go.Scatter:
+    """A circle about the origin."""
+    angle = np.linspace(0, 2 * np.pi, 181)
+    return go.Scatter(x=radius * np.cos(angle), y=radius * np.sin(angle), mode="lines",
+                      name=name, line=dict(color=BALL, dash=dash, width=width),
+                      hoverinfo="skip")
+
+
+def _line(w, b: float, box, name: str, color: str, dash: str = "solid",
+          width: float = 3, **group) -> go.Scatter:
+    """The segment of w.x + b = 0 inside the box."""
+    x, y = boundary_segment(w, b, box)
+    return go.Scatter(x=x, y=y, mode="lines", name=name,
+                      line=dict(color=color, dash=dash, width=width), hoverinfo="skip",
+                      **group)
+
+
+def _band(w, b: float, half_width: float, box, name: str, fill: str, **group) -> go.Scatter:
+    """A shaded margin band."""
+    x, y = strip_polygon(w, b, half_width, box)
+    return go.Scatter(x=x, y=y, mode="lines", fill="toself", fillcolor=fill, name=name,
+                      line=dict(width=0), hoverinfo="skip", **group)
+
+
+def _rings(X, rows, name: str, color: str, size: float = 22) -> go.Scatter:
+    """Open circles around the given rows."""
+    rows = np.asarray(rows, dtype=int)
+    return go.Scatter(x=X[rows, 0], y=X[rows, 1], mode="markers", name=name,
+                      marker=dict(size=size, color="rgba(0,0,0,0)",
+                                  line=dict(color=color, width=3)), hoverinfo="skip")
+
+
+def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=None,
+                  radius: float | None = None, radius_plane: float | None = None,
+                  height: int = 520, legend_space: int = 150, title: str = "") -> go.Figure:
+    """The data with margin bands, the closest point, support vectors and the ball of radius R.
+
+    Parameters
+    ----------
+    X, y, classes
+        The data and the names of class -1 and +1.
+    box : ((x0, x1), (y0, y1))
+        Fixed axis ranges.
+    current : dict, optional
+        ``w``, ``b``, ``margin`` (geometric; -inf when (w, b) does not separate) and
+        ``closest`` (a row or None): the perceptron's boundary at this step, its
+        band, and the nearest point with its distance drawn.
+    maximum : object with ``w``, ``b``, ``gamma``, ``support``, optional
+        The maximum-margin separator: boundary, the two margin lines, its band
+        and the support vectors circled.
+    bound_line : (w, b), optional
+        The line of the bound's unit vector u (in the plane), dotted.
+    radius, radius_plane : float, optional
+        R of the vectors the perceptron sees, drawn as a circle about the origin,
+        and max ||x_n|| of the plane points, dotted.
+    height, legend_space : int
+        Figure height and the strip at its bottom kept for the legend, in pixels.
+    title : str
+        Shown above the plot.
+    """
+    X = np.asarray(X, dtype=float)
+    y = np.asarray(y, dtype=float)
+    fig = go.Figure()
+    # one legend entry per separator: its band and margin lines toggle with it
+    max_group = dict(legendgroup="maximum", showlegend=False)
+    current_group = dict(legendgroup="current", showlegend=False)
+    if maximum is not None:
+        fig.add_trace(_band(maximum.w, maximum.b, maximum.gamma, box, "maximum-margin band",
+                            MAX_BAND, **max_group))
+    if current is not None and math.isfinite(current["margin"]):
+        fig.add_trace(_band(current["w"], current["b"], current["margin"], box,
+                            "margin band of this boundary", CURRENT_BAND, **current_group))
+    if radius is not None:
+        fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)} (vectors (x, 1))"
+                              if radius_plane is not None else f"ball of radius R = {num(radius)}",
+                              "dash", 2))
+    if radius_plane is not None:
+        fig.add_trace(_circle(radius_plane, f"max ‖x‖ = {num(radius_plane)} (plane)", "dot", 1.5))
+    for trace in point_traces(X, y, classes):
+        fig.add_trace(trace)
+    if maximum is not None:
+        w, b = np.asarray(maximum.w), float(maximum.b)
+        fig.add_trace(_line(w, b, box, f"maximum-margin separator and band, γ = "
+                            f"{num(maximum.gamma)}", MAX_MARGIN, legendgroup="maximum"))
+        for shift in (-1.0, 1.0):  # the margin lines w.x + b = +-1 through the support vectors
+            fig.add_trace(_line(w, b + shift, box, "margin line", MAX_MARGIN, dash="dash",
+                                width=1.5, **max_group))
+        fig.add_trace(_rings(X, maximum.support, "support vectors", MAX_MARGIN, 24))
+    if bound_line is not None:
+        fig.add_trace(_line(bound_line[0], bound_line[1], box,
+                            "line of the bound's u (u·(x, 1) = 0)", BALL, dash="dot", width=2))
+    if current is not None:
+        w, b = np.asarray(current["w"], dtype=float), float(current["b"])
+        fig.add_trace(_line(w, b, box, "perceptron boundary w·x + b = 0" + (
+            f" and band, margin {num(current['margin'])}" if math.isfinite(current["margin"])
+            else ""), BOUNDARY, legendgroup="current"))
+        closest = current.get("closest")
+        if closest is not None and math.isfinite(current["margin"]):
+            p = X[closest]
+            foot = p - (w @ p + b) / (w @ w) * w
+            fig.add_trace(go.Scatter(
+                x=[p[0], foot[0]], y=[p[1], foot[1]], mode="lines", name="its distance",
+                line=dict(color=CLOSEST, width=3), hoverinfo="skip", showlegend=False))
+            fig.add_trace(_rings(X, [closest], "closest point", CLOSEST, 26))
+        else:
+            wrong = np.flatnonzero(y * (X @ w + b) <= 0)
+            if wrong.size:
+                fig.add_trace(go.Scatter(
+                    x=X[wrong, 0], y=X[wrong, 1], mode="markers",
+                    name="misclassified (y·a ≤ 0)",
+                    marker=dict(symbol="x-thin", size=18, line=dict(color=WRONG, width=2)),
+                    hoverinfo="skip"))
+    _square_axes(fig, box)
+    # shrink the plot area rather than widen a range, and give the legend a fixed strip at
+    # the bottom: side-by-side charts with different legends keep the same view and size
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
+    _layout(fig, height, title)
+    return legend_below(fig, legend_space)
+
+
+def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: float,
+                 start_projection: float = 0.0, start_squared: float = 0.0,
+                 current: int = 0, height: int = 460) -> go.Figure:
+    """The proof's two inequalities over the updates, with update ``current`` highlighted.
+
+    ``projections[t]`` = u.w_t and ``squared_norms[t]`` = ||w_t||^2 for t = 0..T
+    (t = 0 is the start). The lines are u.w_0 + t eta gamma (claim 1: the points
+    stay on or above it) and ||w_0||^2 + t eta^2 R^2 (claim 2: on or below).
+    """
+    projections = np.asarray(projections, dtype=float)
+    squared_norms = np.asarray(squared_norms, dtype=float)
+    t = np.arange(len(projections))
+    ends = np.array([0, max(t[-1], 1)])
+    # the seeds' tγ and tR² when w_0 = 0 and eta = 1; offsets and eta only when they matter
+    lower = ("u·w₀ + " if start_projection else "") + ("tηγ" if eta != 1 else "tγ")
+    upper = ("‖w₀‖² + " if start_squared else "") + ("tη²R²" if eta != 1 else "tR²")
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12,
+                        subplot_titles=(f"Claim 1: u·wₜ ≥ {lower}  (points on or above the line)",
+                                        f"Claim 2: ‖wₜ‖² ≤ {upper}  (points on or below the line)"))
+    # the bounds first and wide, so points sitting exactly on them stay visible
+    fig.add_trace(go.Scatter(x=ends, y=start_projection + ends * eta * gamma, mode="lines",
+                             name=f"lower bound {lower}",
+                             line=dict(color=MAX_MARGIN, width=5), opacity=0.55,
+                             hoverinfo="skip"), row=1, col=1)
+    fig.add_trace(go.Scatter(x=ends, y=start_squared + ends * eta**2 * R**2, mode="lines",
+                             name=f"upper bound {upper}",
+                             line=dict(color="#D55E00", width=5), opacity=0.55,
+                             hoverinfo="skip"), row=2, col=1)
+    fig.add_trace(go.Scatter(x=t, y=projections, mode="lines+markers", name="u·wₜ",
+                             marker=dict(size=7, color=BOUNDARY),
+                             line=dict(color=BOUNDARY, width=1, dash="dot"),
+                             hovertemplate="t=%{x}<br>u·wₜ=%{y:.4g}<extra></extra>"),
+                  row=1, col=1)
+    fig.add_trace(go.Scatter(x=t, y=squared_norms, mode="lines+markers", name="‖wₜ‖²",
+                             marker=dict(size=7, color="#0072B2", symbol="square"),
+                             line=dict(color="#0072B2", width=1, dash="dot"),
+                             hovertemplate="t=%{x}<br>‖wₜ‖²=%{y:.4g}<extra></extra>"),
+                  row=2, col=1)
+    current = int(np.clip(current, 0, t[-1]))
+    ring = dict(size=18, color="rgba(0,0,0,0)", line=dict(color=CLOSEST, width=3))
+    fig.add_trace(go.Scatter(x=[current], y=[projections[current]], mode="markers",
+                             name=f"now: t = {current}", marker=ring, hoverinfo="skip"),
+                  row=1, col=1)
+    fig.add_trace(go.Scatter(x=[current], y=[squared_norms[current]], mode="markers",
+                             marker=ring, showlegend=False, hoverinfo="skip"), row=2, col=1)
+    fig.update_xaxes(title_text="t (updates so far)", row=2, col=1)
+    fig.update_yaxes(title_text="u·wₜ", row=1, col=1)
+    fig.update_yaxes(title_text="‖wₜ‖²", row=2, col=1)
+    fig.update_xaxes(range=[-0.5, ends[-1] + 0.5])
+    fig.update_layout(height=height, template="plotly_white",
+                      margin=dict(l=10, r=10, t=40, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.14, x=0))
+    return fig
+
+
+def experiment_figure(bounds, mistakes, orders, labels, *, height: int = 460) -> go.Figure:
+    """Mistakes against the bound R^2/gamma^2 on log axes, one marker per run, with y = x.
+
+    ``labels`` are the hover texts of the runs; ``orders`` pick colour and shape.
+    """
+    bounds = np.asarray(bounds, dtype=float)
+    mistakes = np.asarray(mistakes, dtype=float)
+    orders = np.asarray(orders)
+    labels = np.asarray(labels)
+    fig = go.Figure()
+    for order, (color, symbol) in ORDER_STYLE.items():
+        mask = orders == order
+        if not mask.any():
+            continue
+        fig.add_trace(go.Scatter(
+            x=bounds[mask], y=mistakes[mask], mode="markers", name=order.replace("_", " "),
+            marker=dict(color=color, symbol=symbol, size=9, opacity=0.8,
+                        line=dict(color="white", width=0.5) if symbol != "x" else None),
+            text=labels[mask], hovertemplate="%{text}<br>bound %{x:.4g}, mistakes %{y}"
+                                             "<extra></extra>"))
+    top = float(max(bounds.max(), mistakes.max())) * 1.5
+    fig.add_trace(go.Scatter(x=[0.8, top], y=[0.8, top], mode="lines",
+                             name="mistakes = bound (y = x)",
+                             line=dict(color=BOUNDARY, dash="dash", width=2), hoverinfo="skip"))
+    fig.update_xaxes(type="log", title_text="bound R²/γ² (vectors (x, 1))",
+                     range=[math.log10(0.8), math.log10(top)])
+    fig.update_yaxes(type="log", title_text="mistakes made",
+                     range=[math.log10(0.8), math.log10(top)])
+    return _layout(fig, height)
+
+
+def margin_latex(margin: float) -> str:
+    """Margin(D, w) of the current (w, b), written with its value or -infinity."""
+    value = num(margin) if math.isfinite(margin) else r"-\infty"
+    condition = (r"\ \text{(it separates } \mathcal{D})" if math.isfinite(margin)
+                 else r"\ \text{(it does not separate } \mathcal{D})")
+    return (r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}) = \min_n "
+            r"\frac{y_n(\mathbf{w}^\top\mathbf{x}_n + b)}{\lVert\mathbf{w}\rVert} = "
+            + value + condition)
+
+
+def spaces_latex(*, R_plane: float, gamma_plane: float | None, R: float,
+                 gamma: float | None, bound: float, bias: bool) -> list[str]:
+    """The plane's R and margin next to the theorem's R and gamma, with the bound."""
+    gp = num(gamma_plane) if gamma_plane is not None else r"\text{none}"
+    lines = [rf"\text{{in the plane: }} \max_n \lVert\mathbf{{x}}_n\rVert = {num(R_plane)},"
+             rf"\quad \operatorname{{Margin}}(\mathcal{{D}}) = {gp}"]
+    if bias:
+        g = num(gamma) if gamma is not None else r"\text{none}"
+        lines.append(
+            rf"\text{{what the perceptron sees, }} \mathbf{{z}}_n = (\mathbf{{x}}_n, 1):\quad "
+            rf"R = \max_n \lVert \mathbf{{z}}_n \rVert = \sqrt{{1 + {num(R_plane)}^2}} = {num(R)}")
+        lines.append(rf"\gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} \min_n y_n\, "
+                     rf"\mathbf{{u}}^\top \mathbf{{z}}_n = {g}")
+    else:
+        g = num(gamma) if gamma is not None else r"\text{none}"
+        lines.append(
+            rf"\text{{no bias: the perceptron sees }} \mathbf{{x}}_n \text{{ itself: }} "
+            rf"R = {num(R)},\quad \gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} \min_n "
+            rf"y_n\, \mathbf{{u}}^\top \mathbf{{x}}_n = {g} \ \text{{(a line through 0)}}")
+    if gamma is not None:
+        lines.append(rf"\frac{{R^2}}{{\gamma^2}} = \frac{{{num(R)}^2}}{{{num(gamma)}^2}}"
+                     rf" = {num(bound)}")
+    else:
+        lines.append(r"\frac{R^2}{\gamma^2} = \infty \quad \text{(no such } \gamma > 0)")
+    return lines
