@@ -18,10 +18,8 @@ from core.boolean import (
     truth_table,
 )
 from core.lines import best_line, labelings
-from datasets.builtin import GENERATORS
 from ui.charts import lecture_toggle, show
-from ui.state import keep_alive
-from ui.training import DEFAULTS as TRAINING_DEFAULTS
+from ui.state import keep_alive, keep_shared_settings
 from ui.url_state import Field, write
 from viz.boolean import (
     curve_equation,
@@ -103,14 +101,7 @@ def trainings(encoding: str) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("function")
 
 
-def keep_other_lessons_settings() -> None:
-    """This page draws no data picker: keep the sidebar settings the other lessons use."""
-    keys = ["data.choice", "data.n", "data.seed", *TRAINING_DEFAULTS]
-    keys += [f"data.{generator.shape_name}" for generator in GENERATORS.values()]
-    keep_alive({key: st.session_state[key] for key in keys if key in st.session_state})
-
-
-keep_other_lessons_settings()
+keep_shared_settings()
 restore_from_link()
 keep_alive({f"{PAGE}.function": "AND", f"{PAGE}.encoding": "01"})
 preset = hand_weights(st.session_state[f"{PAGE}.function"], st.session_state[f"{PAGE}.encoding"])

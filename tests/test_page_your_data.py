@@ -49,3 +49,17 @@ def test_your_points_become_your_data_in_the_lessons():
     picker.set_value("Your data").run()
     assert_clean(at)
     assert "4 points" in at.sidebar.caption[0].value
+
+
+def test_a_detour_through_pages_without_the_settings_keeps_them():
+    at = open_app()
+    by_key(at.selectbox, "train.order").set_value("shuffle_each_epoch").run()
+    by_key(at.number_input, "train.eta").set_value(0.25).run()
+    by_key(at.selectbox, "data.choice").set_value("Separable (generator)").run()
+    by_key(at.slider, "data.n").set_value(77).run()
+    for page in ("your_data", "boolean", "step_through"):
+        at.switch_page(f"pages/{page}.py").run()
+        assert_clean(at)
+    assert by_key(at.selectbox, "train.order").value == "shuffle_each_epoch"
+    assert by_key(at.number_input, "train.eta").value == 0.25
+    assert by_key(at.slider, "data.n").value == 77

@@ -9,7 +9,7 @@ from datasets.builtin import BUILTIN, GENERATORS
 from datasets.loader import load_csv
 from ui import url_state
 from ui.charts import lecture_toggle
-from ui.state import keep_alive
+from ui.state import keep_alive, keep_shared_settings
 from ui.user_data import set_user_data, user_data
 
 YOUR_DATA = "Your data"
@@ -52,6 +52,7 @@ def choose_next_run(name: str) -> None:
 def data_picker() -> Dataset:
     """Draw the picker in the sidebar and return the chosen data set."""
     url_state.restore(your_data=YOUR_DATA, set_user_data=set_user_data)
+    keep_shared_settings()
     keep_alive({_CHOICE: "Seeds' example: 4 points", "data.n": 40, "data.seed": 0})
     if _REQUEST in st.session_state:
         st.session_state[_CHOICE] = st.session_state.pop(_REQUEST)
