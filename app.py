@@ -14,6 +14,7 @@ LESSONS = [
     st.Page("pages/margin.py", title="Margin and the mistake bound", icon=":material/straighten:"),
     st.Page("pages/boolean.py", title="Boolean functions and XOR", icon=":material/memory:"),
     st.Page("pages/nonseparable.py", title="Non-separable data", icon=":material/autorenew:"),
+    st.Page("pages/svm.py", title="Perceptron vs SVM", icon=":material/compare_arrows:"),
     st.Page("pages/variants.py", title="Variants", icon=":material/call_split:"),
     st.Page("pages/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
 ]

@@ -1,0 +1,324 @@
+"""The perceptron-versus-SVM lesson driven through AppTest: every control, and the numbers shown."""
+
+from __future__ import annotations
+
+import base64
+import json
+import math
+import re
+
+import numpy as np
+import pytest
+
+from core.geometry import mistake_bound
+from core.perceptron import perceptron
+from core.svm import leave_one_out_errors, max_margin, soft_margin, split, svm_sgd
+from core.trace import record
+from datasets.builtin import BUILTIN, noisy, separable
+from tests.apptest import assert_clean, by_key, latex, metrics, open_app
+
+PAGE = "svm"
+SEEDS4 = BUILTIN["Seeds' example: 4 points"]()
+
+
+def section(at, name):
+    by_key(at.segmented_control, f"{PAGE}.section").set_value(name).run()
+    assert_clean(at)
+    return at
+
+
+def choose_data(at, name):
+    by_key(at.selectbox, "data.choice").set_value(name).run()
+    assert_clean(at)
+    return at
+
+
+def click(at, key):
+    by_key(at.button, f"{PAGE}.{key}").click()
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def charts(at):
+    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
+
+
+def array(values) -> np.ndarray:
+    """A Plotly array from a figure's JSON: a plain list, or Plotly's base64 typed array."""
+    if isinstance(values, dict) and "bdata" in values:
+        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
+    return np.asarray(values)
+
+
+def position(at) -> int:
+    return int(metrics(at)["Step t"].split("/")[0])
+
+
+def traces(lam=0.01, eta0=1.0, epochs=200, data=SEEDS4):
+    """The two runs the page records with its default settings."""
+    perc = record(perceptron(data.X, data.y, max_epochs=50), np.zeros(2), 0.0)
+    svm = record(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=epochs), np.zeros(2),
+                 0.0)
+    return perc, svm
+
+
+@pytest.fixture(scope="module")
+def app():
+    """One app session for the read-only checks of the first part."""
+    return open_app(page=PAGE)
+
+
+# ---------------------------------------------------------------- losses
+
+
+def loss_rows(at) -> dict[str, dict]:
+    table = at.table[0].value
+    return {row["loss"].split()[0]: row for _, row in table.iterrows()}
+
+
+def test_losses_at_the_kinks_and_between():
+    at = open_app(page=PAGE)
+    z = by_key(at.slider, f"{PAGE}.z")
+    z.set_value(0.0).run()
+    rows = loss_rows(at)
+    assert rows["perceptron"]["dL/dz: every subgradient"] == "[-1, 0]"
+    assert rows["perceptron"]["dL/dz the algorithm uses"] == "-1"
+    assert rows["hinge"]["L(z)"] == "1" and rows["hinge"]["dL/dz the algorithm uses"] == "-1"
+    assert rows["0-1"]["dL/dz: every subgradient"] == "none (a jump)"
+    assert rows["logistic"]["L(z)"] == "1"  # base 2 by default
+    assert "both step w" in at.info[0].value
+
+    z.set_value(1.0).run()
+    rows = loss_rows(at)
+    assert rows["hinge"]["dL/dz: every subgradient"] == "[-1, 0]"
+    assert rows["hinge"]["dL/dz the algorithm uses"] == "0"
+    assert rows["perceptron"]["dL/dz the algorithm uses"] == "0"
+    assert "beyond the margin" in at.info[0].value
+
+    z.set_value(0.5).run()
+    rows = loss_rows(at)
+    assert rows["perceptron"]["L(z)"] == "0" and rows["hinge"]["L(z)"] == "0.5"
+    assert "keeps pushing" in at.info[0].value
+    # example 0 is x = (1, 1), y = -1: the hinge's gradient in w is -1 * y * x = (1, 1)
+    assert rows["hinge"]["∂L/∂w = L′(z)·y·x"] == "(1, 1)"
+    by_key(at.number_input, f"{PAGE}.example").set_value(1).run()
+    assert loss_rows(at)["hinge"]["∂L/∂w = L′(z)·y·x"] == "(-2, -1)"  # x = (2, 1), y = +1
+    assert_clean(at)
+
+
+def test_log_base_and_the_kinship_code():
+    at = open_app(page=PAGE)
+    by_key(at.slider, f"{PAGE}.z").set_value(0.0).run()
+    by_key(at.radio, f"{PAGE}.log_base").set_value("e").run()
+    assert_clean(at)
+    assert loss_rows(at)["logistic"]["L(z)"] == f"{math.log(2):.6g}"
+    code = at.code[0].value
+    assert "def margin_loss" in code and "margin_loss(z, 0.0)" in code
+    assert "margin_loss(z, 1.0)" in code
+    figure = charts(at)[0]
+    names = [trace.get("name") for trace in figure["data"] if trace.get("name")]
+    assert "logistic ln(1 + e^−z)" in names and "hinge max(0, 1 − z)" in names
+
+
+# ---------------------------------------------------------------- training side by side
+
+
+def test_step_back_next_reset_and_slider_drive_both_runs():
+    at = section(open_app(page=PAGE), "Train side by side")
+    perc, svm = traces()
+    steps = max(perc.steps, svm.steps)
+    assert metrics(at)["Step t"] == f"0 / {steps}"
+    click(at, "step")
+    assert position(at) == 1
+    shown = metrics(at)
+    assert shown["Perceptron mistakes"] == str(perc.mistakes[1])
+    assert shown["SVM margin violations"] == str(svm.mistakes[1])
+    text = latex(at)
+    assert r"\eta_t = \eta_0/\sqrt{t} = 1/\sqrt{1} = 1" in text
+    assert "margin violated: hinge step" in text and "mistake: update" in text
+    for _ in range(3):
+        click(at, "step")
+    before = metrics(at)
+    click(at, "step")
+    click(at, "back")
+    assert metrics(at) == before
+    click(at, "next")
+    k = position(at)
+    assert k > 4 and (perc.updated[k] or svm.updated[k])
+    assert not any(perc.updated[5:k]) and not any(svm.updated[5:k])
+    click(at, "reset")
+    assert position(at) == 0
+    by_key(at.slider, f"{PAGE}.t").set_value(steps).run()
+    assert_clean(at)
+    shown = metrics(at)
+    assert shown["SVM margin violations"] == str(svm.mistakes[-1])
+    assert shown["Perceptron mistakes"] == str(perc.mistakes[-1])
+    assert "This run ended at step" in " ".join(m.value for m in at.markdown)
+    mm = max_margin(SEEDS4.X, SEEDS4.y)
+    assert shown["Maximum margin γ"] == f"{round(mm.gamma, 4):g}"
+
+
+def test_svm_settings_change_the_svm_run():
+    at = section(open_app(page=PAGE), "Train side by side")
+    by_key(at.select_slider, f"{PAGE}.lam").set_value(0.1).run()
+    by_key(at.number_input, f"{PAGE}.eta0").set_value(0.5).run()
+    by_key(at.number_input, f"{PAGE}.epochs").set_value(100).run()
+    assert_clean(at)
+    perc, svm = traces(lam=0.1, eta0=0.5, epochs=100)
+    assert metrics(at)["Step t"] == f"0 / {max(perc.steps, svm.steps)}"
+    by_key(at.slider, f"{PAGE}.t").set_value(svm.steps).run()
+    assert metrics(at)["SVM margin violations"] == str(svm.mistakes[-1])
+    assert metrics(at)["SVM step size η_t"] == f"{round(0.5 / math.sqrt(svm.steps), 6):g}"
+    titles = [c["layout"]["title"]["text"] for c in charts(at)[:2]]
+    assert titles[1] == "SVM by subgradient descent (λ = 0.1, η₀ = 0.5)"
+    # the margin sweep marks the chosen lambda
+    sweep = charts(at)[2]
+    assert any(shape.get("x0") == 0.1 for shape in sweep["layout"]["shapes"])
+
+
+def test_play_view_animates_both_runs():
+    at = section(open_app(page=PAGE), "Train side by side")
+    by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
+    assert_clean(at)
+    perc_fig, svm_fig = charts(at)
+    perc, svm = traces()
+    for figure in (perc_fig, svm_fig):
+        assert len(figure["frames"]) == min(max(perc.steps, svm.steps) + 1, 300)
+        assert figure["layout"]["updatemenus"][0]["buttons"][0]["label"] == "▶ Play"
+        names = {trace.get("name") for trace in figure["data"]}
+        assert {"maximum-margin boundary", "support vectors"} <= names
+    # only the SVM's frames move its own margin lines too
+    assert len(svm_fig["frames"][-1]["data"]) == len(perc_fig["frames"][-1]["data"]) + 1
+    mx = [v for v in svm_fig["frames"][-1]["data"][-1]["x"] if v is not None]
+    my = [v for v in svm_fig["frames"][-1]["data"][-1]["y"] if v is not None]
+    w, b = svm.W[-1], svm.b[-1]  # the last frame is the last step
+    levels = np.abs(np.array(mx) * w[0] + np.array(my) * w[1] + b)
+    np.testing.assert_allclose(levels, 1.0, atol=1e-2)
+
+
+def test_non_separable_data_says_there_is_no_maximum_margin():
+    at = section(choose_data(open_app(page=PAGE), "XOR (±1)"), "Train side by side")
+    assert metrics(at)["Maximum margin γ"] == "not separable"
+    assert "not linearly separable" in at.info[0].value
+
+
+# ---------------------------------------------------------------- soft margin
+
+
+def test_soft_margin_follows_C_and_draws_every_slack():
+    at = choose_data(open_app(page=PAGE), "Noisy blobs (generator)")
+    section(at, "Soft margin")
+    data = noisy(40, 0.5, 0)
+    for C in (0.01, 1.0, 100.0):
+        by_key(at.select_slider, f"{PAGE}.C").set_value(C).run()
+        assert_clean(at)
+        sm = soft_margin(data.X, data.y, C)
+        shown = metrics(at)
+        assert shown["Margin violations"] == str(len(sm.violations))
+        assert shown["Support vectors"] == str(len(sm.support))
+        slack = next(t for t in charts(at)[0]["data"] if t.get("name", "").startswith("slack"))
+        assert len(slack["x"]) == 3 * len(sm.violations)  # start, end, gap per violator
+    assert any("Not separable" in w.value for w in at.warning)
+    assert any(f"{100:g}" in line for line in at.latex[1].value.split("+"))
+
+
+# ---------------------------------------------------------------- generalization
+
+
+def test_generalization_controls_and_the_bound():
+    at = choose_data(open_app(page=PAGE), "Separable (generator)")
+    section(at, "Generalization")
+    by_key(at.slider, f"{PAGE}.test_fraction").set_value(0.4).run()
+    by_key(at.number_input, f"{PAGE}.split_seed").set_value(3).run()
+    by_key(at.slider, f"{PAGE}.runs").set_value(4).run()
+    by_key(at.selectbox, f"{PAGE}.runs_order").set_value("shuffle_each_epoch").run()
+    assert_clean(at)
+    data = separable(40, 0.2, 0)
+    train, _ = split(data.y, 0.4, 3)
+    ratio = mistake_bound(data.X[train], data.y[train])
+    n = len(train)
+    assert f"\\frac{{{round(ratio, 2):g}}}{{{n} + 1}} = {round(ratio / (n + 1), 4):g}" in latex(at)
+    figure, errors = charts(at)[:2]
+    runs = [t for t in figure["data"] if t.get("name", "").startswith("run ")]
+    assert len(runs) == 4 and len(array(errors["data"][0]["y"])) == 4
+    assert errors["data"][1]["x"] == ["SVM"]
+    loo = leave_one_out_errors(data.X[train], data.y[train], max_epochs=50)
+    label = "Leave-one-out errors of the perceptron on the training set"
+    assert metrics(at)[label] == f"{loo} / {n}"
+    # the SVM's test error is printed in its legend entry and does not change with the runs
+    svm = figure["data"][-1]["name"]
+    by_key(at.slider, f"{PAGE}.runs").set_value(7).run()
+    assert charts(at)[0]["data"][-1]["name"] == svm
+    assert len(array(charts(at)[1]["data"][0]["y"])) == 7
+
+
+def test_a_split_that_leaves_no_test_set_shows_an_error():
+    at = section(open_app(page=PAGE), "Generalization")
+    by_key(at.slider, f"{PAGE}.test_fraction").set_value(0.1).run()
+    assert_clean(at)
+    assert "the test set is empty" in at.error[0].value
+
+
+# ---------------------------------------------------------------- scikit-learn
+
+
+def test_scikit_learn_numbers_agree_with_ours():
+    at = section(open_app(page=PAGE), "In scikit-learn")
+    code = at.code[0].value
+    assert "max_iter=20" in code and 'SVC(kernel="linear", C=25)' in code
+    table = at.dataframe[0].value
+    assert len(table) == 20 and (table["max |difference|"] == 0).all()
+    svm_table, hard_table = (frame.value for frame in at.dataframe[1:3])
+    assert hard_table["|difference|"].max() < 1e-4
+    j = "J = mean hinge + λ/2‖w‖²"
+    assert svm_table.loc[j].iloc[0] <= svm_table.loc[j].iloc[1] + 1e-9  # SVC is the minimum
+    by_key(at.toggle, "train.bias").set_value(False).run()
+    assert_clean(at)
+    assert "fit_intercept=False" in at.code[0].value
+    assert (at.dataframe[0].value["max |difference|"] == 0).all()
+
+
+# ---------------------------------------------------------------- every part on other data
+
+
+@pytest.mark.parametrize("name", ["XOR (0/1)", "Iris: versicolor vs virginica (petal)",
+                                  "Moons (generator)"])
+def test_every_part_renders_on_other_data(name):
+    at = choose_data(open_app(page=PAGE), name)
+    for part in ("Train side by side", "Soft margin", "Generalization", "In scikit-learn",
+                 "Losses"):
+        section(at, part)
+        assert at.get("plotly_chart") or at.code
+        assert not re.search(r"Traceback", " ".join(e.value for e in at.error))
+
+
+def test_xor_soft_margin_is_w_zero_and_says_so():
+    at = section(choose_data(open_app(page=PAGE), "XOR (0/1)"), "Soft margin")
+    xor = BUILTIN["XOR (0/1)"]()
+    assert np.allclose(soft_margin(xor.X, xor.y, 1.0).w, 0.0)
+    assert metrics(at)["Margin 1/‖w‖"] == "∞ (w = 0)"
+    assert any("best soft margin is w = 0" in w.value for w in at.warning)
+
+
+# ---------------------------------------------------------------- the view in the URL
+
+
+def test_a_link_opens_the_same_view_and_ignores_bad_values():
+    from streamlit.testing.v1 import AppTest
+
+    from tests.apptest import ROOT
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update({"part": "Soft margin", "C": "100", "lam": "abc", "z": "9"})
+    at.run()
+    at.switch_page(f"pages/{PAGE}.py")
+    at.run()
+    assert_clean(at)
+    assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"
+    assert by_key(at.select_slider, f"{PAGE}.C").value == 100.0
+    assert by_key(at.select_slider, f"{PAGE}.lam").value == 0.01  # "abc": the default
+    sm = soft_margin(SEEDS4.X, SEEDS4.y, 100.0)
+    assert metrics(at)["Margin violations"] == str(len(sm.violations))
+    by_key(at.select_slider, f"{PAGE}.C").set_value(0.1).run()
+    assert at.query_params["C"] == "0.1" and at.query_params["part"] == "Soft margin"

@@ -1,0 +1,567 @@
+"""Figures and LaTeX of the perceptron-versus-SVM lesson.
+
+Builders take plain arrays (and the results of core.svm) and return Plotly
+figures or LaTeX strings; they know nothing of Streamlit.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import textwrap
+
+import numpy as np
+import plotly.graph_objects as go
+from plotly.subplots import make_subplots
+
+from core import losses
+from viz.maths import num, signed, vec
+from viz.plane import (
+    BOUNDARY,
+    VISITED,
+    _layout,
+    _square_axes,
+    animation_figure,
+    boundary_segment,
+    plane_figure,
+    point_traces,
+    view_box,
+)
+
+# Okabe-Ito colours not taken by the classes (blue, vermillion) or the visited ring (green).
+MAX_MARGIN = "#CC79A7"
+BAND = "rgba(204,121,167,0.14)"
+OWN_MARGIN = "rgba(34,34,34,0.55)"
+SLACK = "#000000"
+RUNS = ("#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442", "#000000")
+# Loss curves: colour AND dash AND marker differ, so no curve depends on colour alone.
+LOSS_STYLE = {
+    "zero_one": dict(label="0-1", color="#000000", dash="solid", symbol="x", width=2),
+    "perceptron": dict(label="perceptron max(0, −z)", color="#0072B2", dash="dash",
+                       symbol="circle", width=3),
+    "hinge": dict(label="hinge max(0, 1 − z)", color="#D55E00", dash="solid",
+                  symbol="square", width=3),
+    "logistic": dict(label="logistic", color="#009E73", dash="dot", symbol="diamond", width=3),
+}
+Z_RANGE = (-3.0, 3.0)
+
+
+# ---------------------------------------------------------------- losses of the margin z
+
+
+def logistic_label(base: float) -> str:
+    """Legend text of the logistic curve in the chosen base."""
+    return "logistic log₂(1 + e^−z)" if base == 2 else "logistic ln(1 + e^−z)"
+
+
+def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
+    """The four losses of the margin z (top) and their slopes dL/dz (bottom), with a cursor at z.
+
+    At a kink the bottom panel draws the whole subdifferential [-1, 0] as a
+    vertical segment and marks the value the algorithm uses.
+    """
+    zs = np.linspace(*Z_RANGE, 601)
+    fig = make_subplots(rows=2, cols=1, shared_xaxes=True, row_heights=[0.62, 0.38],
+                        vertical_spacing=0.06,
+                        subplot_titles=("loss L(z)", "slope dL/dz (subgradients at the kinks)"))
+    for name in losses.LOSSES:
+        style = LOSS_STYLE[name]
+        label = logistic_label(base) if name == "logistic" else style["label"]
+        line = dict(color=style["color"], dash=style["dash"], width=style["width"])
+        if name == "zero_one":
+            # the jump at 0 drawn as a step (1 up to and including z = 0)
+            fig.add_trace(go.Scatter(x=[Z_RANGE[0], 0, 0, Z_RANGE[1]], y=[1, 1, 0, 0],
+                                     mode="lines", name=label, line=line, legendgroup=name,
+                                     hoverinfo="skip"), row=1, col=1)
+        else:
+            fig.add_trace(go.Scatter(x=zs, y=losses.loss(name, zs, base=base), mode="lines",
+                                     name=label, line=line, legendgroup=name,
+                                     hovertemplate="z=%{x:.2f}<br>L=%{y:.3f}<extra></extra>"),
+                          row=1, col=1)
+        fig.add_trace(go.Scatter(
+            x=[z], y=[losses.loss(name, z, base=base)], mode="markers", showlegend=False,
+            legendgroup=name, marker=dict(color=style["color"], symbol=style["symbol"], size=13,
+                                          line=dict(color="white", width=1)),
+            hovertemplate=f"{label}<br>z=%{{x:.2f}}, L=%{{y:.3f}}<extra></extra>"), row=1, col=1)
+        _slope_traces(fig, name, style, base)
+    for name in losses.LOSSES:
+        style = LOSS_STYLE[name]
+        used = losses.slope(name, z, base=base)
+        if math.isfinite(used):
+            fig.add_trace(go.Scatter(
+                x=[z], y=[used], mode="markers", showlegend=False, legendgroup=name,
+                marker=dict(color=style["color"], symbol=style["symbol"], size=12,
+                            line=dict(color="white", width=1)),
+                hovertemplate=f"{style['label']}: dL/dz=%{{y:.3f}}<extra></extra>"), row=2, col=1)
+    for row in (1, 2):
+        fig.add_vline(x=z, line=dict(color=VISITED, width=2), row=row, col=1)
+    fig.update_xaxes(range=list(Z_RANGE), zeroline=True, row=1, col=1)
+    fig.update_xaxes(range=list(Z_RANGE), title_text="margin z = y·(w·x + b)", row=2, col=1)
+    fig.update_yaxes(range=[-0.25, 4.6], row=1, col=1)
+    fig.update_yaxes(range=[-1.65, 0.35], dtick=0.5, row=2, col=1)
+    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.1, x=0))
+    return fig
+
+
+def _slope_traces(fig: go.Figure, name: str, style: dict, base: float) -> None:
+    """dL/dz of one loss in the lower panel: pieces, and the subdifferential at a kink."""
+    line = dict(color=style["color"], dash=style["dash"], width=style["width"])
+    common = dict(mode="lines", showlegend=False, legendgroup=name, hoverinfo="skip", line=line)
+    if name == "logistic":
+        zs = np.linspace(*Z_RANGE, 301)
+        fig.add_trace(go.Scatter(x=zs, y=losses.logistic_slope(zs, base), **common), row=2, col=1)
+        return
+    if name == "zero_one":
+        # flat everywhere, no subgradient at the jump: a gap at 0
+        fig.add_trace(go.Scatter(x=[Z_RANGE[0], -0.04, None, 0.04, Z_RANGE[1]],
+                                 y=[0, 0, None, 0, 0], **common), row=2, col=1)
+        return
+    kink = 0.0 if name == "perceptron" else 1.0
+    used = losses.slope(name, kink)
+    # hinge and perceptron share the values -1 and 0: draw the hinge a hair lower so both show
+    lift = 0.0 if name == "perceptron" else -0.03
+    fig.add_trace(go.Scatter(x=[Z_RANGE[0], kink, None, kink, Z_RANGE[1]],
+                             y=[-1 + lift, -1 + lift, None, lift, lift], **common), row=2, col=1)
+    fig.add_trace(go.Scatter(x=[kink, kink], y=[-1, 0], mode="lines", showlegend=False,
+                             legendgroup=name, line=dict(color=style["color"], width=8),
+                             opacity=0.35, hovertemplate=f"{style['label']}: subgradients "
+                             f"[-1, 0] at z = {kink:g}<extra></extra>"), row=2, col=1)
+    fig.add_trace(go.Scatter(x=[kink], y=[used], mode="markers", showlegend=False,
+                             legendgroup=name,
+                             marker=dict(color="white", symbol=style["symbol"], size=11,
+                                         line=dict(color=style["color"], width=3)),
+                             hovertemplate=f"{style['label']}: the algorithm takes "
+                             f"{used:g} at z = {kink:g}<extra></extra>"), row=2, col=1)
+
+
+def slope_text(name: str, z: float, base: float) -> tuple[str, str]:
+    """(every subgradient at z, the one the algorithm uses), as text for a table."""
+    if name == "zero_one" and z == 0:
+        return "none (a jump)", "none: no direction"
+    low, high = losses.subdifferential(name, z, base=base)
+    used = float(losses.slope(name, z, base=base))
+    every = f"[{num(low)}, {num(high)}]" if low != high else num(low)
+    return every, num(used)
+
+
+def loss_table(z: float, x, y: float, *, base: float = 2.0) -> list[dict]:
+    """One row per loss: its value, slopes and the gradient in (w, b) for the example (x, y)."""
+    x = np.asarray(x, dtype=float)
+    rows = []
+    for name in losses.LOSSES:
+        every, used = slope_text(name, z, base)
+        g = float(losses.slope(name, z, base=base))
+        if math.isfinite(g):
+            gw = "(" + ", ".join(num(v) for v in g * y * x) + ")"
+            gb = num(g * y)
+        else:
+            gw = gb = "—"
+        rows.append({
+            "loss": LOSS_STYLE[name]["label"] if name != "logistic" else logistic_label(base),
+            "L(z)": num(losses.loss(name, z, base=base)),
+            "dL/dz: every subgradient": every,
+            "dL/dz the algorithm uses": used,
+            "∂L/∂w = L′(z)·y·x": gw,
+            "∂L/∂b = L′(z)·y": gb,
+        })
+    return rows
+
+
+def verdict(z: float) -> str:
+    """What the perceptron and the hinge do with an example at margin z."""
+    if z <= 0:
+        return (f"z = {num(z)} ≤ 0: the example is misclassified (or on the boundary). "
+                "Both the perceptron and the hinge have slope −1: both step w by η·y·x.")
+    if z < 1:
+        return (f"0 < z = {num(z)} < 1: right side, but inside the margin. The perceptron's "
+                "loss is already 0, so it stops updating; the hinge still has slope −1 and "
+                "keeps pushing w until z ≥ 1.")
+    return (f"z = {num(z)} ≥ 1: beyond the margin. Neither loss pushes (slope 0); in the SVM "
+            "only the penalty λ/2‖w‖² still acts, shrinking w. The logistic loss never "
+            "reaches 0: it keeps pushing, ever less.")
+
+
+def source_listing(*functions) -> str:
+    """The source of functions or methods without their docstrings, for st.code."""
+    parts = []
+    for function in functions:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(function)))
+        node = tree.body[0]
+        body = node.body
+        if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant):
+            node.body = body[1:] or [ast.Pass()]
+        parts.append(ast.unparse(node))
+    return "\n\n".join(parts)
+
+
+# ---------------------------------------------------------------- the plane: overlays
+
+
+def _fill_box(fig: go.Figure) -> go.Figure:
+    """Shrink the plot area to the square box instead of widening a range beyond it.
+
+    Lines and bands are clipped to the box; a range wider than the box would
+    show them stopping short of the plot's edge.
+    """
+    fig.update_xaxes(constrain="domain")
+    fig.update_yaxes(constrain="domain")
+    return fig
+
+
+def _clip(polygon: list[np.ndarray], normal: np.ndarray, offset: float) -> list[np.ndarray]:
+    """Sutherland-Hodgman: the part of a convex polygon with normal.p + offset <= 0."""
+    out = []
+    for k, p in enumerate(polygon):
+        q = polygon[(k + 1) % len(polygon)]
+        fp, fq = normal @ p + offset, normal @ q + offset
+        if fp <= 0:
+            out.append(p)
+        if fp * fq < 0:
+            out.append(p + (q - p) * fp / (fp - fq))
+    return out
+
+
+def band_path(w, b: float, box, level: float = 1.0) -> str | None:
+    """SVG path of the band |w.x + b| <= level inside the box, or None if it misses the box."""
+    w = np.asarray(w, dtype=float)
+    if not np.linalg.norm(w) > 0:
+        return None
+    (x0, x1), (y0, y1) = box
+    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
+    polygon = _clip(polygon, w, b - level)      # w.x + b <= level
+    polygon = _clip(polygon, -w, -b - level)    # w.x + b >= -level
+    if len(polygon) < 3:
+        return None
+    return "M " + " L ".join(f"{p[0]:.6g} {p[1]:.6g}" for p in polygon) + " Z"
+
+
+def margin_lines(w, b: float, box) -> tuple[list, list]:
+    """The lines w.x + b = +1 and w.x + b = -1 as one trace's x, y (None between them)."""
+    xs, ys = [], []
+    for level in (1.0, -1.0):
+        lx, ly = boundary_segment(w, b - level, box)
+        xs += [*lx, None]
+        ys += [*ly, None]
+    return xs, ys
+
+
+def add_max_margin(fig: go.Figure, X, mm, box, *, legend: bool = True) -> None:
+    """The exact maximum-margin boundary, its band (below the data) and its support vectors."""
+    if mm is None:
+        return
+    X = np.asarray(X, dtype=float)
+    path = band_path(mm.w, mm.b, box)
+    if path:
+        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
+                      showlegend=legend, name=f"max-margin band (γ = {num(round(mm.gamma, 4))})")
+    bx, by = boundary_segment(mm.w, mm.b, box)
+    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="maximum-margin boundary",
+                             line=dict(color=MAX_MARGIN, width=3, dash="dash"),
+                             showlegend=legend, hoverinfo="skip"))
+    mx, my = margin_lines(mm.w, mm.b, box)
+    fig.add_trace(go.Scatter(x=mx, y=my, mode="lines", name="its margins w·x + b = ±1",
+                             line=dict(color=MAX_MARGIN, width=1.5, dash="dot"),
+                             showlegend=False, hoverinfo="skip"))
+    support = np.asarray(mm.support)
+    fig.add_trace(go.Scatter(x=X[support, 0], y=X[support, 1], mode="markers",
+                             name="support vectors", showlegend=legend,
+                             marker=dict(size=22, color="rgba(0,0,0,0)",
+                                         line=dict(color=MAX_MARGIN, width=3)),
+                             customdata=support,
+                             hovertemplate="support vector, row %{customdata}<extra></extra>"))
+
+
+def _own_margins_trace(w, b: float, box) -> go.Scatter:
+    """The run's own margin lines w.x + b = ±1 (where the hinge stops pushing)."""
+    mx, my = margin_lines(w, b, box)
+    return go.Scatter(x=mx, y=my, mode="lines", name="its margins w·x + b = ±1",
+                      line=dict(color=OWN_MARGIN, width=1.5, dash="dot"), hoverinfo="skip")
+
+
+def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=None, mm=None,
+               own_margins: bool = False, title: str = "", height: int = 560) -> go.Figure:
+    """One run at one step: viz.plane.plane_figure plus the maximum margin (and the run's own)."""
+    fig = plane_figure(X, y, classes, w=w, b=b, w_before=w_before, b_before=b_before,
+                       visited=visited, height=height, title=title)
+    box = view_box(np.asarray(X, dtype=float))
+    if own_margins:
+        fig.add_trace(_own_margins_trace(w, b, box))
+    add_max_margin(fig, X, mm, box)
+    fig.update_layout(legend=dict(y=-0.15, font=dict(size=11)))  # clear of the x₁ title
+    return _fill_box(fig)
+
+
+def run_animation(X, y, classes, W, B, visited, labels, *, mm=None, own_margins: bool = False,
+                  title: str = "", height: int = 760, frame_ms: int = 250) -> go.Figure:
+    """The run as Plotly frames (viz.plane.animation_figure), with the maximum margin drawn over.
+
+    With ``own_margins`` the frames also move the run's lines w.x + b = ±1.
+    """
+    X = np.asarray(X, dtype=float)
+    fig = animation_figure(X, y, classes, W, B, visited, labels, height=height,
+                           frame_ms=frame_ms)
+    box = view_box(X)
+    if own_margins:
+        moving = len(fig.data)
+        fig.add_trace(_own_margins_trace(W[0], B[0], box))
+        frames = []
+        for k, frame in enumerate(fig.frames):
+            mx, my = margin_lines(W[k], B[k], box)
+            # a frame without a traces list addresses the first len(data) traces
+            targets = (list(frame.traces) if frame.traces is not None
+                       else list(range(len(frame.data))))
+            frames.append(go.Frame(data=[*frame.data, dict(type="scatter", x=mx, y=my)],
+                                   traces=[*targets, moving], name=frame.name))
+        fig.frames = frames
+    add_max_margin(fig, X, mm, box)
+    # the legend goes below the frame slider, which hangs about 130 px under the plot
+    bottom = 210
+    plot_height = height - 90 - bottom
+    fig.update_layout(
+        title=dict(text=title, x=0, y=0.995, yanchor="top", font=dict(size=15)),
+        margin=dict(l=10, r=10, t=90, b=bottom),
+        legend=dict(orientation="h", yanchor="top", y=-135 / plot_height, x=0, xanchor="left",
+                    font=dict(size=11)),
+    )
+    fig.update_layout(updatemenus=[dict(fig.layout.updatemenus[0].to_plotly_json(), y=1.1)])
+    return _fill_box(fig)
+
+
+# ---------------------------------------------------------------- soft margin
+
+
+def slack_segments(X, y, w, b: float, rows) -> tuple[list, list]:
+    """Segments from each violating point to its own class's margin line w.x + b = y."""
+    X, y, w = np.asarray(X, float), np.asarray(y, float), np.asarray(w, float)
+    xs, ys = [], []
+    if not w @ w > 0:
+        return xs, ys  # w = 0: no margin lines to reach
+    for i in rows:
+        target = X[i] + (y[i] - (w @ X[i] + b)) * w / (w @ w)
+        xs += [X[i, 0], target[0], None]
+        ys += [X[i, 1], target[1], None]
+    return xs, ys
+
+
+def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
+    """The soft-margin SVM: boundary, margins, band, support vectors and every slack drawn."""
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    box = view_box(X)
+    fig = go.Figure(point_traces(X, y, classes))
+    path = band_path(sm.w, sm.b, box)
+    if path:
+        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
+                      showlegend=True, name="margin band |w·x + b| ≤ 1")
+    bx, by = boundary_segment(sm.w, sm.b, box)
+    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="boundary w·x + b = 0",
+                             line=dict(color=MAX_MARGIN, width=3), hoverinfo="skip"))
+    mx, my = margin_lines(sm.w, sm.b, box)
+    fig.add_trace(go.Scatter(x=mx, y=my, mode="lines", name="margins w·x + b = ±1",
+                             line=dict(color=MAX_MARGIN, width=1.5, dash="dot"),
+                             hoverinfo="skip"))
+    sx, sy = slack_segments(X, y, sm.w, sm.b, sm.violations)
+    fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", name="slack ξₙ (to its margin line)",
+                             line=dict(color=SLACK, width=2.5), hoverinfo="skip"))
+    viol = np.asarray(sm.violations)
+    fig.add_trace(go.Scatter(
+        x=X[viol, 0], y=X[viol, 1], mode="markers", name="margin violators", showlegend=False,
+        marker=dict(size=8, color="rgba(0,0,0,0)"), customdata=np.c_[viol, sm.slack[viol]],
+        hovertemplate="row %{customdata[0]}: ξ = %{customdata[1]:.3f}<extra></extra>"))
+    support = np.asarray(sm.support)
+    fig.add_trace(go.Scatter(x=X[support, 0], y=X[support, 1], mode="markers",
+                             name="support vectors",
+                             marker=dict(size=20, color="rgba(0,0,0,0)",
+                                         line=dict(color=MAX_MARGIN, width=2.5)),
+                             hoverinfo="skip"))
+    _square_axes(fig, box)
+    return _fill_box(_layout(fig, height))
+
+
+def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) -> go.Figure:
+    """A run's boundaries at several moments, faint to dark (the last is the darkest)."""
+    X = np.asarray(X, float)
+    box = view_box(X)
+    fig = go.Figure(point_traces(X, np.asarray(y), classes))
+    count = len(W)
+    for k, (w, b, label) in enumerate(zip(W, B, labels, strict=True)):
+        bx, by = boundary_segment(w, b, box)
+        shade = 0.15 + 0.85 * (k + 1) / count
+        fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=label,
+                                 line=dict(color=f"rgba(34,34,34,{shade:.2f})", width=2),
+                                 showlegend=k in (0, count - 1), hoverinfo="name"))
+    _square_axes(fig, box)
+    return _fill_box(_layout(fig, height))
+
+
+def errors_by_epoch_figure(errors, reference: float | None, *, height: int = 300) -> go.Figure:
+    """Training errors at the end of each epoch, with the soft-margin SVM's as a line."""
+    epochs = np.arange(1, len(errors) + 1)
+    fig = go.Figure(go.Scatter(x=epochs, y=errors, mode="lines+markers",
+                               name="perceptron (end of epoch)",
+                               line=dict(color=BOUNDARY), marker=dict(symbol="circle")))
+    if reference is not None:
+        fig.add_hline(y=reference, line=dict(color=MAX_MARGIN, dash="dash", width=2),
+                      annotation_text="soft-margin SVM", annotation_position="top right")
+    fig.update_xaxes(title_text="epoch", tickformat="d", dtick=max(1, len(errors) // 10))
+    fig.update_yaxes(title_text="training errors", rangemode="tozero")
+    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=10, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.25, x=0))
+    return fig
+
+
+def objective_latex(sm, n: int) -> str:
+    """The soft-margin objective with its numbers."""
+    w = np.asarray(sm.w, float)
+    total = float(np.sum(sm.slack))
+    value = 0.5 * float(w @ w) + sm.C * total
+    return (r"\begin{aligned} &\tfrac12\lVert\mathbf{w}\rVert^2 + C\sum_{n=1}^{" + str(n)
+            + r"}\xi^{(n)} \\ &= \tfrac12\,(" + num(round(float(w @ w), 6)) + r") + "
+            + num(sm.C) + r"\cdot " + num(round(total, 6)) + r" = " + num(round(value, 6))
+            + r"\end{aligned}")
+
+
+# ---------------------------------------------------------------- generalization
+
+
+def _hollow(traces):
+    """The class traces with open markers (the held-out points)."""
+    for trace in traces:
+        trace.marker.symbol = f"{trace.marker.symbol}-open"
+        trace.marker.line = dict(width=2, color=trace.marker.color)
+        trace.name = trace.name.replace("class", "test:")
+    return traces
+
+
+def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int = 600):
+    """Training points (filled), test points (open), every perceptron run and the SVM."""
+    X, y = np.asarray(X, float), np.asarray(y, float)
+    box = view_box(X)
+    fig = go.Figure()
+    path = band_path(svm[0], svm[1], box)
+    if path:
+        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
+                      showlegend=False)
+    for trace in point_traces(X[train], y[train], classes):
+        trace.name = trace.name.replace("class", "train:")
+        fig.add_trace(trace)
+    for trace in _hollow(point_traces(X[test], y[test], classes)):
+        fig.add_trace(trace)
+    for k, (w, b, label) in enumerate(runs):
+        bx, by = boundary_segment(w, b, box)
+        fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=label,
+                                 line=dict(color=RUNS[k % len(RUNS)], width=2,
+                                           dash=("solid", "dash", "dashdot", "longdash")[k % 4]),
+                                 hoverinfo="name"))
+    bx, by = boundary_segment(svm[0], svm[1], box)
+    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=svm[2],
+                             line=dict(color=MAX_MARGIN, width=5), hoverinfo="name"))
+    _square_axes(fig, box)
+    fig = _layout(fig, height)
+    fig.update_layout(legend=dict(font=dict(size=11)))
+    return _fill_box(fig)
+
+
+def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.Figure:
+    """Each perceptron run's test error as a hatched bar, and the SVM's as a last, plain bar."""
+    names = [f"run {k + 1}" for k in range(len(run_errors))]
+    fig = go.Figure(go.Bar(x=names, y=100 * np.asarray(run_errors), name="perceptron runs",
+                           marker_color=[RUNS[k % len(RUNS)] for k in range(len(names))],
+                           marker_pattern_shape="/", texttemplate="%{y:.1f} %",
+                           textposition="outside", cliponaxis=False,
+                           hovertemplate="%{x}: %{y:.1f} %<extra></extra>"))
+    fig.add_trace(go.Bar(x=["SVM"], y=[100 * svm_error], name="SVM", marker_color=MAX_MARGIN,
+                         texttemplate="%{y:.1f} %", textposition="outside", cliponaxis=False,
+                         hovertemplate="SVM: %{y:.1f} %<extra></extra>"))
+    fig.update_yaxes(title_text="test error (%)", rangemode="tozero")
+    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+                      showlegend=False)
+    return fig
+
+
+def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
+                        height: int = 320) -> go.Figure:
+    """Geometric margin against lambda: the exact minimiser, the SGD run, and gamma."""
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=lams, y=exact, mode="lines+markers", name="exact minimiser",
+                             line=dict(color=MAX_MARGIN, width=3),
+                             marker=dict(symbol="diamond", size=9)))
+    fig.add_trace(go.Scatter(x=lams, y=sgd, mode="lines+markers", name="subgradient run",
+                             line=dict(color=BOUNDARY, dash="dash"),
+                             marker=dict(symbol="circle", size=8)))
+    fig.add_hline(y=gamma, line=dict(color=MAX_MARGIN, width=1, dash="dot"),
+                  annotation_text=f"γ = {num(round(gamma, 4))}", annotation_position="bottom left")
+    fig.add_vline(x=current, line=dict(color=VISITED, width=2))
+    fig.update_xaxes(type="log", title_text="λ (shrinking to the right)", autorange="reversed",
+                     tickvals=list(lams), ticktext=[num(v) for v in lams])
+    fig.update_yaxes(title_text="geometric margin", range=[0, 1.15 * gamma])
+    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=10, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.3, x=0))
+    return fig
+
+
+# ---------------------------------------------------------------- LaTeX of an SVM step
+
+
+def svm_step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: float, a: float,
+                   updated: bool, eta: float, lam: float, t: int, eta0: float,
+                   bias: bool = True) -> list[str]:
+    """The LaTeX of one subgradient step of the SVM, with its numbers (to 4 decimals)."""
+    def r(value):
+        return np.round(np.asarray(value, dtype=float), 4)
+
+    z = y * a
+    verdict = (r"< 1 \\ &\Rightarrow \text{margin violated: hinge step}" if updated
+               else r"\ge 1 \\ &\Rightarrow \text{beyond the margin: only the penalty}")
+    lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b = {num(r(a))} \\"
+             rf" y\,a &= ({num(y)})({num(r(a))}) = {num(r(z))} {verdict} \end{{aligned}}",
+             rf"\eta_t = \eta_0/\sqrt{{t}} = {num(eta0)}/\sqrt{{{t}}} = {num(r(eta))}"]
+    shrink = r(1.0 - eta * lam)
+    if updated:
+        lines.append(
+            r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
+            r" + \eta_t\, y\,\mathbf{x} \\"
+            rf" &= ({num(shrink)}){vec(r(w_before))} \\"
+            rf" &\quad + ({num(r(eta))})({num(y)}){vec(x)} \\"
+            rf" &= {vec(r(w_after))} \end{{aligned}}")
+        if bias:
+            lines.append(rf"b \leftarrow b + \eta_t\, y = {num(r(b_before))} "
+                         rf"{signed(r(eta * y))} = {num(r(b_after))}")
+    else:
+        lines.append(r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
+                     rf" \\ &= ({num(shrink)}){vec(r(w_before))} = {vec(r(w_after))}"
+                     r" \end{aligned}")
+    return lines
+
+
+def bound_latex(ratio: float, n: int) -> str:
+    """Theorem 2.6's right-hand side with this training set's R^2/gamma^2."""
+    if not math.isfinite(ratio):
+        return r"\frac{R^2/\gamma^2}{N+1} = \infty"
+    estimate = num(round(ratio / (n + 1), 4))
+    return (rf"\mathbb{{E}}\big[\text{{error}}\big] \le \frac{{\mathbb{{E}}[R^2/\gamma^2]}}{{N+1}}"
+            rf"\approx \frac{{{num(round(ratio, 2))}}}{{{n} + 1}} = {estimate}")
+
+
+__all__ = [
+    "add_max_margin",
+    "band_path",
+    "bound_latex",
+    "errors_by_epoch_figure",
+    "generalization_figure",
+    "late_boundaries_figure",
+    "loss_figure",
+    "loss_table",
+    "margin_lines",
+    "margin_sweep_figure",
+    "objective_latex",
+    "run_animation",
+    "run_figure",
+    "slack_segments",
+    "soft_margin_figure",
+    "source_listing",
+    "svm_step_lines",
+    "test_error_figure",
+    "verdict",
+]
