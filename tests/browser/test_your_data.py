@@ -48,6 +48,11 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
     settle(page)
     sidebar = page.get_by_test_id("stSidebar").inner_text()
     assert "4 points" in sidebar
+    eta = page.get_by_label("Learning rate η")
+    eta.fill("0.5")
+    eta.press("Enter")
+    settle(page)
+    page.evaluate("document.activeElement.blur()")  # arrow keys go to the page again
     for _ in range(3):
         page.keyboard.press("ArrowRight")
         settle(page, 300)
@@ -66,6 +71,7 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
     other.goto(link)
     settle(other, 800)
     assert "4 points" in other.get_by_test_id("stSidebar").inner_text()
+    assert other.get_by_label("Learning rate η").input_value() == "0.5"
     assert (other.get_by_test_id("stMetricValue").all_inner_texts(),
             other.get_by_test_id("stMain").inner_text().split("Step 3")[1][:120]) == shown
     other.screenshot(path=ARTIFACTS / "from_link.png")
