@@ -225,8 +225,8 @@ class _Run:
         ``signed`` and ``labels`` are y*x and y in the order of ``rows`` (views
         when the order is the data's own). The margins of a whole block come
         from one matrix product; after an update the rest of the block is
-        stale, so the scan restarts just past it with a block as long as the
-        last stretch between updates.
+        stale, so the scan restarts just past it with a block twice as long as
+        the last stretch between updates.
         """
         signed = self.signed[rows] if signed is None else signed
         labels = self.y[rows] if labels is None else labels
@@ -235,17 +235,20 @@ class _Run:
         while start < len(rows):
             end = min(start + block, len(rows))
             margins = signed[start:end] @ self.w + labels[start:end] * self.b
-            hits = np.flatnonzero(margins <= 0)
-            stop = hits[0] if hits.size else end - start
+            wrong = margins <= 0
+            stop = int(wrong.argmax())  # the first mistake, or 0 when there is none
+            hit = bool(wrong[stop])
+            if not hit:
+                stop = end - start
             if self.visits:
                 for k in range(stop):
                     yield self._step(t0 + start + k + 1, rows[start + k],
                                      labels[start + k] * margins[k], False)
-            if hits.size:
+            if hit:
                 at = start + stop
                 yield self._step(t0 + at + 1, rows[at], labels[at] * margins[stop], True)
                 any_update = True
-                start, block, previous = at + 1, max(_FIRST_BLOCK, at - previous), at
+                start, block, previous = at + 1, max(_FIRST_BLOCK, 2 * (at - previous)), at
             else:
                 start, block = end, block * 2
         return any_update
