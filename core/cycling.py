@@ -28,6 +28,7 @@ from itertools import islice, zip_longest
 
 import numpy as np
 
+from core._visits import FIRST_BLOCK, check_walk
 from core.perceptron import Step, check_data, initial_weights, perceptron
 from core.trace import training_errors
 from core.variants import averaged_perceptron
@@ -60,7 +61,6 @@ CYCLE_VISITS = 2_000_000
 PATH_LIMIT = 100_000
 # Activations in int64 stay exact below this bound; beyond it the run uses Python ints.
 _INT64_SAFE = 2**62
-_FIRST_BLOCK = 16
 
 
 # ---------------------------------------------------------------- short decimals
@@ -200,7 +200,7 @@ class _Exact:
         """Visit every row once; yield (t, i, A, updated) for each visit (or each update)."""
         self._choose_dtype()
         rows = self.rows
-        start, block = 0, _FIRST_BLOCK
+        start, block = 0, FIRST_BLOCK
         while start < self.n:
             idx = rows[start:start + block]
             A = (self._Xk[idx] @ self.W) * self.a_w + self.B * self.a_b
@@ -214,7 +214,7 @@ class _Exact:
                 self.W = self.W + self.w_step * self._yk[i] * self._Xk[i]
                 self.B = self.B + self.b_step * int(self.y[i])
                 yield t0 + start + stop + 1, i, int(A[stop]), True
-                start, block = start + stop + 1, _FIRST_BLOCK
+                start, block = start + stop + 1, FIRST_BLOCK
             else:
                 start, block = start + len(idx), block * 2
 
@@ -295,10 +295,7 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
     X, y, run, problem = _start(X, y, eta, init, bias, rows, max_decimals)
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
-    if every not in ("visit", "update"):
-        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
-    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+    check_walk(every=every, max_epochs=max_epochs)
     return _exact_steps(run, int(max_epochs), every == "visit", int(from_epoch))
 
 

@@ -20,13 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import ORDERS, check_data
+from core._visits import FIRST_BLOCK, Walk, check_walk
+from core.perceptron import check_data
 
 KERNELS = ("linear", "polynomial", "rbf")
 
-# Blocks of the update-only scan, and of the points scored at once by a model:
-# the same sizes as the primal run, so the random orders draw the same numbers.
-_FIRST_BLOCK = 16
+# Points a model scores at once: a block of the kernel matrix stays small.
 _SCORE_BLOCK = 4096
 
 
@@ -188,40 +187,32 @@ def kernel_perceptron(
         raise ValueError(f"kernel must be a Kernel, got {type(kernel).__name__}")
     if not (np.isfinite(eta) and eta > 0):
         raise ValueError(f"eta must be > 0, got {eta}")
-    if order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
-    if every not in ("visit", "update"):
-        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
-    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+    check_walk(order=order, every=every, max_epochs=max_epochs)
     gram = kernel(X, X) + (1.0 if bias else 0.0)
     if not np.all(np.isfinite(gram)):
         raise ValueError("the kernel overflows on this data: lower the degree or the offset")
     rng = np.random.default_rng(seed)
     run = _DualRun(gram, y, eta=float(eta), visits=every == "visit")
-    if order == "random_misclassified":
-        return run.misclassified(rng, int(max_epochs))
-    if order == "random":
-        return run.with_replacement(rng, int(max_epochs))
-    return run.by_epoch(order, rng, int(max_epochs))
+    return run.walk(order, rng, int(max_epochs))
 
 
-class _DualRun:
-    """The counts alpha of one run, the scores s they give, and the ways of walking the data.
+class _DualRun(Walk):
+    """The counts alpha of one run and the scores s they give.
 
-    The walks mirror ``core.perceptron._Run`` draw for draw (the tests hold them to it).
+    The ways of walking the data are core._visits.Walk's, the primal run's own, so both
+    draw the same numbers (the tests hold them to it).
     """
 
     def __init__(self, gram, y, *, eta, visits):
+        super().__init__(len(y))
         self.gram, self.y, self.eta, self.visits = gram, y, eta, visits
-        self.n = len(y)
         self.alpha = np.zeros(self.n)
         self.s = np.zeros(self.n)  # s_i for every i, kept equal to gram @ (alpha * y)
         self.mistakes = 0
 
-    def _step(self, t: int, i: int, updated: bool) -> KernelStep:
-        """Apply the rule to example i and record the step."""
-        a = float(self.s[i])
+    def _step(self, t: int, i: int, a: float, updated: bool) -> KernelStep:
+        """Apply the rule to example i, whose score before the step is a, and record it."""
+        a = float(a)
         if updated:
             self.alpha[i] += self.eta
             self.s += self.eta * self.y[i] * self.gram[:, i]
@@ -234,57 +225,29 @@ class _DualRun:
     def _scan(self, rows: np.ndarray, t0: int):
         """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated."""
         any_update = False
-        start, block = 0, _FIRST_BLOCK
+        start, block = 0, FIRST_BLOCK
         while start < len(rows):
             idx = rows[start:start + block]
             hits = np.flatnonzero(self.y[idx] * self.s[idx] <= 0)
             stop = hits[0] if hits.size else len(idx)
             if self.visits:
                 for k in range(stop):
-                    yield self._step(t0 + start + k + 1, idx[k], False)
+                    yield self._step(t0 + start + k + 1, idx[k], self.s[idx[k]], False)
             if hits.size:
-                yield self._step(t0 + start + stop + 1, idx[stop], True)
+                yield self._step(t0 + start + stop + 1, idx[stop], self.s[idx[stop]], True)
                 any_update = True
-                start, block = start + stop + 1, _FIRST_BLOCK
+                start, block = start + stop + 1, FIRST_BLOCK
             else:
                 start, block = start + len(idx), block * 2
         return any_update
-
-    def by_epoch(self, order, rng, max_epochs):
-        """Cyclic and shuffled orders: stop after an epoch with no update."""
-        rows = np.arange(self.n)
-        if order == "shuffle_once":
-            rows = rng.permutation(self.n)
-        for epoch in range(max_epochs):
-            if order == "shuffle_each_epoch":
-                rows = rng.permutation(self.n)
-            if not (yield from self._scan(rows, epoch * self.n)):
-                return
 
     def _all_correct(self) -> bool:
         """True when every example has y_i s_i > 0."""
         return bool(np.all(self.y * self.s > 0))
 
-    def with_replacement(self, rng, max_epochs):
-        """Random order: draws with replacement until nothing is misclassified."""
-        limit = max_epochs * self.n
-        t, block = 0, _FIRST_BLOCK
-        while t < limit and not self._all_correct():
-            rows = rng.integers(0, self.n, size=min(block, limit - t))
-            t0, t, block = t, t + len(rows), block * 2
-            for step in self._scan(rows, t0):
-                yield step
-                if step.updated:
-                    t, block = step.t, _FIRST_BLOCK
-                    break
-
-    def misclassified(self, rng, max_epochs):
-        """PLA: each step updates on a random misclassified example."""
-        for t in range(1, max_epochs * self.n + 1):
-            wrong = np.flatnonzero(self.y * self.s <= 0)
-            if wrong.size == 0:
-                return
-            yield self._step(t, wrong[rng.integers(wrong.size)], True)
+    def _violators(self) -> tuple[np.ndarray, np.ndarray]:
+        """The rows with y_i s_i <= 0, and the scores s of all rows."""
+        return np.flatnonzero(self.y * self.s <= 0), self.s
 
 
 @dataclass(frozen=True)

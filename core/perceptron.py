@@ -19,13 +19,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
-INITS = ("zeros", "random")
+# The visiting orders are walked in core._visits, shared with the kernel and SVM streams.
+from core._visits import FIRST_BLOCK, Walk, check_walk
+from core._visits import ORDERS as ORDERS
 
-# The update-only stream scans blocks of examples with one matrix product; a
-# block starts small (an update often comes soon after another) and doubles
-# while the scan finds none.
-_FIRST_BLOCK = 16
+INITS = ("zeros", "random")
 
 
 @dataclass(frozen=True)
@@ -179,32 +177,26 @@ def perceptron(
     X, y = check_data(X, y)
     if not (np.isfinite(eta) and eta > 0):
         raise ValueError(f"eta must be > 0, got {eta}")
-    if order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
-    if every not in ("visit", "update"):
-        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
-    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+    check_walk(order=order, every=every, max_epochs=max_epochs)
     rng = np.random.default_rng(seed)
     w, b = _initial_weights(init, X.shape[1], bias, rng)
     run = _Run(X, y, w, b, eta=float(eta), bias=bias, visits=every == "visit")
-    if order == "random_misclassified":
-        return run.misclassified(rng, int(max_epochs))
-    if order == "random":
-        return run.with_replacement(rng, int(max_epochs))
-    return run.by_epoch(order, rng, int(max_epochs))
+    return run.walk(order, rng, int(max_epochs))
 
 
-class _Run:
-    """The weights of one run and the ways of walking the data."""
+class _Run(Walk):
+    """The weights of one run; the ways of walking the data are core._visits.Walk's."""
 
     def __init__(self, X, y, w, b, *, eta, bias, visits):
+        super().__init__(X.shape[0])
         self.X, self.y, self.w, self.b = X, y, w, b
         self.eta, self.bias, self.visits = eta, bias, visits
-        self.n = X.shape[0]
         self.mistakes = 0
         # y*x once: then y*a = (y*x).w + y*b is one product, and a = y*(y*a) exactly
         self.signed = X * y[:, None]
+        # y*x and y in the order being walked: views in the data's own order, gathered
+        # once for each new order (a shuffle, a block of draws), not once per epoch
+        self._rows, self._signed, self._labels = self.in_order, self.signed, self.y
 
     def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
         """Apply the rule to example i with activation a and record the step."""
@@ -219,19 +211,18 @@ class _Run:
         return Step(t, (t - 1) // self.n + 1, int(i), float(a), updated, w,
                     float(self.b), self.mistakes)
 
-    def _scan(self, rows: np.ndarray, t0: int, signed=None, labels=None):
+    def _scan(self, rows: np.ndarray, t0: int):
         """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated.
 
-        ``signed`` and ``labels`` are y*x and y in the order of ``rows`` (views
-        when the order is the data's own). The margins of a whole block come
-        from one matrix product; after an update the rest of the block is
-        stale, so the scan restarts just past it with a block twice as long as
-        the last stretch between updates.
+        The margins of a whole block come from one matrix product; after an
+        update the rest of the block is stale, so the scan restarts just past
+        it with a block twice as long as the last stretch between updates.
         """
-        signed = self.signed[rows] if signed is None else signed
-        labels = self.y[rows] if labels is None else labels
+        if rows is not self._rows:
+            self._rows, self._signed, self._labels = rows, self.signed[rows], self.y[rows]
+        signed, labels = self._signed, self._labels
         any_update = False
-        start, block, previous = 0, _FIRST_BLOCK, 0
+        start, block, previous = 0, FIRST_BLOCK, 0
         while start < len(rows):
             end = min(start + block, len(rows))
             margins = signed[start:end] @ self.w + labels[start:end] * self.b
@@ -248,45 +239,16 @@ class _Run:
                 at = start + stop
                 yield self._step(t0 + at + 1, rows[at], labels[at] * margins[stop], True)
                 any_update = True
-                start, block, previous = at + 1, max(_FIRST_BLOCK, 2 * (at - previous)), at
+                start, block, previous = at + 1, max(FIRST_BLOCK, 2 * (at - previous)), at
             else:
                 start, block = end, block * 2
         return any_update
-
-    def by_epoch(self, order, rng, max_epochs):
-        """Cyclic and shuffled orders: stop after an epoch with no update."""
-        rows, signed, labels = np.arange(self.n), self.signed, self.y
-        for epoch in range(max_epochs):
-            if order == "shuffle_each_epoch" or (order == "shuffle_once" and epoch == 0):
-                rows = rng.permutation(self.n)
-                signed, labels = self.signed[rows], self.y[rows]
-            if not (yield from self._scan(rows, epoch * self.n, signed, labels)):
-                return
 
     def _all_correct(self) -> bool:
         """True when every example has y*a > 0."""
         return bool(np.all(self.y * (self.X @ self.w + self.b) > 0))
 
-    def with_replacement(self, rng, max_epochs):
-        """Random order: draws with replacement until nothing is misclassified."""
-        limit = max_epochs * self.n
-        t, block = 0, _FIRST_BLOCK
-        while t < limit and not self._all_correct():
-            rows = rng.integers(0, self.n, size=min(block, limit - t))
-            t0, t, block = t, t + len(rows), block * 2
-            for step in self._scan(rows, t0):
-                yield step
-                if step.updated:
-                    # the rest of the draws were made with stale weights in view
-                    t, block = step.t, _FIRST_BLOCK
-                    break
-
-    def misclassified(self, rng, max_epochs):
-        """PLA: each step updates on a random misclassified example."""
-        for t in range(1, max_epochs * self.n + 1):
-            a = self.X @ self.w + self.b
-            wrong = np.flatnonzero(self.y * a <= 0)
-            if wrong.size == 0:
-                return
-            i = wrong[rng.integers(wrong.size)]
-            yield self._step(t, i, a[i], True)
+    def _violators(self) -> tuple[np.ndarray, np.ndarray]:
+        """The rows with y*a <= 0, and the activations a of all rows."""
+        a = self.X @ self.w + self.b
+        return np.flatnonzero(self.y * a <= 0), a

@@ -35,9 +35,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core._visits import Walk, check_walk
 from core.geometry import _best_box_margin, _check_data, _least_distance
 from core.losses import hinge_slope, perceptron_slope
-from core.perceptron import ORDERS, Step, check_data, perceptron
+from core.perceptron import Step, check_data, perceptron
 from core.trace import Trace
 
 __all__ = [
@@ -48,12 +49,14 @@ __all__ = [
     "align",
     "error_rate",
     "generalization",
+    "hard_margin_C",
     "lam_to_C",
     "leave_one_out_errors",
     "margin_sgd",
     "margins_over_lambda",
     "max_margin",
     "primal_objective",
+    "seeds_cost",
     "soft_margin",
     "split",
     "svm_sgd",
@@ -335,12 +338,7 @@ def margin_sgd(
         raise ValueError(f"eta0 must be > 0, got {eta0}")
     if schedule not in SCHEDULES:
         raise ValueError(f"schedule must be 'sqrt' or 'constant', got {schedule!r}")
-    if order not in ORDERS:
-        raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
-    if every not in ("visit", "update"):
-        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
-    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
-        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+    check_walk(order=order, every=every, max_epochs=max_epochs)
     run = Descent(X, y, _SLOPES[loss], lam=float(lam), eta0=float(eta0),
                    decay=schedule == "sqrt", bias=bool(bias))
     rng = np.random.default_rng(seed)
@@ -415,21 +413,23 @@ def svm_sgd(
                       bias=bias, max_epochs=max_epochs, seed=seed, every=every)
 
 
-class Descent:
+class Descent(Walk):
     """The weights of one :func:`margin_sgd` run and the step that moves them.
 
     ``slope`` is dL/dz of the loss (:func:`core.losses.perceptron_slope` or
     :func:`core.losses.hinge_slope`); ``lam`` the penalty; ``decay`` whether
     the step size falls as eta0 / sqrt(t). :meth:`visit` is the whole
-    algorithm, for the perceptron and the SVM alike.
+    algorithm, for the perceptron and the SVM alike; the cyclic, shuffled and
+    PLA orders are walked as the perceptron's are (core._visits.Walk).
     """
 
     def __init__(self, X, y, slope, *, lam, eta0, decay, bias):
+        super().__init__(X.shape[0])
         self.X, self.y, self.slope = X, y, slope
         self.lam, self.eta0, self.decay, self.bias = lam, eta0, decay, bias
-        self.n = X.shape[0]
         self.w, self.b = np.zeros(X.shape[1]), 0.0
         self.t = self.mistakes = 0
+        self.visits = True
 
     def visit(self, i: int, a: float | None = None) -> Step:
         """One subgradient step on example i."""
@@ -455,36 +455,41 @@ class Descent:
         a = self.X @ self.w + self.b
         return np.flatnonzero(self.slope(self.y * a) != 0), a
 
-    def steps(self, order: str, rng, max_epochs: int, *, visits: bool):
-        """Walk the data in ``order``; yield the steps (all, or the updating ones)."""
-        if order == "random_misclassified":
-            for _ in range(max_epochs * self.n):
-                wrong, a = self._violators()
-                if wrong.size == 0:
-                    return
-                i = wrong[rng.integers(wrong.size)]
-                yield self.visit(i, float(a[i]))
-            return
-        rows = rng.permutation(self.n) if order == "shuffle_once" else np.arange(self.n)
-        # Without a penalty only a loss step moves w: after one (and at the start) the random
-        # order checks whether any example is left to push, as the perceptron's does.
-        recheck = order == "random" and not self.lam
+    def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
+        """The walks' step: :meth:`visit`, which counts the steps and decides the update."""
+        return self.visit(i, float(a))
+
+    def _scan(self, rows: np.ndarray, t0: int):
+        """Visit ``rows`` one by one; return whether another epoch could change anything."""
+        any_update = False
+        for i in rows:
+            step = self.visit(i)
+            any_update |= step.updated
+            if self.visits or step.updated:
+                yield step
+        # with a penalty w shrinks on every step: only without one can an epoch be the last
+        return any_update or bool(self.lam)
+
+    def with_replacement(self, rng, max_epochs: int):
+        """Random order: N draws with replacement per epoch, visited one by one.
+
+        Without a penalty only a loss step moves w: at the start and after each
+        one, the run stops if no example is left to push, as the perceptron's does.
+        """
+        recheck = not self.lam
         for _ in range(max_epochs):
-            if order == "shuffle_each_epoch":
-                rows = rng.permutation(self.n)
-            elif order == "random":
-                rows = rng.integers(0, self.n, size=self.n)
-            any_update = False
-            for i in rows:
+            for i in rng.integers(0, self.n, size=self.n):
                 if recheck and self._violators()[0].size == 0:
                     return
                 step = self.visit(i)
-                any_update |= step.updated
-                recheck = order == "random" and not self.lam and step.updated
-                if visits or step.updated:
+                recheck = not self.lam and step.updated
+                if self.visits or step.updated:
                     yield step
-            if not any_update and not self.lam and order != "random":
-                return
+
+    def steps(self, order: str, rng, max_epochs: int, *, visits: bool):
+        """Walk the data in ``order``; yield the steps (all, or the updating ones)."""
+        self.visits = visits
+        return self.walk(order, rng, max_epochs)
 
 
 # ---------------------------------------------------------------- soft margin (exact, via SVC)
@@ -591,6 +596,58 @@ def lam_to_C(lam: float, n: int) -> float:
     if not (math.isfinite(lam) and lam > 0):
         raise ValueError(f"lam must be > 0, got {lam}")
     return 1.0 / (lam * n)
+
+
+def seeds_cost(X, y, w, b: float, lam: float) -> float:
+    """The seeds' SVM cost J of a separator (w, b).
+
+    Parameters
+    ----------
+    X : ndarray of shape (N, D)
+        Inputs x_n.
+    y : ndarray of shape (N,)
+        Labels y_n in {-1, +1}.
+    w : ndarray of shape (D,)
+        Weights.
+    b : float
+        Bias (not penalised).
+    lam : float
+        lambda of the penalty.
+
+    Returns
+    -------
+    float
+        ``J = (1/N) sum_n max(0, 1 - y_n (w.x_n + b)) + (lambda/2)||w||^2``.
+
+    Examples
+    --------
+    >>> seeds_cost(np.array([[0.0], [2.0]]), np.array([-1.0, 1.0]), np.array([1.0]), -1.0, 0.5)
+    0.25
+    """
+    hinge = np.maximum(0.0, 1.0 - y * (X @ w + b))
+    return float(np.mean(hinge) + lam / 2 * w @ w)
+
+
+def hard_margin_C(mm: MaxMargin) -> float:
+    """A C for which the soft-margin SVM is the hard margin ``mm``.
+
+    Parameters
+    ----------
+    mm : MaxMargin
+        The maximum-margin separator (:func:`max_margin`).
+
+    Returns
+    -------
+    float
+        ``2 ||w||^2``.
+
+    Notes
+    -----
+    Any C at least the largest dual coefficient alpha_n gives the hard
+    margin, and sum_n alpha_n = ||w||^2 bounds every alpha_n; twice that
+    leaves room for the solver's tolerance.
+    """
+    return 2.0 * float(mm.w @ mm.w)
 
 
 def soft_margin(X, y, C: float) -> SoftMargin:

@@ -71,6 +71,33 @@ def training_errors(X, y, w, b) -> int:
     return int(np.sum(np.asarray(y) * (np.asarray(X) @ np.asarray(w) + b) <= 0))
 
 
+def epoch_end_errors(trace: Trace, X, y) -> tuple[np.ndarray, list[int]]:
+    """Training errors of a recorded run at the end of each epoch.
+
+    Parameters
+    ----------
+    trace : Trace
+        A recorded run over the N examples of X.
+    X : array_like of shape (N, D)
+        The examples.
+    y : array_like of shape (N,)
+        Their labels in {-1, +1}.
+
+    Returns
+    -------
+    ends : ndarray of int
+        Positions k = N, 2N, ... of the epochs' last steps, and the run's last
+        step when it ended inside an epoch.
+    errors : list of int
+        :func:`training_errors` of the weights at each of those positions.
+    """
+    n = len(y)
+    ends = np.arange(n, trace.steps + 1, n)
+    if ends.size == 0 or ends[-1] != trace.steps:
+        ends = np.r_[ends, trace.steps]
+    return ends, [training_errors(X, y, trace.W[k], trace.b[k]) for k in ends]
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a recorded run ended, in words a page can show."""

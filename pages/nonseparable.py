@@ -1,210 +1,30 @@
 """Lesson 4: non-separable data. The perceptron cycles; the pocket and the average help."""
 
-import numpy as np
 import streamlit as st
 
-from core.cycling import (
-    epoch_report,
-    exact_perceptron,
-    find_cycle,
-    fixed_rows,
-    float_departure,
-    linearly_separable,
-)
-from core.perceptron import initial_weights
-from core.trace import Outcome, outcome, record, training_errors
 from ui.data_picker import data_picker
-from ui.runs import STEP_LIMIT, perceptron_trace
-from ui.state import keep_alive
-from ui.step_controls import reset_on_change, run_signature, step_controls
-from ui.step_view import animation_view, explanation
+from ui.lesson_nonseparable import PAGE, errors_section, lesson, run_views, suggestions, verdict
+from ui.step_controls import reset_on_change, run_signature
 from ui.training import training_settings
-from viz.cycling import cycle_latex, errors_figure, trajectory_figure
-from viz.maths import num
-from viz.plane import plane_figure
-
-PAGE = "nonseparable"
-SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
-             "Noisy blobs (generator)": "Noisy blobs",
-             "Iris: versicolor vs virginica (petal)": "Iris versicolor / virginica"}
-REPORT_VISITS = 200_000  # visits the error chart reads (its stream yields every visit)
-
-
-def choose(name: str) -> None:
-    """Switch the sidebar's data set."""
-    st.session_state["data.choice"] = name
-
-
-@st.cache_data(max_entries=32, show_spinner="Looking for a repeat…")
-def analyse(X, y, settings: dict):
-    """Separable or not, the fixed visiting order (if any) and the exact search for a repeat."""
-    rows = fixed_rows(X, y, **settings)
-    cycle = None if rows is None else find_cycle(
-        X, y, eta=settings["eta"], init=settings["init"], bias=settings["bias"], rows=rows)
-    return linearly_separable(X, y, bias=settings["bias"]), rows, cycle
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def exact_trace(X, y, settings: dict, rows, first: int, last: int, w0, b0):
-    """Every visit of the exact run from epoch ``first`` to ``last``, recorded."""
-    steps = exact_perceptron(X, y, eta=settings["eta"], init=settings["init"],
-                             bias=settings["bias"], rows=rows, max_epochs=last,
-                             every="visit", from_epoch=first)
-    return record(steps, w0, b0, limit=STEP_LIMIT)
-
-
-@st.cache_data(max_entries=32, show_spinner="Counting errors per epoch…")
-def errors_by_epoch(X, y, settings: dict, epochs: int, exact: bool):
-    """The per-epoch report, and where floats leave the exact run (fixed orders only)."""
-    run = {**settings, "max_epochs": epochs}
-    departure = float_departure(X, y, **run) if exact else None
-    return epoch_report(X, y, max_visits=REPORT_VISITS, **run), departure
-
 
 with st.sidebar:
     data = data_picker()
     settings = training_settings()
-X, y, n = data.X, data.y, len(data.y)
 
 st.title("Non-separable data: the perceptron cycles")
 st.caption("When no line separates the classes, some example is always on the wrong side, so "
            "the updates never stop. In a fixed order the run does more than wander: it comes "
            "back, exactly, to weights it held at the start of an earlier epoch, and from then "
            "on repeats the same epochs for ever (the cycling theorem).")
-cols = st.columns(len(SUGGESTED) + 1, vertical_alignment="center")
-cols[0].markdown("**Try:**")
-for col, (name, label) in zip(cols[1:], SUGGESTED.items(), strict=True):
-    col.button(label, key=f"{PAGE}.use.{label}", on_click=choose, args=(name,), width="stretch",
-               type="primary" if st.session_state.get("data.choice") == name else "secondary")
+suggestions()
 
 try:
-    separable, rows, cycle = analyse(X, y, settings)
-    exact = cycle is not None and cycle.status != "inexact"
-    found = exact and cycle.status == "cycle"
-    keep_alive({f"{PAGE}.part": "start"})
-    inside = found and cycle.first > 1  # else the run starts inside the loop
-    part = (st.session_state[f"{PAGE}.part"] or "start") if inside else "start"
-    w0, b0 = initial_weights(2, init=settings["init"], bias=settings["bias"],
-                             seed=settings["seed"])
-    if part == "cycle":
-        w_loop = tuple(float(v) for v in cycle.w)
-        trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1, w_loop,
-                            float(cycle.b))
-        result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),
-                         f"One period: epochs {cycle.first} to {cycle.repeat - 1}; after its "
-                         "last step the weights are back where it began." if trace.complete
-                         else f"The first {trace.steps:,} steps of the period's "
-                         f"{cycle.period * n:,}.")
-    elif exact:
-        trace = exact_trace(X, y, settings, rows, 1, settings["max_epochs"], tuple(w0), b0)
-        result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
-    else:
-        trace = perceptron_trace(X, y, settings)
-        result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
-    epochs = settings["max_epochs"]
-    if found:  # reach one full period, within the chart's budget
-        epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // n))
-    report, departure = errors_by_epoch(X, y, settings, epochs, exact)
+    shown = lesson(data.X, data.y, settings)
 except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
-reset_on_change(PAGE, run_signature(X, y, {**settings, "part": part}))
+reset_on_change(PAGE, run_signature(data.X, data.y, {**settings, "part": shown.part}))
 
-if separable:
-    ran = (f" (here after {cycle.mistakes} mistakes in {cycle.epochs} epochs)"
-           if exact and cycle.status == "converged" else "")
-    st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is no "
-            "cycle. Pick one of the sets above, or see the step-through lesson.",
-            icon=":material/check_circle:")
-    st.page_link("pages/step_through.py", label="Step through a converging run",
-                 icon=":material/footprint:")
-elif cycle is None:
-    st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier one. "
-            "The weights still stay bounded while the errors keep jumping: see below. Choose "
-            "the cyclic order (sidebar) to look for the cycle.", icon=":material/shuffle:")
-elif found:
-    st.success(cycle.message, icon=":material/autorenew:")
-    for line in cycle_latex(cycle):
-        st.latex(line)
-    if cycle.first > 1:
-        st.caption(f"Epochs 1 to {cycle.first - 1} are the way in; choose *In the cycle* "
-                   "to step through one period.")
-else:
-    st.warning(cycle.message + " The weights still stay bounded while the errors keep jumping:"
-               " see below.", icon=":material/hourglass_bottom:")
-if departure is not None:
-    st.caption(
-        f"Floating point parts from exact arithmetic at step {departure.t:,} (epoch "
-        f"{departure.epoch}, example {departure.index}): there the exact a = "
-        f"{num(float(departure.exact_activation))}, while rounded it is "
-        f"{departure.float_activation:.3g}. This page steps through the exact run; the error "
-        "chart comes from the floating-point run.")
-
-left, right = st.columns(2)
-view = left.segmented_control("View", ["Step by step", "Play"], default="Step by step",
-                              key=f"{PAGE}.view", label_visibility="collapsed")
-if inside:
-    labels = {"start": "From the start",
-              "cycle": f"In the cycle (from epoch {cycle.first})"}
-    right.segmented_control("Watch", list(labels), format_func=labels.get, key=f"{PAGE}.part",
-                            label_visibility="collapsed")
-if found:
-    path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
-                cycle_updates=cycle.updates)
-elif exact:
-    path = dict(path_w=cycle.path_w, path_b=cycle.path_b)
-else:
-    moves = np.concatenate([[0], trace.update_positions])
-    path = dict(path_w=trace.W[moves], path_b=trace.b[moves])
-if view == "Play":
-    animation_view(data, trace, result)
-    right, current = st.columns([0.55, 0.45])[0], None
-else:
-    k = step_controls(PAGE, trace)
-    cols = st.columns(4)
-    cols[0].metric("Step t", f"{trace.t[k]:,}" if k else "start")
-    epoch = trace.epoch[k] if k else (trace.epoch[1] if trace.steps else 1)
-    cols[1].metric("Epoch", int(epoch))
-    cols[2].metric("Mistakes so far", f"{int(trace.mistakes[k]):,}")
-    errors_now = training_errors(X, y, trace.W[k], trace.b[k])
-    cols[3].metric("Training errors now", f"{errors_now} / {n}")
-    updated, before = bool(trace.updated[k]), max(k - 1, 0)
-    left, right = st.columns([0.55, 0.45])
-    with left:
-        st.plotly_chart(
-            plane_figure(X, y, data.classes, w=trace.W[k], b=trace.b[k],
-                         w_before=trace.W[before] if updated else None,
-                         b_before=trace.b[before], visited=int(trace.index[k]) if k else None),
-            key=f"{PAGE}.plane", alt="The data and the decision boundary at this step")
-        with st.expander("The maths of this step"):
-            explanation(data, trace, k, settings)
-    current = (trace.W[k], trace.b[k])
-with right:
-    three_d = st.toggle("3-D: (w₁, w₂, b)", key=f"{PAGE}.three_d")
-    st.plotly_chart(trajectory_figure(**path, current=current, three_d=three_d),
-                    key=f"{PAGE}.trajectory",
-                    alt="Weight space: the path of (w1, w2) after each update, coloured by b; "
-                        "the loop it closes is drawn thick")
-    st.caption("Each dot is the weights after one update; colour is b. "
-               + ("The thick loop is one period: it ends where it starts." if found else ""))
-
-st.subheader("Training errors per epoch: last, pocket, averaged")
-st.plotly_chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if found else None),
-                key=f"{PAGE}.errors",
-                alt="Training errors at the end of each epoch for the last, pocket and averaged "
-                    "weights, and the largest norm of w in each epoch")
-last = int(report.epoch[-1]) if len(report.epoch) else 0
-cols = st.columns(4)
-for col, label, errors in ((cols[0], f"Last weights, epoch {last}", report.errors_last),
-                           (cols[1], "Pocket (best seen)", report.errors_pocket),
-                           (cols[2], "Averaged", report.errors_averaged)):
-    col.metric(label, f"{errors[-1]} / {n}")
-cols[3].metric("Largest ‖w‖", num(float(np.max(report.max_norm))))
-st.caption(
-    f"{'Epochs' if report.complete else 'The first'} 1–{last} of the run"
-    + (f" (past the {settings['max_epochs']} max epochs, to show a whole period)"
-       if last > settings["max_epochs"] else "")
-    + f", out of {n} examples. The last weights' errors keep jumping with every update; ‖w‖ "
-    "stays bounded. The pocket keeps the weights with the fewest errors seen so far, the "
-    "averaged perceptron (the seeds' Algorithm 2) predicts with the mean of the weights after "
-    "every visit: both settle where the last weights never do.")
+verdict(shown)
+run_views(data, shown, settings)
+errors_section(shown, len(data.y), settings["max_epochs"])

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import base64
+import json
 from pathlib import Path
 
+import numpy as np
 from streamlit.testing.v1 import AppTest
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -47,3 +50,44 @@ def upload(at: AppTest, name: str, content: bytes) -> AppTest:
     """Upload a file through the sidebar picker and rerun."""
     at.file_uploader[0].set_value((name, content, "text/csv"))
     return at.run()
+
+
+def click(at: AppTest, key: str) -> AppTest:
+    """Press the button with this widget key, rerun, and check the page drew cleanly."""
+    by_key(at.button, key).click()
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def position(at: AppTest) -> int:
+    """The step the step controls are at, read from the "Step t" metric ("3 / 20" -> 3)."""
+    return int(metrics(at)["Step t"].split("/")[0])
+
+
+def charts(at: AppTest) -> list[dict]:
+    """Every Plotly figure on the page, as JSON, in page order."""
+    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+
+
+def chart(at: AppTest, key: str) -> dict:
+    """The Plotly figure drawn with this widget key, as JSON."""
+    for element in at.get("plotly_chart"):
+        if element.proto.id.endswith(f"-{key}"):
+            return json.loads(element.proto.spec)
+    raise KeyError(key)
+
+
+def plotly_array(value) -> np.ndarray:
+    """A data array from a figure's JSON, as NumPy.
+
+    Plotly 7 sends numeric arrays as base64 ``bdata`` with a ``dtype`` (and,
+    for a 2-D array, a ``shape`` written as text, "12, 12"); anything else
+    (a plain list, None) goes through ``np.asarray`` as it is.
+    """
+    if isinstance(value, dict) and "bdata" in value:
+        array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
+        if "shape" in value:
+            array = array.reshape([int(n) for n in str(value["shape"]).split(",")])
+        return array
+    return np.asarray(value)

@@ -2,35 +2,14 @@
 
 from __future__ import annotations
 
-import base64
-import json
-
 import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.boolean import FUNCTIONS, hand_weights, lift, train, truth_table
-from tests.apptest import ROOT, assert_clean, by_key, latex, metrics, open_app
+from tests.apptest import ROOT, assert_clean, by_key, chart, latex, metrics, open_app, plotly_array
 
 PAGE = "boolean"
-
-
-def chart(at, key: str) -> dict:
-    """The Plotly figure drawn with this widget key, as JSON."""
-    for element in at.get("plotly_chart"):
-        if element.proto.id.endswith(f"-{PAGE}.{key}"):
-            return json.loads(element.proto.spec)
-    raise KeyError(key)
-
-
-def decoded(value):
-    """Plotly sends numeric arrays as base64 ``bdata``; lists stay lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        array = np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"])
-        if "shape" in value:  # a 2-D array: the shape comes as text, "12, 12"
-            array = array.reshape([int(n) for n in str(value["shape"]).split(",")])
-        return array
-    return np.asarray(value)
 
 
 def weights(at) -> tuple[float, float, float]:
@@ -97,11 +76,11 @@ def test_slider_and_number_box_stay_in_step_and_light_up_the_rows(at):
     assert metrics(at)["Rows right"] == "3 / 4"
     by_key(at.number_input, f"{PAGE}.w2_box").set_value(-5.0).run()
     assert weights(at) == (20.0, -5.0, -40.0)
-    figure = chart(at, "plane")
+    figure = chart(at, f"{PAGE}.plane")
     wrong = next(t for t in figure["data"] if t.get("name") == "wrong row (✗)")
-    assert decoded(wrong["x"]).tolist() == [1.0] and decoded(wrong["y"]).tolist() == [1.0]
+    assert plotly_array(wrong["x"]).tolist() == [1.0] and plotly_array(wrong["y"]).tolist() == [1.0]
     line = next(t for t in figure["data"] if t.get("name") == "w₁x₁ + w₂x₂ + b = 0")
-    x, y = decoded(line["x"]), decoded(line["y"])
+    x, y = plotly_array(line["x"]), plotly_array(line["y"])
     np.testing.assert_allclose(20 * x - 5 * y - 40, 0, atol=1e-9)
     by_key(at.button, f"{PAGE}.hand").click()
     at.run()
@@ -150,14 +129,14 @@ def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
 
     t = truth_table("XOR", encoding)
     run = train(lift(t.X), t.y)
-    surface = next(tr for tr in chart(at, "lifted")["data"] if tr["type"] == "surface")
-    x1, x2, x3 = (decoded(surface[k]) for k in ("x", "y", "z"))
+    surface = next(tr for tr in chart(at, f"{PAGE}.lifted")["data"] if tr["type"] == "surface")
+    x1, x2, x3 = (plotly_array(surface[k]) for k in ("x", "y", "z"))
     drawn = ~np.isnan(x3)
     np.testing.assert_allclose((run.w[0] * x1 + run.w[1] * x2 + run.w[2] * x3 + run.b)[drawn],
                                0, atol=1e-9)
-    contour = next(tr for tr in chart(at, "curve")["data"] if tr["type"] == "contour")
+    contour = next(tr for tr in chart(at, f"{PAGE}.curve")["data"] if tr["type"] == "contour")
     assert contour["contours"]["start"] == contour["contours"]["end"] == 0
-    xs, ys, values = decoded(contour["x"]), decoded(contour["y"]), decoded(contour["z"])
+    xs, ys, values = (plotly_array(contour[k]) for k in ("x", "y", "z"))
     g1, g2 = np.meshgrid(xs, ys)
     expected = run.w[0] * g1 + run.w[1] * g2 + run.w[2] * g1 * g2 + run.b
     np.testing.assert_allclose(values, expected, atol=1e-9)

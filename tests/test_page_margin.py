@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 
 import numpy as np
@@ -14,50 +12,36 @@ from core.geometry import best_unit_separator, geometric_margin, mistake_bound, 
 from core.perceptron import perceptron
 from core.svm import max_margin
 from datasets.builtin import BUILTIN, GENERATORS, seeds_four_points
-from tests.apptest import ROOT, assert_clean, by_key, latex, metrics, open_app
+from tests.apptest import (
+    ROOT,
+    assert_clean,
+    by_key,
+    chart,
+    click,
+    latex,
+    metrics,
+    open_app,
+    plotly_array,
+    position,
+)
 from viz.margin import strip_polygon
 
 PAGE = "margin"
-
-
-def chart(at, key: str) -> dict:
-    """The Plotly figure drawn with this widget key, as JSON."""
-    for element in at.get("plotly_chart"):
-        if element.proto.id.endswith(f"-{PAGE}.{key}"):
-            return json.loads(element.proto.spec)
-    raise KeyError(key)
 
 
 def chart_keys(at) -> list[str]:
     return [e.proto.id.rsplit(f"-{PAGE}.", 1)[-1] for e in at.get("plotly_chart")]
 
 
-def decoded(value):
-    """Plotly sends numeric arrays as base64 ``bdata``; lists stay lists."""
-    if isinstance(value, dict) and "bdata" in value:
-        return np.frombuffer(base64.b64decode(value["bdata"]), dtype=value["dtype"]).tolist()
-    return value
-
-
 def traces(figure: dict) -> dict[str, dict]:
     """The traces of a figure by name, with x and y as plain lists."""
-    return {trace.get("name", ""): {**trace, "x": decoded(trace.get("x")),
-                                    "y": decoded(trace.get("y"))} for trace in figure["data"]}
+    return {trace.get("name", ""): {**trace, "x": plotly_array(trace.get("x")).tolist(),
+                                    "y": plotly_array(trace.get("y")).tolist()}
+            for trace in figure["data"]}
 
 
 def shown_number(text: str) -> float:
     return {"∞": math.inf, "−∞": -math.inf}.get(text) or float(text)
-
-
-def click(at, key: str):
-    by_key(at.button, f"{PAGE}.{key}").click()
-    at.run()
-    assert_clean(at)
-    return at
-
-
-def position(at) -> int:
-    return int(metrics(at)["Step t"].split("/")[0])
 
 
 def data_of(name: str):
@@ -114,17 +98,17 @@ def test_the_bound_shown_is_mistake_bound_on_every_data_set(at):
 def test_stepping_shows_the_margin_of_each_boundary(at):
     data = seeds_four_points()
     steps = list(perceptron(data.X, data.y))
-    click(at, "next")
-    click(at, "next")
+    click(at, f"{PAGE}.next")
+    click(at, f"{PAGE}.next")
     k = position(at)
     step = steps[k - 1]
     assert step.updated and int(metrics(at)["Mistakes so far"]) == step.mistakes
     expected = geometric_margin(data.X, data.y, step.w, step.b)
     shown = metrics(at)["Margin of this boundary"]
     assert shown_number(shown) == pytest.approx(expected, rel=1e-5)
-    click(at, "back")
+    click(at, f"{PAGE}.back")
     assert position(at) == k - 1
-    click(at, "reset")
+    click(at, f"{PAGE}.reset")
     assert position(at) == 0
 
     slider = by_key(at.slider, f"{PAGE}.t")
@@ -133,7 +117,7 @@ def test_stepping_shows_the_margin_of_each_boundary(at):
     margin = geometric_margin(data.X, data.y, final.w, final.b)
     assert margin > 0
     assert shown_number(metrics(at)["Margin of this boundary"]) == pytest.approx(margin, rel=1e-5)
-    figure = traces(chart(at, "current"))
+    figure = traces(chart(at, f"{PAGE}.current"))
     ring = figure["closest point"]
     closest = int(np.argmin(data.y * (data.X @ final.w + final.b)))
     assert (ring["x"][0], ring["y"][0]) == tuple(data.X[closest])
@@ -144,7 +128,7 @@ def test_stepping_shows_the_margin_of_each_boundary(at):
 def test_maximum_margin_chart_circles_the_support_vectors(at):
     data = seeds_four_points()
     mm = max_margin(data.X, data.y)
-    figure = traces(chart(at, "maximum"))
+    figure = traces(chart(at, f"{PAGE}.maximum"))
     rings = figure["support vectors"]
     assert sorted(zip(rings["x"], rings["y"], strict=True)) == sorted(
         map(tuple, data.X[mm.support]))
@@ -161,11 +145,11 @@ def test_overlay_and_ball_toggles(at):
     by_key(at.segmented_control, f"{PAGE}.layout").set_value("Overlaid").run()
     assert_clean(at)
     assert chart_keys(at) == ["overlay", "proof"]
-    names = traces(chart(at, "overlay"))
+    names = traces(chart(at, f"{PAGE}.overlay"))
     assert "support vectors" in names and "perceptron boundary w·x + b = 0" in names
-    wide = chart(at, "overlay")["layout"]["xaxis"]["range"]
+    wide = chart(at, f"{PAGE}.overlay")["layout"]["xaxis"]["range"]
     by_key(at.toggle, f"{PAGE}.ball").set_value(False).run()
-    narrow = chart(at, "overlay")["layout"]["xaxis"]["range"]
+    narrow = chart(at, f"{PAGE}.overlay")["layout"]["xaxis"]["range"]
     assert narrow[1] - narrow[0] < wide[1] - wide[0]
     assert wide[0] < -3 < 3 < wide[1]  # the whole ball of radius 3 is in view
 
@@ -189,7 +173,7 @@ def test_without_a_bias_the_bound_lives_in_the_plane(at):
     text = latex(at)
     assert r"\text{no bias: the perceptron sees }" in text
     u, gamma = best_unit_separator(data.X, data.y, bias=False)
-    line = traces(chart(at, "maximum"))["line of the bound's u (u·(x, 1) = 0)"]
+    line = traces(chart(at, f"{PAGE}.maximum"))["line of the bound's u (u·(x, 1) = 0)"]
     points = np.column_stack([line["x"], line["y"]])
     np.testing.assert_allclose(points @ u, 0, atol=1e-9)  # through the origin
     assert shown_number(metrics(at)["Bound R²/γ²"]) == pytest.approx(
@@ -197,10 +181,10 @@ def test_without_a_bias_the_bound_lives_in_the_plane(at):
 
 
 def test_proof_chart_keeps_both_inequalities_and_marks_the_current_update(at):
-    click(at, "next")
-    click(at, "next")
-    click(at, "next")
-    figure = traces(chart(at, "proof"))
+    click(at, f"{PAGE}.next")
+    click(at, f"{PAGE}.next")
+    click(at, f"{PAGE}.next")
+    figure = traces(chart(at, f"{PAGE}.proof"))
     t = np.array(figure["u·wₜ"]["x"])
     projections = np.array(figure["u·wₜ"]["y"])
     squares = np.array(figure["‖wₜ‖²"]["y"])
@@ -218,14 +202,14 @@ def test_other_starts_and_rates_are_explained(at):
     assert_clean(at)
     captions = " ".join(c.value for c in at.caption)
     assert "both sides scale" in captions
-    line = traces(chart(at, "proof"))["upper bound tη²R²"]
+    line = traces(chart(at, f"{PAGE}.proof"))["upper bound tη²R²"]
     assert line["y"][1] == pytest.approx(line["x"][1] * 0.25 * 9)
 
     by_key(at.radio, "train.init").set_value("typed").run()
     by_key(at.number_input, "train.w1").set_value(1.0).run()
     assert_clean(at)
     assert "not guaranteed" in at.info[0].value
-    figure = traces(chart(at, "proof"))
+    figure = traces(chart(at, f"{PAGE}.proof"))
     start = figure["upper bound ‖w₀‖² + tη²R²"]  # w0 = (1, 0, 0): the line starts at 1
     assert start["y"][0] == pytest.approx(1.0)
     assert "lower bound u·w₀ + tηγ" in figure
@@ -235,8 +219,8 @@ def test_other_starts_and_rates_are_explained(at):
 
 def test_experiment_runs_on_demand_and_stays_under_the_bound(at):
     assert "experiment" not in chart_keys(at)
-    click(at, "run")
-    figure = traces(chart(at, "experiment"))
+    click(at, f"{PAGE}.run")
+    figure = traces(chart(at, f"{PAGE}.experiment"))
     line = figure["mistakes = bound (y = x)"]
     assert line["x"] == line["y"]
     runs = [trace for name, trace in figure.items() if name != "mistakes = bound (y = x)"]

@@ -2,49 +2,36 @@
 
 from __future__ import annotations
 
-import base64
-import json
-
-import numpy as np
 import pytest
 
 from core.cycling import epoch_report, exact_perceptron, find_cycle, fixed_rows, float_departure
 from core.trace import training_errors
 from datasets.builtin import BUILTIN, noisy
-from tests.apptest import assert_clean, by_key, latex, metrics, open_app
+from tests.apptest import (
+    assert_clean,
+    by_key,
+    charts,
+    click,
+    latex,
+    metrics,
+    open_app,
+    plotly_array,
+)
 
 PAGE = "nonseparable"
 XOR = "XOR (0/1)"
 IRIS = "Iris: versicolor vs virginica (petal)"
 
 
-def click(at, key: str):
-    by_key(at.button, f"{PAGE}.{key}").click()
-    at.run()
-    assert_clean(at)
-    return at
-
-
-def values(array) -> list:
-    """A Plotly JSON array: a plain list, or a typed array (dtype + base64 bytes)."""
-    if isinstance(array, dict) and "bdata" in array:
-        return np.frombuffer(base64.b64decode(array["bdata"]), dtype=array["dtype"]).tolist()
-    return list(array)
-
-
-def specs(at) -> list[dict]:
-    return [json.loads(e.proto.spec) for e in at.get("plotly_chart")]
-
-
 def trace_names(at) -> set[str]:
-    return {t.get("name") for spec in specs(at) for t in spec["data"]}
+    return {t.get("name") for spec in charts(at) for t in spec["data"]}
 
 
 @pytest.fixture(scope="module")
 def xor():
     """The page on XOR (0/1), chosen with its button."""
     at = open_app(page=PAGE)
-    click(at, "use.XOR (0/1)")
+    click(at, f"{PAGE}.use.XOR (0/1)")
     return at
 
 
@@ -66,7 +53,7 @@ def test_separable_default_says_so_and_points_to_step_through():
 ])
 def test_each_suggested_data_button_shows_its_cycle(label, name):
     at = open_app(page=PAGE)
-    click(at, f"use.{label}")
+    click(at, f"{PAGE}.use.{label}")
     assert by_key(at.selectbox, "data.choice").value == name
     data = noisy(40, 0.5, 0) if "generator" in name else BUILTIN[name]()
     cycle = find_cycle(data.X, data.y)
@@ -94,17 +81,17 @@ def test_step_controls_walk_the_exact_run(xor):
     steps = list(exact_perceptron(data.X, data.y, max_epochs=50, every="visit"))
     assert metrics(at)["Step t"] == "start"
     for k in (1, 2, 3):
-        click(at, "step")
+        click(at, f"{PAGE}.step")
         step = steps[k - 1]
         shown = metrics(at)
         assert shown["Step t"] == str(k) and shown["Mistakes so far"] == str(step.mistakes)
         assert shown["Training errors now"] == \
             f"{training_errors(data.X, data.y, step.w, step.b)} / 4"
-    click(at, "back")
+    click(at, f"{PAGE}.back")
     assert metrics(at)["Step t"] == "2"
-    click(at, "next")
+    click(at, f"{PAGE}.next")
     assert metrics(at)["Step t"] == "3"
-    click(at, "reset")
+    click(at, f"{PAGE}.reset")
     assert metrics(at)["Step t"] == "start"
     slider = by_key(at.slider, f"{PAGE}.t")
     slider.set_value(slider.max).run()
@@ -118,9 +105,9 @@ def test_error_chart_and_remedy_numbers_match_the_core(xor):
     assert shown["Last weights, epoch 50"] == f"{report.errors_last[-1]} / 4"
     assert shown["Pocket (best seen)"] == f"{report.errors_pocket[-1]} / 4"
     assert shown["Averaged"] == f"{report.errors_averaged[-1]} / 4"
-    errors = next(s for s in specs(xor) if any(t.get("name") == "last weights"
+    errors = next(s for s in charts(xor) if any(t.get("name") == "last weights"
                                                 for t in s["data"]))
-    series = {t["name"]: values(t["y"]) for t in errors["data"] if t.get("name")}
+    series = {t["name"]: plotly_array(t["y"]).tolist() for t in errors["data"] if t.get("name")}
     assert series["last weights"] == report.errors_last.tolist()
     assert series["pocket (best seen)"] == report.errors_pocket.tolist()
     assert series["averaged"] == report.errors_averaged.tolist()
@@ -131,11 +118,11 @@ def test_three_d_toggle_and_play_view(xor):
     at = xor
     by_key(at.toggle, f"{PAGE}.three_d").set_value(True).run()
     assert_clean(at)
-    assert any(t.get("type") == "scatter3d" for s in specs(at) for t in s["data"])
+    assert any(t.get("type") == "scatter3d" for s in charts(at) for t in s["data"])
     by_key(at.toggle, f"{PAGE}.three_d").set_value(False).run()
     by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
     assert_clean(at)
-    frames = [s for s in specs(at) if s.get("frames")]
+    frames = [s for s in charts(at) if s.get("frames")]
     assert len(frames) == 1 and len(frames[0]["frames"]) == 4 * 50 + 1
     assert not any(b.key == f"{PAGE}.step" for b in at.button)  # no step buttons in Play
     by_key(at.segmented_control, f"{PAGE}.view").set_value("Step by step").run()
@@ -144,7 +131,7 @@ def test_three_d_toggle_and_play_view(xor):
 
 def test_iris_inside_the_cycle_steps_through_one_period():
     at = open_app(page=PAGE)
-    click(at, "use.Iris versicolor / virginica")
+    click(at, f"{PAGE}.use.Iris versicolor / virginica")
     data = BUILTIN[IRIS]()
     cycle = find_cycle(data.X, data.y)
     departure = float_departure(data.X, data.y, max_epochs=cycle.repeat + cycle.period)
@@ -152,7 +139,7 @@ def test_iris_inside_the_cycle_steps_through_one_period():
     part = by_key(at.segmented_control, f"{PAGE}.part")
     part.set_value("cycle").run()
     assert_clean(at)
-    click(at, "next")
+    click(at, f"{PAGE}.next")
     shown = metrics(at)
     assert shown["Epoch"] == str(cycle.first)
     first_update = next(iter(exact_perceptron(data.X, data.y, from_epoch=cycle.first,
@@ -172,7 +159,7 @@ def test_iris_inside_the_cycle_steps_through_one_period():
                                    "random_misclassified"])
 def test_other_orders(order):
     at = open_app(page=PAGE)
-    click(at, "use.XOR (±1)")
+    click(at, f"{PAGE}.use.XOR (±1)")
     by_key(at.selectbox, "train.order").set_value(order).run()
     by_key(at.number_input, "train.seed").set_value(5).run()
     assert_clean(at)
@@ -189,7 +176,7 @@ def test_other_orders(order):
 
 def test_random_init_has_no_exact_search_and_max_epochs_sets_the_chart():
     at = open_app(page=PAGE)
-    click(at, "use.XOR (0/1)")
+    click(at, f"{PAGE}.use.XOR (0/1)")
     by_key(at.number_input, "train.max_epochs").set_value(7).run()
     assert "Last weights, epoch 7" in metrics(at)
     by_key(at.radio, "train.init").set_value("random").run()
@@ -199,7 +186,7 @@ def test_random_init_has_no_exact_search_and_max_epochs_sets_the_chart():
 
 def test_typed_init_and_eta_keep_the_search_exact():
     at = open_app(page=PAGE)
-    click(at, "use.XOR (0/1)")
+    click(at, f"{PAGE}.use.XOR (0/1)")
     by_key(at.radio, "train.init").set_value("typed").run()
     by_key(at.number_input, "train.w1").set_value(0.3).run()
     by_key(at.number_input, "train.eta").set_value(0.2).run()
@@ -211,7 +198,7 @@ def test_typed_init_and_eta_keep_the_search_exact():
 
 def test_without_a_bias_the_search_follows_the_toggle():
     at = open_app(page=PAGE)
-    click(at, "use.XOR (±1)")
+    click(at, f"{PAGE}.use.XOR (±1)")
     by_key(at.toggle, "train.bias").set_value(False).run()
     assert_clean(at)
     data = BUILTIN["XOR (±1)"]()

@@ -9,20 +9,9 @@ import pytest
 
 from core.perceptron import perceptron
 from datasets.builtin import BUILTIN, GENERATORS
-from tests.apptest import assert_clean, by_key, latex, metrics, open_app, upload
+from tests.apptest import assert_clean, by_key, click, latex, metrics, open_app, position, upload
 
 PAGE = "step_through"
-
-
-def click(at, key):
-    by_key(at.button, f"{PAGE}.{key}").click()
-    at.run()
-    assert_clean(at)
-    return at
-
-
-def position(at) -> int:
-    return int(metrics(at)["Step t"].split("/")[0])
 
 
 @pytest.fixture
@@ -47,15 +36,15 @@ def test_opens_at_step_zero_with_controls():
 def test_seeds_example_numbers_are_shown_step_by_step(seeds):
     at = seeds
     assert by_key(at.selectbox, "data.choice").value == "Seeds' example: 4 points"
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     text = latex(at)
     assert "(0.2)(1) + (0)(1) - 0.1" in text and "= 0.1" in text      # a = 0.1
     assert "(-1)(0.1) = -0.1 \\le 0" in text and "mistake: update" in text
     assert "\\left(0.1,\\ -0.1\\right)" in text and "= -0.2" in text   # w, b after
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     text = latex(at)
     assert "\\left(0.3,\\ 0\\right)" in text and "-0.2 + 0.1 = -0.1" in text
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     text = latex(at)
     assert "= 0.35 > 0" in text and "no update" in text
     assert metrics(at)["Mistakes so far"] == "2"
@@ -64,20 +53,20 @@ def test_seeds_example_numbers_are_shown_step_by_step(seeds):
 def test_back_returns_exactly_to_the_previous_state(seeds):
     at = seeds
     for _ in range(3):
-        click(at, "step")
+        click(at, f"{PAGE}.step")
     before = (metrics(at), latex(at))
-    click(at, "step")
-    click(at, "back")
+    click(at, f"{PAGE}.step")
+    click(at, f"{PAGE}.back")
     assert (metrics(at), latex(at)) == before
 
 
 def test_next_mistake_skips_to_the_next_update_and_reset_goes_home(seeds):
     at = seeds
     for _ in range(3):
-        click(at, "step")  # step 3 is correct: no update
-    click(at, "next")
+        click(at, f"{PAGE}.step")  # step 3 is correct: no update
+    click(at, f"{PAGE}.next")
     assert position(at) == 4 and metrics(at)["Mistakes so far"] == "3"
-    click(at, "reset")
+    click(at, f"{PAGE}.reset")
     assert position(at) == 0
 
 
@@ -104,7 +93,7 @@ def test_every_data_set_trains_and_steps(name):
     at = open_app()
     by_key(at.selectbox, "data.choice").set_value(name).run()
     assert_clean(at)
-    click(at, "next")
+    click(at, f"{PAGE}.next")
     assert position(at) >= 1
 
 
@@ -134,13 +123,13 @@ def test_random_and_typed_init_and_no_bias():
     text = latex(at)
     assert "1\\,x_1 + 0\\,x_2 - 2 = 0" in text  # the typed boundary before the first step
     by_key(at.toggle, "train.bias").set_value(False).run()
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     assert "b \\leftarrow" not in latex(at)
 
 
 def test_changing_the_run_goes_back_to_step_zero(seeds):
     at = seeds
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     by_key(at.number_input, "train.eta").set_value(0.5).run()
     assert position(at) == 0
 

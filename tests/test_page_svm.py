@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import base64
-import json
 import math
 import re
 
@@ -15,7 +13,17 @@ from core.perceptron import perceptron
 from core.svm import leave_one_out_errors, max_margin, soft_margin, split, svm_sgd
 from core.trace import record
 from datasets.builtin import BUILTIN, noisy, separable
-from tests.apptest import assert_clean, by_key, latex, metrics, open_app
+from tests.apptest import (
+    assert_clean,
+    by_key,
+    charts,
+    click,
+    latex,
+    metrics,
+    open_app,
+    plotly_array,
+    position,
+)
 
 PAGE = "svm"
 SEEDS4 = BUILTIN["Seeds' example: 4 points"]()
@@ -31,28 +39,6 @@ def choose_data(at, name):
     by_key(at.selectbox, "data.choice").set_value(name).run()
     assert_clean(at)
     return at
-
-
-def click(at, key):
-    by_key(at.button, f"{PAGE}.{key}").click()
-    at.run()
-    assert_clean(at)
-    return at
-
-
-def charts(at):
-    return [json.loads(chart.proto.spec) for chart in at.get("plotly_chart")]
-
-
-def array(values) -> np.ndarray:
-    """A Plotly array from a figure's JSON: a plain list, or Plotly's base64 typed array."""
-    if isinstance(values, dict) and "bdata" in values:
-        return np.frombuffer(base64.b64decode(values["bdata"]), dtype=values["dtype"])
-    return np.asarray(values)
-
-
-def position(at) -> int:
-    return int(metrics(at)["Step t"].split("/")[0])
 
 
 def traces(lam=0.01, eta0=1.0, epochs=200, data=SEEDS4):
@@ -129,7 +115,7 @@ def test_step_back_next_reset_and_slider_drive_both_runs():
     perc, svm = traces()
     steps = max(perc.steps, svm.steps)
     assert metrics(at)["Step t"] == f"0 / {steps}"
-    click(at, "step")
+    click(at, f"{PAGE}.step")
     assert position(at) == 1
     shown = metrics(at)
     assert shown["Perceptron mistakes"] == str(perc.mistakes[1])
@@ -138,16 +124,16 @@ def test_step_back_next_reset_and_slider_drive_both_runs():
     assert r"\eta_t = \eta_0/\sqrt{t} = 1/\sqrt{1} = 1" in text
     assert "margin violated: hinge step" in text and "mistake: update" in text
     for _ in range(3):
-        click(at, "step")
+        click(at, f"{PAGE}.step")
     before = metrics(at)
-    click(at, "step")
-    click(at, "back")
+    click(at, f"{PAGE}.step")
+    click(at, f"{PAGE}.back")
     assert metrics(at) == before
-    click(at, "next")
+    click(at, f"{PAGE}.next")
     k = position(at)
     assert k > 4 and (perc.updated[k] or svm.updated[k])
     assert not any(perc.updated[5:k]) and not any(svm.updated[5:k])
-    click(at, "reset")
+    click(at, f"{PAGE}.reset")
     assert position(at) == 0
     by_key(at.slider, f"{PAGE}.t").set_value(steps).run()
     assert_clean(at)
@@ -241,7 +227,7 @@ def test_generalization_controls_and_the_bound():
     assert f"\\frac{{{round(ratio, 2):g}}}{{{n} + 1}} = {round(ratio / (n + 1), 4):g}" in latex(at)
     figure, errors = charts(at)[:2]
     runs = [t for t in figure["data"] if t.get("name", "").startswith("run ")]
-    assert len(runs) == 4 and len(array(errors["data"][0]["y"])) == 4
+    assert len(runs) == 4 and len(plotly_array(errors["data"][0]["y"])) == 4
     assert errors["data"][1]["x"] == ["SVM"]
     loo = leave_one_out_errors(data.X[train], data.y[train], max_epochs=50)
     label = "Leave-one-out errors of the perceptron on the training set"
@@ -250,7 +236,7 @@ def test_generalization_controls_and_the_bound():
     svm = figure["data"][-1]["name"]
     by_key(at.slider, f"{PAGE}.runs").set_value(7).run()
     assert charts(at)[0]["data"][-1]["name"] == svm
-    assert len(array(charts(at)[1]["data"][0]["y"])) == 7
+    assert len(plotly_array(charts(at)[1]["data"][0]["y"])) == 7
 
 
 def test_a_split_that_leaves_no_test_set_shows_an_error():

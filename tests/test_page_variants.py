@@ -3,8 +3,6 @@ checked against the core computed directly."""
 
 from __future__ import annotations
 
-import json
-
 import numpy as np
 import pytest
 
@@ -15,7 +13,17 @@ from core.trace import record
 from core.variants import Voted, errors, running_average, train_test_split
 from datasets.builtin import iris_three, noisy
 from datasets.shapes import circles
-from tests.apptest import assert_clean, by_key, latex, metrics, open_app, upload
+from tests.apptest import (
+    assert_clean,
+    by_key,
+    charts,
+    click,
+    latex,
+    metrics,
+    open_app,
+    position,
+    upload,
+)
 
 PAGE = "variants"
 
@@ -26,26 +34,13 @@ def run(at):
     return at
 
 
-def click(at, key: str):
-    by_key(at.button, key).click()
-    return run(at)
-
-
 def set_value(at, kind: str, key: str, value):
     by_key(getattr(at, kind), key).set_value(value)
     return run(at)
 
 
-def position(at) -> int:
-    return int(metrics(at)["Step t"].split("/")[0])
-
-
-def figure(at, index: int = 0) -> dict:
-    return json.loads(at.get("plotly_chart")[index].proto.spec)
-
-
 def trace_names(at) -> list[str]:
-    return [trace.get("name") for trace in figure(at)["data"]]
+    return [trace.get("name") for trace in charts(at)[0]["data"]]
 
 
 @pytest.fixture
@@ -145,7 +140,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     assert position(at) == len(steps)
     alpha = steps[-1].alpha
     assert metrics(at)["Examples with α > 0"] == str(int(np.sum(alpha > 0)))
-    spec = figure(at)
+    spec = charts(at)[0]
     assert spec["data"][0]["type"] == "heatmap" and spec["data"][1]["type"] == "contour"
     sizes = [t["marker"]["size"] for t in spec["data"] if t.get("name", "").startswith("class")]
     assert len(sizes) == 2  # one sized trace per class

@@ -2,19 +2,13 @@
 
 from __future__ import annotations
 
-from tests.apptest import assert_clean, by_key, open_app
+from tests.apptest import assert_clean, by_key, click, open_app
 
 PAGE = "your_data"
 
 
 def count_caption(at) -> str:
     return next(c.value for c in at.main.caption if "points ·" in c.value)
-
-
-def press(at, key):
-    by_key(at.button, f"{PAGE}.{key}").click()
-    at.run()
-    assert_clean(at)
 
 
 def test_starts_empty_with_the_tools():
@@ -29,19 +23,19 @@ def test_starts_empty_with_the_tools():
 def test_start_from_the_picked_set_then_clear_and_undo():
     at = open_app(PAGE)
     by_key(at.selectbox, "data.choice").set_value("XOR (±1)").run()
-    press(at, "copy")
+    click(at, f"{PAGE}.copy")
     assert count_caption(at) == "4 points · 2 of class −1, 2 of class +1"
     assert at.get("download_button")
-    press(at, "clear")
+    click(at, f"{PAGE}.clear")
     assert count_caption(at).startswith("0 points")
-    press(at, "undo")
+    click(at, f"{PAGE}.undo")
     assert count_caption(at).startswith("4 points")
 
 
 def test_your_points_become_your_data_in_the_lessons():
     at = open_app(PAGE)
     by_key(at.selectbox, "data.choice").set_value("AND (0/1)").run()
-    press(at, "copy")
+    click(at, f"{PAGE}.copy")
     at.switch_page("pages/step_through.py").run()
     assert_clean(at)
     picker = by_key(at.selectbox, "data.choice")

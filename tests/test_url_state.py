@@ -95,3 +95,14 @@ def test_tampered_links_never_break_a_page(query, page):
     at = open_link(query, page)
     assert_clean(at)
     assert not at.error or all("previous data" not in e.value for e in at.error)
+
+
+@pytest.mark.parametrize(("page", "bad"), [("margin", {"ball": "maybe"}),
+                                           ("svm", {"lam": "abc"}),
+                                           ("variants", {"degree": "99"}),
+                                           ("boolean", {"fn": "XNOR"})])
+def test_a_bad_page_value_falls_back_with_the_same_notice(page, bad):
+    at = open_link(bad, page)
+    assert_clean(at)
+    assert at.toast and "not used" in at.toast[0].value
+    assert next(iter(bad)) in at.toast[0].value

@@ -32,7 +32,20 @@ def slug(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
-def _whole(low: int, high: int) -> Callable[[str], int]:
+def whole(low: int, high: int) -> Callable[[str], int]:
+    """A parser for a whole number from low to high.
+
+    Parameters
+    ----------
+    low, high : int
+        The accepted range, both ends included.
+
+    Returns
+    -------
+    callable
+        ``parse(text) -> int``; it raises ValueError (its message says what
+        is expected) on anything else.
+    """
     def parse(text: str) -> int:
         try:
             value = int(text)
@@ -44,7 +57,23 @@ def _whole(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _real(low: float, high: float) -> Callable[[str], float]:
+def real(low: float, high: float, *, step: float | None = None) -> Callable[[str], float]:
+    """A parser for a finite number from low to high.
+
+    Parameters
+    ----------
+    low, high : float
+        The accepted range, both ends included.
+    step : float, optional
+        The grid of the widget the value goes to: the value is rounded to it,
+        so that a slider with this step accepts it.
+
+    Returns
+    -------
+    callable
+        ``parse(text) -> float``; it raises ValueError on anything else
+        (junk, NaN, infinity, out of range).
+    """
     def parse(text: str) -> float:
         try:
             value = float(text)
@@ -52,19 +81,41 @@ def _real(low: float, high: float) -> Callable[[str], float]:
             value = math.nan
         if not (math.isfinite(value) and low <= value <= high):
             raise ValueError(f"expected a number from {low:g} to {high:g}")
-        return value
+        return round(round(value / step) * step, 10) if step else value
     return parse
 
 
-def _one_of(options) -> Callable[[str], str]:
-    def parse(text: str) -> str:
-        if text not in options:
-            raise ValueError(f"expected one of {', '.join(options)}")
-        return text
+def one_of(options) -> Callable[[str], Any]:
+    """A parser for a value that must be one of ``options``.
+
+    Parameters
+    ----------
+    options : sequence
+        The accepted values. Strings match as written; a float option also
+        matches any text that reads as the same number ("0.010" is 0.01).
+
+    Returns
+    -------
+    callable
+        ``parse(text)`` returns the matching option itself; it raises
+        ValueError on anything else.
+    """
+    def parse(text: str):
+        for option in options:
+            if text == str(option):
+                return option
+            if isinstance(option, float):
+                try:
+                    if math.isclose(float(text), option, rel_tol=1e-9):
+                        return option
+                except ValueError:
+                    pass  # not a number: it can only have matched as written
+        raise ValueError(f"expected one of {', '.join(map(str, options))}")
     return parse
 
 
-def _flag(text: str) -> bool:
+def flag(text: str) -> bool:
+    """Parse a link's on/off value: "1" is True, "0" False; anything else raises ValueError."""
     if text not in ("0", "1"):
         raise ValueError("expected 0 or 1")
     return text == "1"
@@ -90,24 +141,24 @@ class Field:
 DATA_SLUGS = {slug(name): name for name in [*BUILTIN, *GENERATORS]}
 
 DATA_FIELDS = (
-    Field("n", "data.n", _whole(4, 1000), 40),
-    Field("dseed", "data.seed", _whole(0, 10**6), 0),
+    Field("n", "data.n", whole(4, 1000), 40),
+    Field("dseed", "data.seed", whole(0, 10**6), 0),
     # generators that share a parameter name share its field
-    *{g.shape_name: Field(g.shape_name, f"data.{g.shape_name}", _real(*g.shape_range[:2]),
+    *{g.shape_name: Field(g.shape_name, f"data.{g.shape_name}", real(*g.shape_range[:2]),
                           g.shape_range[2]) for g in GENERATORS.values()}.values(),
 )
 TRAINING_FIELDS = (
-    Field("order", "train.order", _one_of(ORDERS), "cyclic"),
-    Field("init", "train.init", _one_of(("zeros", "random", "typed")), "zeros"),
-    Field("w1", "train.w1", _real(-1e6, 1e6), 0.0),
-    Field("w2", "train.w2", _real(-1e6, 1e6), 0.0),
-    Field("b", "train.b", _real(-1e6, 1e6), 0.0),
-    Field("eta", "train.eta", _real(0.001, 100.0), 1.0),
-    Field("bias", "train.bias", _flag, True),
-    Field("seed", "train.seed", _whole(0, 10**6), 0),
-    Field("epochs", "train.max_epochs", _whole(1, 1000), 50),
+    Field("order", "train.order", one_of(ORDERS), "cyclic"),
+    Field("init", "train.init", one_of(("zeros", "random", "typed")), "zeros"),
+    Field("w1", "train.w1", real(-1e6, 1e6), 0.0),
+    Field("w2", "train.w2", real(-1e6, 1e6), 0.0),
+    Field("b", "train.b", real(-1e6, 1e6), 0.0),
+    Field("eta", "train.eta", real(0.001, 100.0), 1.0),
+    Field("bias", "train.bias", flag, True),
+    Field("seed", "train.seed", whole(0, 10**6), 0),
+    Field("epochs", "train.max_epochs", whole(1, 1000), 50),
 )
-LECTURE = Field("lecture", "view.lecture", _flag, False)
+LECTURE = Field("lecture", "view.lecture", flag, False)
 
 
 def encode_points(data: Dataset) -> str:
@@ -147,19 +198,48 @@ def _notice(problems: list[str]) -> None:
                  icon=":material/link_off:")
 
 
+def _apply(fields) -> list[str]:
+    """Put the link's value of each field in the session; return what could not be used."""
+    params = st.query_params
+    problems = []
+    for field in fields:
+        if field.param in params:
+            try:
+                st.session_state[field.key] = field.parse(params[field.param])
+            except (ValueError, OverflowError) as error:
+                problems.append(f"{field.param}={params[field.param][:20]!r} ({error})")
+    return problems
+
+
+def restore_fields(fields, *, once_key: str) -> None:
+    """Apply the link's values of a page's own fields, once per session, before its widgets exist.
+
+    Parameters
+    ----------
+    fields : iterable of Field
+        The page's own fields.
+    once_key : str
+        Session key that marks the link as read, e.g. ``"margin.url_read"``:
+        after the first run the widgets own the values.
+
+    Notes
+    -----
+    A value that cannot be used keeps the default and is named in the same
+    small notice as a bad shared value.
+    """
+    if st.session_state.get(once_key):
+        return
+    st.session_state[once_key] = True
+    _notice(_apply(fields))
+
+
 def restore(*, your_data: str, set_user_data: Callable[[Dataset], None]) -> None:
     """Apply the link's values to the session, once per session, before widgets exist."""
     if st.session_state.get(_RESTORED):
         return
     st.session_state[_RESTORED] = True
     params = st.query_params
-    problems = []
-    for field in (*DATA_FIELDS, *TRAINING_FIELDS, LECTURE):
-        if field.param in params:
-            try:
-                st.session_state[field.key] = field.parse(params[field.param])
-            except (ValueError, OverflowError) as error:
-                problems.append(f"{field.param}={params[field.param][:20]!r} ({error})")
+    problems = _apply((*DATA_FIELDS, *TRAINING_FIELDS, LECTURE))
     if "pts" in params:
         try:
             set_user_data(decode_points(params["pts"], params.get("cls")))
@@ -173,7 +253,7 @@ def restore(*, your_data: str, set_user_data: Callable[[Dataset], None]) -> None
             problems.append(f"data={params['data'][:30]!r} (unknown data set)")
     if "t" in params:
         try:
-            st.session_state[_STEP] = _whole(0, 10**7)(params["t"])
+            st.session_state[_STEP] = whole(0, 10**7)(params["t"])
         except ValueError as error:
             problems.append(f"t={params['t'][:20]!r} ({error})")
     _notice(problems)

@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from core.boolean import TruthTable, activations, lift, rows_right
 from viz.margin import half_plane_polygon, legend_below
 from viz.maths import num, signed
-from viz.plane import BOUNDARY, CLASS_STYLE, _layout, _square_axes, boundary_segment
+from viz.plane import BOUNDARY, CLASS_STYLE, boundary_segment, house_layout, square_axes
 
 POSITIVE_TINT = "rgba(213,94,0,0.10)"   # the side a > 0 (class +1's colour, faint)
 NEGATIVE_TINT = "rgba(0,114,178,0.10)"
@@ -76,10 +76,10 @@ def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
         x=table.X[wrong, 0], y=table.X[wrong, 1], mode="markers", name="wrong row (✗)",
         marker=dict(symbol="x-thin", size=30, line=dict(color=WRONG, width=2.5)),
         hoverinfo="skip", visible=True if wrong.size else "legendonly"))
-    _square_axes(fig, box)
-    fig.update_xaxes(constrain="domain", dtick=1)
-    fig.update_yaxes(constrain="domain", dtick=1)
-    return legend_below(_layout(fig, height, title), 80)
+    square_axes(fig, box)
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(dtick=1)
+    return legend_below(house_layout(fig, height, title), 80)
 
 
 def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
@@ -180,10 +180,10 @@ def curve_figure(table: TruthTable, w, b: float, *, size: int = 161,
     right = table.y * (lift(table.X) @ w + b) > 0
     for trace in _point_traces(table, right):
         fig.add_trace(trace)
-    _square_axes(fig, box)
-    fig.update_xaxes(constrain="domain", dtick=1)
-    fig.update_yaxes(constrain="domain", dtick=1)
-    return legend_below(_layout(fig, height), 80)
+    square_axes(fig, box)
+    fig.update_xaxes(dtick=1)
+    fig.update_yaxes(dtick=1)
+    return legend_below(house_layout(fig, height), 80)
 
 
 def plain_equation(w, b: float) -> str:

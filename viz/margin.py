@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from viz.maths import num
-from viz.plane import BOUNDARY, _layout, _square_axes, boundary_segment, point_traces
+from viz.plane import BOUNDARY, boundary_segment, house_layout, point_traces, square_axes
 
 MAX_MARGIN = "#009E73"          # Okabe-Ito bluish green
 MAX_BAND = "rgba(0,158,115,0.14)"
@@ -216,12 +216,10 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
                     name="misclassified (y·a ≤ 0)",
                     marker=dict(symbol="x-thin", size=18, line=dict(color=WRONG, width=2)),
                     hoverinfo="skip"))
-    _square_axes(fig, box)
-    # shrink the plot area rather than widen a range, and give the legend a fixed strip at
-    # the bottom: side-by-side charts with different legends keep the same view and size
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
-    _layout(fig, height, title)
+    square_axes(fig, box)
+    # the legend gets a fixed strip at the bottom: side-by-side charts with different
+    # legends keep the same view and size
+    house_layout(fig, height, title)
     return legend_below(fig, legend_space)
 
 
@@ -308,7 +306,7 @@ def experiment_figure(bounds, mistakes, orders, labels, *, height: int = 460) ->
                      range=[math.log10(0.8), math.log10(top)])
     fig.update_yaxes(type="log", title_text="mistakes made",
                      range=[math.log10(0.8), math.log10(top)])
-    return _layout(fig, height)
+    return house_layout(fig, height)
 
 
 def margin_latex(margin: float) -> str:

@@ -24,6 +24,11 @@ def signed(value: float) -> str:
     return f"- {num(-value)}" if value < 0 else f"+ {num(value)}"
 
 
+def share(count: int, total: int) -> str:
+    """A count out of a total with its percentage, '3 / 60 (5.0 %)'; a dash when total is 0."""
+    return f"{count} / {total} ({100 * count / total:.1f} %)" if total else "—"
+
+
 def activation_lines(x, w, b: float, a: float, bias: bool = True) -> str:
     """a = w.x + b written out term by term with the result."""
     terms = " + ".join(f"({num(wi)})({num(xi)})" for wi, xi in zip(w, x, strict=True))

@@ -91,15 +91,48 @@ def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size
     return traces
 
 
-def _square_axes(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
-    """Fixed ranges (a rerun keeps the view) and equal scales (right angles look right)."""
-    fig.update_xaxes(range=list(box[0]), title_text=titles[0], zeroline=True)
+def square_axes(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
+    """Give a figure of the plane fixed, equal-scale axes that show exactly the box.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure
+        The figure, changed in place.
+    box : ((x_min, x_max), (y_min, y_max))
+        The axis ranges, e.g. from :func:`view_box`.
+    titles : (str, str), default ("x₁", "x₂")
+        The axis titles.
+
+    Notes
+    -----
+    Fixed ranges keep the view through a rerun; equal scales keep right
+    angles right. When the plot area is not square, it shrinks to the box
+    (``constrain="domain"``) rather than one range growing beyond it, so that
+    lines clipped to the box reach the plot's edges.
+    """
+    fig.update_xaxes(range=list(box[0]), title_text=titles[0], zeroline=True,
+                     constrain="domain")
     fig.update_yaxes(range=list(box[1]), title_text=titles[1], scaleanchor="x", scaleratio=1,
-                     zeroline=True)
+                     zeroline=True, constrain="domain")
 
 
-def _layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
-    """The house layout: white, legend below, no wasted margins."""
+def house_layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
+    """Apply the house layout: white, legend below, no wasted margins.
+
+    Parameters
+    ----------
+    fig : plotly.graph_objects.Figure
+        The figure, changed in place.
+    height : int
+        Height in pixels.
+    title : str, optional
+        A title above the plot (it gets room only when given).
+
+    Returns
+    -------
+    plotly.graph_objects.Figure
+        ``fig`` itself, for chaining.
+    """
     fig.update_layout(
         title=title or None, height=height, template="plotly_white",
         margin=dict(l=10, r=10, t=40 if title else 10, b=10),
@@ -132,8 +165,8 @@ def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
             x=[X[visited, 0]], y=[X[visited, 1]], mode="markers", name="visited example",
             marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=VISITED, width=4)),
             hoverinfo="skip"))
-    _square_axes(fig, box)
-    return _layout(fig, height, title)
+    square_axes(fig, box)
+    return house_layout(fig, height, title)
 
 
 def weight_figure(w_before, w_after, step: np.ndarray | None, *, height: int = 320) -> go.Figure:
@@ -149,8 +182,8 @@ def weight_figure(w_before, w_after, step: np.ndarray | None, *, height: int = 3
         fig.add_trace(_arrow([0, wa[0]], [0, wa[1]], BOUNDARY, "w after"))
         extent = [wb, wa, np.asarray(step, float)]
     reach = max(float(np.max(np.abs(np.concatenate(extent)))), 1e-3) * 1.3
-    _square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
-    return _layout(fig, height)
+    square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
+    return house_layout(fig, height)
 
 
 SLIDER_MARKS = 120

@@ -10,7 +10,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 from viz.maths import num, signed, vec
-from viz.plane import BOUNDARY, CLASS_STYLE, VISITED, _layout, _square_axes, boundary_segment
+from viz.plane import (
+    BOUNDARY,
+    CLASS_STYLE,
+    VISITED,
+    boundary_segment,
+    house_layout,
+    square_axes,
+)
 
 # Okabe-Ito again: the two-class colours of viz.plane plus a third, each with its own shape.
 MULTI_STYLE = (
@@ -26,14 +33,6 @@ UNCLAIMED = "rgba(255,255,255,0.80)"
 # Every k-th grid cell carries a marker in the disputed and unclaimed areas, so they
 # differ by shape as well as shade.
 _PATTERN_EVERY = 6
-
-
-def _fill(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
-    """Fixed, equal-scale axes that keep exactly the box: the plot area shrinks to fit
-    instead of the ranges growing past the grid, so the regions fill the plot."""
-    _square_axes(fig, box, titles)
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
 
 
 def grid(box, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -118,8 +117,8 @@ def kernel_figure(X, y, classes, xs, ys, values: np.ndarray, alpha: np.ndarray, 
         fig.add_trace(trace)
     if visited is not None:
         fig.add_trace(_ring(X[visited], "visited example"))
-    _fill(fig, ((xs[0], xs[-1]), (ys[0], ys[-1])))
-    _layout(fig, height, title or "regions: sign s(x) · marker area ∝ αⱼ")
+    square_axes(fig, ((xs[0], xs[-1]), (ys[0], ys[-1])))
+    house_layout(fig, height, title or "regions: sign s(x) · marker area ∝ αⱼ")
     fig.update_layout(title_font_size=14)
     return fig
 
@@ -169,8 +168,8 @@ def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_a
                                     dash="dot", width=4))
     fig.add_trace(_line(w_avg, b_avg, box, "averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
     fig.add_trace(_line(w, b, box, "last: w·x + b = 0", BOUNDARY))
-    _fill(fig, box)
-    return _layout(fig, height)
+    square_axes(fig, box)
+    return house_layout(fig, height)
 
 
 def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
@@ -220,8 +219,8 @@ def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
                                  marker=dict(symbol="star", size=18, color="black",
                                              line=dict(color="white", width=1.5)),
                                  hoverinfo="skip"))
-    _fill(fig, box, axis_titles)
-    return _layout(fig, height)
+    square_axes(fig, box, axis_titles)
+    return house_layout(fig, height)
 
 
 # ---------------------------------------------------------------- the maths, in the seeds' notation

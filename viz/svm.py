@@ -12,6 +12,7 @@ import math
 import textwrap
 
 import numpy as np
+import pandas as pd
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
@@ -20,12 +21,12 @@ from viz.maths import num, signed, vec
 from viz.plane import (
     BOUNDARY,
     VISITED,
-    _layout,
-    _square_axes,
     animation_figure,
     boundary_segment,
+    house_layout,
     plane_figure,
     point_traces,
+    square_axes,
     view_box,
 )
 
@@ -203,7 +204,8 @@ def _fill_box(fig: go.Figure) -> go.Figure:
     """Shrink the plot area to the square box instead of widening a range beyond it.
 
     Lines and bands are clipped to the box; a range wider than the box would
-    show them stopping short of the plot's edge.
+    show them stopping short of the plot's edge. viz.plane.square_axes does the
+    same for every still figure; the animation sets its own axes.
     """
     fig.update_xaxes(constrain="domain")
     fig.update_yaxes(constrain="domain")
@@ -290,7 +292,7 @@ def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=Non
         fig.add_trace(_own_margins_trace(w, b, box))
     add_max_margin(fig, X, mm, box)
     fig.update_layout(legend=dict(y=-0.15, font=dict(size=11)))  # clear of the x₁ title
-    return _fill_box(fig)
+    return fig
 
 
 def run_animation(X, y, classes, W, B, visited, labels, *, mm=None, own_margins: bool = False,
@@ -375,8 +377,8 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
                              marker=dict(size=20, color="rgba(0,0,0,0)",
                                          line=dict(color=MAX_MARGIN, width=2.5)),
                              hoverinfo="skip"))
-    _square_axes(fig, box)
-    return _fill_box(_layout(fig, height))
+    square_axes(fig, box)
+    return house_layout(fig, height)
 
 
 def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) -> go.Figure:
@@ -391,8 +393,8 @@ def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) ->
         fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=label,
                                  line=dict(color=f"rgba(34,34,34,{shade:.2f})", width=2),
                                  showlegend=k in (0, count - 1), hoverinfo="name"))
-    _square_axes(fig, box)
-    return _fill_box(_layout(fig, height))
+    square_axes(fig, box)
+    return house_layout(fig, height)
 
 
 def errors_by_epoch_figure(errors, reference: float | None, *, height: int = 300) -> go.Figure:
@@ -457,10 +459,10 @@ def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int 
     bx, by = boundary_segment(svm[0], svm[1], box)
     fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=svm[2],
                              line=dict(color=MAX_MARGIN, width=5), hoverinfo="name"))
-    _square_axes(fig, box)
-    fig = _layout(fig, height)
+    square_axes(fig, box)
+    fig = house_layout(fig, height)
     fig.update_layout(legend=dict(font=dict(size=11)))
-    return _fill_box(fig)
+    return fig
 
 
 def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.Figure:
@@ -544,11 +546,43 @@ def bound_latex(ratio: float, n: int) -> str:
             rf"\approx \frac{{{num(round(ratio, 2))}}}{{{n} + 1}} = {estimate}")
 
 
+def frame_labels(trace, frames, word: str) -> list[str]:
+    """The slider label of each animation frame: step, epoch and the count of ``word``."""
+    return ["start" if k == 0 else f"t={k} · epoch {trace.epoch[k]} · "
+            f"{trace.mistakes[k]} {word}" if trace.index[k] >= 0 else
+            f"t={k} · stopped · {trace.mistakes[k]} {word}" for k in frames]
+
+
+# ---------------------------------------------------------------- beside scikit-learn
+
+
+def epoch_rows(ours, theirs) -> list[dict]:
+    """The perceptron beside scikit-learn's, one row per epoch: both (w, b) and their gap."""
+    return [{"epoch": epoch, "ours (w₁, w₂, b)": ", ".join(f"{v:.6g}" for v in mine),
+             "sklearn (w₁, w₂, b)": ", ".join(f"{v:.6g}" for v in other),
+             "max |difference|": float(np.max(np.abs(mine - other)))}
+            for epoch, (mine, other) in enumerate(zip(ours, theirs, strict=True), start=1)]
+
+
+def comparison_table(theirs_name: str, ours_name: str, theirs, mine,
+                     costs: tuple[float, float] | None = None) -> pd.DataFrame:
+    """(w₁, w₂, b) of scikit-learn's separator and of ours, with the costs J when given."""
+    names = ["w₁", "w₂", "b"]
+    if costs is not None:
+        theirs, mine = np.r_[theirs, costs[0]], np.r_[mine, costs[1]]
+        names.append("J = mean hinge + λ/2‖w‖²")
+    return pd.DataFrame({theirs_name: theirs, ours_name: mine,
+                         "|difference|": np.abs(theirs - mine)}, index=names)
+
+
 __all__ = [
     "add_max_margin",
     "band_path",
     "bound_latex",
+    "comparison_table",
+    "epoch_rows",
     "errors_by_epoch_figure",
+    "frame_labels",
     "generalization_figure",
     "late_boundaries_figure",
     "loss_figure",

@@ -93,3 +93,24 @@ def wait_idle(tab) -> None:
                    ?.getAttribute('data-test-script-state') === 'notRunning'"""
     )
     tab.wait_for_timeout(150)
+
+
+def settle(tab, ms: int = 400) -> None:
+    """Give the app ``ms`` to take an input in, then wait until its script is idle again."""
+    tab.wait_for_timeout(ms)
+    wait_idle(tab)
+
+
+def assert_no_exception(tab) -> None:
+    """No traceback reached the page."""
+    assert tab.get_by_test_id("stException").count() == 0
+
+
+def metric_values(tab) -> list[str]:
+    """The values of every st.metric on the page, in page order."""
+    return tab.get_by_test_id("stMetricValue").all_inner_texts()
+
+
+def legend_names(chart) -> list[str]:
+    """The legend entries Plotly drew inside a chart (or a locator of several charts)."""
+    return chart.locator(".legendtext").all_text_contents()

@@ -4,19 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, settle, wait_idle
 
 pytestmark = pytest.mark.browser
 
 
-def settle(page, ms: int = 500) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
-
-
 def test_exported_animation_plays_offline(page, browser, tmp_path):
     page.get_by_role("button", name="Load the seeds' worked example").click()
-    settle(page)
+    settle(page, 500)
     page.get_by_role("radio", name="Play").click()
     settle(page, 800)
     with page.expect_download() as download:

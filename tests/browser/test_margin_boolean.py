@@ -4,23 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle
 
 pytestmark = pytest.mark.browser
-
-
-def settle(page, ms: int = 500) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
 
 
 def open_lesson(page, name: str) -> None:
     page.get_by_test_id("stSidebarNav").get_by_role("link", name=name).click()
     settle(page, 800)
-
-
-def assert_no_exception(page) -> None:
-    assert page.get_by_test_id("stException").count() == 0
 
 
 def snap(page, name: str, height: int = 2600) -> None:
@@ -54,9 +45,9 @@ def metric(page, label: str) -> str:
 def test_margin_lesson_draws_bands_ball_and_proof(page):
     open_lesson(page, "Margin and the mistake bound")
     page.get_by_role("button", name="Next mistake").click()
-    settle(page)
+    settle(page, 500)
     page.keyboard.press("N")  # the keyboard shortcut: step 2, the second mistake
-    settle(page)
+    settle(page, 500)
     wait_for_charts(page, 3)
     assert page.locator(".js-plotly-plot").count() == 3  # this step, maximum margin, proof
     current, maximum = trace_names(page, 0), trace_names(page, 1)
@@ -71,7 +62,7 @@ def test_margin_lesson_draws_bands_ball_and_proof(page):
 
     page.get_by_test_id("stMain").get_by_role("slider").first.focus()
     page.keyboard.press("End")
-    settle(page)
+    settle(page, 500)
     assert metric(page, "Status") == "converged"
     assert float(metric(page, "Margin of this boundary")) > 0
     current = trace_names(page, 0)
@@ -85,19 +76,19 @@ def test_margin_lesson_draws_bands_ball_and_proof(page):
     snap(page, "margin_experiment.png", 4000)
 
     page.get_by_role("radio", name="Overlaid").click()
-    settle(page)
+    settle(page, 500)
     wait_for_charts(page, 3)
     names = trace_names(page, 0)
     assert "closest point" in names and "support vectors" in names
 
     page.get_by_role("radio", name="Side by side").click()
-    settle(page)
+    settle(page, 500)
     page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
     page.get_by_role("option", name="Separable (generator)").click()
     settle(page, 800)
     page.get_by_test_id("stMain").get_by_role("slider").first.focus()
     page.keyboard.press("End")
-    settle(page)
+    settle(page, 500)
     assert metric(page, "Status") == "converged"
     assert "closest point" in trace_names(page, 0)
     snap(page, "margin_separable.png", 2200)
@@ -116,7 +107,7 @@ def test_boolean_lesson_draws_the_plane_the_best_line_and_the_lift(page):
     snap(page, "boolean.png", 3600)
 
     page.get_by_role("radio", name="XOR").click()
-    settle(page)
+    settle(page, 500)
     metrics = page.get_by_test_id("stMetricValue").all_inner_texts()
     assert metrics == ["3 / 4", "3 / 4"]  # the OR line on XOR, and the best any line does
     assert "It never converges" in main.inner_text()
@@ -124,7 +115,7 @@ def test_boolean_lesson_draws_the_plane_the_best_line_and_the_lift(page):
     box = page.get_by_test_id("stNumberInput").first.locator("input")
     box.fill("0")  # a = 20 x2 - 10: wrong on (1, 0) and (1, 1)
     box.press("Enter")
-    settle(page)
+    settle(page, 500)
     assert page.get_by_test_id("stMetricValue").first.inner_text() == "2 / 4"
     snap(page, "boolean_xor.png", 1400)
     assert_no_exception(page)

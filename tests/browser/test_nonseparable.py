@@ -4,14 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, legend_names, settle
 
 pytestmark = pytest.mark.browser
-
-
-def settle(page, ms: int = 400) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
 
 
 def open_lesson(page) -> None:
@@ -19,10 +14,6 @@ def open_lesson(page) -> None:
     settle(page)
     page.get_by_role("button", name="XOR (0/1)", exact=True).click()
     settle(page, 600)
-
-
-def legend_names(chart) -> list[str]:
-    return chart.locator(".legendtext").evaluate_all("els => els.map(e => e.textContent)")
 
 
 def test_xor_cycle_banner_trajectory_and_steps(page):

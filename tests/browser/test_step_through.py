@@ -4,22 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, metric_values, settle
 
 pytestmark = pytest.mark.browser
-
-
-def metric_values(page) -> list[str]:
-    return page.get_by_test_id("stMetricValue").all_inner_texts()
-
-
-def settle(page, ms: int = 400) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
-
-
-def assert_no_exception(page) -> None:
-    assert page.get_by_test_id("stException").count() == 0
 
 
 def load_seeds_example(page) -> None:

@@ -5,20 +5,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, legend_names, settle
 
 pytestmark = pytest.mark.browser
 
 LABEL = ".slider-group > text.slider-label"
-
-
-def settle(page, ms: int = 400) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
-
-
-def assert_no_exception(page) -> None:
-    assert page.get_by_test_id("stException").count() == 0
 
 
 def open_lesson(page, data: str | None = None) -> None:
@@ -34,10 +25,6 @@ def open_lesson(page, data: str | None = None) -> None:
 def part(page, name: str) -> None:
     page.get_by_test_id("stMain").get_by_text(name, exact=True).first.click()
     settle(page)
-
-
-def legend_names(chart) -> list[str]:
-    return chart.locator(".legendtext").all_text_contents()
 
 
 def test_losses_and_soft_margin_render(page):

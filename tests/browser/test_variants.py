@@ -4,23 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, legend_names, metric_values, settle, wait_idle
 
 pytestmark = pytest.mark.browser
-
-
-def settle(page, ms: int = 400) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
-
-
-def legend(page) -> list[str]:
-    return page.locator(".js-plotly-plot .legendtext").evaluate_all(
-        "nodes => nodes.map(n => n.textContent)")
-
-
-def metric_values(page) -> list[str]:
-    return page.get_by_test_id("stMetricValue").all_inner_texts()
 
 
 def open_part(page, server_url, part: str | None = None) -> None:
@@ -36,7 +22,7 @@ def open_part(page, server_url, part: str | None = None) -> None:
 def assert_drawn(page, names: list[str]) -> None:
     assert page.get_by_test_id("stException").count() == 0
     assert page.locator(".js-plotly-plot").count() == 1
-    shown = legend(page)
+    shown = legend_names(page.locator(".js-plotly-plot"))
     for name in names:
         assert any(text.startswith(name) for text in shown), (name, shown)
 

@@ -4,20 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, wait_idle
+from tests.browser.conftest import ARTIFACTS, settle, wait_idle
 from tests.browser.plotly import click_chart
 
 pytestmark = pytest.mark.browser
 
 
-def settle(page, ms: int = 600) -> None:
-    page.wait_for_timeout(ms)
-    wait_idle(page)
-
-
 def open_drawing(page) -> None:
     page.get_by_role("link", name="Your data").click()
-    settle(page)
+    settle(page, 600)
 
 
 def point_count(page) -> str:
@@ -29,7 +24,7 @@ def draw(page, points) -> None:
         page.get_by_role("radio", name=f"Add {label}").click()
         settle(page, 300)
         click_chart(page, x, y)
-        settle(page)
+        settle(page, 600)
 
 
 def test_draw_both_classes_erase_one_and_train_on_them(page):
@@ -40,18 +35,18 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
     page.get_by_role("radio", name="Erase").click()
     settle(page, 300)
     click_chart(page, 3.1, -2.9)
-    settle(page)
+    settle(page, 600)
     assert point_count(page) == "4 points · 2 of class −1, 2 of class +1"
     page.screenshot(path=ARTIFACTS / "your_data.png")
 
     page.get_by_role("link", name="Step through").click()
-    settle(page)
+    settle(page, 600)
     sidebar = page.get_by_test_id("stSidebar").inner_text()
     assert "4 points" in sidebar
     eta = page.get_by_label("Learning rate η")
     eta.fill("0.5")
     eta.press("Enter")
-    settle(page)
+    settle(page, 600)
     page.evaluate("document.activeElement.blur()")  # arrow keys go to the page again
     for _ in range(3):
         page.keyboard.press("ArrowRight")

@@ -1,0 +1,184 @@
+"""The Boolean lesson's own pieces: URL fields, the weight controls, and its sections."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
+
+from core.boolean import (
+    ENCODINGS,
+    FUNCTIONS,
+    TruthTable,
+    hand_weights,
+    lift,
+    rows_right,
+    train,
+    truth_table,
+)
+from core.lines import best_line, labelings
+from ui.charts import show
+from ui.state import keep_alive
+from ui.url_state import Field, one_of, real
+from viz.boolean import (
+    curve_equation,
+    curve_figure,
+    lifted_figure,
+    plain_equation,
+    truth_figure,
+    truth_frame,
+)
+
+PAGE = "boolean"
+ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}
+WEIGHTS = ("w1", "w2", "b")
+LIMIT = 40.0  # range of the weight sliders: wide enough for the slides' 20, 20, -30
+
+# The weights have no fixed default (each function has its own), so they are always linked.
+URL_FIELDS = (Field("fn", f"{PAGE}.function", one_of(FUNCTIONS), "AND"),
+              Field("enc", f"{PAGE}.encoding", one_of(ENCODINGS), "01"),
+              *(Field(name, f"{PAGE}.{name}", real(-LIMIT, LIMIT), None) for name in WEIGHTS))
+
+
+def keep_state() -> None:
+    """Defaults for the function, the encoding and their hand-made weights, kept across pages."""
+    keep_alive({f"{PAGE}.function": "AND", f"{PAGE}.encoding": "01"})
+    preset = hand_weights(st.session_state[f"{PAGE}.function"],
+                          st.session_state[f"{PAGE}.encoding"])
+    keep_alive(dict(zip((f"{PAGE}.{name}" for name in WEIGHTS), (*preset.w, preset.b),
+                        strict=True)))
+    keep_alive({f"{PAGE}.{name}_box": st.session_state[f"{PAGE}.{name}"] for name in WEIGHTS})
+
+
+def set_weights(w, b) -> None:
+    """Put (w1, w2, b) in both the sliders and the number boxes."""
+    for name, value in zip(WEIGHTS, (*w, b), strict=True):
+        value = float(np.clip(value, -LIMIT, LIMIT))
+        st.session_state[f"{PAGE}.{name}"] = value
+        st.session_state[f"{PAGE}.{name}_box"] = value
+
+
+def load_hand_weights() -> None:
+    """The hand-made weights of the chosen function and encoding."""
+    hand = hand_weights(st.session_state[f"{PAGE}.function"], st.session_state[f"{PAGE}.encoding"])
+    set_weights(hand.w, hand.b)
+
+
+def copy(source: str, target: str) -> None:
+    """Keep a slider and its number box equal."""
+    st.session_state[target] = st.session_state[source]
+
+
+def current_weights() -> tuple[np.ndarray, float]:
+    """The (w, b) the sliders hold."""
+    w = np.array([st.session_state[f"{PAGE}.w1"], st.session_state[f"{PAGE}.w2"]])
+    return w, float(st.session_state[f"{PAGE}.b"])
+
+
+@st.cache_data(show_spinner=False)
+def trainings(encoding: str) -> pd.DataFrame:
+    """The perceptron (cyclic, eta 1, zeros) on every function of the encoding."""
+    rows = []
+    for function in FUNCTIONS:
+        table = truth_table(function, encoding)
+        run = train(table.X, table.y)
+        rows.append({"function": function, "mistakes": run.mistakes, "w₁": run.w[0],
+                     "w₂": run.w[1], "b": run.b, "how the run ends": run.ending})
+    return pd.DataFrame(rows).set_index("function")
+
+
+def weights_panel(table: TruthTable, function: str, encoding: str, w, b: float) -> None:
+    """The weight sliders and boxes, the hand-made weights, and the truth table they give."""
+    st.markdown("**Weights** (slider or box; they stay in step)")
+    for name, label in zip(WEIGHTS, ("w₁", "w₂", "b"), strict=True):
+        c1, c2 = st.columns([0.68, 0.32])
+        c1.slider(label, -LIMIT, LIMIT, step=0.5, format="%g", key=f"{PAGE}.{name}",
+                  on_change=copy, args=(f"{PAGE}.{name}", f"{PAGE}.{name}_box"))
+        c2.number_input(label, -LIMIT, LIMIT, step=0.5, format="%g", key=f"{PAGE}.{name}_box",
+                        on_change=copy, args=(f"{PAGE}.{name}_box", f"{PAGE}.{name}"),
+                        label_visibility="hidden")
+    hand = hand_weights(function, encoding)
+    st.button("Hand-made weights", icon=":material/back_hand:", key=f"{PAGE}.hand",
+              on_click=load_hand_weights, help=f"From {hand.source}")
+    st.caption(f"Hand-made weights for {function}: a = {plain_equation(hand.w, hand.b)}; "
+               f"from {hand.source}.")
+    right_rows = rows_right(table, w, b)
+    st.metric("Rows right", f"{int(right_rows.sum())} / 4")
+    st.dataframe(truth_frame(table, w, b), hide_index=True, key=f"{PAGE}.table")
+
+
+def training_section(function: str, encoding: str) -> None:
+    """The perceptron trained on every function, and a button to use its weights."""
+    st.subheader("Train the perceptron on each function")
+    st.markdown("The seeds' algorithm: rows in order (cyclic), η = 1, starting from "
+                "**w** = 0, b = 0, until a whole pass makes no mistake.")
+    runs = trainings(encoding)
+    st.dataframe(runs, key=f"{PAGE}.runs")
+    chosen = runs.loc[function]
+    if function == "XOR":
+        st.warning(f"XOR: {chosen['how the run ends']}. It never converges.",
+                   icon=":material/autorenew:")
+    else:
+        st.success(f"{function} converges after {chosen['mistakes']} mistakes: a = "
+                   f"{plain_equation((chosen['w₁'], chosen['w₂']), chosen['b'])}.",
+                   icon=":material/check_circle:")
+    st.button("Use the trained weights", icon=":material/model_training:", key=f"{PAGE}.trained",
+              on_click=set_weights, args=((chosen["w₁"], chosen["w₂"]), chosen["b"]),
+              disabled=function == "XOR")
+
+
+def xor_section(encoding: str) -> None:
+    """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
+    st.subheader("Why no line computes XOR")
+    xor = truth_table("XOR", encoding)
+    best = best_line(xor.X, xor.y)
+    ways = labelings(xor.X)
+    F, T = ("0", "1") if encoding == "01" else ("-1", "+1")
+    st.markdown("Minsky and Papert (1969): no perceptron lin(**x**) = **w**·**x** + b satisfies")
+    st.latex(rf"\mathrm{{lin}}({F},{F}) < 0,\quad \mathrm{{lin}}({F},{T}) > 0,\quad "
+             rf"\mathrm{{lin}}({T},{F}) > 0,\quad \mathrm{{lin}}({T},{T}) < 0.")
+    middle = "w_1 + w_2 + 2b" if encoding == "01" else "2b"
+    st.markdown(f"Add the first and the last, then the middle two: the two sums are equal "
+                f"(both are ${middle}$), yet the first is negative and the second positive.")
+    st.latex(rf"\mathrm{{lin}}({F},{F}) + \mathrm{{lin}}({T},{T}) = {middle} = "
+             rf"\mathrm{{lin}}({F},{T}) + \mathrm{{lin}}({T},{F})")
+    cols = st.columns([0.45, 0.55])
+    cols[0].metric("Best any line does on XOR", f"{best.correct} / {best.total}")
+    cols[0].markdown(
+        f"An exact search over every line: lines can split these four corners in "
+        f"{len(ways)} of the 2⁴ = 16 possible ways, and XOR and its negation are the two "
+        f"they miss. The best line gets {best.correct} rows right, never 4.")
+    cols[0].markdown(
+        "So the perceptron cannot stop on XOR: every pass finds a mistake. From **w** = 0 it "
+        "makes the same four updates every epoch, which cancel, and the weights come back to 0: "
+        "the run cycles forever.")
+    try:
+        cols[0].page_link("pages/nonseparable.py", label="More in Non-separable data",
+                          icon=":material/autorenew:")
+    except StreamlitPageNotFoundError:
+        cols[0].markdown("More in the lesson **Non-separable data**.")
+    with cols[1]:
+        show(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
+             key=f"{PAGE}.best", alt="XOR with the best line found: three rows right, one wrong")
+
+
+def lift_section(encoding: str) -> None:
+    """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
+    st.subheader("What fixes it: a new feature x₁x₂")
+    xor = truth_table("XOR", encoding)
+    lifted = train(lift(xor.X), xor.y)
+    st.markdown(
+        f"Give each row a third coordinate x₁·x₂. In 3-D the four points are separable by a "
+        f"plane, and the same perceptron (cyclic, η = 1, zeros) converges after "
+        f"{lifted.mistakes} mistakes:")
+    st.latex(r"a = " + curve_equation(lifted.w, lifted.b).removesuffix(" = 0"))
+    st.markdown("Back in the plane that plane is a curve, not a line: a hyperbola (a pair of "
+                "lines when it degenerates), and it gets every row of XOR right.")
+    c3d, c2d = st.columns(2)
+    with c3d:
+        show(lifted_figure(xor, lifted.w, lifted.b), key=f"{PAGE}.lifted",
+             alt="XOR lifted to three dimensions with the separating plane")
+    with c2d:
+        show(curve_figure(xor, lifted.w, lifted.b), key=f"{PAGE}.curve",
+             alt="The separating plane seen in the input plane: a hyperbola around XOR")

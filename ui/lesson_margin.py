@@ -1,0 +1,239 @@
+"""The margin lesson's own pieces: URL fields, cached geometry, and its sections."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+from streamlit.errors import StreamlitPageNotFoundError
+
+from core.geometry import (
+    best_unit_separator,
+    geometric_margin,
+    mistake_bound,
+    proof_quantities,
+    radius,
+)
+from core.lines import mistakes_against_bound
+from core.perceptron import ORDERS
+from core.svm import max_margin
+from core.trace import Trace
+from datasets import Dataset
+from datasets.builtin import separable
+from ui.charts import show
+from ui.url_state import Field, flag, one_of, write
+from viz.margin import (
+    experiment_figure,
+    margin_figure,
+    margin_latex,
+    plane_box,
+    proof_figure,
+    spaces_latex,
+)
+from viz.maths import num, vec
+
+PAGE = "margin"
+SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
+SWEEP_SEEDS = tuple(range(6))
+SWEEP_POINTS = 40
+LAYOUTS = ("Side by side", "Overlaid")
+
+URL_FIELDS = (Field("sep", f"{PAGE}.layout", one_of(LAYOUTS), "Side by side"),
+              Field("ball", f"{PAGE}.ball", flag, True))
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def geometry_of(X: np.ndarray, y: np.ndarray, bias: bool) -> dict:
+    """Everything about the data set the lesson shows: R, gamma, the bound, the max margin."""
+    found = best_unit_separator(X, y, bias=bias)
+    return dict(bound=mistake_bound(X, y, bias=bias), R=radius(X, bias=bias),
+                R_plane=radius(X, bias=False), u=None if found is None else found[0],
+                gamma=None if found is None else found[1],
+                maximum=max_margin(X, y) if len(np.unique(y)) == 2 else None)
+
+
+@st.cache_data(show_spinner="Training the perceptron on 36 data sets in 5 orders…")
+def sweep() -> pd.DataFrame:
+    """The experiment: mistakes and bound for every margin, data seed and order."""
+    runs = mistakes_against_bound(lambda m, s: separable(SWEEP_POINTS, m, s),
+                                  SWEEP_MARGINS, SWEEP_SEEDS, ORDERS)
+    return pd.DataFrame([dataclasses.asdict(run) for run in runs])
+
+
+def link_to_nonseparable() -> None:
+    """Point to the non-separable lesson (plain text if it is not in the app yet)."""
+    try:
+        st.page_link("pages/nonseparable.py", label="Non-separable data: what the perceptron "
+                     "does when no line separates", icon=":material/call_split:")
+    except StreamlitPageNotFoundError:
+        st.markdown("See the lesson **Non-separable data**.")
+
+
+def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
+    """The boundary at step k: w, b, its margin and the row closest to it (None if it errs)."""
+    w, b = trace.W[k], float(trace.b[k])
+    margin = geometric_margin(data.X, data.y, w, b)
+    closest = (int(np.argmin(data.y * (data.X @ w + b))) if math.isfinite(margin) else None)
+    return dict(w=w, b=b, margin=margin, closest=closest)
+
+
+def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> None:
+    """The bound, this boundary's margin, the maximum margin and gamma; and when the bound fails."""
+    bound, maximum = facts["bound"], facts["maximum"]
+    cols = st.columns(4)
+    cols[0].metric("Bound R²/γ²", num(bound) if math.isfinite(bound) else "∞",
+                   help="Novikoff's bound on the mistakes, with R and γ of the vectors the "
+                        "perceptron sees" + (": (x, 1)" if bias else ": x"))
+    cols[1].metric("Margin of this boundary", num(margin) if math.isfinite(margin) else "−∞")
+    cols[2].metric("Maximum margin (plane)", num(maximum.gamma) if maximum else "none")
+    cols[3].metric("γ of the bound", num(facts["gamma"]) if facts["gamma"] else "none",
+                   help="The best margin of a unit vector u through the origin of the space "
+                        "the perceptron works in" + (", (x, 1)" if bias else ""))
+    if not math.isfinite(bound):
+        st.warning("No γ > 0 exists for these data" + ("" if bias else " without a bias (no "
+                   "line through the origin separates them; turn the bias on)") +
+                   ", so the bound R²/γ² is infinite: the theorem promises nothing, and the "
+                   "perceptron need not converge.", icon=":material/all_inclusive:")
+        link_to_nonseparable()
+    elif not zeros_start:
+        st.info("The theorem starts from w₀ = 0. This run starts elsewhere, so the bound is "
+                "shown for reference only: it is not guaranteed here.", icon=":material/info:")
+
+
+def separator_figures(data: Dataset, facts: dict, current: dict, k: int, *, bias: bool) -> None:
+    """This step's boundary and the maximum-margin separator, side by side or overlaid."""
+    layout = st.segmented_control("Separators", LAYOUTS, key=f"{PAGE}.layout",
+                                  label_visibility="collapsed")
+    whole_ball = st.toggle("Zoom out to the whole ball of radius R", key=f"{PAGE}.ball")
+    write(URL_FIELDS)
+    maximum = facts["maximum"]
+    box = plane_box(data.X, radius=facts["R"] if whole_ball else None)
+    ball = dict(radius=facts["R"], radius_plane=facts["R_plane"] if bias else None)
+    u = facts["u"]
+    # u lives in the space the perceptron sees: with a bias its last coordinate is the offset
+    u_line = None if u is None else ((u[:2], float(u[2])) if bias else (u, 0.0))
+    if layout == "Overlaid":
+        show(
+            margin_figure(data.X, data.y, data.classes, box, current=current, maximum=maximum,
+                          bound_line=u_line, height=640, **ball),
+            key=f"{PAGE}.overlay", alt="The perceptron's boundary with its margin band, the "
+            "maximum-margin separator with its support vectors, and the ball of radius R")
+    else:
+        left, right = st.columns(2)
+        with left:
+            show(margin_figure(data.X, data.y, data.classes, box, current=current, height=540,
+                               title=f"Perceptron at step {k}", **ball),
+                 key=f"{PAGE}.current", alt="The perceptron's boundary at this step, its margin "
+                 "band and the closest point, with the ball of radius R")
+        with right:
+            show(margin_figure(data.X, data.y, data.classes, box, maximum=maximum,
+                               bound_line=u_line, height=540, title="Maximum margin", **ball),
+                 key=f"{PAGE}.maximum", alt="The maximum-margin separator, its band and its "
+                 "support vectors circled, with the ball of radius R")
+
+
+def margin_section(margin: float, maximum) -> None:
+    """What the margin of a boundary and of the data are, with this step's numbers."""
+    st.subheader("The margin")
+    st.markdown("The margin of a boundary is the distance from it to the nearest point, when "
+                "it has every point on the right side; a boundary that gets any point wrong "
+                "has margin −∞. The margin of the data is the best margin any line can reach: "
+                "the maximum-margin separator, whose closest points are its support vectors.")
+    st.latex(margin_latex(margin))
+    if maximum is not None:
+        st.latex(r"\operatorname{Margin}(\mathcal{D}) = \sup_{\mathbf{w}, b}"
+                 r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}) = " + num(maximum.gamma)
+                 + r"\quad\text{support vectors: rows } "
+                 + ", ".join(str(i) for i in maximum.support))
+    else:
+        st.markdown("No line separates these data, so Margin(D) is −∞ as well.")
+
+
+def spaces_section(facts: dict, *, bias: bool) -> None:
+    """Which R and which gamma the theorem uses: those of x, or of (x, 1) with a bias."""
+    maximum = facts["maximum"]
+    st.subheader("Which R and which γ")
+    st.markdown(
+        "The theorem is about vectors **x** in a ball of radius R, separated by a unit vector "
+        "**u** through the origin with margin γ. "
+        + ("With a bias, the perceptron really works on **z** = (**x**, 1) and learns "
+           "(**w**, b) as one vector, so R and γ are measured there: R is the radius of the "
+           "(**x**, 1) vectors, larger than the plane's, and γ is the margin of the best **u** "
+           "in that space, which also pays for its bias coordinate and is at most the "
+           "plane's margin. The dashed circle has radius R, the dotted one the plane's "
+           "max ‖**x**‖; the dotted line is where **u**·(**x**, 1) = 0."
+           if bias else
+           "Without a bias the perceptron sees **x** itself and its boundary passes through "
+           "the origin, so R is the plane's radius and γ the best margin of a line through "
+           "the origin (dotted), which can be far below the maximum margin of a free line."))
+    for line in spaces_latex(R_plane=facts["R_plane"],
+                             gamma_plane=maximum.gamma if maximum else None, R=facts["R"],
+                             gamma=facts["gamma"], bound=facts["bound"], bias=bias):
+        st.latex(line)
+    if maximum is not None and bias:
+        st.caption(f"The plane's own numbers would give max‖x‖²/Margin(D)² = "
+                   f"{num(facts['R_plane'] ** 2 / maximum.gamma ** 2)}: not the theorem's bound.")
+
+
+def proof_section(trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
+                  zeros_start: bool) -> None:
+    """The proof's two claims, update by update, up to this step; stops the page without u."""
+    st.subheader("The proof, update by update")
+    u = facts["u"]
+    if u is None:
+        st.markdown("The proof needs a unit vector **u** with margin γ > 0; these data have none.")
+        st.stop()
+    updates = np.concatenate([[0], trace.update_positions])
+    seen = np.column_stack([trace.W, trace.b]) if bias else trace.W
+    projections, squared = proof_quantities(seen[updates], u)
+    mistakes_now = int(trace.mistakes[k])
+    st.markdown(
+        "Every mistake adds η y**z** to the weights (here **z** = "
+        + ("(**x**, 1)" if bias else "**x**") + "). Because y **u**·**z** ≥ γ, each update raises "
+        "**u**·**w** by at least ηγ (claim 1); because the example was a mistake, y **w**·**z** "
+        "≤ 0, so it raises ‖**w**‖² by at most η²R² (claim 2). Together "
+        "tηγ ≤ **u**·**w**ₜ ≤ ‖**w**ₜ‖ ≤ ηR√t, so t ≤ R²/γ².")
+    st.latex(rf"\mathbf{{u}} = {vec(u)},\quad \gamma = {num(facts['gamma'])},\quad "
+             rf"R = {num(facts['R'])},\quad \eta = {num(eta)},\quad t = {mistakes_now}")
+    if zeros_start:
+        note = ("The run starts from w₀ = 0 as the theorem does. "
+                + ("With η ≠ 1 both sides scale: u·wₜ ≥ tηγ and ‖wₜ‖² ≤ tη²R², and the bound "
+                   "on t is the same." if eta != 1 else ""))
+    else:
+        start = ", ".join(num(v) for v in seen[0])
+        note = (f"This run starts from w₀ = ({start}): the "
+                "lines start from u·w₀ and ‖w₀‖² (both claims still hold), but the bound "
+                "R²/γ² on t needs w₀ = 0.")
+    st.caption(note)
+    show(
+        proof_figure(projections, squared, gamma=facts["gamma"], R=facts["R"], eta=eta,
+                     start_projection=float(projections[0]), start_squared=float(squared[0]),
+                     current=mistakes_now),
+        key=f"{PAGE}.proof", alt="u dot w_t against t gamma, and the squared norm of w_t against "
+        "t R squared, over the updates, with the current update highlighted")
+
+
+def experiment_section() -> None:
+    """Mistakes against the bound over many generated data sets, run on request."""
+    st.subheader("Experiment: how loose is the bound?")
+    st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "
+                f"{', '.join(f'{m:g}' for m in SWEEP_MARGINS)}, {len(SWEEP_SEEDS)} seeds each), "
+                "each trained from w = 0 with η = 1 in all five visiting orders. Every run "
+                "should sit on or below the line mistakes = bound.")
+    if st.button("Run the experiment", icon=":material/science:", key=f"{PAGE}.run"):
+        st.session_state[f"{PAGE}.ran"] = True
+    if not st.session_state.get(f"{PAGE}.ran"):
+        return
+    runs = sweep()
+    labels = [f"margin {r.margin:g}, seed {r.seed}, {r.order}" for r in runs.itertuples()]
+    show(experiment_figure(runs["bound"], runs["mistakes"], runs["order"], labels),
+         key=f"{PAGE}.experiment", alt="Mistakes made against the bound R squared over "
+         "gamma squared for many runs, with the line y = x")
+    ratio = runs["mistakes"] / runs["bound"]
+    st.caption(f"{len(runs)} runs: {int((runs['mistakes'] <= runs['bound']).sum())} within "
+               f"the bound. Mistakes were at most {ratio.max():.0%} of the bound, "
+               f"{ratio.median():.0%} in the median run: the guarantee holds with room to "
+               "spare, and a smaller margin (a larger bound) tends to cost more mistakes.")

@@ -1,0 +1,456 @@
+"""The perceptron-versus-SVM lesson's own pieces: URL fields, sidebar, cached runs and parts."""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from core import losses
+from core.geometry import geometric_margin
+from core.sklearn_check import perceptron_by_epoch, svc_weights
+from core.svm import (
+    Descent,
+    align,
+    generalization,
+    hard_margin_C,
+    lam_to_C,
+    margins_over_lambda,
+    max_margin,
+    seeds_cost,
+    soft_margin,
+    svm_sgd,
+    svm_step_size,
+)
+from core.trace import epoch_end_errors, record, training_errors
+from datasets import Dataset
+from ui.charts import show
+from ui.runs import STEP_LIMIT, perceptron_trace
+from ui.step_controls import reset_on_change, run_signature, step_controls
+from ui.training import ORDER_LABELS
+from ui.url_state import Field, one_of, real, whole
+from viz import maths
+from viz import svm as draw
+
+PAGE = "svm"
+SECTIONS = ["Losses", "Train side by side", "Soft margin", "Generalization", "In scikit-learn"]
+LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
+CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
+RANDOM_ORDERS = ["random_misclassified", "shuffle_once", "shuffle_each_epoch", "random"]
+FRAMES = 300  # frames per browser animation; longer runs are sampled evenly
+LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
+
+# What is on screen, mirrored in the URL (the data, the training settings and the step are
+# the shared fields of ui.url_state). Numbers snap to their widget's grid.
+URL_FIELDS = (
+    Field("part", f"{PAGE}.section", one_of(SECTIONS), SECTIONS[0]),
+    Field("view", f"{PAGE}.view", one_of(("Step by step", "Play")), "Step by step"),
+    Field("lam", f"{PAGE}.lam", one_of(LAMBDAS), 0.01),
+    Field("eta0", f"{PAGE}.eta0", real(0.001, 100.0, step=1e-9), 1.0),
+    Field("svm_epochs", f"{PAGE}.epochs", whole(1, 2000), 200),
+    Field("z", f"{PAGE}.z", real(-3.0, 3.0, step=0.05), 0.5),
+    Field("log", f"{PAGE}.log_base", one_of(("2", "e")), "2"),
+    Field("example", f"{PAGE}.example", whole(0, 5000), 0),
+    Field("C", f"{PAGE}.C", one_of(CS), 1.0),
+    Field("test", f"{PAGE}.test_fraction", real(0.1, 0.7, step=0.05), 0.3),
+    Field("split", f"{PAGE}.split_seed", whole(0, 10**6), 0),
+    Field("runs", f"{PAGE}.runs", whole(2, 12), 6),
+    Field("runs_order", f"{PAGE}.runs_order", one_of(RANDOM_ORDERS), "random_misclassified"),
+)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def svm_trace(X, y, settings: dict):
+    """Record the SVM's subgradient run, every step, up to STEP_LIMIT steps."""
+    return record(svm_sgd(X, y, **settings), np.zeros(X.shape[1]), 0.0, limit=STEP_LIMIT)
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def exact_max_margin(X, y):
+    """core.svm.max_margin, cached."""
+    return max_margin(X, y)
+
+
+@st.cache_data(max_entries=64, show_spinner=False)
+def exact_soft_margin(X, y, C: float):
+    """core.svm.soft_margin, cached."""
+    return soft_margin(X, y, C)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def margin_sweep(X, y, settings: dict):
+    """The exact and the subgradient margins over LAMBDAS, cached."""
+    return margins_over_lambda(X, y, LAMBDAS, **{k: v for k, v in settings.items() if k != "lam"})
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def split_and_score(X, y, **kwargs):
+    """core.svm.generalization, cached."""
+    return generalization(X, y, **kwargs, loo_limit=LOO_LIMIT)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: float):
+    """Scikit-learn's Perceptron epoch by epoch and its SVC, beside ours, as tables."""
+    rows = draw.epoch_rows(*perceptron_by_epoch(X, y, bias=bias, epochs=epochs))
+    C = lam_to_C(lam, len(y))
+    theirs, mine = svc_weights(X, y, C), np.r_[sgd_w, sgd_b]
+    costs = tuple(seeds_cost(X, y, v[:-1], v[-1], lam) for v in (theirs, mine))
+    tables = [draw.comparison_table(f"SVC(C = {maths.num(round(C, 6))})",
+                                    f"svm_sgd(λ = {maths.num(lam)})", theirs, mine, costs)]
+    mm = max_margin(X, y)
+    if mm is not None:
+        C_hard = hard_margin_C(mm)
+        tables.append(draw.comparison_table(f"SVC(C = {maths.num(round(C_hard, 4))})",
+                                            "max_margin", svc_weights(X, y, C_hard, tol=1e-8),
+                                            np.r_[mm.w, mm.b]))
+    return rows, tables
+
+
+def svm_sidebar(settings: dict, n: int) -> dict:
+    """The SVM's own settings; order, bias, seed and epochs cap follow the perceptron's."""
+    st.subheader("SVM (subgradient descent)")
+    lam = st.select_slider("Penalty λ", LAMBDAS, key="svm.lam", format_func=maths.num,
+                           help="The SVM minimises mean hinge + (λ/2)‖w‖²; C = 1/(λN).")
+    eta0 = st.number_input("Step size η₀ (η_t = η₀/√t)", 0.001, 100.0, step=0.1, format="%g",
+                           key="svm.eta0")
+    epochs = st.number_input("SVM epochs", 1, 2000, key="svm.epochs")
+    capped = max(1, STEP_LIMIT // n)  # at most STEP_LIMIT steps are recorded
+    return dict(lam=float(lam), eta0=float(eta0), max_epochs=min(int(epochs), capped),
+                order=settings["order"], bias=settings["bias"], seed=settings["seed"])
+
+
+# ---------------------------------------------------------------- the parts
+# Each part draws itself from the data, the perceptron's settings, the SVM's, and the maximum
+# margin (None when the data is not separable).
+
+
+def losses_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+    """The four losses of the margin z, their slopes, and the kinship in code."""
+    left, right = st.columns([0.58, 0.42])
+    with right:
+        z = st.slider("Margin z = y·(w·x + b) of one example", -3.0, 3.0, step=0.05,
+                      key="svm.z")
+        base = 2.0 if st.radio("Logistic loss drawn with", ["2", "e"], key="svm.log_base",
+                               horizontal=True, format_func=lambda b: f"log base {b}") == "2" \
+            else math.e
+        st.session_state["svm.example"] = min(st.session_state["svm.example"], len(data) - 1)
+        n = st.number_input("Example (row) for ∂L/∂w", 0, len(data) - 1, key="svm.example")
+        x, y = data.X[n], float(data.y[n])
+        st.info(draw.verdict(z))
+    with left:
+        show(draw.loss_figure(z, base=base), key=f"{PAGE}.losses",
+             alt="The 0-1, perceptron, hinge and logistic losses of the margin z, and their "
+                 "slopes, with a cursor at the chosen z")
+    st.markdown(f"Example {n}: x = ({maths.num(x[0])}, {maths.num(x[1])}), y = {maths.num(y)}. "
+                "By the chain rule through z = y(w·x + b), ∂L/∂w = L′(z)·y·x and the step is "
+                "w ← w − η·∂L/∂w.")
+    st.table(pd.DataFrame(draw.loss_table(z, x, y, base=base)), hide_index=True)
+    st.caption("At a kink every slope in [−1, 0] is a subgradient. The perceptron takes −1 at "
+               "z = 0 (it updates on y·a ≤ 0); the seeds' SVM takes 0 at z = 1 (it updates on "
+               "y·a < 1). The 0-1 loss jumps at 0 and is flat elsewhere: no direction to follow. "
+               "The logistic loss is drawn in base 2 by default so that it equals 1 at z = 0 and "
+               "lies above the 0-1 loss everywhere, like the hinge; the seeds' natural log is "
+               "the same curve times ln 2 ≈ 0.693, with the same minimiser.")
+    st.markdown("**The kinship in code** (core/losses.py, live source): one loss with a "
+                "threshold; 0 makes it the perceptron's, 1 the hinge.")
+    st.code(draw.source_listing(losses.margin_loss, losses.perceptron_loss, losses.hinge_loss),
+            language="python")
+
+
+def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+    """Both runs on the same data, stepped by one slider or played in the browser."""
+    try:
+        perc = perceptron_trace(data.X, data.y, settings)
+        svm = svm_trace(data.X, data.y, svm_settings)
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+    reset_on_change(PAGE, run_signature(data.X, data.y, {**settings, **{
+        f"svm_{k}": v for k, v in svm_settings.items()}}))
+    perc, svm = align(perc, svm)
+    # one clock for the step controls: Next mistake stops where either run updates
+    clock = dataclasses.replace(svm, updated=perc.updated | svm.updated)
+    lam, eta0 = svm_settings["lam"], svm_settings["eta0"]
+    titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
+              f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
+    if svm_settings["max_epochs"] < int(st.session_state["svm.epochs"]):
+        st.caption(f"The SVM runs {svm_settings['max_epochs']} epochs here: "
+                   f"{STEP_LIMIT:,} steps at most are recorded.")
+    view = st.segmented_control("View", ["Step by step", "Play"], key="svm.view", required=True,
+                                label_visibility="collapsed")
+    if view == "Play":
+        _play(data, perc, svm, clock.steps, titles, mm)
+        return
+
+    k = step_controls(PAGE, clock)
+    cols = st.columns(5)
+    cols[0].metric("Step t", f"{k} / {clock.steps}")
+    cols[1].metric("Epoch", int(svm.epoch[k]) if k else 0)
+    cols[2].metric("Perceptron mistakes", int(perc.mistakes[k]))
+    cols[3].metric("SVM margin violations", int(svm.mistakes[k]))
+    cols[4].metric("SVM step size η_t", maths.num(round(svm_step_size(max(k, 1), eta0), 6)))
+    left, right = st.columns(2)
+    for col, trace, title, own in ((left, perc, titles[0], False), (right, svm, titles[1], True)):
+        i = int(trace.index[k]) if k else -1
+        moved = k > 0 and i >= 0 and trace.updated[k]
+        with col:
+            show(draw.run_figure(
+                data.X, data.y, data.classes, w=trace.W[k], b=trace.b[k], title=title,
+                w_before=trace.W[k - 1] if moved else None, b_before=trace.b[max(k - 1, 0)],
+                visited=i if i >= 0 else None, mm=mm, own_margins=own),
+                key=f"{PAGE}.plane_{int(own)}",
+                alt=f"{title}: the data, its boundary at step {k} and the maximum margin")
+            _step_maths(data, settings, svm_settings, trace, k, i, svm=own)
+    _margins(data, svm_settings, mm, perc, svm, k)
+
+
+def _play(data: Dataset, perc, svm, steps: int, titles, mm) -> None:
+    """Both runs as browser animations over the same sampled steps."""
+    frames = np.unique(np.linspace(0, steps, min(steps + 1, FRAMES)).astype(int))
+    st.caption("Press ▶ Play in each chart (or drag its slider). Both share the step t.")
+    cols = st.columns(2)
+    for col, trace, title, own, word in ((cols[0], perc, titles[0], False, "mistakes"),
+                                         (cols[1], svm, titles[1], True, "violations")):
+        fig = draw.run_animation(data.X, data.y, data.classes, trace.W[frames],
+                                 trace.b[frames], trace.index[frames],
+                                 draw.frame_labels(trace, frames, word), mm=mm,
+                                 own_margins=own, title=title)
+        with col:
+            show(fig, key=f"{PAGE}.play_{word}",
+                 alt=f"Animation of the {title} boundary over the run")
+
+
+def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int, i: int, *,
+                svm: bool) -> None:
+    """The numbers of step k of one run, or why there is none."""
+    if k == 0:
+        st.markdown("Before the first step.")
+        return
+    if i < 0:
+        st.markdown(f"This run ended at step {int(np.flatnonzero(trace.index >= 0)[-1])}: "
+                    + ("no example was left inside the margin." if svm
+                       else "it converged (an epoch without a mistake) or hit max epochs."))
+        return
+    x, y = data.X[i], float(data.y[i])
+    st.markdown(f"Step {k}: example {i}, x = ({maths.num(x[0])}, {maths.num(x[1])}), "
+                f"y = {maths.num(y)}")
+    if svm:
+        lines = draw.svm_step_lines(
+            x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
+            b_after=trace.b[k], a=trace.activation[k], updated=bool(trace.updated[k]),
+            eta=svm_step_size(k, svm_settings["eta0"]), lam=svm_settings["lam"], t=k,
+            eta0=svm_settings["eta0"], bias=settings["bias"])
+    else:
+        lines = maths.step_lines(
+            x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
+            b_after=trace.b[k], a=trace.activation[k], updated=bool(trace.updated[k]),
+            eta=settings["eta"], bias=settings["bias"])
+    for line in lines:
+        st.latex(line)
+
+
+def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
+    """Geometric margins of both runs against the maximum, and the margin as lambda shrinks."""
+    st.subheader("How wide is each boundary's margin?")
+    values = [geometric_margin(data.X, data.y, trace.W[k], trace.b[k]) for trace in (perc, svm)]
+    cols = st.columns(3)
+    for col, name, value in zip(cols[:2], ("Perceptron margin", "SVM margin"), values,
+                                strict=True):
+        shown = "does not separate" if not math.isfinite(value) else maths.num(round(value, 4))
+        delta = (f"{100 * value / mm.gamma:.1f} % of γ" if mm is not None and math.isfinite(value)
+                 else None)
+        col.metric(name, shown, delta, delta_color="off", delta_arrow="off")
+    if mm is None:
+        cols[2].metric("Maximum margin γ", "not separable")
+        st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
+                "never settles; see **Soft margin** for what the SVM does instead.")
+        return
+    cols[2].metric("Maximum margin γ", maths.num(round(mm.gamma, 4)))
+    st.caption("The perceptron stops at the first separator it meets, anywhere in the gap "
+               "between the classes; the hinge keeps pushing every example to a margin and the "
+               "penalty keeps ‖w‖ small, which widens that margin toward the maximum γ.")
+    exact, sgd = margin_sweep(data.X, data.y, svm_settings)
+    show(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
+         key=f"{PAGE}.sweep", alt="Geometric margin against lambda: the exact minimiser and "
+                                  "the subgradient run approach gamma as lambda shrinks")
+    st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN)) reaches the maximum "
+               f"margin γ; the subgradient run after {svm_settings['max_epochs']} epochs follows "
+               "it until λ gets so small that the penalty, which is what pulls w toward the "
+               "maximum margin, needs more steps than the run has (raise the SVM epochs).")
+    with st.expander("One loop for both (core/svm.py, live source)"):
+        st.code(draw.source_listing(Descent.visit), language="python")
+        st.caption("The perceptron is this step with slope = perceptron_slope (threshold 0), "
+                   "lam = 0 and a constant step; the SVM uses hinge_slope (threshold 1), "
+                   "lam > 0 and η₀/√t.")
+
+
+def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+    """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
+    C = st.select_slider("C (weight of the slacks; C = 1/(λN))", CS, key="svm.C",
+                         format_func=maths.num)
+    try:
+        sm = exact_soft_margin(data.X, data.y, float(C))
+    except ValueError as error:
+        st.error(f"The soft margin cannot be solved here: {error}")
+        st.stop()
+    left, right = st.columns([0.6, 0.4])
+    with left:
+        show(draw.soft_margin_figure(data.X, data.y, data.classes, sm), key=f"{PAGE}.soft",
+             alt="The soft-margin SVM: boundary, margins, support vectors and the slack of "
+                 "every violating point")
+    with right:
+        cols = st.columns(2)
+        cols[0].metric("Margin violations", len(sm.violations))
+        cols[1].metric("Support vectors", len(sm.support))
+        norm = float(np.linalg.norm(sm.w))
+        cols[0].metric("Margin 1/‖w‖", maths.num(round(1 / norm, 4)) if norm else "∞ (w = 0)")
+        cols[1].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
+        st.latex(r"\xi^{(n)} = \max\big(0,\ 1 - y^{(n)}(\mathbf{w}^\top\mathbf{x}^{(n)} + b)\big)")
+        st.latex(draw.objective_latex(sm, len(data)))
+        st.caption("Each black segment is one slack: from a violating point to its own class's "
+                   "margin line (its length is ξ/‖w‖). Small C buys a wide margin with many "
+                   "violations; large C approaches the hard margin.")
+        if not norm:
+            st.warning("Here the best soft margin is w = 0: no line beats predicting the same "
+                       "class everywhere, so every point pays a slack.")
+        elif mm is not None:
+            st.info("This data is separable: pick the noisy blobs, or Iris versicolor vs "
+                    "virginica, to see violations that no C can remove.")
+    _perceptron_never_settles(data, settings, mm, sm)
+
+
+def _perceptron_never_settles(data: Dataset, settings: dict, mm, sm) -> None:
+    """The perceptron on the same data: boundaries of the last epochs and errors per epoch."""
+    st.subheader("The perceptron on the same data")
+    perc = perceptron_trace(data.X, data.y, settings)
+    ends, errors = epoch_end_errors(perc, data.X, data.y)
+    late = ends[-8:]
+    left, right = st.columns([0.55, 0.45])
+    with left:
+        show(draw.late_boundaries_figure(
+            data.X, data.y, data.classes, perc.W[late], perc.b[late],
+            labels=[f"end of epoch {perc.epoch[k]}" for k in late]),
+            key=f"{PAGE}.late", alt="The perceptron's boundaries at the end of its last epochs")
+    with right:
+        show(draw.errors_by_epoch_figure(
+            errors, training_errors(data.X, data.y, sm.w, sm.b)), key=f"{PAGE}.errors",
+            alt="The perceptron's training errors at the end of each epoch")
+    if mm is None:
+        right.warning(f"Not separable: the perceptron is still moving after {perc.epoch[-1]} "
+                      f"epochs ({errors[-1]} training error{'s' * (errors[-1] != 1)} at the "
+                      "end), while the soft-margin SVM has one answer for each C.")
+    else:
+        right.success(f"Separable: the perceptron settles after {perc.mistakes[-1]} mistakes.")
+
+
+def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+    """Several perceptron runs and the SVM on one train/test split, and Theorem 2.6."""
+    c1, c2, c3, c4 = st.columns(4)
+    fraction = c1.slider("Test fraction", 0.1, 0.7, step=0.05, key="svm.test_fraction")
+    split_seed = c2.number_input("Split seed", 0, 10**6, key="svm.split_seed")
+    runs = c3.slider("Perceptron runs (seeds 0, 1, …)", 2, 12, key="svm.runs")
+    order = c4.selectbox("Their order", RANDOM_ORDERS, key="svm.runs_order",
+                         format_func=ORDER_LABELS.get)
+    try:
+        result = split_and_score(data.X, data.y, test_fraction=float(fraction),
+                                 split_seed=int(split_seed), runs=int(runs), order=order,
+                                 max_epochs=settings["max_epochs"],
+                                 C=float(st.session_state[f"{PAGE}.C"]))
+    except ValueError as error:
+        st.error(f"This split cannot be used: {error}")
+        st.stop()
+    train, test = result.train, result.test
+    svm_name = ("SVM: maximum margin" if result.separable
+                else f"SVM: soft margin (C = {maths.num(st.session_state['svm.C'])})")
+    labels = [f"run {k + 1}: test error {100 * e:.1f} %" for k, (_, _, e) in
+              enumerate(result.runs)]
+    left, right = st.columns([0.58, 0.42])
+    with left:
+        show(draw.generalization_figure(
+            data.X, data.y, data.classes, train, test,
+            [(w, b, label) for (w, b, _), label in zip(result.runs, labels, strict=True)],
+            (*result.svm, f"{svm_name}: test error {100 * result.svm_error:.1f} %")),
+            key=f"{PAGE}.general",
+            alt="Several perceptron separators and the SVM's on the training points, with the "
+                "test points open")
+    with right:
+        show(draw.test_error_figure([e for _, _, e in result.runs], result.svm_error),
+             key=f"{PAGE}.test_errors", alt="Test error of each perceptron run and of the SVM")
+        if len(train) < 10:
+            st.info("Few points here: pick a generator (Separable, Noisy blobs) in the sidebar "
+                    "for a test set worth the name.")
+        st.caption(f"{len(train)} training points (filled), {len(test)} test points (open). "
+                   "Every perceptron run separates the training points (when it can), yet "
+                   "they land on different lines and score differently on the test points; "
+                   "the SVM's line depends on the training data alone: the same every time.")
+        _bound(result, len(train))
+
+
+def _bound(result, n: int) -> None:
+    """Theorem 2.6 with this training set's numbers."""
+    st.markdown("**The leave-one-out bound** (Theorem 2.6): a perceptron trained to convergence "
+                "on N examples errs on a fresh one with probability")
+    st.latex(draw.bound_latex(result.ratio, n))
+    if not math.isfinite(result.ratio):
+        st.warning("This training set is not linearly separable: no γ > 0, and the theorem "
+                   "does not apply.")
+    st.caption("The expectation is over random training sets; R²/γ² (mistake_bound, measured on "
+               "(x, 1) as the perceptron with a bias sees them) is this one set's value, so the "
+               "number is the bound's estimate from the data on screen. Above 1 it says nothing.")
+    if result.loo is not None:
+        st.metric("Leave-one-out errors of the perceptron on the training set",
+                  f"{result.loo} / {n}")
+        st.caption(f"Train on all but one, test on the one left out, for each of the {n}: this "
+                   f"count is the proof's (*), at most the mistakes of a run on all {n}, so at "
+                   f"most R²/γ² = {maths.num(round(result.ratio, 2))}.")
+
+
+def sklearn_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+    """The same numbers from scikit-learn, computed live beside ours."""
+    perc_epochs = min(settings["max_epochs"], 20)
+    svm = svm_trace(data.X, data.y, svm_settings)
+    lam = svm_settings["lam"]
+    C = lam_to_C(lam, len(data))
+    rows, tables = sklearn_numbers(data.X, data.y, settings["bias"], perc_epochs, lam,
+                                   svm.W[-1], float(svm.b[-1]))
+    intercept = "" if settings["bias"] else ",\n    fit_intercept=False"
+    left, right = st.columns([0.42, 0.58])
+    with left:
+        st.code(f"""from sklearn.linear_model import Perceptron
+from sklearn.svm import SVC
+
+# cyclic perceptron, eta = 1, from w = 0
+perceptron = Perceptron(
+    eta0=1, shuffle=False, tol=None,
+    max_iter={perc_epochs}{intercept},
+).fit(X, y)
+perceptron.coef_, perceptron.intercept_
+
+# soft-margin SVM, C = 1 / (lambda N)
+svm = SVC(kernel="linear", C={C:.6g}).fit(X, y)
+svm.coef_, svm.intercept_""", language="python")
+        st.caption("X, y: the data on screen. Every number on the right is computed live, by "
+                   "scikit-learn and by this app's own code.")
+    number = st.column_config.NumberColumn(format="%.6g")
+    with right:
+        st.markdown("**Perceptron, epoch by epoch** (ours: core.perceptron, cyclic, η = 1, "
+                    "w = 0)")
+        st.dataframe(pd.DataFrame(rows), hide_index=True, height=250, column_config={
+            "max |difference|": st.column_config.NumberColumn(format="%.1e")})
+    st.markdown("**SVM**")
+    cols = st.columns(len(tables))
+    for col, table in zip(cols, tables, strict=True):
+        col.dataframe(table, column_config={name: number for name in table.columns})
+    st.caption("SVC solves the soft-margin SVM exactly; our subgradient run only approaches the "
+               "same minimiser of J as its steps shrink, so their costs J agree more closely "
+               "than their weights. Separable data also get the hard margin: any C at least the "
+               "largest dual coefficient gives it, and 2‖w‖² is one. With the bias off, SVC "
+               "still learns b and the numbers differ.")
+
+
+PARTS = {"Losses": losses_part, "Train side by side": train_part, "Soft margin": soft_part,
+         "Generalization": generalization_part, "In scikit-learn": sklearn_part}

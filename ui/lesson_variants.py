@@ -1,0 +1,290 @@
+"""The Variants lesson's own pieces: URL fields, cached runs, and its three parts."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import streamlit as st
+
+from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron, record_kernel
+from core.multiclass import WEIGHTS, one_vs_rest
+from core.variants import Voted, errors, running_average, train_test_split
+from datasets import Dataset
+from datasets.builtin import iris_three
+from ui.runs import STEP_LIMIT, perceptron_trace
+from ui.step_controls import run_signature, step_controls
+from ui.url_state import Field, one_of, real, whole
+from viz import regions
+from viz.maths import share
+from viz.plane import view_box
+
+PAGE = "variants"
+VIEWS = {"averaged": "Averaged and voted", "kernel": "Kernel perceptron",
+         "classes": "More than two classes"}
+KERNEL_LABELS = {"linear": "Linear", "polynomial": "Polynomial", "rbf": "RBF (Gaussian)"}
+GRID = 120  # grid points per side of the decision regions
+# One click loads data the part is about (and a kernel that suits it).
+EXAMPLES = {
+    "Noisy blobs": {"data.choice": "Noisy blobs (generator)", "data.n": 200, "data.spread": 0.7},
+    "XOR (±1)": {"data.choice": "XOR (±1)", f"{PAGE}.kernel": "polynomial",
+                 f"{PAGE}.degree": 2, f"{PAGE}.offset": 1.0},
+    "XOR blobs": {"data.choice": "XOR blobs (generator)", "data.n": 200, "data.noise": 0.3,
+                  f"{PAGE}.kernel": "rbf", f"{PAGE}.width": 0.5},
+    "Circles": {"data.choice": "Circles (generator)", "data.n": 200, "data.noise": 0.08,
+                f"{PAGE}.kernel": "polynomial", f"{PAGE}.degree": 2, f"{PAGE}.offset": 1.0},
+    "Moons": {"data.choice": "Moons (generator)", "data.n": 200, "data.noise": 0.1,
+              f"{PAGE}.kernel": "rbf", f"{PAGE}.width": 0.4},
+}
+
+
+# What this page shows, mirrored in the URL (the data, training and step have their own fields).
+URL_FIELDS = (
+    Field("part", f"{PAGE}.view", one_of(tuple(VIEWS)), "averaged"),
+    Field("test", f"{PAGE}.test_share", real(0.0, 0.5), 0.3),
+    Field("split", f"{PAGE}.split_seed", whole(0, 10**6), 0),
+    Field("kernel", f"{PAGE}.kernel", one_of(KERNELS), "polynomial"),
+    Field("degree", f"{PAGE}.degree", whole(1, 6), 2),
+    Field("offset", f"{PAGE}.offset", real(0.0, 10.0), 1.0),
+    Field("width", f"{PAGE}.width", real(0.05, 3.0), 0.5),
+    Field("weights", f"{PAGE}.weights", one_of(WEIGHTS), "last"),
+    Field("p1", f"{PAGE}.probe1", real(0.0, 8.0), 4.9),
+    Field("p2", f"{PAGE}.probe2", real(-1.0, 4.0), 1.6),
+    Field("scaled", f"{PAGE}.scale_class", whole(0, 2), 0),
+    Field("factor", f"{PAGE}.scale", real(0.1, 5.0), 1.0),
+)
+
+
+def example_buttons(names) -> None:
+    """A row of buttons that load an example's data and settings."""
+    cols = st.columns(max(len(names), 4))
+    for col, name in zip(cols, names, strict=False):
+        col.button(f"Load {name}", key=f"{PAGE}.load.{name}", width="stretch",
+                   on_click=st.session_state.update, args=(EXAMPLES[name],))
+
+
+def start_at_end(part: str, signature, last: int) -> None:
+    """Show a new run at its end (the trained model); stepping starts from Reset."""
+    key, seen = f"{part}.t", f"{part}.signature"
+    if st.session_state.get(seen) != signature or key not in st.session_state:
+        st.session_state[key] = last
+    st.session_state[seen] = signature
+
+
+@st.cache_data(max_entries=32, show_spinner=False)
+def kernel_trace(X, y, kernel: dict, run: dict):
+    """Record a kernel perceptron run, every visit, up to STEP_LIMIT steps."""
+    steps = kernel_perceptron(X, y, kernel=Kernel(**kernel), **run)
+    return record_kernel(steps, len(y), run["eta"], limit=STEP_LIMIT)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def iris_one_vs_rest(weights: str, run: dict):
+    """The three one-vs-rest perceptrons on Iris (petal length and width)."""
+    X, labels, names = iris_three()
+    return one_vs_rest(X, labels, names=names, weights=weights, **run)
+
+
+def averaged_and_voted(data: Dataset, settings: dict) -> None:
+    """Last, averaged and voted boundaries of one run, with training and test errors."""
+    st.markdown(
+        "One run of the perceptron, three ways to predict with it. **Last**: the final "
+        "w, b. **Averaged** (the seeds' Algorithm 2): μ ← μ + w after every visit, predict "
+        "sign(μᵀx). **Voted**: keep every weight vector w_k with c_k, the number of visits "
+        "it survived; each votes with weight c_k. Hollow markers are held-out test points.")
+    example_buttons(["Noisy blobs"])
+    left, right = st.columns(2)
+    test_share = left.slider("Test share", 0.0, 0.5, step=0.05, key=f"{PAGE}.test_share",
+                             help="The share of the points held out of training")
+    split_seed = right.number_input("Split seed", 0, 10**6, key=f"{PAGE}.split_seed")
+    train, test = train_test_split(len(data), test_share, int(split_seed))
+    X, y = data.X[train], data.y[train]
+    try:
+        trace = perceptron_trace(X, y, settings)
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+    part = f"{PAGE}.avg"
+    start_at_end(part, run_signature(X, y, {**settings, "test": tuple(test)}), trace.steps)
+    k = step_controls(part, trace)
+
+    W_avg, b_avg = running_average(trace)
+    voted = Voted.from_trace(trace, k)
+    box = view_box(data.X)
+    xs, ys, _ = regions.grid(box, GRID)
+    votes = voted.decision_grid(xs, ys) if k else None
+    Xt, yt = data.X[test], data.y[test]
+    rows = {"last": (data.X @ trace.W[k] + trace.b[k])}
+    if k:
+        rows["averaged"] = data.X @ W_avg[k] + b_avg[k]
+        rows["voted"] = voted.decision(data.X)
+    table = pd.DataFrame(
+        {"training errors": [share(errors(y, a[train]), len(train)) for a in rows.values()],
+         "test errors": [share(errors(yt, a[test]), len(test)) for a in rows.values()]},
+        index=list(rows))
+    cols = st.columns(4)
+    cols[0].metric("Step t", f"{k} / {trace.steps}")
+    cols[1].metric("Mistakes so far", int(trace.mistakes[k]))
+    cols[2].metric("Weight vectors K", len(voted.counts))
+    cols[3].metric("Votes of the current one", int(voted.counts[-1]))
+    figure, maths = st.columns([0.55, 0.45])
+    figure.plotly_chart(
+        regions.variants_figure(X, y, Xt, yt, data.classes, box, w=trace.W[k], b=trace.b[k],
+                                w_avg=W_avg[k], b_avg=b_avg[k], xs=xs, ys=ys, votes=votes),
+        key=f"{PAGE}.variants_plot",
+        alt="Training and test points with the last, averaged and voted boundaries")
+    with maths:
+        st.dataframe(table)
+        if not k:
+            st.info("Before the first visit μ = 0 and no vector has a vote: step once.")
+            return
+        st.markdown("**Averaged** (μ after t visits)")
+        for line in regions.averaged_lines(k, W_avg[k] * k, b_avg[k] * k, W_avg[k], b_avg[k]):
+            st.latex(line)
+        st.markdown("**Voted** (K vectors, c_k votes each)")
+        for line in regions.voted_lines(len(voted.counts), int(voted.counts[-1]),
+                                        voted.counts @ voted.W, float(voted.counts @ voted.b), k):
+            st.latex(line)
+        st.caption("Each visit adds one vote to the vector in force after it, so the votes "
+                   "weight the vectors exactly as μ does: the averaged perceptron takes the sign "
+                   "of the sum, the voted one sums the signs.")
+
+
+def kernel_part(data: Dataset, settings: dict) -> None:
+    """The dual form with a chosen kernel, stepped through with its regions redrawn."""
+    st.markdown(
+        "The weights are always a sum of examples, **w** = Σⱼ αⱼ yⱼ **x**ⱼ, so the perceptron "
+        "can keep one count αⱼ per example instead (αᵢ ← αᵢ + η on a mistake) and compute "
+        "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
+    example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
+    cols = st.columns(3)
+    name = cols[0].selectbox("Kernel", KERNELS, format_func=KERNEL_LABELS.get,
+                             key=f"{PAGE}.kernel")
+    params = {"name": name}
+    if name == "polynomial":
+        params["degree"] = cols[1].slider("Degree", 1, 6, key=f"{PAGE}.degree")
+        params["offset"] = cols[2].number_input("Offset c", 0.0, 10.0, step=0.5, format="%g",
+                                                key=f"{PAGE}.offset")
+    elif name == "rbf":
+        params["width"] = cols[1].slider("Width σ", 0.05, 3.0, step=0.05, key=f"{PAGE}.width")
+    run = {key: settings[key] for key in ("eta", "order", "bias", "max_epochs", "seed")}
+    try:
+        kernel = Kernel(**params)
+        trace = kernel_trace(data.X, data.y, params, run)
+    except ValueError as error:
+        st.error(f"This kernel cannot train: {error}")
+        st.stop()
+    if settings["init"] != "zeros":
+        st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
+                   "initial weights do not apply here.")
+    part = f"{PAGE}.kernel"
+    start_at_end(part, run_signature(data.X, data.y, {**params, **run}), trace.steps)
+    k = step_controls(part, trace)
+    alpha = trace.alpha(k)
+    model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
+    box = view_box(data.X)
+    xs, ys, points = regions.grid(box, GRID)
+    wrong = errors(data.y, model.decision(data.X)) if k else len(data)
+    cols = st.columns(4)
+    cols[0].metric("Step t", f"{k} / {trace.steps}")
+    cols[1].metric("Mistakes so far", int(trace.mistakes[k]))
+    cols[2].metric("Examples with α > 0", int(np.sum(alpha > 0)))
+    cols[3].metric("Training errors", wrong)
+    if k == trace.steps and not trace.complete:
+        st.warning(f"Recorded the first {trace.steps:,} steps only; {wrong} training examples "
+                   "are still misclassified there.", icon=":material/warning:")
+    elif k == trace.steps:
+        if wrong == 0:
+            st.success(f"Converged: every training example is on its side after "
+                       f"{trace.mistakes[k]} mistakes in {trace.epoch[k]} epochs.",
+                       icon=":material/check_circle:")
+        else:
+            st.warning(f"Stopped after {trace.epoch[k]} epochs with {wrong} training examples "
+                       f"still misclassified: try another kernel or more epochs.",
+                       icon=":material/warning:")
+    i = int(trace.index[k]) if k else None
+    figure, maths = st.columns([0.55, 0.45])
+    figure.plotly_chart(
+        regions.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
+                              alpha, visited=i),
+        key=f"{PAGE}.kernel_plot",
+        alt=f"Decision regions of the kernel perceptron ({kernel.describe()}); "
+            "marker area grows with alpha")
+    with maths:
+        for line in regions.kernel_formula(**params, bias=run["bias"]):
+            st.latex(line)
+        if i is None:
+            st.markdown("**Before the first step** every αⱼ = 0, so every sᵢ = 0: the first "
+                        "visit is a mistake. Press **Step** (→).")
+        else:
+            before = trace.alpha(k - 1)
+            support = np.flatnonzero(before > 0)
+            gram = kernel(data.X[support], data.X[i]).ravel()
+            coef = before * data.y
+            st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
+                        f"y = {data.y[i]:+g} ({data.classes[int(data.y[i] > 0)]})")
+            lines = regions.dual_step_lines(
+                i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
+                terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
+                updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
+                bias_term=float(coef.sum()) if run["bias"] else None)
+            for line in lines:
+                st.latex(line)
+        if name == "linear":
+            w, b = model.primal()
+            st.latex(regions.primal_weights_line(alpha, data.y, data.X, w,
+                                                 b if run["bias"] else None))
+
+
+def more_classes(settings: dict) -> None:
+    """One-vs-rest perceptrons on the three Iris species: who claims which part of the plane."""
+    X, labels, names = iris_three()
+    st.markdown(
+        "Three species, three perceptrons: class c against the rest, with score "
+        "y_c(x) = w_[c]ᵀx + b_c. Predict c* = argmax_c y_c(x). Each perceptron only says "
+        "*mine* (y_c(x) > 0) or *not mine*: where several say *mine* (darker, ×) or none "
+        "does (washed out, ○), the argmax compares scores whose scales mean nothing to each "
+        "other. Scale one class's score to see the argmax move while its own boundary stays. "
+        "This part always uses Iris (petal length and width, in cm).")
+    cols = st.columns(4)
+    weights = cols[0].radio("Weights", WEIGHTS, key=f"{PAGE}.weights", horizontal=True,
+                            format_func={"last": "Last", "averaged": "Averaged"}.get)
+    c = cols[1].selectbox("Scale the score of", range(len(names)), format_func=names.__getitem__,
+                          key=f"{PAGE}.scale_class")
+    factor = cols[1].slider("by the factor", 0.1, 5.0, step=0.1, key=f"{PAGE}.scale")
+    x1 = cols[2].number_input("Probe: petal length", 0.0, 8.0, step=0.1, format="%g",
+                              key=f"{PAGE}.probe1")
+    x2 = cols[3].number_input("Probe: petal width", -1.0, 4.0, step=0.1, format="%g",
+                              key=f"{PAGE}.probe2")
+    try:
+        model = iris_one_vs_rest(weights, settings).scaled(c, factor)
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+    box = view_box(X)
+    xs, ys, points = regions.grid(box, 150)
+    claims = model.claims(X)
+    predicted = model.predict(X)
+    cols = st.columns(4)
+    cols[0].metric("Training errors (argmax)", f"{int(np.sum(predicted != labels))} / {len(X)}")
+    cols[1].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
+    cols[2].metric("Points claimed by none", int(np.sum(claims == 0)))
+    cols[3].metric("Mistakes (3 runs)", int(model.mistakes.sum()))
+    figure, maths = st.columns([0.55, 0.45])
+    figure.plotly_chart(
+        regions.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
+                                  model.b, probe=(x1, x2),
+                                  axis_titles=("petal length (cm)", "petal width (cm)")),
+        key=f"{PAGE}.multi_plot",
+        alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
+    with maths:
+        st.dataframe(pd.DataFrame({
+            "mistakes": model.mistakes,
+            "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
+            index=[f"{n} vs rest" for n in names]))
+        for line in regions.ovr_lines(names, model.W, model.b, (x1, x2),
+                                      model.scores([[x1, x2]])[0]):
+            st.latex(line)
+        claimed = int(model.claims([[x1, x2]])[0])
+        st.caption({0: "No class claims the probe: the argmax picks the least negative score.",
+                    1: "Exactly one class claims the probe."}.get(
+            claimed, f"{claimed} classes claim the probe: the argmax picks the larger score."))
