@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, settle, wait_idle
 from tests.browser.plotly import click_chart
@@ -65,6 +66,8 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
     other = fresh.new_page()
     other.goto(link)
     settle(other, 800)
+    # the first run of a fresh session can still be drawing: wait for the step itself
+    expect(other.get_by_test_id("stMetricValue").first).to_have_text(shown[0][0])
     assert "4 points" in other.get_by_test_id("stSidebar").inner_text()
     assert other.get_by_label("Learning rate η").input_value() == "0.5"
     assert (other.get_by_test_id("stMetricValue").all_inner_texts(),
