@@ -499,3 +499,35 @@ def test_generalization_on_overlapping_data_uses_the_soft_margin():
     Xtr, ytr = data.X[result.train], data.y[result.train]
     assert not result.separable and result.ratio == math.inf and result.loo is None
     np.testing.assert_allclose(result.svm[0], soft_margin(Xtr, ytr, 0.5).w)
+
+
+# ---------------------------------------------------------------- centring far from the origin
+
+
+@pytest.mark.parametrize("order", ["cyclic", "shuffle_each_epoch"])
+def test_centred_descent_reaches_the_maximum_margin_on_iris(order):
+    data = iris("setosa", "versicolor", (0, 1))  # sepal features, about 5 cm from the origin
+    exact = max_margin(data.X, data.y)
+    steps = list(svm_sgd(data.X, data.y, lam=1e-4, eta0=3.0, order=order, seed=1,
+                         max_epochs=400, center=True))
+    last = steps[-1]
+    assert geometric_margin(data.X, data.y, last.w, last.b) >= 0.98 * exact.gamma
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(0, 10_000), st.sampled_from(["cyclic", "random"]))
+def test_centred_steps_speak_of_the_data_as_given(seed, order):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(12, 2)) + rng.uniform(-20, 20, size=2)
+    y = rng.choice([-1.0, 1.0], size=12)
+    previous_w, previous_b = np.zeros(2), 0.0
+    for step in svm_sgd(X, y, lam=0.05, order=order, seed=seed, max_epochs=3, center=True):
+        x = X[step.index]
+        assert step.activation == pytest.approx(previous_w @ x + previous_b, abs=1e-9)
+        assert step.updated == (y[step.index] * step.activation < 1)
+        previous_w, previous_b = step.w, step.b
+
+
+def test_centring_without_a_bias_is_refused():
+    with pytest.raises(ValueError, match="center=True needs bias=True"):
+        next(svm_sgd([[1.0, 2.0], [3.0, 4.0]], [1, -1], bias=False, center=True))
