@@ -3,7 +3,7 @@
 import streamlit as st
 
 from core.trace import outcome
-from ui.charts import show
+from ui.charts import lecture_mode, show
 from ui.data_picker import data_picker
 from ui.runs import perceptron_trace
 from ui.step_controls import reset_on_change, run_signature, step_controls
@@ -17,11 +17,12 @@ with st.sidebar:
     settings = training_settings()
 
 st.title("Step through the perceptron")
-st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
-           "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")
-st.button("Load the seeds' worked example", icon=":material/menu_book:",
-          on_click=use_seeds_example,
-          help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order")
+if not lecture_mode():  # on a projector: only the steps and their maths
+    st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
+               "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")
+    st.button("Load the seeds' worked example", icon=":material/menu_book:",
+              on_click=use_seeds_example,
+              help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order")
 
 try:
     trace = perceptron_trace(data.X, data.y, settings)

@@ -45,6 +45,7 @@ def test_lecture_link_opens_large_with_the_settings_tucked_away(browser, server_
     assert size == "21px"
     assert page.get_by_test_id("stSidebar").get_attribute("data-collapsed") == "true"
     assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("2 / ")
+    assert page.get_by_role("button", name="Load the seeds' worked example").count() == 0
     page.get_by_role("button", name="Keys").click()
     assert "Next mistake" in page.get_by_test_id("stPopoverBody").inner_text()
     page.keyboard.press("Escape")
