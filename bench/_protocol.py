@@ -1,0 +1,126 @@
+"""A minimal Streamlit client: the WebSocket protocol a browser tab speaks, from asyncio.
+
+The browser opens ``/_stcore/stream`` with the subprotocol ``streamlit`` and
+an Origin header, then sends ``BackMsg(rerun_script=ClientState(...))``
+protobufs and receives ``ForwardMsg``\\ s until ``script_finished``. A button
+click is a rerun whose ``ClientState.widget_states`` holds
+``WidgetState(id=<button id>, trigger_value=True)``; the server keeps every
+other widget's last value when it is left out (``SessionState._compact_state``
+moves them to its old state), so one trigger is a complete Step. Widget ids
+come from the ``Button`` elements in the first run's deltas.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.typing import Origin, Subprotocol
+
+FINISHED = ForwardMsg.ScriptFinishedStatus
+SUCCESS = (FINISHED.FINISHED_SUCCESSFULLY, FINISHED.FINISHED_FRAGMENT_RUN_SUCCESSFULLY)
+
+
+@dataclass
+class Run:
+    """What one rerun brought back."""
+
+    seconds: float
+    status: int
+    received: int  # bytes
+    messages: int
+    buttons: dict[str, str] = field(default_factory=dict)  # widget key suffix -> id
+    fragments: dict[str, str] = field(default_factory=dict)  # widget id -> its fragment
+    metrics: dict[str, str] = field(default_factory=dict)  # label -> value
+    exceptions: list[str] = field(default_factory=list)
+
+
+class Session:
+    """One browser tab's WebSocket session with the app."""
+
+    def __init__(self, ws: ClientConnection, url: str, query: str):
+        self.ws, self.url, self.query = ws, url, query
+        self.page_hash = ""
+        self.cached: set[str] = set()
+
+    @classmethod
+    async def open(cls, base: str, query: str = "", cookie: str | None = None,
+                   timeout: float = 30) -> Session:
+        """Connect to ``base`` (http://host:port) as a browser tab would."""
+        headers = {"Cookie": cookie} if cookie else {}
+        ws = await connect(base.replace("http", "ws", 1) + "/_stcore/stream",
+                           subprotocols=[Subprotocol("streamlit")], origin=Origin(base),
+                           additional_headers=headers, max_size=None, proxy=None,
+                           open_timeout=timeout, ping_interval=None)
+        return cls(ws, base + "/", query)
+
+    def _request(self, triggers: tuple[str, ...] = (), fragment: str = "") -> bytes:
+        message = BackMsg()
+        state = message.rerun_script
+        state.query_string = self.query
+        state.page_script_hash = self.page_hash
+        state.fragment_id = fragment
+        state.context_info.timezone = "UTC"
+        state.context_info.locale = "en-US"
+        state.context_info.url = self.url
+        state.widget_states.SetInParent()
+        for widget_id in triggers:
+            state.widget_states.widgets.add(id=widget_id, trigger_value=True)
+        state.cached_message_hashes.extend(sorted(self.cached))
+        return message.SerializeToString()
+
+    async def rerun(self, *triggers: str, fragment: str = "", timeout: float = 60) -> Run:
+        """Send a rerun (pressing the buttons whose ids are given); wait for script_finished.
+
+        A button drawn inside an ``st.fragment`` reruns that fragment alone: pass
+        its id (``Run.fragments[button id]``), as the browser does.
+        """
+        started = time.perf_counter()
+        await self.ws.send(self._request(triggers, fragment))
+        return await asyncio.wait_for(self._until_finished(started), timeout)
+
+    async def _until_finished(self, started: float) -> Run:
+        run = Run(0.0, -1, 0, 0)
+        message = ForwardMsg()
+        while True:
+            payload = await self.ws.recv()
+            run.received += len(payload)
+            run.messages += 1
+            message.ParseFromString(payload)
+            kind = message.WhichOneof("type")
+            if message.metadata.cacheable and message.hash:
+                self.cached.add(message.hash)
+            if kind == "delta":
+                self._read_delta(message.delta, run)
+            elif kind == "new_session":
+                self.page_hash = message.new_session.page_script_hash or self.page_hash
+            elif kind == "navigation":
+                self.page_hash = message.navigation.page_script_hash or self.page_hash
+            elif kind == "page_info_changed":
+                self.query = message.page_info_changed.query_string
+            elif kind == "script_finished":
+                run.seconds = time.perf_counter() - started
+                run.status = message.script_finished
+                return run
+
+    @staticmethod
+    def _read_delta(delta, run: Run) -> None:
+        if delta.WhichOneof("type") != "new_element":
+            return
+        element = delta.new_element
+        kind = element.WhichOneof("type")
+        if kind == "button":
+            run.buttons[element.button.id.rsplit("-", 1)[-1]] = element.button.id
+            if delta.fragment_id:
+                run.fragments[element.button.id] = delta.fragment_id
+        elif kind == "metric":
+            run.metrics[element.metric.label] = element.metric.body
+        elif kind == "exception":
+            run.exceptions.append(element.exception.message)
+
+    async def close(self) -> None:
+        await self.ws.close()

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every benchmark in bench/, one after another; each prints its own tables.
+#
+#   bash bench/run.sh            # full size (about 15 minutes, plus up to 20 waiting
+#                                # for a quiet machine before the lecture-hall runs)
+#   QUICK=1 bash bench/run.sh    # small numbers, a few minutes: to check it all works
+#
+# Needs: requirements-dev.txt, a Chromium (as for the browser tests), nginx
+# (apt-get install -y nginx) for the runs behind it, and psutil + py-spy
+# (pip install psutil py-spy) for memory and the profiles.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+PYTHON="${PYTHON:-python}"
+failed=()
+
+run() {
+    echo
+    echo "### $*"
+    echo
+    "$PYTHON" -m "$@" || failed+=("$*")
+}
+
+if [[ "${QUICK:-0}" == 1 ]]; then
+    run bench.core_speed --sizes 20000 --repeats 1
+    run bench.regions --grids 120 --sizes 100 --repeats 1
+    run bench.latency --steps 10 --n 1000
+    run bench.payload --sizes 200
+    run bench.load --sessions 20 --duration 10 --ramp 3
+    run bench.load --sessions 20 --duration 10 --ramp 3 --nginx 2
+else
+    run bench.core_speed
+    run bench.regions
+    run bench.latency --steps 60 --n 1000 --profile
+    run bench.latency --steps 60 --n 40
+    run bench.payload
+    # the lecture hall: wait (up to 20 min) for the shared machine to be quiet first
+    run bench.load --sessions 300 --wait-quiet 20
+    run bench.load --sessions 300 --nginx 2 --wait-quiet 20
+fi
+
+echo
+if ((${#failed[@]})); then
+    echo "FAILED: ${failed[*]}"
+    exit 1
+fi
+echo "All benchmarks ran."

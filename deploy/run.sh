@@ -1,0 +1,104 @@
+#!/usr/bin/env bash
+# Perceptron Lab for a big course: N Streamlit processes behind nginx.
+#
+#   bash deploy/run.sh                      # nproc processes, nginx on 127.0.0.1:8080
+#   PROCESSES=4 LISTEN=0.0.0.0:80 bash deploy/run.sh
+#
+# Settings (environment variables):
+#   PROCESSES        Streamlit processes (default: the number of CPU cores)
+#   LISTEN           where nginx listens (default 127.0.0.1:8080)
+#   STREAMLIT_PORTS  their ports, space separated (default 8501, 8502, ...)
+#   RUN_DIR          nginx's config, pid, temp files and the compressed static files
+#                    (default: a new folder under /tmp)
+#   STREAMLIT_OPTS   extra flags for every `streamlit run` (e.g. "--server.baseUrlPath lab")
+#   COOKIE_SECRET    server.cookieSecret shared by every process (default: a random one)
+#   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
+#                    gzipped copy; 0: it proxies them and gzips on the fly
+#
+# Runs in the foreground; Ctrl+C (or SIGTERM) stops nginx and the Streamlit
+# processes it started. Needs nginx (Debian: apt-get install -y nginx) and the
+# app's requirements (pip install -r requirements.txt).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PROCESSES="${PROCESSES:-$(nproc)}"
+LISTEN="${LISTEN:-127.0.0.1:8080}"
+PRECOMPRESS="${PRECOMPRESS:-1}"
+RUN_DIR="${RUN_DIR:-$(mktemp -d /tmp/perceptron-lab-run.XXXXXX)}"
+if [[ -z "${STREAMLIT_PORTS:-}" ]]; then
+    STREAMLIT_PORTS="$(seq -s ' ' 8501 $((8500 + PROCESSES)))"
+fi
+read -r -a PORTS <<< "$STREAMLIT_PORTS"
+PYTHON="${PYTHON:-$(command -v python || command -v python3)}"
+NGINX="${NGINX:-$(command -v nginx || echo /usr/sbin/nginx)}"
+mkdir -p "$RUN_DIR/tmp" "$RUN_DIR/www"
+# nginx's workers drop root for an unprivileged user: they must be able to read the files
+chmod a+rx "$RUN_DIR" "$RUN_DIR/www"
+
+PIDS=()
+stop() {
+    trap - EXIT INT TERM
+    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
+    wait 2>/dev/null || true
+}
+trap stop EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+# 1. the Streamlit processes, each on its own loopback port, sharing one cookie secret
+#    (in the environment, so it does not show in `ps`)
+STREAMLIT_SERVER_COOKIE_SECRET="${COOKIE_SECRET:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
+export STREAMLIT_SERVER_COOKIE_SECRET
+: > "$RUN_DIR/streamlit.pids"
+for port in "${PORTS[@]}"; do
+    # shellcheck disable=SC2086  # STREAMLIT_OPTS is a list of flags
+    "$PYTHON" -m streamlit run app.py --server.headless true --server.address 127.0.0.1 \
+        --server.port "$port" --browser.gatherUsageStats false \
+        --server.fileWatcherType none ${STREAMLIT_OPTS:-} \
+        > "$RUN_DIR/streamlit-$port.log" 2>&1 &
+    PIDS+=("$!")
+    echo "$!" >> "$RUN_DIR/streamlit.pids"
+done
+
+# 2. Streamlit's static files, gzipped once, for nginx to serve from disk
+if [[ "$PRECOMPRESS" == 1 ]]; then
+    static="$("$PYTHON" -c 'import streamlit.file_util as f; print(f.get_static_dir())')"
+    if [[ ! -f "$RUN_DIR/www/.done" ]]; then
+        cp -r "$static/." "$RUN_DIR/www/"
+        find "$RUN_DIR/www" -type f \( -name '*.js' -o -name '*.css' -o -name '*.svg' \
+            -o -name '*.json' -o -name '*.ttf' -o -name '*.html' \) -size +1k \
+            -exec gzip -k -6 -f {} +
+        touch "$RUN_DIR/www/.done"
+    fi
+fi
+
+# 3. nginx, from the template
+upstreams=""
+for port in "${PORTS[@]}"; do upstreams+="server 127.0.0.1:$port; "; done
+sed -e "s|@LISTEN@|$LISTEN|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@STATIC@|$RUN_DIR/www|" \
+    deploy/nginx.conf > "$RUN_DIR/nginx.conf"
+"$NGINX" -t -q -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
+
+for port in "${PORTS[@]}"; do
+    healthy=0
+    for _ in $(seq 1 120); do
+        if "$PYTHON" -c "import sys, urllib.request as u; \
+sys.exit(u.urlopen('http://127.0.0.1:$port/_stcore/health', timeout=2).read() != b'ok')" \
+            2>/dev/null; then
+            healthy=1
+            break
+        fi
+        sleep 0.5
+    done
+    if [[ "$healthy" != 1 ]]; then
+        echo "Streamlit on port $port did not start; see $RUN_DIR/streamlit-$port.log" >&2
+        exit 1
+    fi
+done
+
+"$NGINX" -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf" &
+PIDS+=("$!")
+echo "Perceptron Lab: http://$LISTEN/ -> ${#PORTS[@]} Streamlit processes (${PORTS[*]});" \
+     "logs and config in $RUN_DIR"
+touch "$RUN_DIR/ready"
+wait -n
