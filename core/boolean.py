@@ -143,9 +143,9 @@ class HandWeights:
     source: str
 
 
-_SLIDES = "the seeds' slides (Representing Boolean functions)"
-_BOOK = "the seeds' Example 2.2"
-_OURS = "not in the seeds: chosen for this app"
+_SLIDES = "from the seeds' slides (Representing Boolean functions)"
+_BOOK = "from the seeds' Example 2.2"
+_OURS = "chosen for this app (not in the seeds)"
 _HAND = {
     ("AND", "01"): ((20, 20), -30, _SLIDES),
     ("OR", "01"): ((20, 20), -10, _OURS),

@@ -100,9 +100,9 @@ def weights_panel(table: TruthTable, function: str, encoding: str, w, b: float) 
                         label_visibility="hidden")
     hand = hand_weights(function, encoding)
     st.button("Hand-made weights", icon=":material/back_hand:", key=f"{PAGE}.hand",
-              on_click=load_hand_weights, help=f"From {hand.source}")
+              on_click=load_hand_weights, help=hand.source.capitalize())
     st.caption(f"Hand-made weights for {function}: a = {plain_equation(hand.w, hand.b)}; "
-               f"from {hand.source}.")
+               f"{hand.source}.")
     right_rows = rows_right(table, w, b)
     st.metric("Rows right", f"{int(right_rows.sum())} / 4")
     st.dataframe(truth_frame(table, w, b), hide_index=True, key=f"{PAGE}.table")

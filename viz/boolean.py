@@ -13,7 +13,14 @@ import plotly.graph_objects as go
 from core.boolean import TruthTable, activations, lift, rows_right
 from viz.margin import half_plane_polygon, legend_below
 from viz.maths import num, signed
-from viz.plane import BOUNDARY, CLASS_STYLE, boundary_segment, house_layout, square_axes
+from viz.plane import (
+    BOUNDARY,
+    CLASS_STYLE,
+    HOUSE_TEMPLATE,
+    boundary_segment,
+    house_layout,
+    square_axes,
+)
 
 POSITIVE_TINT = "rgba(213,94,0,0.10)"   # the side a > 0 (class +1's colour, faint)
 NEGATIVE_TINT = "rgba(0,114,178,0.10)"
@@ -148,7 +155,7 @@ def lifted_figure(table: TruthTable, w, b: float, *, height: int = 460) -> go.Fi
                         line=dict(color="white", width=1)),
             hovertemplate="(%{x:g}, %{y:g}, %{z:g})<extra></extra>"))
     fig.update_layout(
-        height=height, template="plotly_white", margin=dict(l=0, r=0, t=10, b=0),
+        height=height, template=HOUSE_TEMPLATE, margin=dict(l=0, r=0, t=10, b=0),
         legend=dict(orientation="h", yanchor="top", y=0.02, x=0),
         scene=dict(xaxis_title="x₁", yaxis_title="x₂", zaxis_title="x₁·x₂",
                    xaxis=dict(range=[x0, x1]), yaxis=dict(range=[y0, y1]),

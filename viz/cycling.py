@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from viz.maths import num, vec
-from viz.plane import BOUNDARY, UPDATE, VISITED
+from viz.plane import BOUNDARY, HOUSE_TEMPLATE, UPDATE, VISITED
 
 PATH = "rgba(120,120,120,0.55)"
 # Okabe-Ito colours and distinct dashes/markers for the three weight choices.
@@ -116,7 +116,7 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
     else:
         fig.update_xaxes(range=x_range, title_text="w₁", zeroline=True)
         fig.update_yaxes(range=y_range, title_text="w₂", zeroline=True)
-    fig.update_layout(height=height, template="plotly_white", legend=legend,
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, legend=legend,
                       margin=dict(l=10, r=10, t=10, b=10))
     return fig
 
@@ -170,7 +170,7 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
                      row=1, col=1)
     fig.update_yaxes(title_text="max ‖w‖", rangemode="tozero", row=2, col=1)
     fig.update_xaxes(title_text="epoch", row=2, col=1)
-    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
                       legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0))
     return fig
 

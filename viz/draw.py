@@ -8,7 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from datasets.editing import GRID_STEP
-from viz.plane import point_traces
+from viz.plane import HOUSE_TEMPLATE, point_traces
 
 CANVAS_HALF = 5.0  # the canvas spans at least [-5, 5] in both directions
 
@@ -43,7 +43,7 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
     fig.update_yaxes(range=[y0, y1], dtick=1, gridcolor="#dddddd", title_text="x₂",
                      zeroline=True, zerolinecolor="#999999", fixedrange=True,
                      scaleanchor="x", scaleratio=1)
-    fig.update_layout(height=height, template="plotly_white", clickmode="event+select",
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, clickmode="event+select",
                       dragmode=False, margin=dict(l=10, r=10, t=10, b=10),
                       legend=dict(orientation="h", yanchor="bottom", y=1.0, x=0))
     return fig

@@ -13,7 +13,14 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from viz.maths import num
-from viz.plane import BOUNDARY, boundary_segment, house_layout, point_traces, square_axes
+from viz.plane import (
+    BOUNDARY,
+    HOUSE_TEMPLATE,
+    boundary_segment,
+    house_layout,
+    point_traces,
+    square_axes,
+)
 
 MAX_MARGIN = "#009E73"          # Okabe-Ito bluish green
 MAX_BAND = "rgba(0,158,115,0.14)"
@@ -272,7 +279,7 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     fig.update_yaxes(title_text="u·wₜ", row=1, col=1)
     fig.update_yaxes(title_text="‖wₜ‖²", row=2, col=1)
     fig.update_xaxes(range=[-0.5, ends[-1] + 0.5])
-    fig.update_layout(height=height, template="plotly_white",
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE,
                       margin=dict(l=10, r=10, t=40, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.14, x=0))
     return fig

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 import plotly.graph_objects as go
+import plotly.io as pio
 
 # Okabe-Ito colours (safe for the common colour blindnesses) plus a distinct shape per class.
 CLASS_STYLE = {
@@ -17,6 +18,10 @@ BOUNDARY = "#222222"
 GHOST = "rgba(34,34,34,0.25)"
 VISITED = "#009E73"
 UPDATE = "#CC79A7"
+
+# plotly_white's layout alone: its per-trace defaults are not used here, and Plotly copies,
+# validates and sends a whole template with every figure (about half of a Step's server time).
+HOUSE_TEMPLATE = go.layout.Template(layout=pio.templates["plotly_white"].layout)
 
 
 def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:
@@ -134,7 +139,7 @@ def house_layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
         ``fig`` itself, for chaining.
     """
     fig.update_layout(
-        title=title or None, height=height, template="plotly_white",
+        title=title or None, height=height, template=HOUSE_TEMPLATE,
         margin=dict(l=10, r=10, t=40 if title else 10, b=10),
         legend=dict(orientation="h", yanchor="top", y=-0.12, x=0),
     )
@@ -236,7 +241,7 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
     play = dict(frame=dict(duration=frame_ms, redraw=False), fromcurrent=True,
                 transition=dict(duration=0))
     fig.update_layout(
-        height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+        height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
         xaxis=dict(range=box[0], title="x₁"),
         yaxis=dict(range=box[1], title="x₂", scaleanchor="x", scaleratio=1),
         legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="right", x=1),

@@ -20,6 +20,7 @@ from core import losses
 from viz.maths import num, signed, vec
 from viz.plane import (
     BOUNDARY,
+    HOUSE_TEMPLATE,
     VISITED,
     animation_figure,
     boundary_segment,
@@ -101,7 +102,7 @@ def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
     fig.update_xaxes(range=list(Z_RANGE), title_text="margin z = y·(w·x + b)", row=2, col=1)
     fig.update_yaxes(range=[-0.25, 4.6], row=1, col=1)
     fig.update_yaxes(range=[-1.65, 0.35], dtick=0.5, row=2, col=1)
-    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.1, x=0))
     return fig
 
@@ -408,7 +409,7 @@ def errors_by_epoch_figure(errors, reference: float | None, *, height: int = 300
                       annotation_text="soft-margin SVM", annotation_position="top right")
     fig.update_xaxes(title_text="epoch", tickformat="d", dtick=max(1, len(errors) // 10))
     fig.update_yaxes(title_text="training errors", rangemode="tozero")
-    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=10, b=10),
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=10, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.25, x=0))
     return fig
 
@@ -477,7 +478,7 @@ def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.
                          texttemplate="%{y:.1f} %", textposition="outside", cliponaxis=False,
                          hovertemplate="SVM: %{y:.1f} %<extra></extra>"))
     fig.update_yaxes(title_text="test error (%)", rangemode="tozero")
-    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=30, b=10),
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
                       showlegend=False)
     return fig
 
@@ -498,7 +499,7 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
     fig.update_xaxes(type="log", title_text="λ (shrinking to the right)", autorange="reversed",
                      tickvals=list(lams), ticktext=[num(v) for v in lams])
     fig.update_yaxes(title_text="geometric margin", range=[0, 1.15 * gamma])
-    fig.update_layout(height=height, template="plotly_white", margin=dict(l=10, r=10, t=10, b=10),
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=10, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.3, x=0))
     return fig
 
