@@ -5,13 +5,22 @@
 #                                # for a quiet machine before the lecture-hall runs)
 #   QUICK=1 bash bench/run.sh    # small numbers, a few minutes: to check it all works
 #
-# Needs: requirements-dev.txt, a Chromium (as for the browser tests), nginx
-# (apt-get install -y nginx) for the runs behind it, and psutil + py-spy
-# (pip install psutil py-spy) for memory and the profiles.
+# It installs what it needs: bench/requirements.txt (psutil, py-spy, websockets on top of
+# requirements-dev.txt), a Chromium as the test command does, and nginx (Debian's package,
+# as root) for the runs behind it.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PYTHON="${PYTHON:-python}"
 failed=()
+
+"$PYTHON" -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+if ! "$PYTHON" tests/browser/chromium.py >/dev/null || ! command -v nginx >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx >/dev/null
+    else
+        echo "Install Chromium and nginx first (the runs behind nginx need it)." >&2
+    fi
+fi
 
 run() {
     echo
