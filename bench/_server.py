@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import platform
-import socket
 import subprocess
 import sys
 import tempfile
@@ -16,19 +15,11 @@ from pathlib import Path
 
 import numpy as np
 
+from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium  # noqa: F401
+
 ROOT = Path(__file__).resolve().parents[1]
 # server logs stay out of the work tree
 LOGS = Path(tempfile.gettempdir()) / "perceptron-lab-bench"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-dev-shm-usage"]
-
-
-def free_port() -> int:
-    """A TCP port on 127.0.0.1 that nobody listens on right now."""
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def wait_healthy(url: str, process: subprocess.Popen | None = None, timeout: float = 60) -> None:
@@ -91,14 +82,6 @@ def stop(process: subprocess.Popen) -> None:
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait(timeout=10)
-
-
-def system_chromium() -> str | None:
-    """Debian's Chromium, as the browser tests use it (None: Playwright's own)."""
-    for path in ("/usr/lib/chromium/chromium", "/usr/bin/chromium"):
-        if os.path.isfile(path):
-            return path
-    return None
 
 
 def percentile(values: Sequence[float], q: float) -> float:

@@ -1,10 +1,20 @@
-"""Find a Chromium on this machine; run as a script it prints the path or exits 1."""
+"""Find a Chromium on this machine and how to start it; as a script, print its path or exit 1.
+
+The browser tests and the browser benchmarks (bench/) both start Chromium this way.
+"""
 
 from __future__ import annotations
 
 import os
 import shutil
+import socket
 import sys
+
+# Without the background-networking flags Chromium keeps dialling out, which this
+# machine's closed network refuses; --no-sandbox because tests run as root.
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-dev-shm-usage"]
 
 CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "chromium",
               "chromium-browser", "google-chrome")
@@ -17,6 +27,13 @@ def system_chromium() -> str | None:
         if path:
             return path
     return None
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nobody listens on right now."""
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
 
 
 def playwright_chromium() -> str | None:

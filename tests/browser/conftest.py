@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import socket
 import subprocess
 import sys
 import time
@@ -11,25 +10,15 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.chromium import system_chromium
+from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-dev-shm-usage"]
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
 
 @pytest.fixture(scope="session")
 def server_url():
     """Start `streamlit run app.py` on a free port and wait until it is healthy."""
-    port = _free_port()
+    port = free_port()
     log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "server.log", "w")  # noqa: SIM115
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
