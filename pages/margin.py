@@ -18,14 +18,12 @@ from ui.lesson_margin import (
     spaces_section,
 )
 from ui.runs import perceptron_trace
-from ui.state import keep_alive
 from ui.step_controls import reset_on_change, run_signature, step_controls
 from ui.step_view import status_row
 from ui.training import training_settings
-from ui.url_state import restore_fields
+from ui.url_state import page_fields
 
-restore_fields(URL_FIELDS, once_key=f"{PAGE}.url_read")  # the link's view, once per session
-keep_alive({field.key: field.default for field in URL_FIELDS})
+page_fields(URL_FIELDS, page=PAGE)  # a link's view, once per session
 with st.sidebar:
     data = data_picker()
     settings = training_settings()

@@ -4,12 +4,10 @@ import streamlit as st
 
 from ui.data_picker import data_picker
 from ui.lesson_svm import PAGE, PARTS, SECTIONS, URL_FIELDS, exact_max_margin, svm_sidebar
-from ui.state import keep_alive
 from ui.training import training_settings
-from ui.url_state import restore_fields, write
+from ui.url_state import page_fields, write
 
-restore_fields(URL_FIELDS, once_key=f"{PAGE}.url_read")  # a link's view, once per session
-keep_alive({field.key: field.default for field in URL_FIELDS})
+page_fields(URL_FIELDS, page=PAGE)  # a link's view, once per session
 write(URL_FIELDS)  # widget values are final before the script runs: one write covers them
 with st.sidebar:
     data = data_picker()

@@ -11,12 +11,10 @@ from ui.lesson_variants import (
     kernel_part,
     more_classes,
 )
-from ui.state import keep_alive
 from ui.training import training_settings
-from ui.url_state import restore_fields, write
+from ui.url_state import page_fields, write
 
-restore_fields(URL_FIELDS, once_key=f"{PAGE}.url_read")  # a link's view, once per session
-keep_alive({field.key: field.default for field in URL_FIELDS})
+page_fields(URL_FIELDS, page=PAGE)  # a link's view, once per session
 with st.sidebar:
     data = data_picker()
     settings = training_settings()

@@ -21,6 +21,7 @@ import streamlit as st
 from core.perceptron import ORDERS
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
+from ui.state import keep_alive
 
 _RESTORED = "url.restored"
 _STEP = "url.step"  # a step from the link, waiting for the page's step controls
@@ -231,6 +232,16 @@ def restore_fields(fields, *, once_key: str) -> None:
         return
     st.session_state[once_key] = True
     _notice(_apply(fields))
+
+
+def page_fields(fields, *, page: str) -> None:
+    """A page's own link fields: read from the link once per session, then kept at defaults.
+
+    The widgets that own these keys are not drawn on other pages, so their
+    values are written back each run (as for the shared settings).
+    """
+    restore_fields(fields, once_key=f"{page}.url_read")
+    keep_alive({field.key: field.default for field in fields})
 
 
 def restore(*, your_data: str, set_user_data: Callable[[Dataset], None]) -> None:
