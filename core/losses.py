@@ -264,15 +264,7 @@ def loss(name: str, z, *, base: float = 2.0):
     >>> [loss(name, 0.0) for name in LOSSES]
     [1.0, 0.0, 1.0, 1.0]
     """
-    if name == "zero_one":
-        return zero_one_loss(z)
-    if name == "perceptron":
-        return perceptron_loss(z)
-    if name == "hinge":
-        return hinge_loss(z)
-    if name == "logistic":
-        return logistic_loss(z, base)
-    raise ValueError(f"loss must be one of {', '.join(LOSSES)}; got {name!r}")
+    return _pair(name)[0](z, base)
 
 
 def slope(name: str, z, *, base: float = 2.0):
@@ -297,15 +289,20 @@ def slope(name: str, z, *, base: float = 2.0):
     >>> slope("perceptron", 0.0), slope("hinge", 1.0), slope("hinge", 0.0)
     (-1.0, 0.0, -1.0)
     """
-    if name == "zero_one":
-        return zero_one_slope(z)
-    if name == "perceptron":
-        return perceptron_slope(z)
-    if name == "hinge":
-        return hinge_slope(z)
-    if name == "logistic":
-        return logistic_slope(z, base)
-    raise ValueError(f"loss must be one of {', '.join(LOSSES)}; got {name!r}")
+    return _pair(name)[1](z, base)
+
+
+def _pair(name: str):
+    """The (loss, slope) functions of ``name``, each called as f(z, base)."""
+    pairs = {
+        "zero_one": (lambda z, _: zero_one_loss(z), lambda z, _: zero_one_slope(z)),
+        "perceptron": (lambda z, _: perceptron_loss(z), lambda z, _: perceptron_slope(z)),
+        "hinge": (lambda z, _: hinge_loss(z), lambda z, _: hinge_slope(z)),
+        "logistic": (logistic_loss, logistic_slope),
+    }
+    if name not in pairs:
+        raise ValueError(f"loss must be one of {', '.join(LOSSES)}; got {name!r}")
+    return pairs[name]
 
 
 def subdifferential(name: str, z: float, *, base: float = 2.0) -> tuple[float, float]:
