@@ -23,9 +23,14 @@ import math
 import numpy as np
 from scipy.optimize import linprog, lsq_linear, nnls
 
+from core.validation import check_data, check_X
+
 __all__ = [
+    "best_box_margin",
     "best_unit_separator",
     "geometric_margin",
+    "least_distance",
+    "linearly_separable",
     "mistake_bound",
     "proof_quantities",
     "radius",
@@ -37,34 +42,6 @@ _KKT_TOL = 1e-9
 _LP_OPTIONS = {"primal_feasibility_tolerance": 1e-10, "dual_feasibility_tolerance": 1e-10}
 
 
-def _check_X(X) -> np.ndarray:
-    """Return X as (N, D) finite floats, or raise ValueError."""
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-D array (N, D), got shape {X.shape}")
-    if X.shape[0] == 0:
-        raise ValueError("X has no rows: at least one example is needed")
-    if X.shape[1] == 0:
-        raise ValueError("X has no columns: at least one feature is needed")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must be finite: it contains NaN or infinity")
-    return X
-
-
-def _check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
-    """Return X as (N, D) floats and y as (N,) floats in {-1, +1}, or raise ValueError."""
-    X = _check_X(X)
-    try:
-        y = np.asarray(y, dtype=float)
-    except (TypeError, ValueError):
-        raise ValueError("y must contain only -1 and +1") from None
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must have shape ({X.shape[0]},) to match X, got {y.shape}")
-    if not np.all((y == 1.0) | (y == -1.0)):
-        raise ValueError("y must contain only -1 and +1")
-    return X, y
-
-
 def _augment(X: np.ndarray, bias: bool) -> np.ndarray:
     """The vectors the perceptron sees: (x, 1) with a bias, x without."""
     if not bias:
@@ -72,8 +49,26 @@ def _augment(X: np.ndarray, bias: bool) -> np.ndarray:
     return np.hstack([X, np.ones((X.shape[0], 1))])
 
 
-def _best_box_margin(P: np.ndarray) -> tuple[float, np.ndarray]:
-    """LP: max t s.t. P v >= t, |v_i| <= 1; returns (t, v). t > 0 iff some v separates."""
+def best_box_margin(P: np.ndarray) -> tuple[float, np.ndarray]:
+    """The best margin of a box-bounded direction: max t s.t. P v >= t, |v_i| <= 1 (HiGHS).
+
+    Parameters
+    ----------
+    P : ndarray, shape (N, D)
+        Rows y_n z_n, each example signed by its label.
+
+    Returns
+    -------
+    (t, v) : tuple of float and ndarray
+        The margin ``min_n P_n.v`` that v really achieves, and v. ``t > 0``
+        exactly when some direction puts every row on its positive side.
+
+    Examples
+    --------
+    >>> t, v = best_box_margin(np.array([[1.0, 0.0], [0.0, 2.0]]))
+    >>> round(t, 9), v.round(9).tolist()
+    (1.0, [1.0, 1.0])
+    """
     n_rows, dim = P.shape
     cost = np.zeros(dim + 1)
     cost[-1] = -1.0
@@ -128,8 +123,34 @@ def _kkt_ok(G: np.ndarray, h: np.ndarray, v: np.ndarray, active: np.ndarray) -> 
     return bool(np.linalg.norm(G_s.T @ lam - v) <= _KKT_TOL * np.linalg.norm(v))
 
 
-def _least_distance(G: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
-    """Exact min ||v|| s.t. G v >= h (h > 0): (v, active rows) or None if infeasible."""
+def least_distance(G: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray] | None:
+    """The least-distance programme min ||v|| s.t. G v >= h (h > 0), solved exactly.
+
+    Parameters
+    ----------
+    G : ndarray, shape (M, D)
+        Constraint rows.
+    h : ndarray, shape (M,)
+        Right-hand sides, all > 0.
+
+    Returns
+    -------
+    (v, active) or None
+        The minimiser and a boolean mask of its active rows, or None when
+        G v >= h has no solution.
+
+    Notes
+    -----
+    Lawson and Hanson's reduction to NNLS, with bounded-variable least
+    squares as a second opinion, polished on the active set and checked
+    against the KKT conditions.
+
+    Examples
+    --------
+    >>> v, active = least_distance(np.array([[1.0, 0.0], [1.0, 1.0]]), np.array([1.0, 3.0]))
+    >>> v.round(9).tolist(), active.tolist()
+    ([1.5, 1.5], [False, True])
+    """
     best = None
     for method in ("nnls", "bvls"):
         try:
@@ -160,15 +181,29 @@ def _through_origin(P: np.ndarray) -> np.ndarray | None:
     if scale == 0.0:
         return None
     P = P / scale
-    t, _ = _best_box_margin(P)
+    t, _ = best_box_margin(P)
     if not t > 1e-13:
         return None
     # Right-hand side t (the LP margin) keeps ||v|| near 1 whatever gamma: well conditioned.
-    found = _least_distance(P, np.full(P.shape[0], t))
+    found = least_distance(P, np.full(P.shape[0], t))
     if found is None:
         return None
     v = found[0]
     return v / np.linalg.norm(v)
+
+
+def linearly_separable(X, y, *, bias: bool = True) -> bool:
+    """Whether some (w, b) (b = 0 when ``bias=False``) has y_n (w^T x_n + b) > 0 for all n.
+
+    A feasibility linear programme (HiGHS): find (w, b) with y_n (w^T x_n + b) >= 1,
+    which exists exactly when a strict separator does (scale it up).
+    """
+    X, y = check_data(X, y)
+    Z = np.hstack([X, np.ones((len(y), 1))]) if bias else X
+    scale = max(1.0, float(np.max(np.abs(Z))))
+    result = linprog(np.zeros(Z.shape[1]), A_ub=-(y[:, None] * Z / scale), b_ub=-np.ones(len(y)),
+                     bounds=[(None, None)] * Z.shape[1], method="highs")
+    return result.status == 0
 
 
 def geometric_margin(X, y, w, b: float = 0.0) -> float:
@@ -207,7 +242,7 @@ def geometric_margin(X, y, w, b: float = 0.0) -> float:
     >>> geometric_margin([[1.0, 1.0], [2.0, 1.0]], [-1, 1], [2.0, 0.0], -3.0)
     0.5
     """
-    X, y = _check_data(X, y)
+    X, y = check_data(X, y)
     w = np.asarray(w, dtype=float)
     if w.shape != (X.shape[1],):
         raise ValueError(f"w must have shape ({X.shape[1]},) to match X, got {w.shape}")
@@ -251,7 +286,7 @@ def radius(X, *, bias: bool = True) -> float:
     >>> radius([[3.0, 4.0]], bias=False)
     5.0
     """
-    X = _check_X(X)
+    X = check_X(X)
     return float(np.max(np.linalg.norm(_augment(X, bias), axis=1)))
 
 
@@ -298,7 +333,7 @@ def best_unit_separator(X, y, *, bias: bool = True) -> tuple[np.ndarray, float] 
     >>> u.tolist(), gamma
     ([1.0], 1.0)
     """
-    X, y = _check_data(X, y)
+    X, y = check_data(X, y)
     P = y[:, None] * _augment(X, bias)
     u = _through_origin(P)
     if u is None:
@@ -350,7 +385,7 @@ def mistake_bound(X, y, *, bias: bool = True) -> float:
     >>> mistake_bound([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [-1, -1, 1, 1])
     inf
     """
-    X, y = _check_data(X, y)
+    X, y = check_data(X, y)
     found = best_unit_separator(X, y, bias=bias)
     if found is None:
         return math.inf

@@ -23,8 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.geometry import mistake_bound
+from core.max_margin import max_margin
 from core.perceptron import ORDERS, check_data, perceptron
-from core.svm import max_margin
 
 __all__ = [
     "MAX_POINTS", "BestLine", "BoundRun", "best_line", "labelings", "mistakes_against_bound",

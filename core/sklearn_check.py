@@ -2,7 +2,7 @@
 
 The SVM lesson prints, live, scikit-learn's ``Perceptron`` epoch by epoch next
 to :func:`core.perceptron.perceptron`, and its linear ``SVC`` next to
-:func:`core.svm.svm_sgd` and :func:`core.svm.max_margin`. The numbers come
+:func:`core.descent.svm_sgd` and :func:`core.max_margin.max_margin`. The numbers come
 from here; the page only lays them out.
 """
 

@@ -10,18 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cycling import (
-    _Exact,
-    decimals,
-    epoch_report,
-    exact_perceptron,
-    find_cycle,
-    fixed_rows,
-    float_departure,
-    linearly_separable,
-    pocket,
-)
+from core.cycles import find_cycle
+from core.exact_runs import ExactRun, decimals, exact_perceptron, fixed_rows, float_departure
+from core.geometry import linearly_separable
 from core.perceptron import initial_weights, perceptron
+from core.pocket import epoch_report, pocket
 from core.trace import training_errors
 from core.variants import averaged_perceptron
 from datasets.builtin import boolean, iris, noisy
@@ -185,7 +178,7 @@ def test_budget_says_no_repeat_within_n_epochs():
 def test_large_numbers_switch_to_python_integers_and_stay_exact():
     data = boolean("XOR", "pm1")
     X = data.X * 1_000_000_000.5  # activations near 1e20 in units of 10^-8: past int64
-    run = _Exact(X, data.y, np.arange(4), eta=0.000001, w0=np.zeros(2), b0=0.0, bias=True,
+    run = ExactRun(X, data.y, np.arange(4), eta=0.000001, w0=np.zeros(2), b0=0.0, bias=True,
                  max_decimals=6)
     list(run.epoch(0, visits=False))
     assert run.small is False

@@ -17,7 +17,7 @@ from core.geometry import (
     proof_quantities,
     radius,
 )
-from core.svm import max_margin
+from core.max_margin import max_margin
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
 XOR_Y = [-1, -1, 1, 1]

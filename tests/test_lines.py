@@ -13,7 +13,7 @@ from scipy.optimize import linprog
 
 from core.geometry import mistake_bound
 from core.lines import MAX_POINTS, best_line, labelings, mistakes_against_bound
-from core.svm import max_margin
+from core.max_margin import max_margin
 from datasets.builtin import separable
 
 XOR = np.array([[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]])

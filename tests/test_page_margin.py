@@ -9,8 +9,8 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.geometry import best_unit_separator, geometric_margin, mistake_bound, radius
+from core.max_margin import max_margin
 from core.perceptron import perceptron
-from core.svm import max_margin
 from datasets.builtin import BUILTIN, GENERATORS, seeds_four_points
 from tests.apptest import (
     ROOT,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from core.cycling import epoch_report, exact_perceptron, find_cycle, fixed_rows, float_departure
+from core.cycles import find_cycle
+from core.exact_runs import exact_perceptron, fixed_rows, float_departure
+from core.pocket import epoch_report
 from core.trace import training_errors
 from datasets.builtin import BUILTIN, noisy
 from tests.apptest import (

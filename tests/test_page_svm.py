@@ -8,9 +8,12 @@ import re
 import numpy as np
 import pytest
 
+from core.descent import svm_sgd
+from core.evaluation import leave_one_out_errors, split
 from core.geometry import mistake_bound
+from core.max_margin import max_margin
 from core.perceptron import perceptron
-from core.svm import leave_one_out_errors, max_margin, soft_margin, split, svm_sgd
+from core.soft_margin import soft_margin
 from core.trace import record
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.apptest import (

@@ -1,6 +1,6 @@
 """The SVM by subgradient descent, the soft margin and the generalization helpers.
 
-References: the exact maximum margin (core.svm.max_margin, itself tested against a
+References: the exact maximum margin (core.max_margin.max_margin, itself tested against a
 brute-force search and SVC), core.perceptron, a direct loop of the seeds' update,
 scikit-learn's SVC and an independent solve of the soft-margin dual with SciPy.
 """
@@ -17,23 +17,19 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize
 from sklearn.svm import SVC
 
-from core.geometry import geometric_margin, mistake_bound
-from core.perceptron import ORDERS, perceptron
-from core.svm import (
-    align,
+from core.descent import margin_sgd, svm_sgd, svm_step_size
+from core.evaluation import (
     error_rate,
     generalization,
-    lam_to_C,
     leave_one_out_errors,
-    margin_sgd,
     margins_over_lambda,
-    max_margin,
-    primal_objective,
-    soft_margin,
     split,
-    svm_sgd,
-    svm_step_size,
 )
+from core.geometry import geometric_margin, mistake_bound
+from core.max_margin import max_margin
+from core.padding import align
+from core.perceptron import ORDERS, perceptron
+from core.soft_margin import lam_to_C, primal_objective, soft_margin
 from core.trace import record
 from datasets.builtin import BUILTIN, iris, noisy, separable
 

@@ -18,8 +18,8 @@ from core.geometry import (
     radius,
 )
 from core.lines import mistakes_against_bound
+from core.max_margin import max_margin
 from core.perceptron import ORDERS
-from core.svm import max_margin
 from core.trace import Trace
 from datasets import Dataset
 from datasets.builtin import separable

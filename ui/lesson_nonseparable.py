@@ -7,18 +7,11 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from core.cycling import (
-    Cycle,
-    Departure,
-    EpochReport,
-    epoch_report,
-    exact_perceptron,
-    find_cycle,
-    fixed_rows,
-    float_departure,
-    linearly_separable,
-)
+from core.cycles import Cycle, find_cycle
+from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
+from core.geometry import linearly_separable
 from core.perceptron import initial_weights
+from core.pocket import EpochReport, epoch_report
 from core.trace import Outcome, Trace, outcome, record, training_errors
 from datasets import Dataset
 from ui.runs import STEP_LIMIT, perceptron_trace

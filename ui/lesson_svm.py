@@ -10,21 +10,13 @@ import pandas as pd
 import streamlit as st
 
 from core import losses
+from core.descent import Descent, svm_sgd, svm_step_size
+from core.evaluation import generalization, margins_over_lambda
 from core.geometry import geometric_margin
+from core.max_margin import max_margin
+from core.padding import align
 from core.sklearn_check import perceptron_by_epoch, svc_weights
-from core.svm import (
-    Descent,
-    align,
-    generalization,
-    hard_margin_C,
-    lam_to_C,
-    margins_over_lambda,
-    max_margin,
-    seeds_cost,
-    soft_margin,
-    svm_sgd,
-    svm_step_size,
-)
+from core.soft_margin import hard_margin_C, lam_to_C, seeds_cost, soft_margin
 from core.trace import epoch_end_errors, record, training_errors
 from datasets import Dataset
 from ui.charts import show
@@ -70,13 +62,13 @@ def svm_trace(X, y, settings: dict):
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def exact_max_margin(X, y):
-    """core.svm.max_margin, cached."""
+    """core.max_margin.max_margin, cached."""
     return max_margin(X, y)
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
 def exact_soft_margin(X, y, C: float):
-    """core.svm.soft_margin, cached."""
+    """core.soft_margin.soft_margin, cached."""
     return soft_margin(X, y, C)
 
 
@@ -88,7 +80,7 @@ def margin_sweep(X, y, settings: dict):
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def split_and_score(X, y, **kwargs):
-    """core.svm.generalization, cached."""
+    """core.evaluation.generalization, cached."""
     return generalization(X, y, **kwargs, loo_limit=LOO_LIMIT)
 
 
@@ -281,7 +273,7 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
                f"margin γ; the subgradient run after {svm_settings['max_epochs']} epochs follows "
                "it until λ gets so small that the penalty, which is what pulls w toward the "
                "maximum margin, needs more steps than the run has (raise the SVM epochs).")
-    with st.expander("One loop for both (core/svm.py, live source)"):
+    with st.expander("One loop for both (core/descent.py, live source)"):
         st.code(draw.source_listing(Descent.visit), language="python")
         st.caption("The perceptron is this step with slope = perceptron_slope (threshold 0), "
                    "lam = 0 and a constant step; the SVM uses hinge_slope (threshold 1), "

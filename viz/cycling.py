@@ -1,6 +1,6 @@
 """Figures and LaTeX for the non-separable lesson: the weight path, its loop, errors per epoch.
 
-Builders take plain arrays (or the records of ``core.cycling``) and return Plotly
+Builders take plain arrays (or the records of ``core.cycles``, ``core.pocket``) and return Plotly
 figures or LaTeX strings; they know nothing of Streamlit.
 """
 
@@ -127,7 +127,7 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
 
     Parameters
     ----------
-    report : core.cycling.EpochReport
+    report : core.pocket.EpochReport
         The per-epoch summary of a run.
     cycle : (j, k), optional
         Epochs whose starting weights are equal: the band between them is one period.
@@ -180,7 +180,7 @@ def cycle_latex(cycle) -> list[str]:
 
     Parameters
     ----------
-    cycle : core.cycling.Cycle
+    cycle : core.cycles.Cycle
         A search result with ``status == "cycle"``.
 
     Returns

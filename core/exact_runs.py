@@ -1,28 +1,18 @@
-"""Non-separable data: the perceptron's cycling, found exactly, and two remedies.
+"""The cyclic perceptron in exact integer arithmetic, and where floating point leaves it.
 
-The seeds' cycling theorem: if the training data is not linearly separable,
-the perceptron eventually repeats the same set of weights and loops forever.
-In the cyclic order the state at the start of an epoch decides the whole
-epoch, so the first time an epoch starts from weights seen at an earlier
-epoch start, the run has entered its loop.
-
-Floating point cannot see that repeat reliably (0.1 + 0.2 != 0.3), so
-:func:`find_cycle` runs the same rule in exact integer arithmetic on data,
-eta and initial weights that are short decimals (at most six places): every
-number is scaled by a power of ten to an integer, activations keep their
-sign, and the epoch-start weights compare exactly.
-
-Beside it, :func:`pocket` keeps the best weights seen (the pocket algorithm)
-over any visit stream, and :func:`epoch_report` puts the training error of
-the last, the pocket and the averaged weights (``core.variants``) per epoch
-next to the largest ||w|| in each epoch: bounded, while the errors oscillate.
+Floating point cannot decide y a <= 0 reliably at a tie (0.1 + 0.2 != 0.3),
+so :func:`exact_perceptron` runs the notes' rule on data, eta and initial
+weights that are short decimals (at most six places): every number is
+scaled by a power of ten to an integer, activations keep their sign, and
+weights compare exactly. :func:`float_departure` finds the first step where
+the float run :func:`core.perceptron.perceptron` decides differently.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from fractions import Fraction
 from itertools import islice, zip_longest
 
@@ -30,24 +20,16 @@ import numpy as np
 
 from core._visits import FIRST_BLOCK, check_walk
 from core.perceptron import Step, check_data, initial_weights, perceptron
-from core.trace import training_errors
-from core.variants import averaged_perceptron
 
 __all__ = [
-    "CYCLE_EPOCHS",
-    "CYCLE_VISITS",
-    "Cycle",
+    "MAX_DECIMALS",
     "Departure",
-    "EpochReport",
-    "PocketStep",
+    "ExactRun",
     "decimals",
-    "epoch_report",
     "exact_perceptron",
-    "find_cycle",
+    "exact_run",
     "fixed_rows",
     "float_departure",
-    "linearly_separable",
-    "pocket",
 ]
 
 MAX_DECIMALS = 6
@@ -55,10 +37,6 @@ MAX_DECIMALS = 6
 # (or within a few float spacings of one, for large values).
 DECIMAL_TOL = 1e-9
 # The search for a repeat stops after this many epochs or visited examples, whichever first.
-CYCLE_EPOCHS = 10_000
-CYCLE_VISITS = 2_000_000
-# Weights recorded along the exact run (for drawing the trajectory).
-PATH_LIMIT = 100_000
 # Activations in int64 stay exact below this bound; beyond it the run uses Python ints.
 _INT64_SAFE = 2**62
 
@@ -123,7 +101,7 @@ def _not_short(name: str, values, max_decimals: int) -> str:
 # ---------------------------------------------------------------- the exact run
 
 
-class _Exact:
+class ExactRun:
     """The cyclic perceptron on integers: w = W / 10^dw, b = B / 10^db, x = Xi / 10^dx.
 
     With eta = E / 10^de, an update adds E y Xi 10^(dw - de - dx) to W and
@@ -219,8 +197,25 @@ class _Exact:
                 start, block = start + len(idx), block * 2
 
 
-def _start(X, y, eta, init, bias, rows, max_decimals):
-    """Validate like :func:`perceptron` and build the exact run."""
+def exact_run(X, y, *, eta, init, bias, rows, max_decimals):
+    """Validate like :func:`perceptron` and build the exact run.
+
+    Parameters
+    ----------
+    X, y, eta, init, bias, rows, max_decimals
+        As for :func:`exact_perceptron`.
+
+    Returns
+    -------
+    (X, y, run, problem) : tuple
+        The checked data, the :class:`ExactRun` (None for random initial
+        weights) and why the numbers cannot be run exactly ("" when they can).
+
+    Raises
+    ------
+    ValueError
+        If the data, eta or rows are invalid.
+    """
     X, y = check_data(X, y)
     if not (np.isfinite(eta) and eta > 0):
         raise ValueError(f"eta must be > 0, got {eta}")
@@ -236,7 +231,7 @@ def _start(X, y, eta, init, bias, rows, max_decimals):
         run = None
         problem = "the initial weights are random, not short decimals"
     else:
-        run = _Exact(X, y, rows, eta=float(eta), w0=w0, b0=b0, bias=bias,
+        run = ExactRun(X, y, rows, eta=float(eta), w0=w0, b0=b0, bias=bias,
                      max_decimals=max_decimals)
         problem = run.problem
     return X, y, run, problem
@@ -289,17 +284,21 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
 
     Examples
     --------
-    >>> [s.t for s in exact_perceptron([[0, 0], [1, 1]], [-1, 1])]
-    [1, 2]
+    The origin, of class -1, sits on the boundary at the start of epoch 2
+    (a = 0 exactly), so it is a mistake there too:
+
+    >>> [(s.t, s.activation, s.b) for s in exact_perceptron([[0, 0], [1, 1]], [-1, 1])]
+    [(1, 0.0, -1.0), (2, -1.0, 0.0), (3, 0.0, -1.0)]
     """
-    X, y, run, problem = _start(X, y, eta, init, bias, rows, max_decimals)
+    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
+                                     max_decimals=max_decimals)
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
     check_walk(every=every, max_epochs=max_epochs)
     return _exact_steps(run, int(max_epochs), every == "visit", int(from_epoch))
 
 
-def _exact_steps(run: _Exact, max_epochs: int, visits: bool, from_epoch: int) -> Iterator[Step]:
+def _exact_steps(run: ExactRun, max_epochs: int, visits: bool, from_epoch: int) -> Iterator[Step]:
     """Walk the exact run epoch by epoch, yielding float views of its steps."""
     mistakes = 0
     for epoch in range(max_epochs):
@@ -365,7 +364,8 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
         raise ValueError("order must be 'cyclic' or 'shuffle_once' to compare with exact runs")
     eta, init, bias = (settings.get(k, d) for k, d in (("eta", 1.0), ("init", "zeros"),
                                                          ("bias", True)))
-    X, y, run, problem = _start(X, y, eta, init, bias, rows, MAX_DECIMALS)
+    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
+                                     max_decimals=MAX_DECIMALS)
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
     fast = perceptron(X, y, max_epochs=max_epochs, every="update", **settings)
@@ -387,7 +387,7 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
     return None
 
 
-def _exact_events(run: _Exact, max_epochs: int):
+def _exact_events(run: ExactRun, max_epochs: int):
     """Each update of the exact run as (t, i, exact A, (W, B) before the update)."""
     before = (run.W.copy(), run.B)
     for epoch in range(max_epochs):
@@ -399,152 +399,6 @@ def _exact_events(run: _Exact, max_epochs: int):
         if not updated:
             return
 
-
-# ---------------------------------------------------------------- the cycle
-
-
-@dataclass(frozen=True)
-class Cycle:
-    """What the search for a repeat found.
-
-    Attributes
-    ----------
-    status : str
-        ``"cycle"`` (a repeat), ``"converged"`` (an epoch with no update),
-        ``"none"`` (no repeat within the budget) or ``"inexact"`` (the numbers
-        are not short decimals: no exact search).
-    epochs : int
-        Epochs run (for a cycle: up to the start of epoch ``repeat``).
-    mistakes : int
-        Updates made in those epochs.
-    first, repeat : int or None
-        Epochs j < k whose starting weights are equal (1-based); the first repeat.
-    period : int or None
-        k - j epochs.
-    updates : int or None
-        Updates in one period.
-    w, b : tuple of Fraction, Fraction, or None
-        The repeated weights, exactly, in the original units.
-    path_w, path_b : ndarray
-        The weights before the first update and after each one (floats), up to
-        the repeat; at most ``PATH_LIMIT + 1`` rows.
-    cycle_start : int or None
-        Row of ``path_w`` where the loop starts; rows ``cycle_start`` to
-        ``cycle_start + updates`` go once round it (the last equals the first).
-    path_complete : bool
-        False when the path was cut at ``PATH_LIMIT``.
-    reason : str
-        Why the search was not exact (``status == "inexact"``).
-    budget : int
-        The epoch budget of the search.
-    """
-
-    status: str
-    epochs: int = 0
-    mistakes: int = 0
-    first: int | None = None
-    repeat: int | None = None
-    period: int | None = None
-    updates: int | None = None
-    w: tuple | None = None
-    b: Fraction | None = None
-    path_w: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
-    path_b: np.ndarray = field(default_factory=lambda: np.zeros(0))
-    cycle_start: int | None = None
-    path_complete: bool = True
-    reason: str = ""
-    budget: int = CYCLE_EPOCHS
-
-    @property
-    def message(self) -> str:
-        """One sentence for the page."""
-        if self.status == "cycle":
-            return (f"Cycle found: the weights at the start of epoch {self.repeat} equal those "
-                    f"at epoch {self.first} (period {self.period} "
-                    f"epoch{'s' if self.period != 1 else ''}, {self.updates} updates).")
-        if self.status == "converged":
-            return (f"No cycle: the run converged after {self.mistakes} mistakes "
-                    f"in {self.epochs} epochs.")
-        if self.status == "none":
-            return f"No repeat within {self.epochs:,} epochs (the search budget)."
-        return f"No exact cycle search: {self.reason}."
-
-
-def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=None,
-               max_epochs: int = CYCLE_EPOCHS, max_visits: int = CYCLE_VISITS,
-               max_decimals: int = MAX_DECIMALS) -> Cycle:
-    """Run the cyclic perceptron exactly until an epoch starts from weights seen before.
-
-    Parameters
-    ----------
-    X, y, eta, init, bias, rows, max_decimals
-        As for :func:`exact_perceptron`; ``init="random"`` or numbers with
-        more decimals give ``status="inexact"`` instead of an error.
-    max_epochs : int, default 10_000
-        Epoch budget of the search.
-    max_visits : int, default 2_000_000
-        Budget in visited examples; the search stops at whichever budget comes first.
-
-    Returns
-    -------
-    Cycle
-        The first repeat (epochs j < k with equal starting weights), the
-        period k - j, the updates in one period and the repeated weights; or
-        convergence; or no repeat within the budget.
-
-    Raises
-    ------
-    ValueError
-        If the data, eta or rows are invalid.
-
-    Notes
-    -----
-    In a fixed order, the weights w_e, b_e at the start of epoch e determine
-    every later step, so w_k = w_j (and b_k = b_j) for j < k implies
-    w_{k+m} = w_{j+m} for every m >= 0: the run loops with period k - j. The
-    first such k is found by keeping every epoch-start state in a dictionary.
-
-    Examples
-    --------
-    >>> c = find_cycle([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
-    >>> c.first, c.repeat, c.period, c.updates
-    (1, 2, 1, 4)
-    """
-    X, y, run, problem = _start(X, y, eta, init, bias, rows, max_decimals)
-    epochs_budget = max(1, min(int(max_epochs), int(max_visits) // X.shape[0]))
-    if problem:
-        return Cycle("inexact", reason=problem, budget=epochs_budget)
-    seen: dict[tuple, tuple[int, int]] = {}
-    w, b = run.weights()
-    path_w, path_b = [w], [b]
-    mistakes = 0
-    for epoch in range(1, epochs_budget + 1):
-        key = run.key
-        if key in seen:
-            first, before = seen[key]
-            w_exact, b_exact = run.exact_weights()
-            complete = len(path_w) <= PATH_LIMIT
-            return Cycle("cycle", epochs=epoch - 1, mistakes=mistakes, first=first,
-                         repeat=epoch, period=epoch - first, updates=mistakes - before,
-                         w=w_exact, b=b_exact, path_w=np.array(path_w),
-                         path_b=np.array(path_b), cycle_start=before if complete else None,
-                         path_complete=complete, budget=epochs_budget)
-        seen[key] = (epoch, mistakes)
-        any_update = False
-        for _t, _i, _A, _updated in run.epoch((epoch - 1) * run.n, visits=False):
-            any_update = True
-            mistakes += 1
-            if len(path_w) <= PATH_LIMIT:
-                w, b = run.weights()
-                path_w.append(w)
-                path_b.append(b)
-        if not any_update:
-            return Cycle("converged", epochs=epoch, mistakes=mistakes, path_w=np.array(path_w),
-                         path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
-                         budget=epochs_budget)
-    return Cycle("none", epochs=epochs_budget, mistakes=mistakes, path_w=np.array(path_w),
-                 path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
-                 budget=epochs_budget)
 
 
 def fixed_rows(X, y, *, order: str = "cyclic", seed: int | None = None, init="zeros",
@@ -563,178 +417,3 @@ def fixed_rows(X, y, *, order: str = "cyclic", seed: int | None = None, init="ze
     first = perceptron(X, y, order=order, seed=seed, init=init, bias=bias, max_epochs=1)
     return np.array([step.index for step in islice(first, X.shape[0])])
 
-
-def linearly_separable(X, y, *, bias: bool = True) -> bool:
-    """Whether some (w, b) (b = 0 when ``bias=False``) has y_n (w^T x_n + b) > 0 for all n.
-
-    A feasibility linear programme (HiGHS): find (w, b) with y_n (w^T x_n + b) >= 1,
-    which exists exactly when a strict separator does (scale it up).
-    """
-    from scipy.optimize import linprog
-
-    X, y = check_data(X, y)
-    Z = np.hstack([X, np.ones((len(y), 1))]) if bias else X
-    scale = max(1.0, float(np.max(np.abs(Z))))
-    result = linprog(np.zeros(Z.shape[1]), A_ub=-(y[:, None] * Z / scale), b_ub=-np.ones(len(y)),
-                     bounds=[(None, None)] * Z.shape[1], method="highs")
-    return result.status == 0
-
-
-# ---------------------------------------------------------------- remedies
-
-
-@dataclass(frozen=True)
-class PocketStep:
-    """One step of a stream with the pocket beside it.
-
-    Attributes
-    ----------
-    step : Step
-        The incoming step, unchanged (an ``AveragedStep`` keeps its average).
-    errors : int
-        Training errors of the step's own weights.
-    w_pocket, b_pocket : ndarray, float
-        The best weights seen so far (the initial ones included).
-    pocket_errors : int
-        Their training errors.
-    """
-
-    step: Step
-    errors: int
-    w_pocket: np.ndarray
-    b_pocket: float
-    pocket_errors: int
-
-
-def pocket(X, y, steps: Iterable[Step], w0, b0: float) -> Iterator[PocketStep]:
-    """The pocket algorithm over a stream: keep the weights with the fewest training errors.
-
-    Parameters
-    ----------
-    X, y : array_like
-        The training set the errors are counted on.
-    steps : iterable of Step
-        Any stream of steps (every visit or only the updates).
-    w0, b0 : array_like, float
-        The weights before the first step (they are "seen" too).
-
-    Yields
-    ------
-    PocketStep
-        The step, its training errors, and the pocket weights with theirs.
-
-    Notes
-    -----
-    The pocket changes only when weights w_t, b_t make strictly fewer
-    training errors #{n : y_n (w_t^T x_n + b_t) <= 0} than every weight before
-    them, so it holds the first minimiser of the training error along the run.
-
-    Examples
-    --------
-    >>> X, y = [[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1]
-    >>> last = list(pocket(X, y, perceptron(X, y, max_epochs=3), [0, 0], 0.0))[-1]
-    >>> last.errors, last.pocket_errors
-    (4, 2)
-    """
-    X, y = check_data(X, y)
-    best_w = np.array(w0, dtype=float)
-    best_w.setflags(write=False)
-    best_b = float(b0)
-    best = errors = training_errors(X, y, best_w, best_b)
-    for step in steps:
-        if step.updated:  # weights that did not change keep their error count
-            errors = training_errors(X, y, step.w, step.b)
-            if errors < best:
-                best, best_w, best_b = errors, step.w, step.b
-        yield PocketStep(step, errors, best_w, best_b, best)
-
-
-@dataclass(frozen=True)
-class EpochReport:
-    """Per-epoch summary of a run; entry e describes epoch e + 1.
-
-    Attributes
-    ----------
-    epoch : ndarray of int
-        1, 2, ..., E.
-    updates : ndarray of int
-        Updates made in the epoch.
-    errors_last, errors_pocket, errors_averaged : ndarray of int
-        Training errors at the end of the epoch of the last weights, the
-        pocket weights and the averaged weights.
-    max_norm : ndarray of float
-        The largest ||w|| reached in the epoch.
-    n : int
-        Examples in the training set.
-    complete : bool
-        False when the report stopped at its visit budget before the run ended.
-    """
-
-    epoch: np.ndarray
-    updates: np.ndarray
-    errors_last: np.ndarray
-    errors_pocket: np.ndarray
-    errors_averaged: np.ndarray
-    max_norm: np.ndarray
-    n: int
-    complete: bool
-
-
-def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
-    """Training errors per epoch of the last, pocket and averaged weights, and max ||w||.
-
-    Parameters
-    ----------
-    X, y : array_like
-        Training data.
-    max_visits : int, default 200_000
-        Stop reading the stream after this many visits.
-    **kwargs
-        Settings of :func:`core.perceptron.perceptron` (``every`` must stay "visit").
-
-    Returns
-    -------
-    EpochReport
-
-    Notes
-    -----
-    One pass over :func:`core.variants.averaged_perceptron` (so the average is
-    the seeds' Algorithm 2) fed through :func:`pocket`; the training error of
-    weights (w, b) is #{n : y_n (w^T x_n + b) <= 0}.
-    """
-    X, y = check_data(X, y)
-    w0, b0 = initial_weights(X.shape[1], init=kwargs.get("init", "zeros"),
-                             bias=kwargs.get("bias", True), seed=kwargs.get("seed"))
-    rows: list[list] = []
-    complete, last = True, None
-    norm = float(np.linalg.norm(w0))  # the first epoch starts from these weights
-    updates, top = 0, norm
-    for p in pocket(X, y, averaged_perceptron(X, y, **kwargs), w0, b0):
-        step = p.step
-        if step.t > max_visits:
-            complete = False
-            break
-        if last is not None and step.epoch != last.step.epoch:
-            rows.append(_epoch_row(X, y, last, updates, top))
-            updates, top = 0, norm
-        if step.updated:
-            updates += 1
-            norm = float(np.linalg.norm(step.w))
-            top = max(top, norm)
-        last = p
-    if last is not None:
-        rows.append(_epoch_row(X, y, last, updates, top))
-    table = np.array(rows, dtype=float).reshape(-1, 6)
-    return EpochReport(
-        epoch=table[:, 0].astype(int), updates=table[:, 1].astype(int),
-        errors_last=table[:, 2].astype(int), errors_pocket=table[:, 3].astype(int),
-        errors_averaged=table[:, 4].astype(int), max_norm=table[:, 5], n=len(y),
-        complete=complete,
-    )
-
-
-def _epoch_row(X, y, last: PocketStep, updates: int, top: float) -> list:
-    """The report's row for the epoch that ``last`` ends."""
-    step = last.step
-    averaged = training_errors(X, y, step.w_avg, step.b_avg)
-    return [step.epoch, updates, last.errors, last.pocket_errors, averaged, top]

@@ -1,0 +1,171 @@
+"""The perceptron's cycling on non-separable data, found exactly.
+
+The notes' cycling theorem: if the training data is not linearly separable,
+the perceptron eventually repeats the same set of weights and loops forever.
+In the cyclic order the state at the start of an epoch decides the whole
+epoch, so the first time an epoch starts from weights seen at an earlier
+epoch start, the run has entered its loop. :func:`find_cycle` compares those
+states in exact arithmetic (:mod:`core.exact_runs`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from core.exact_runs import MAX_DECIMALS, exact_run
+
+__all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle"]
+
+# The search for a repeat stops after this many epochs or visited examples, whichever first.
+CYCLE_EPOCHS = 10_000
+CYCLE_VISITS = 2_000_000
+# Weights recorded along the exact run (for drawing the trajectory).
+PATH_LIMIT = 100_000
+
+
+@dataclass(frozen=True)
+class Cycle:
+    """What the search for a repeat found.
+
+    Attributes
+    ----------
+    status : str
+        ``"cycle"`` (a repeat), ``"converged"`` (an epoch with no update),
+        ``"none"`` (no repeat within the budget) or ``"inexact"`` (the numbers
+        are not short decimals: no exact search).
+    epochs : int
+        Epochs run (for a cycle: up to the start of epoch ``repeat``).
+    mistakes : int
+        Updates made in those epochs.
+    first, repeat : int or None
+        Epochs j < k whose starting weights are equal (1-based); the first repeat.
+    period : int or None
+        k - j epochs.
+    updates : int or None
+        Updates in one period.
+    w, b : tuple of Fraction, Fraction, or None
+        The repeated weights, exactly, in the original units.
+    path_w, path_b : ndarray
+        The weights before the first update and after each one (floats), up to
+        the repeat; at most ``PATH_LIMIT + 1`` rows.
+    cycle_start : int or None
+        Row of ``path_w`` where the loop starts; rows ``cycle_start`` to
+        ``cycle_start + updates`` go once round it (the last equals the first).
+    path_complete : bool
+        False when the path was cut at ``PATH_LIMIT``.
+    reason : str
+        Why the search was not exact (``status == "inexact"``).
+    budget : int
+        The epoch budget of the search.
+    """
+
+    status: str
+    epochs: int = 0
+    mistakes: int = 0
+    first: int | None = None
+    repeat: int | None = None
+    period: int | None = None
+    updates: int | None = None
+    w: tuple | None = None
+    b: Fraction | None = None
+    path_w: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
+    path_b: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    cycle_start: int | None = None
+    path_complete: bool = True
+    reason: str = ""
+    budget: int = CYCLE_EPOCHS
+
+    @property
+    def message(self) -> str:
+        """One sentence for the page."""
+        if self.status == "cycle":
+            return (f"Cycle found: the weights at the start of epoch {self.repeat} equal those "
+                    f"at epoch {self.first} (period {self.period} "
+                    f"epoch{'s' if self.period != 1 else ''}, {self.updates} updates).")
+        if self.status == "converged":
+            return (f"No cycle: the run converged after {self.mistakes} mistakes "
+                    f"in {self.epochs} epochs.")
+        if self.status == "none":
+            return f"No repeat within {self.epochs:,} epochs (the search budget)."
+        return f"No exact cycle search: {self.reason}."
+
+
+def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=None,
+               max_epochs: int = CYCLE_EPOCHS, max_visits: int = CYCLE_VISITS,
+               max_decimals: int = MAX_DECIMALS) -> Cycle:
+    """Run the cyclic perceptron exactly until an epoch starts from weights seen before.
+
+    Parameters
+    ----------
+    X, y, eta, init, bias, rows, max_decimals
+        As for :func:`exact_perceptron`; ``init="random"`` or numbers with
+        more decimals give ``status="inexact"`` instead of an error.
+    max_epochs : int, default 10_000
+        Epoch budget of the search.
+    max_visits : int, default 2_000_000
+        Budget in visited examples; the search stops at whichever budget comes first.
+
+    Returns
+    -------
+    Cycle
+        The first repeat (epochs j < k with equal starting weights), the
+        period k - j, the updates in one period and the repeated weights; or
+        convergence; or no repeat within the budget.
+
+    Raises
+    ------
+    ValueError
+        If the data, eta or rows are invalid.
+
+    Notes
+    -----
+    In a fixed order, the weights w_e, b_e at the start of epoch e determine
+    every later step, so w_k = w_j (and b_k = b_j) for j < k implies
+    w_{k+m} = w_{j+m} for every m >= 0: the run loops with period k - j. The
+    first such k is found by keeping every epoch-start state in a dictionary.
+
+    Examples
+    --------
+    >>> c = find_cycle([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
+    >>> c.first, c.repeat, c.period, c.updates
+    (1, 2, 1, 4)
+    """
+    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
+                                     max_decimals=max_decimals)
+    epochs_budget = max(1, min(int(max_epochs), int(max_visits) // X.shape[0]))
+    if problem:
+        return Cycle("inexact", reason=problem, budget=epochs_budget)
+    seen: dict[tuple, tuple[int, int]] = {}
+    w, b = run.weights()
+    path_w, path_b = [w], [b]
+    mistakes = 0
+    for epoch in range(1, epochs_budget + 1):
+        key = run.key
+        if key in seen:
+            first, before = seen[key]
+            w_exact, b_exact = run.exact_weights()
+            complete = len(path_w) <= PATH_LIMIT
+            return Cycle("cycle", epochs=epoch - 1, mistakes=mistakes, first=first,
+                         repeat=epoch, period=epoch - first, updates=mistakes - before,
+                         w=w_exact, b=b_exact, path_w=np.array(path_w),
+                         path_b=np.array(path_b), cycle_start=before if complete else None,
+                         path_complete=complete, budget=epochs_budget)
+        seen[key] = (epoch, mistakes)
+        any_update = False
+        for _t, _i, _A, _updated in run.epoch((epoch - 1) * run.n, visits=False):
+            any_update = True
+            mistakes += 1
+            if len(path_w) <= PATH_LIMIT:
+                w, b = run.weights()
+                path_w.append(w)
+                path_b.append(b)
+        if not any_update:
+            return Cycle("converged", epochs=epoch, mistakes=mistakes, path_w=np.array(path_w),
+                         path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
+                         budget=epochs_budget)
+    return Cycle("none", epochs=epochs_budget, mistakes=mistakes, path_w=np.array(path_w),
+                 path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
+                 budget=epochs_budget)

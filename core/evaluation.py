@@ -1,0 +1,258 @@
+"""How separators generalise: a stratified split, error rates, leave-one-out, margins over lambda.
+
+The notes' point: every perceptron run separates the training data, yet
+their errors on unseen data differ; the maximum-margin separator is a
+function of the training data alone (:func:`generalization`).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.descent import svm_sgd
+from core.geometry import check_data, geometric_margin, mistake_bound
+from core.max_margin import max_margin
+from core.perceptron import perceptron
+from core.soft_margin import lam_to_C, soft_margin
+
+__all__ = [
+    "Generalization",
+    "error_rate",
+    "generalization",
+    "leave_one_out_errors",
+    "margins_over_lambda",
+    "split",
+]
+
+def split(y, test_fraction: float, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """A stratified train/test split: sorted row indices (train, test).
+
+    Parameters
+    ----------
+    y : array_like, shape (N,)
+        Labels in {-1, +1}.
+    test_fraction : float
+        Share of each class held out, in (0, 1); rounded per class, with at
+        least one point of each class kept for training.
+    seed : int or None
+        Seed of the shuffle.
+
+    Raises
+    ------
+    ValueError
+        If test_fraction is not in (0, 1), or the split leaves the test set empty.
+    """
+    y = np.asarray(y, dtype=float)
+    if not 0 < test_fraction < 1:
+        raise ValueError(f"test fraction must be between 0 and 1, got {test_fraction}")
+    rng = np.random.default_rng(seed)
+    test = []
+    for label in (-1.0, 1.0):
+        rows = rng.permutation(np.flatnonzero(y == label))
+        test.extend(rows[: min(round(test_fraction * rows.size), max(rows.size - 1, 0))])
+    test = np.sort(np.array(test, dtype=int))
+    if test.size == 0:
+        raise ValueError(f"the test set is empty: {y.size} points are too few for a test "
+                         f"fraction of {test_fraction:g}")
+    return np.setdiff1d(np.arange(y.size), test), test
+
+
+def error_rate(X, y, w, b: float) -> float:
+    """The share of examples a separator gets wrong.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    w : array_like, shape (D,)
+        Weights.
+    b : float
+        Bias.
+
+    Returns
+    -------
+    float
+        The fraction of n with y_n (w.x_n + b) <= 0 (a tie counts as an error, as in
+        the perceptron's rule).
+
+    Examples
+    --------
+    >>> error_rate([[0.0], [1.0], [2.0]], [-1, 1, 1], [1.0], -1.0)
+    0.3333333333333333
+    """
+    X, y = check_data(X, y)
+    return float(np.mean(y * (X @ np.asarray(w, dtype=float) + b) <= 0))
+
+
+def leave_one_out_errors(X, y, *, max_epochs: int = 100) -> int:
+    """How many examples the perceptron gets wrong when trained on all the others.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        Inputs.
+    y : array_like, shape (N,)
+        Labels in {-1, +1}.
+    max_epochs : int, default 100
+        Epochs per run (each run is the cyclic perceptron from w = 0, eta 1, with a bias).
+
+    Returns
+    -------
+    int
+        The number of i with y_i (w^(-i).x_i + b^(-i)) <= 0.
+
+    Notes
+    -----
+    The quantity (*) in the proof of Theorem 2.6: a point the perceptron never
+    errs on while training on all N points can be left out without changing
+    the run, so on separable data this count is at most the mistakes of the
+    full run, hence at most R^2/gamma^2.
+    """
+    X, y = check_data(X, y)
+    errors = 0
+    for i in range(y.size):
+        keep = np.arange(y.size) != i
+        w, b = np.zeros(X.shape[1]), 0.0
+        for step in perceptron(X[keep], y[keep], max_epochs=max_epochs, every="update"):
+            w, b = step.w, step.b
+        errors += int(y[i] * (X[i] @ w + b) <= 0)
+    return errors
+
+
+def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
+    """Geometric margins of the exact minimiser and of the SGD run, for each lambda.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}, both classes present.
+    lams : sequence of float
+        Values of lambda, each > 0.
+    **sgd
+        Settings of :func:`svm_sgd` other than ``lam`` (eta0, order, bias,
+        max_epochs, seed).
+
+    Returns
+    -------
+    (exact, sgd) : tuple of ndarray
+        For each lambda, the geometric margin on the data of the exact
+        minimiser of the seeds' cost (:func:`soft_margin` with C = 1/(lambda N))
+        and of the subgradient run's last step; 0 where the separator does
+        not separate the data.
+
+    Notes
+    -----
+    On separable data the exact margin reaches the maximum gamma once
+    lambda <= 1/(N max_n alpha_n) and stays there; the SGD run follows it
+    until lambda is so small that the penalty, which is what pulls w towards
+    the maximum margin, needs more steps than the run has.
+    """
+
+    X, y = check_data(X, y)
+    exact, found = [], []
+    for lam in lams:
+        sm = soft_margin(X, y, lam_to_C(lam, len(y)))
+        exact.append(max(geometric_margin(X, y, sm.w, sm.b), 0.0))
+        last = deque(svm_sgd(X, y, lam=lam, **sgd), maxlen=1)
+        found.append(max(geometric_margin(X, y, last[0].w, last[0].b), 0.0) if last else 0.0)
+    return np.array(exact), np.array(found)
+
+
+@dataclass(frozen=True)
+class Generalization:
+    """Several perceptron runs and one SVM, trained on one split and scored on the other.
+
+    Attributes
+    ----------
+    train, test : ndarray of int
+        Row indices of the split.
+    runs : list of (w, b, test_error)
+        The perceptron's final weights for seeds 0, 1, ... and their test error.
+    svm : (w, b)
+        The maximum-margin separator of the training set, or its soft margin
+        for C when it is not separable.
+    separable : bool
+        Whether the training set is linearly separable.
+    svm_error : float
+        The SVM's test error.
+    ratio : float
+        R^2/gamma^2 of the training set as the perceptron sees it (inf when
+        not separable).
+    loo : int or None
+        Leave-one-out errors of the perceptron on the training set (None when
+        not computed).
+    """
+
+    train: np.ndarray
+    test: np.ndarray
+    runs: list
+    svm: tuple
+    separable: bool
+    svm_error: float
+    ratio: float
+    loo: int | None
+
+
+def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: int,
+                   order: str, max_epochs: int, C: float = 1.0,
+                   loo_limit: int = 150) -> Generalization:
+    """Train the perceptron from several seeds and the SVM on a split; score both on the rest.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    test_fraction, split_seed
+        As for :func:`split`.
+    runs : int
+        Perceptron runs, with seeds 0 .. runs - 1 (eta 1, from w = 0).
+    order : str
+        Their visiting order (one of :data:`core.perceptron.ORDERS`; a random
+        one, or every run is the same).
+    max_epochs : int
+        Epochs per perceptron run.
+    C : float, default 1
+        The soft margin's C, used only when the training set is not separable.
+    loo_limit : int, default 150
+        Leave-one-out errors are counted only up to this many training points
+        (it trains the perceptron once per point), and only on separable data.
+
+    Returns
+    -------
+    Generalization
+
+    Raises
+    ------
+    ValueError
+        If the split is impossible or a setting is invalid.
+
+    Notes
+    -----
+    The seeds' point: every run separates the training data (zero in-sample
+    error), yet their out-of-sample errors differ; the maximum-margin
+    separator is a function of the training data alone. Theorem 2.6 bounds
+    the perceptron's expected error by E[R^2/gamma^2]/(N + 1); ``ratio`` is
+    this training set's R^2/gamma^2.
+    """
+
+    X, y = check_data(X, y)
+    train, test = split(y, test_fraction, split_seed)
+    Xtr, ytr = X[train], y[train]
+    found = []
+    for seed in range(runs):
+        w, b = np.zeros(X.shape[1]), 0.0
+        for step in perceptron(Xtr, ytr, order=order, seed=seed, max_epochs=max_epochs,
+                               every="update"):
+            w, b = step.w, step.b
+        found.append((w, b, error_rate(X[test], y[test], w, b)))
+    mm = max_margin(Xtr, ytr)
+    svm = mm if mm is not None else soft_margin(Xtr, ytr, C)
+    loo = (leave_one_out_errors(Xtr, ytr, max_epochs=max_epochs)
+           if mm is not None and len(train) <= loo_limit else None)
+    return Generalization(train=train, test=test, runs=found, svm=(svm.w, svm.b),
+                          separable=mm is not None,
+                          svm_error=error_rate(X[test], y[test], svm.w, svm.b),
+                          ratio=mistake_bound(Xtr, ytr), loo=loo)
