@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import check_data, perceptron
+from core.cycles import Cycle, find_cycle
 
 __all__ = [
     "ENCODINGS",
@@ -281,17 +281,17 @@ class Training:
     converged : bool
         True when an epoch went by without a mistake.
     mistakes : int
-        Updates made (until convergence, the cycle's proof, or the epoch limit).
+        Updates made (until convergence, the first repeat, or the epoch limit).
     epochs : int
-        Epochs run.
+        Epochs run (for a cycle: up to the start of the epoch that repeats).
     w : ndarray
         The last weights (read-only).
     b : float
         The last bias.
-    cycle : tuple of int or None
-        ``(start, period)`` when the weights at the end of epoch ``start + period``
-        equal those at the end of epoch ``start`` (epoch 0 is the start): from
-        there the run repeats itself forever. None otherwise.
+    cycle : Cycle or None
+        The exact search's repeat (:func:`core.cycles.find_cycle`): epochs
+        ``cycle.first < cycle.repeat`` start from the same weights, so from
+        there the run repeats itself forever. None when nothing repeated.
     """
 
     converged: bool
@@ -299,28 +299,30 @@ class Training:
     epochs: int
     w: np.ndarray
     b: float
-    cycle: tuple[int, int] | None
+    cycle: Cycle | None
 
     @property
     def ending(self) -> str:
         """How the run ends, in words."""
         if self.converged:
             return f"converged after {self.epochs} epochs"
-        if self.cycle and self.cycle[0] == 0:
-            return f"cycles: every {self.cycle[1]} epoch(s) the weights are back at w = 0, b = 0"
+        if self.cycle and self.cycle.first == 1:
+            return (f"cycles: every {self.cycle.period} epoch(s) the weights are back at "
+                    "w = 0, b = 0")
         if self.cycle:
-            return (f"cycles: the weights after epoch {sum(self.cycle)} equal those after "
-                    f"epoch {self.cycle[0]}")
+            return (f"cycles: the weights at the start of epoch {self.cycle.repeat} equal those "
+                    f"at the start of epoch {self.cycle.first}")
         return f"no convergence in {self.epochs} epochs"
 
 
 def train(X, y, *, max_epochs: int = 100) -> Training:
-    """Run the seeds' perceptron (cyclic order, eta = 1, zeros) and say how it ends.
+    """Run the notes' perceptron (cyclic order, eta = 1, zeros) and say how it ends.
 
     Parameters
     ----------
     X : array_like, shape (N, D)
-        Inputs, any dimension (the lifted (x1, x2, x1 x2) included).
+        Inputs, any dimension (the lifted (x1, x2, x1 x2) included), short
+        decimals (a truth table's 0, 1 and -1 are).
     y : array_like, shape (N,)
         Labels in {-1, +1}.
     max_epochs : int, default 100
@@ -333,14 +335,15 @@ def train(X, y, *, max_epochs: int = 100) -> Training:
     Raises
     ------
     ValueError
-        If the data or max_epochs are invalid (see :func:`core.perceptron.perceptron`).
+        If the data or max_epochs are invalid, or a number is not a short decimal.
 
     Notes
     -----
-    With the cyclic order the weights at the start of an epoch decide the whole
-    epoch, so once the end-of-epoch weights repeat, the run cycles with that
-    period and can never converge. On XOR, from w = 0, every epoch makes four
-    mistakes whose updates cancel: the weights are back at 0 after each epoch.
+    The run is :func:`core.cycles.find_cycle`'s, in exact arithmetic: with the
+    cyclic order the weights at the start of an epoch decide the whole epoch,
+    so once they repeat, the run cycles with that period and can never
+    converge. On XOR, from w = 0, every epoch makes four mistakes whose
+    updates cancel: each epoch starts from w = 0 again.
 
     Examples
     --------
@@ -348,23 +351,14 @@ def train(X, y, *, max_epochs: int = 100) -> Training:
     >>> run = train(table.X, table.y)
     >>> run.converged, run.mistakes, run.w.tolist(), run.b
     (True, 1, [1.0, 1.0], -1.0)
+    >>> xor = truth_table("XOR", "pm1")
+    >>> train(xor.X, xor.y).ending
+    'cycles: every 1 epoch(s) the weights are back at w = 0, b = 0'
     """
-    X, y = check_data(X, y)
-    n = len(y)
-    seen = {(tuple(np.zeros(X.shape[1]).tolist()), 0.0): 0}
-    last, mistakes_before = None, 0
-    for step in perceptron(X, y, max_epochs=max_epochs):
-        last = step
-        if step.t % n:
-            continue
-        if step.mistakes == mistakes_before:  # a clean epoch: converged, the run ends here
-            break
-        mistakes_before = step.mistakes
-        state = (tuple(step.w.tolist()), step.b)
-        if state in seen:
-            start = seen[state]
-            return Training(False, step.mistakes, step.epoch, step.w, step.b,
-                            (start, step.epoch - start))
-        seen[state] = step.epoch
-    converged = bool(np.all(y * (X @ last.w + last.b) > 0))
-    return Training(converged, last.mistakes, last.epoch, last.w, last.b, None)
+    found = find_cycle(X, y, max_epochs=max_epochs)
+    if found.status == "inexact":
+        raise ValueError(f"exact arithmetic needs short decimals: {found.reason}")
+    w = np.array([float(v) for v in found.w])
+    w.setflags(write=False)
+    return Training(found.status == "converged", found.mistakes, found.epochs, w,
+                    float(found.b), found if found.status == "cycle" else None)

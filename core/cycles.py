@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from core._visits import check_walk
 from core.exact_runs import MAX_DECIMALS, exact_run
 
 __all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle"]
@@ -47,7 +48,9 @@ class Cycle:
     updates : int or None
         Updates in one period.
     w, b : tuple of Fraction, Fraction, or None
-        The repeated weights, exactly, in the original units.
+        The weights where the search stopped, exactly, in the original units:
+        for a cycle the repeated ones, on convergence the final ones (None
+        when the search was not exact).
     path_w, path_b : ndarray
         The weights before the first update and after each one (floats), up to
         the repeat; at most ``PATH_LIMIT + 1`` rows.
@@ -118,7 +121,7 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
     Raises
     ------
     ValueError
-        If the data, eta or rows are invalid.
+        If the data, eta, rows or max_epochs are invalid.
 
     Notes
     -----
@@ -135,6 +138,7 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
     """
     X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
                                      max_decimals=max_decimals)
+    check_walk(every="update", max_epochs=max_epochs)
     epochs_budget = max(1, min(int(max_epochs), int(max_visits) // X.shape[0]))
     if problem:
         return Cycle("inexact", reason=problem, budget=epochs_budget)
@@ -163,9 +167,14 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
                 path_w.append(w)
                 path_b.append(b)
         if not any_update:
-            return Cycle("converged", epochs=epoch, mistakes=mistakes, path_w=np.array(path_w),
-                         path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
-                         budget=epochs_budget)
-    return Cycle("none", epochs=epochs_budget, mistakes=mistakes, path_w=np.array(path_w),
-                 path_b=np.array(path_b), path_complete=len(path_w) <= PATH_LIMIT,
-                 budget=epochs_budget)
+            return _ended("converged", run, epoch, mistakes, path_w, path_b, epochs_budget)
+    return _ended("none", run, epochs_budget, mistakes, path_w, path_b, epochs_budget)
+
+
+def _ended(status: str, run, epochs: int, mistakes: int, path_w: list, path_b: list,
+           budget: int) -> Cycle:
+    """The search's answer when it stops without a repeat."""
+    w_exact, b_exact = run.exact_weights()
+    return Cycle(status, epochs=epochs, mistakes=mistakes, w=w_exact, b=b_exact,
+                 path_w=np.array(path_w), path_b=np.array(path_b),
+                 path_complete=len(path_w) <= PATH_LIMIT, budget=budget)

@@ -26,6 +26,7 @@ from scipy.optimize import linprog, lsq_linear, nnls
 from core.validation import check_data, check_X
 
 __all__ = [
+    "SEPARABLE_TOL",
     "best_box_margin",
     "best_unit_separator",
     "geometric_margin",
@@ -34,8 +35,11 @@ __all__ = [
     "mistake_bound",
     "proof_quantities",
     "radius",
+    "separating_direction",
 ]
 
+# Data count as separable when the best unit-radius margin the LP finds is above this.
+SEPARABLE_TOL = 1e-13
 # Relative tolerance of the KKT check on a polished solution.
 _KKT_TOL = 1e-9
 # HiGHS tolerances well below the margins a lesson can show.
@@ -175,35 +179,87 @@ def least_distance(G: np.ndarray, h: np.ndarray) -> tuple[np.ndarray, np.ndarray
     return best
 
 
+def separating_direction(P: np.ndarray) -> tuple[float, np.ndarray] | None:
+    """The one separability test: a direction v with P_n.v > 0 for every row, or None.
+
+    Parameters
+    ----------
+    P : ndarray, shape (N, D)
+        Rows y_n z_n, scaled so that the longest has length about 1 (the
+        callers centre and scale their data first).
+
+    Returns
+    -------
+    (t, v) or None
+        The linear programme's best box-bounded direction v and its margin
+        ``t = min_n P_n.v`` (see :func:`best_box_margin`); None when t is not
+        above ``SEPARABLE_TOL``: no direction puts every row strictly on its side.
+
+    Examples
+    --------
+    >>> separating_direction(np.array([[1.0, 0.0], [0.0, 1.0]]))[0]
+    1.0
+    >>> separating_direction(np.array([[1.0], [-1.0]])) is None
+    True
+    """
+    t, v = best_box_margin(P)
+    return (t, v) if t > SEPARABLE_TOL else None
+
+
+def linearly_separable(X, y, *, bias: bool = True) -> bool:
+    """Whether some (w, b) (b = 0 when ``bias=False``) has y_n (w^T x_n + b) > 0 for all n.
+
+    Parameters
+    ----------
+    X : array_like, shape (N, D)
+        Inputs x_n.
+    y : array_like, shape (N,)
+        Labels y_n in {-1, +1} (one class alone is separable).
+    bias : bool, default True
+        Whether the separator may have a bias.
+
+    Returns
+    -------
+    bool
+
+    Notes
+    -----
+    :func:`separating_direction` on the rows y_n (x_n, 1), the data first
+    centred (with a bias the answer does not depend on where the data sit)
+    and scaled to unit radius; the same test :func:`core.max_margin.max_margin`
+    and :func:`mistake_bound` make, so the lessons never disagree.
+
+    Examples
+    --------
+    >>> linearly_separable([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1])
+    False
+    >>> X, y = [[1.0], [2.0]], [1, -1]
+    >>> linearly_separable(X, y), linearly_separable(X, y, bias=False)
+    (True, False)
+    """
+    X, y = check_data(X, y)
+    if bias:
+        X = X - X.mean(axis=0)
+    scale = float(np.max(np.linalg.norm(X, axis=1)))
+    Xs = X / scale if scale > 0 else X
+    return separating_direction(y[:, None] * _augment(Xs, bias)) is not None
+
+
 def _through_origin(P: np.ndarray) -> np.ndarray | None:
     """Max-margin unit u over min_n P_n.u (rows P_n = y_n z_n), or None if no u gives > 0."""
     scale = float(np.max(np.linalg.norm(P, axis=1)))
     if scale == 0.0:
         return None
     P = P / scale
-    t, _ = best_box_margin(P)
-    if not t > 1e-13:
+    found = separating_direction(P)
+    if found is None:
         return None
     # Right-hand side t (the LP margin) keeps ||v|| near 1 whatever gamma: well conditioned.
-    found = least_distance(P, np.full(P.shape[0], t))
+    found = least_distance(P, np.full(P.shape[0], found[0]))
     if found is None:
         return None
     v = found[0]
     return v / np.linalg.norm(v)
-
-
-def linearly_separable(X, y, *, bias: bool = True) -> bool:
-    """Whether some (w, b) (b = 0 when ``bias=False``) has y_n (w^T x_n + b) > 0 for all n.
-
-    A feasibility linear programme (HiGHS): find (w, b) with y_n (w^T x_n + b) >= 1,
-    which exists exactly when a strict separator does (scale it up).
-    """
-    X, y = check_data(X, y)
-    Z = np.hstack([X, np.ones((len(y), 1))]) if bias else X
-    scale = max(1.0, float(np.max(np.abs(Z))))
-    result = linprog(np.zeros(Z.shape[1]), A_ub=-(y[:, None] * Z / scale), b_ub=-np.ones(len(y)),
-                     bounds=[(None, None)] * Z.shape[1], method="highs")
-    return result.status == 0
 
 
 def geometric_margin(X, y, w, b: float = 0.0) -> float:

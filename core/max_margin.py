@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.geometry import best_box_margin, check_data, least_distance
+from core.geometry import check_data, least_distance, separating_direction
 
 __all__ = ["SUPPORT_TOL", "MaxMargin", "max_margin"]
 
@@ -132,9 +132,10 @@ def max_margin(X, y) -> MaxMargin | None:
 
     # 1. Separability: max t s.t. y_n (w.x_n + b) >= t, |w_i| <= 1 (b is then bounded too).
     P = y[:, None] * np.hstack([Xs, np.ones((Xs.shape[0], 1))])
-    t, wb = best_box_margin(P)
-    if not t > 1e-13:
+    found = separating_direction(P)
+    if found is None:
         return None
+    t, wb = found
 
     # 2. Constraint generation, starting from the points closest to the LP's boundary.
     k = Xs.shape[1] + 1

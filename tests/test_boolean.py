@@ -130,7 +130,7 @@ def test_xor_cycles_back_to_zero_every_epoch(encoding):
     table = truth_table("XOR", encoding)
     run = train(table.X, table.y, max_epochs=50)
     assert not run.converged
-    assert run.cycle == (0, 1)
+    assert (run.cycle.first, run.cycle.repeat, run.cycle.period) == (1, 2, 1)
     assert run.mistakes == 4 and run.w.tolist() == [0.0, 0.0] and run.b == 0.0
     assert best_line(table.X, table.y).correct == 3
 
@@ -141,18 +141,33 @@ def test_a_longer_cycle_is_found_where_the_weights_first_repeat():
     y = np.array([1.0, 1.0, 1.0, -1.0, -1.0])
     run = train(X, y, max_epochs=200)
     assert not run.converged and run.cycle is not None
-    start, period = run.cycle
-    assert start > 0
-    # the reference: the end-of-epoch weights of a plain loop
-    w, b, ends = np.zeros(2), 0.0, [(0.0, 0.0, 0.0)]
-    for _ in range(start + period):
+    first, repeat = run.cycle.first, run.cycle.repeat
+    assert first > 1 and run.cycle.period == repeat - first
+    # the reference: the epoch-start weights of a plain loop; starts[e - 1] begins epoch e
+    w, b, starts = np.zeros(2), 0.0, [(0.0, 0.0, 0.0)]
+    for _ in range(repeat - 1):
         for x, label in zip(X, y, strict=True):
             if label * (w @ x + b) <= 0:
                 w, b = w + label * x, b + label
-        ends.append((*w.tolist(), b))
-    assert ends[start] == ends[start + period]
-    assert len(set(ends[: start + period])) == start + period  # no earlier repeat
-    assert run.epochs == start + period
+        starts.append((*w.tolist(), b))
+    assert starts[first - 1] == starts[repeat - 1]
+    assert len(set(starts[: repeat - 1])) == repeat - 1  # no earlier repeat
+    assert run.epochs == repeat - 1
+    assert (*run.w.tolist(), run.b) == starts[repeat - 1]
+
+
+def test_a_later_cycle_is_worded_by_its_epoch_starts():
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [2.0, 0.0], [1.0, 0.0], [0.5, 2.0]])
+    run = train(X, [1.0, 1.0, 1.0, -1.0, -1.0], max_epochs=200)
+    assert run.ending == (f"cycles: the weights at the start of epoch {run.cycle.repeat} "
+                          f"equal those at the start of epoch {run.cycle.first}")
+
+
+def test_training_needs_numbers_it_can_run_exactly():
+    with pytest.raises(ValueError, match="short decimals"):
+        train([[0.1234567, 0.0], [1.0, 1.0]], [-1, 1])
+    with pytest.raises(ValueError, match="max_epochs"):
+        train([[0.0, 0.0], [1.0, 1.0]], [-1, 1], max_epochs=0)
 
 
 def test_training_stops_at_the_epoch_limit_without_a_repeat():

@@ -8,15 +8,17 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from scipy.optimize import minimize
+from scipy.optimize import linprog, minimize
 
 from core.geometry import (
     best_unit_separator,
     geometric_margin,
+    linearly_separable,
     mistake_bound,
     proof_quantities,
     radius,
 )
+from core.lines import best_line
 from core.max_margin import max_margin
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
@@ -325,3 +327,36 @@ def test_proof_quantities_reject_bad_input(ws, u, message):
 def test_mistake_bound_rejects_bad_input(X, y, message):
     with pytest.raises(ValueError, match=message):
         mistake_bound(X, y)
+
+
+# ---------------------------------------------------------------- one separability test
+
+
+def feasible_separator(X, y, *, bias):
+    """Reference: is y_n (w.x_n + b) >= 1 feasible? (an LP with no margin threshold)."""
+    Z = np.hstack([X, np.ones((len(y), 1))]) if bias else X
+    result = linprog(np.zeros(Z.shape[1]), A_ub=-(y[:, None] * Z), b_ub=-np.ones(len(y)),
+                     bounds=[(None, None)] * Z.shape[1], method="highs")
+    return result.status == 0
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**6), st.integers(2, 9), st.booleans())
+def test_every_lesson_asks_one_separability_test(seed, n, bias):
+    rng = np.random.default_rng(seed)
+    X = rng.integers(-4, 5, size=(n, 2)).astype(float)
+    y = rng.choice([-1.0, 1.0], size=n)
+    y[0], y[1] = -1.0, 1.0
+    answer = linearly_separable(X, y, bias=bias)
+    assert answer == feasible_separator(X, y, bias=bias)
+    assert answer == math.isfinite(mistake_bound(X, y, bias=bias))
+    if bias:
+        # brute force: the best line over every labeling a line can make
+        assert answer == (best_line(X, y).correct == n)
+        assert answer == (max_margin(X, y) is not None)
+
+
+def test_one_class_is_separable_and_a_point_with_both_labels_is_not():
+    assert linearly_separable([[3.0, 4.0], [5.0, 6.0]], [1, 1])
+    assert not linearly_separable([[3.0, 4.0], [3.0, 4.0]], [1, -1])
+    assert not linearly_separable([[0.0, 0.0], [0.0, 0.0]], [1, -1], bias=False)
