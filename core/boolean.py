@@ -1,6 +1,6 @@
 """Boolean functions as perceptrons: truth tables, hand-made weights, training, a feature lift.
 
-Two encodings of true and false are used, as in the seeds: ``"01"`` (the slides:
+Two encodings of true and false are used, as in the notes: ``"01"`` (the slides:
 inputs and output in {0, 1}, output 0 is class -1) and ``"pm1"`` (the book
 chapter: +1 is true, -1 is false). A perceptron computes a function when the
 sign of its activation a = w1 x1 + w2 x2 + b is the output's class on every row;
@@ -8,7 +8,7 @@ a = 0 is neither true nor false, so it counts as wrong (as in the update rule).
 
 NOT has one input. To keep every function in the same plane it is given a second
 input x2 that it ignores: its table has four rows, each value of x1 twice, and
-any line that computes it is vertical in spirit (the seeds' -x1 has w2 = 0).
+any line that computes it is vertical in spirit (the notes' -x1 has w2 = 0).
 """
 
 from __future__ import annotations
@@ -134,8 +134,8 @@ class HandWeights:
     b : float
         The bias.
     source : str
-        Where they come from: the seeds' slides, the seeds' Example 2.2, or this
-        app (for the cases the seeds leave out).
+        Where they come from: the notes' slides, the notes' Example 2.2, or this
+        app (for the cases the notes leave out).
     """
 
     w: np.ndarray
@@ -143,9 +143,9 @@ class HandWeights:
     source: str
 
 
-_SLIDES = "from the seeds' slides (Representing Boolean functions)"
-_BOOK = "from the seeds' Example 2.2"
-_OURS = "chosen for this app (not in the seeds)"
+_SLIDES = "from the lecture slides (Representing Boolean functions)"
+_BOOK = "from the lecture notes' Example 2.2"
+_OURS = "chosen for this app (not in the lecture notes)"
 _HAND = {
     ("AND", "01"): ((20, 20), -30, _SLIDES),
     ("OR", "01"): ((20, 20), -10, _OURS),
@@ -162,7 +162,7 @@ _HAND = {
 
 
 def hand_weights(function: str, encoding: str = "01") -> HandWeights:
-    """The hand-made weights for a function, the seeds' where they give them.
+    """The hand-made weights for a function, the notes' where they give them.
 
     Parameters
     ----------

@@ -33,7 +33,7 @@ def svm_step_size(t: int, eta0: float) -> float:
     Parameters
     ----------
     t : int
-        Step, 1-based (the seeds count from 0 and write lr / sqrt(t + 1)).
+        Step, 1-based (the notes count from 0 and write lr / sqrt(t + 1)).
     eta0 : float
         Step size at t = 1.
 
@@ -69,7 +69,7 @@ def margin_sgd(
     The perceptron and the SVM are this one loop: ``loss="perceptron", lam=0,
     schedule="constant"`` is the perceptron (the same steps as
     :func:`core.perceptron.perceptron` from zero weights), ``loss="hinge"``
-    with ``lam > 0`` and ``schedule="sqrt"`` is the seeds' SVM (:func:`svm_sgd`).
+    with ``lam > 0`` and ``schedule="sqrt"`` is the notes' SVM (:func:`svm_sgd`).
 
     Parameters
     ----------
@@ -163,7 +163,7 @@ def svm_sgd(
     every: str = "visit",
     center: bool = False,
 ) -> Iterator[Step]:
-    """The SVM of the seeds: stochastic subgradient descent on the L2-regularised hinge loss.
+    """The SVM of the notes: stochastic subgradient descent on the L2-regularised hinge loss.
 
     Parameters
     ----------
@@ -177,7 +177,7 @@ def svm_sgd(
         Step size at t = 1; step t uses eta0 / sqrt(t).
     order, bias, max_epochs, seed, every
         As for :func:`core.perceptron.perceptron` (see :func:`margin_sgd`);
-        the weights always start at zero, as in the seeds' code.
+        the weights always start at zero, as in the notes' code.
     center : bool, default False
         Descend on the data minus its mean and report (w, b) for the data as
         given. The cost is the same function of the boundary (the bias is not
@@ -203,7 +203,7 @@ def svm_sgd(
     Notes
     -----
     The cost per example is max(0, 1 - y_n (w^T x_n + b)) + (lambda/2)||w||^2,
-    whose average over the data is the seeds' SVM cost J(w). A subgradient
+    whose average over the data is the notes' SVM cost J(w). A subgradient
     step with eta_t = eta0 / sqrt(t) gives
 
         if y_n a_n < 1:  w <- (1 - eta_t lambda) w + eta_t y_n x_n,  b <- b + eta_t y_n

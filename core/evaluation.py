@@ -139,7 +139,7 @@ def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
     -------
     (exact, sgd) : tuple of ndarray
         For each lambda, the geometric margin on the data of the exact
-        minimiser of the seeds' cost (:func:`soft_margin` with C = 1/(lambda N))
+        minimiser of the notes' cost (:func:`soft_margin` with C = 1/(lambda N))
         and of the subgradient run's last step; 0 where the separator does
         not separate the data.
 
@@ -231,7 +231,7 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
 
     Notes
     -----
-    The seeds' point: every run separates the training data (zero in-sample
+    The notes' point: every run separates the training data (zero in-sample
     error), yet their out-of-sample errors differ; the maximum-margin
     separator is a function of the training data alone. Theorem 2.6 bounds
     the perceptron's expected error by E[R^2/gamma^2]/(N + 1); ``ratio`` is

@@ -278,7 +278,7 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
 
     Notes
     -----
-    The rule is the seeds': a = w^T x_n + b; if y_n a <= 0 then
+    The rule is the notes': a = w^T x_n + b; if y_n a <= 0 then
     w <- w + eta y_n x_n, b <- b + eta y_n, with every number an integer
     multiple of a power of ten, so y_n a <= 0 is decided without rounding.
 

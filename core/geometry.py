@@ -1,6 +1,6 @@
 """Margins, radius and Novikoff's mistake bound, computed exactly.
 
-Notation follows the seeds: a data set D = {(x_n, y_n)}, n = 1..N, with
+Notation follows the notes: a data set D = {(x_n, y_n)}, n = 1..N, with
 x_n in R^D and y_n in {-1, +1}; a separator (w, b) classifies by the sign
 of the activation a = w.x + b. The perceptron with a bias really works on
 the augmented vectors z_n = (x_n, 1) and the weights (w, b), so the mistake
@@ -289,8 +289,8 @@ def geometric_margin(X, y, w, b: float = 0.0) -> float:
 
     Notes
     -----
-    The seeds' Margin(D, w): the distance from the boundary w.x + b = 0 to the
-    nearest point when w separates D, and -inf otherwise. The seeds write it
+    The notes' Margin(D, w): the distance from the boundary w.x + b = 0 to the
+    nearest point when w separates D, and -inf otherwise. The notes write it
     with ||w|| = 1; here any w is accepted and the distance is normalised.
 
     Examples

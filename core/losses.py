@@ -38,7 +38,7 @@ __all__ = [
 LOSSES = ("zero_one", "perceptron", "hinge", "logistic")
 
 # dL/dz each algorithm takes AT its kink, z = threshold (any value in [-1, 0] is a subgradient).
-# The perceptron updates on y a <= 0 (the seeds' rule), so it takes -1 at z = 0; the seeds'
+# The perceptron updates on y a <= 0 (the notes' rule), so it takes -1 at z = 0; the notes'
 # subgradient SVM updates only on y a < 1, so it takes 0 at z = 1.
 PERCEPTRON_AT_KINK = -1.0
 HINGE_AT_KINK = 0.0
@@ -75,7 +75,7 @@ def margin_loss(z, threshold: float):
     Notes
     -----
     Zero for z >= threshold, linear with slope -1 below. Threshold 0 gives the
-    seeds' perceptron loss max(0, -y^(n)(w^T x^(n) + w_0)); threshold 1 gives
+    notes' perceptron loss max(0, -y^(n)(w^T x^(n) + w_0)); threshold 1 gives
     the hinge loss max(0, 1 - y^(n)(w^T x^(n) + w_0)) of the soft-margin SVM.
 
     Examples
@@ -150,7 +150,7 @@ def perceptron_slope(z):
 
     Notes
     -----
-    At z = 0 the seeds pick the subgradient of the misclassified case, so an
+    At z = 0 the notes pick the subgradient of the misclassified case, so an
     example with y a = 0 updates w by eta y x.
     """
     return margin_slope(z, 0.0, at_kink=PERCEPTRON_AT_KINK)
@@ -161,7 +161,7 @@ def hinge_slope(z):
 
     Notes
     -----
-    At z = 1 the seeds' subgradient code takes 0 (it collects the violations
+    At z = 1 the notes' subgradient code takes 0 (it collects the violations
     ``y*yh < 1``), so an example exactly on its margin does not push w.
     """
     return margin_slope(z, 1.0, at_kink=HINGE_AT_KINK)
@@ -214,7 +214,7 @@ def logistic_loss(z, base: float = 2.0):
     base : float, default 2
         Base of the logarithm: 2 makes the loss equal 1 at z = 0, where the
         0-1 loss jumps, so it bounds the 0-1 loss from above like the hinge
-        does; ``math.e`` gives the seeds' natural log, the same curve times ln 2.
+        does; ``math.e`` gives the notes' natural log, the same curve times ln 2.
 
     Returns
     -------

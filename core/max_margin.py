@@ -42,7 +42,7 @@ class MaxMargin:
     w : ndarray, shape (D,)
         Weights in canonical form, ``min_n y_n (w.x_n + b) = 1`` (read-only).
     b : float
-        Bias (the seeds' w_0).
+        Bias (the notes' w_0).
     gamma : float
         Geometric margin ``min_n y_n (w.x_n + b) / ||w|| = 1 / ||w||``.
     support : ndarray of int
@@ -95,7 +95,7 @@ def max_margin(X, y) -> MaxMargin | None:
 
     Notes
     -----
-    The seeds' max-margin classifier: max_{w, w_0} M subject to
+    The notes' max-margin classifier: max_{w, w_0} M subject to
     M <= y^(n) (w^T x^(n) + w_0) / ||w||_2; fixing ||w||_2 = 1/M gives the
     hard-margin SVM min ||w||^2 s.t. y^(n) (w^T x^(n) + w_0) >= 1. The
     points with equality are the support vectors.

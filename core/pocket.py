@@ -136,7 +136,7 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
     Notes
     -----
     One pass over :func:`core.variants.averaged_perceptron` (so the average is
-    the seeds' Algorithm 2) fed through :func:`pocket`; the training error of
+    the notes' Algorithm 2) fed through :func:`pocket`; the training error of
     weights (w, b) is #{n : y_n (w^T x_n + b) <= 0}.
     """
     X, y = check_data(X, y)

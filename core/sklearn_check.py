@@ -38,7 +38,7 @@ def perceptron_by_epoch(X, y, *, bias: bool, epochs: int) -> tuple[np.ndarray, n
 
     Notes
     -----
-    Both are the seeds' Algorithm 1 in the cyclic order: scikit-learn's
+    Both are the notes' Algorithm 1 in the cyclic order: scikit-learn's
     ``Perceptron(eta0=1, shuffle=False, tol=None, max_iter=e)`` is trained
     afresh for each e, so its rows are independent fits that must agree with
     our single run read at t = e N.

@@ -2,7 +2,7 @@
 
 The soft-margin SVM is solved by scikit-learn's SVC and polished on its
 active set (:func:`soft_margin`); :func:`lam_to_C` turns the lambda of the
-notes' cost (:func:`seeds_cost`) into the C with the same minimiser.
+notes' cost (:func:`notes_cost`) into the C with the same minimiser.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ __all__ = [
     "SoftMargin",
     "hard_margin_C",
     "lam_to_C",
+    "notes_cost",
     "primal_objective",
-    "seeds_cost",
     "soft_margin",
 ]
 
@@ -40,7 +40,7 @@ class SoftMargin:
     w : ndarray, shape (D,)
         Weights (read-only).
     b : float
-        Bias (the seeds' w_0).
+        Bias (the notes' w_0).
     slack : ndarray, shape (N,)
         xi_n = max(0, 1 - y_n (w.x_n + b)) for every example (read-only).
     support : ndarray of int
@@ -94,12 +94,12 @@ def primal_objective(X, y, w, b: float, C: float) -> float:
 
 
 def lam_to_C(lam: float, n: int) -> float:
-    """The C whose soft-margin SVM has the same minimiser as the seeds' cost with lambda.
+    """The C whose soft-margin SVM has the same minimiser as the notes' cost with lambda.
 
     Parameters
     ----------
     lam : float
-        lambda of the seeds' cost (1/N) sum_n hinge_n + (lambda/2)||w||^2, > 0.
+        lambda of the notes' cost (1/N) sum_n hinge_n + (lambda/2)||w||^2, > 0.
     n : int
         Number of examples N.
 
@@ -128,8 +128,8 @@ def lam_to_C(lam: float, n: int) -> float:
     return 1.0 / (lam * n)
 
 
-def seeds_cost(X, y, w, b: float, lam: float) -> float:
-    """The seeds' SVM cost J of a separator (w, b).
+def notes_cost(X, y, w, b: float, lam: float) -> float:
+    """The notes' SVM cost J of a separator (w, b).
 
     Parameters
     ----------
@@ -151,7 +151,7 @@ def seeds_cost(X, y, w, b: float, lam: float) -> float:
 
     Examples
     --------
-    >>> seeds_cost(np.array([[0.0], [2.0]]), np.array([-1.0, 1.0]), np.array([1.0]), -1.0, 0.5)
+    >>> notes_cost(np.array([[0.0], [2.0]]), np.array([-1.0, 1.0]), np.array([1.0]), -1.0, 0.5)
     0.25
     """
     hinge = np.maximum(0.0, 1.0 - y * (X @ w + b))
@@ -205,7 +205,7 @@ def soft_margin(X, y, C: float) -> SoftMargin:
 
     Notes
     -----
-    The seeds' soft-margin SVM,
+    The notes' soft-margin SVM,
 
         min_{w, w_0} (1/2)||w||^2 + C sum_n xi_n
         s.t. y_n (w^T x_n + w_0) >= 1 - xi_n,  xi_n >= 0,

@@ -1,4 +1,4 @@
-"""Built-in data sets: the seeds' worked examples, Boolean functions, Iris, and generators."""
+"""Built-in data sets: the notes' worked examples, Boolean functions, Iris, and generators."""
 
 from __future__ import annotations
 
@@ -10,24 +10,24 @@ import numpy as np
 from datasets import Dataset
 from datasets.shapes import NOISE_RANGE, circles, moons, xor_blobs
 
-# The seeds' Example 2 (COMP slides) starts from these weights with eta = 0.1.
-SEEDS_INIT = ((0.2, 0.0), -0.1)
-SEEDS_ETA = 0.1
+# The notes' Example 2 (COMP slides) starts from these weights with eta = 0.1.
+NOTES_INIT = ((0.2, 0.0), -0.1)
+NOTES_ETA = 0.1
 
 
-def seeds_two_points() -> Dataset:
-    """The seeds' two-point example: x1 = (1, 1) in class -1, x2 = (2, 1) in class +1."""
-    return Dataset("Seeds' example: 2 points", [[1.0, 1.0], [2.0, 1.0]], [-1, 1])
+def notes_two_points() -> Dataset:
+    """The notes' two-point example: x1 = (1, 1) in class -1, x2 = (2, 1) in class +1."""
+    return Dataset("Lecture notes' example: 2 points", [[1.0, 1.0], [2.0, 1.0]], [-1, 1])
 
 
-def seeds_four_points() -> Dataset:
-    """The two-point example continued as in the seeds.
+def notes_four_points() -> Dataset:
+    """The two-point example continued as in the notes.
 
     From w = (0.2, 0), b = -0.1, eta = 0.1, the third point (1.5, 0) of class +1
     gets y*a = 0.35 > 0 (no update) and the fourth, (2, 2) of class -1, forces one.
     """
     return Dataset(
-        "Seeds' example: 4 points",
+        "Lecture notes' example: 4 points",
         [[1.0, 1.0], [2.0, 1.0], [1.5, 0.0], [2.0, 2.0]],
         [-1, 1, 1, -1],
     )
@@ -143,8 +143,8 @@ class Generator:
 
 
 BUILTIN = {
-    "Seeds' example: 2 points": seeds_two_points,
-    "Seeds' example: 4 points": seeds_four_points,
+    "Lecture notes' example: 2 points": notes_two_points,
+    "Lecture notes' example: 4 points": notes_four_points,
     **{
         f"{f} ({'0/1' if enc == '01' else '±1'})": (lambda f=f, enc=enc: boolean(f, enc))
         for f in _TRUTH
@@ -152,6 +152,12 @@ BUILTIN = {
     },
     "Iris: setosa vs versicolor (sepal)": lambda: iris("setosa", "versicolor", (0, 1)),
     "Iris: versicolor vs virginica (petal)": lambda: iris("versicolor", "virginica", (2, 3)),
+}
+
+# Names the built-in sets had before, still understood in links (data=seeds-example-4-points).
+FORMER_NAMES = {
+    "Seeds' example: 2 points": "Lecture notes' example: 2 points",
+    "Seeds' example: 4 points": "Lecture notes' example: 4 points",
 }
 
 GENERATORS = {

@@ -8,7 +8,7 @@ from ui.data_picker import data_picker
 from ui.runs import perceptron_trace
 from ui.step_controls import reset_on_change, run_signature, step_controls
 from ui.step_view import animation_view, explanation, status_row
-from ui.training import training_settings, use_seeds_example
+from ui.training import training_settings, use_notes_example
 from viz.plane import plane_figure, weight_figure
 
 PAGE = "step_through"
@@ -20,8 +20,8 @@ st.title("Step through the perceptron")
 if not lecture_mode():  # on a projector: only the steps and their maths
     st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
                "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")
-    st.button("Load the seeds' worked example", icon=":material/menu_book:",
-              on_click=use_seeds_example,
+    st.button("Load the lecture notes' worked example", icon=":material/menu_book:",
+              on_click=use_notes_example,
               help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order")
 
 try:

@@ -8,19 +8,19 @@ import numpy as np
 
 from core.perceptron import perceptron
 from core.trace import record
-from datasets.builtin import SEEDS_ETA, SEEDS_INIT, seeds_four_points
+from datasets.builtin import NOTES_ETA, NOTES_INIT, notes_four_points
 from viz.export import standalone_html, trace_csv, trace_table
 from viz.plane import animation_figure
 
 
-def seeds_trace():
-    data = seeds_four_points()
-    steps = list(perceptron(data.X, data.y, eta=SEEDS_ETA, init=SEEDS_INIT))
-    return data, steps, record(steps, *SEEDS_INIT)
+def notes_trace():
+    data = notes_four_points()
+    steps = list(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
+    return data, steps, record(steps, *NOTES_INIT)
 
 
 def test_trace_table_has_one_row_per_step_with_the_streams_numbers():
-    data, steps, trace = seeds_trace()
+    data, steps, trace = notes_trace()
     table = trace_table(trace, data.X, data.y)
     assert list(table.columns) == ["t", "epoch", "index", "x1", "x2", "y", "a", "updated",
                                    "w1", "w2", "b", "mistakes"]
@@ -39,7 +39,7 @@ def test_trace_csv_reads_back():
 
     import pandas as pd
 
-    data, steps, trace = seeds_trace()
+    data, steps, trace = notes_trace()
     back = pd.read_csv(io.BytesIO(trace_csv(trace, data.X, data.y)))
     np.testing.assert_allclose(back[["w1", "w2", "b"]].to_numpy()[1:],
                                [[*s.w, s.b] for s in steps])
@@ -47,7 +47,7 @@ def test_trace_csv_reads_back():
 
 
 def test_standalone_html_carries_plotly_and_the_frames():
-    data, _, trace = seeds_trace()
+    data, _, trace = notes_trace()
     fig = animation_figure(data.X, data.y, data.classes, trace.W, trace.b, trace.index,
                            [str(k) for k in range(len(trace.t))])
     html = standalone_html(fig).decode("utf-8")

@@ -92,7 +92,7 @@ def test_kernels_match_scikit_learn(kernel, reference):
 @settings(max_examples=60, deadline=None)
 @given(seed=st.integers(0, 10_000), name=st.sampled_from(["linear", "polynomial", "rbf"]),
        order=st.sampled_from(ORDERS), bias=st.booleans())
-def test_activations_are_the_seeds_sum_over_examples(seed, name, order, bias):
+def test_activations_are_the_notes_sum_over_examples(seed, name, order, bias):
     """s_i = sum_j alpha_j y_j K(x_j, x_i) (+ sum_j alpha_j y_j), with alpha before the step."""
     rng = np.random.default_rng(seed)
     X = rng.normal(size=(12, 2))

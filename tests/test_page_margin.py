@@ -11,7 +11,7 @@ from streamlit.testing.v1 import AppTest
 from core.geometry import best_unit_separator, geometric_margin, mistake_bound, radius
 from core.max_margin import max_margin
 from core.perceptron import perceptron
-from datasets.builtin import BUILTIN, GENERATORS, seeds_four_points
+from datasets.builtin import BUILTIN, GENERATORS, notes_four_points
 from tests.apptest import (
     ROOT,
     assert_clean,
@@ -57,9 +57,9 @@ def at():
     return open_app(PAGE)
 
 
-def test_seeds_points_show_their_bound_and_margins(at):
+def test_notes_points_show_their_bound_and_margins(at):
     shown = metrics(at)
-    data = seeds_four_points()
+    data = notes_four_points()
     # R = ||(2, 2, 1)|| = 3 and gamma = 1/3 in the space of (x, 1): the bound is 81
     assert shown["Bound R²/γ²"] == "81" == f"{mistake_bound(data.X, data.y):g}"
     assert shown_number(shown["γ of the bound"]) == pytest.approx(1 / 3, rel=1e-5)
@@ -90,13 +90,14 @@ def test_the_bound_shown_is_mistake_bound_on_every_data_set(at):
         by_key(at.selectbox, "data.choice").set_value(name).run()
         check_bound(at, name, True)
     by_key(at.toggle, "train.bias").set_value(False).run()
-    for name in ("Seeds' example: 2 points", "AND (±1)", "OR (0/1)", "Separable (generator)"):
+    for name in ("Lecture notes' example: 2 points", "AND (±1)", "OR (0/1)",
+                 "Separable (generator)"):
         by_key(at.selectbox, "data.choice").set_value(name).run()
         check_bound(at, name, False)
 
 
 def test_stepping_shows_the_margin_of_each_boundary(at):
-    data = seeds_four_points()
+    data = notes_four_points()
     steps = list(perceptron(data.X, data.y))
     click(at, f"{PAGE}.next")
     click(at, f"{PAGE}.next")
@@ -126,7 +127,7 @@ def test_stepping_shows_the_margin_of_each_boundary(at):
 
 
 def test_maximum_margin_chart_circles_the_support_vectors(at):
-    data = seeds_four_points()
+    data = notes_four_points()
     mm = max_margin(data.X, data.y)
     figure = traces(chart(at, f"{PAGE}.maximum"))
     rings = figure["support vectors"]
@@ -169,7 +170,7 @@ def test_xor_has_an_infinite_bound_and_points_to_the_nonseparable_lesson(at):
 def test_without_a_bias_the_bound_lives_in_the_plane(at):
     by_key(at.toggle, "train.bias").set_value(False).run()
     assert_clean(at)
-    data = seeds_four_points()
+    data = notes_four_points()
     text = latex(at)
     assert r"\text{no bias: the perceptron sees }" in text
     u, gamma = best_unit_separator(data.X, data.y, bias=False)

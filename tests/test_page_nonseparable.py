@@ -39,7 +39,7 @@ def xor():
 
 def test_separable_default_says_so_and_points_to_step_through():
     at = open_app(page=PAGE)
-    data = BUILTIN["Seeds' example: 4 points"]()
+    data = BUILTIN["Lecture notes' example: 4 points"]()
     cycle = find_cycle(data.X, data.y)
     assert cycle.status == "converged"
     text = at.info[0].value

@@ -15,7 +15,7 @@ PAGE = "step_through"
 
 
 @pytest.fixture
-def seeds():
+def notes_example():
     """The app with the seeds' worked example loaded."""
     at = open_app()
     at.button[0].click()
@@ -33,9 +33,9 @@ def test_opens_at_step_zero_with_controls():
     assert by_key(at.button, f"{PAGE}.back").disabled
 
 
-def test_seeds_example_numbers_are_shown_step_by_step(seeds):
-    at = seeds
-    assert by_key(at.selectbox, "data.choice").value == "Seeds' example: 4 points"
+def test_notes_example_numbers_are_shown_step_by_step(notes_example):
+    at = notes_example
+    assert by_key(at.selectbox, "data.choice").value == "Lecture notes' example: 4 points"
     click(at, f"{PAGE}.step")
     text = latex(at)
     assert "(0.2)(1) + (0)(1) - 0.1" in text and "= 0.1" in text      # a = 0.1
@@ -50,8 +50,8 @@ def test_seeds_example_numbers_are_shown_step_by_step(seeds):
     assert metrics(at)["Mistakes so far"] == "2"
 
 
-def test_back_returns_exactly_to_the_previous_state(seeds):
-    at = seeds
+def test_back_returns_exactly_to_the_previous_state(notes_example):
+    at = notes_example
     for _ in range(3):
         click(at, f"{PAGE}.step")
     before = (metrics(at), latex(at))
@@ -60,8 +60,8 @@ def test_back_returns_exactly_to_the_previous_state(seeds):
     assert (metrics(at), latex(at)) == before
 
 
-def test_next_mistake_skips_to_the_next_update_and_reset_goes_home(seeds):
-    at = seeds
+def test_next_mistake_skips_to_the_next_update_and_reset_goes_home(notes_example):
+    at = notes_example
     for _ in range(3):
         click(at, f"{PAGE}.step")  # step 3 is correct: no update
     click(at, f"{PAGE}.next")
@@ -70,8 +70,8 @@ def test_next_mistake_skips_to_the_next_update_and_reset_goes_home(seeds):
     assert position(at) == 0
 
 
-def test_slider_jumps_to_the_end_and_shows_convergence(seeds):
-    at = seeds
+def test_slider_jumps_to_the_end_and_shows_convergence(notes_example):
+    at = notes_example
     slider = by_key(at.slider, f"{PAGE}.t")
     slider.set_value(slider.max).run()
     assert_clean(at)
@@ -127,8 +127,8 @@ def test_random_and_typed_init_and_no_bias():
     assert "b \\leftarrow" not in latex(at)
 
 
-def test_changing_the_run_goes_back_to_step_zero(seeds):
-    at = seeds
+def test_changing_the_run_goes_back_to_step_zero(notes_example):
+    at = notes_example
     click(at, f"{PAGE}.step")
     by_key(at.number_input, "train.eta").set_value(0.5).run()
     assert position(at) == 0
@@ -162,8 +162,8 @@ def test_a_bad_csv_shows_a_message_and_keeps_the_data(content, message):
     assert "3 points" in at.sidebar.caption[0].value
 
 
-def test_play_view_carries_only_the_moving_traces_in_its_frames(seeds):
-    at = seeds
+def test_play_view_carries_only_the_moving_traces_in_its_frames(notes_example):
+    at = notes_example
     by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
     assert_clean(at)
     charts = at.get("plotly_chart")

@@ -29,7 +29,7 @@ from tests.apptest import (
 )
 
 PAGE = "svm"
-SEEDS4 = BUILTIN["Seeds' example: 4 points"]()
+NOTES4 = BUILTIN["Lecture notes' example: 4 points"]()
 
 
 def section(at, name):
@@ -44,7 +44,7 @@ def choose_data(at, name):
     return at
 
 
-def traces(lam=0.01, eta0=1.0, epochs=200, data=SEEDS4):
+def traces(lam=0.01, eta0=1.0, epochs=200, data=NOTES4):
     """The two runs the page records with its default settings."""
     perc = record(perceptron(data.X, data.y, max_epochs=50), np.zeros(2), 0.0)
     svm = record(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=epochs), np.zeros(2),
@@ -144,7 +144,7 @@ def test_step_back_next_reset_and_slider_drive_both_runs():
     assert shown["SVM margin violations"] == str(svm.mistakes[-1])
     assert shown["Perceptron mistakes"] == str(perc.mistakes[-1])
     assert "This run ended at step" in " ".join(m.value for m in at.markdown)
-    mm = max_margin(SEEDS4.X, SEEDS4.y)
+    mm = max_margin(NOTES4.X, NOTES4.y)
     assert shown["Maximum margin γ"] == f"{round(mm.gamma, 4):g}"
 
 
@@ -307,7 +307,7 @@ def test_a_link_opens_the_same_view_and_ignores_bad_values():
     assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"
     assert by_key(at.select_slider, f"{PAGE}.C").value == 100.0
     assert by_key(at.select_slider, f"{PAGE}.lam").value == 0.01  # "abc": the default
-    sm = soft_margin(SEEDS4.X, SEEDS4.y, 100.0)
+    sm = soft_margin(NOTES4.X, NOTES4.y, 100.0)
     assert metrics(at)["Margin violations"] == str(len(sm.violations))
     by_key(at.select_slider, f"{PAGE}.C").set_value(0.1).run()
     assert at.query_params["C"] == "0.1" and at.query_params["part"] == "Soft margin"

@@ -10,14 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.perceptron import ORDERS, initial_weights, perceptron
-from datasets.builtin import SEEDS_ETA, SEEDS_INIT, seeds_four_points, seeds_two_points
+from datasets.builtin import NOTES_ETA, NOTES_INIT, notes_four_points, notes_two_points
 
 # ---------------------------------------------------------------- the seeds' worked example
 
 
-def test_seeds_two_point_example_gives_the_seeds_numbers():
-    data = seeds_two_points()
-    steps = list(perceptron(data.X, data.y, eta=SEEDS_ETA, init=SEEDS_INIT))
+def test_notes_two_point_example_gives_the_notes_numbers():
+    data = notes_two_points()
+    steps = list(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
     first, second = steps[0], steps[1]
     # y(0.2 x1 + 0.0 x2 - 0.1) = -0.1 <= 0 for x = (1, 1), y = -1
     assert first.activation == pytest.approx(0.1) and first.updated
@@ -29,9 +29,9 @@ def test_seeds_two_point_example_gives_the_seeds_numbers():
     assert second.b == pytest.approx(-0.1)
 
 
-def test_seeds_continuation_third_point_correct_fourth_updates():
-    data = seeds_four_points()
-    steps = list(perceptron(data.X, data.y, eta=SEEDS_ETA, init=SEEDS_INIT))
+def test_notes_continuation_third_point_correct_fourth_updates():
+    data = notes_four_points()
+    steps = list(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
     third, fourth = steps[2], steps[3]
     assert data.y[2] * third.activation == pytest.approx(0.35)
     assert not third.updated

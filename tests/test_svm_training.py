@@ -38,7 +38,7 @@ def last_step(steps):
     return deque(steps, maxlen=1)[0]
 
 
-def seeds_update(X, y, lam, eta0, epochs):
+def notes_update(X, y, lam, eta0, epochs):
     """The seeds' SVM step, written out plainly: cyclic order, eta_t = eta0/sqrt(t)."""
     w, b, t, out = np.zeros(X.shape[1]), 0.0, 0, []
     for _ in range(epochs):
@@ -65,8 +65,8 @@ def lattice_data(points, labels):
 # ---------------------------------------------------------------- the maximum margin, approached
 
 
-@pytest.mark.parametrize("name", ["Seeds' example: 2 points", "Seeds' example: 4 points",
-                                  "AND (±1)", "OR (±1)"])
+@pytest.mark.parametrize("name", ["Lecture notes' example: 2 points",
+                                  "Lecture notes' example: 4 points", "AND (±1)", "OR (±1)"])
 @pytest.mark.parametrize("order", ["cyclic", "shuffle_each_epoch", "random"])
 def test_small_lambda_reaches_within_two_percent_of_the_maximum_margin(name, order):
     data = BUILTIN[name]()
@@ -80,7 +80,8 @@ def test_small_lambda_reaches_within_two_percent_of_the_maximum_margin(name, ord
 
 def test_the_minimiser_for_that_lambda_is_the_maximum_margin():
     # why 0.01 works: the exact minimiser of the seeds' cost (SVC with C = 1/(lambda N))
-    for name in ("Seeds' example: 2 points", "Seeds' example: 4 points", "AND (±1)", "OR (±1)"):
+    for name in ("Lecture notes' example: 2 points", "Lecture notes' example: 4 points",
+                 "AND (±1)", "OR (±1)"):
         data = BUILTIN[name]()
         mm = max_margin(data.X, data.y)
         sm = soft_margin(data.X, data.y, lam_to_C(0.01, len(data)))
@@ -102,10 +103,10 @@ def test_larger_lambda_gives_a_narrower_separator_or_none():
 
 
 @pytest.mark.parametrize(("lam", "eta0"), [(0.1, 1.0), (0.01, 0.3), (0.0, 2.0)])
-def test_svm_sgd_follows_the_seeds_update_step_by_step(lam, eta0):
+def test_svm_sgd_follows_the_notes_update_step_by_step(lam, eta0):
     data = separable(12, 0.1, 4)
     steps = list(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=6))
-    reference = seeds_update(data.X, data.y, lam, eta0, 6)
+    reference = notes_update(data.X, data.y, lam, eta0, 6)
     if lam == 0.0:
         reference = reference[: len(steps)]  # without a penalty the run may stop early
     assert len(steps) == len(reference)
@@ -322,7 +323,7 @@ def test_large_C_on_separable_data_is_the_hard_margin():
     assert sm.support.tolist() == mm.support.tolist()
 
 
-def test_soft_margin_minimises_the_seeds_cost_for_lambda():
+def test_soft_margin_minimises_the_notes_cost_for_lambda():
     data = noisy(40, 0.7, 3)
     lam = 0.05
     sm = soft_margin(data.X, data.y, lam_to_C(lam, len(data)))

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from streamlit.testing.v1 import AppTest
 
 from datasets import Dataset
+from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
 from tests.apptest import ROOT, assert_clean, by_key, metrics
 from ui.url_state import DATA_SLUGS, decode_points, encode_points, slug
 
@@ -61,7 +62,19 @@ def test_points_encode_and_decode_exactly(rows):
 
 
 def test_every_data_set_has_a_distinct_slug():
-    assert len(DATA_SLUGS) == len({slug(name) for name in DATA_SLUGS.values()})
+    names = [*BUILTIN, *GENERATORS]
+    assert len({slug(name) for name in names}) == len(names)
+    assert set(DATA_SLUGS.values()) == set(names)
+
+
+def test_links_made_before_a_rename_still_open_the_data_set():
+    for old, new in FORMER_NAMES.items():
+        assert new in BUILTIN
+        assert slug(old) in DATA_SLUGS
+    at = open_link({"data": "seeds-example-4-points"})
+    assert_clean(at)
+    assert not at.toast
+    assert by_key(at.selectbox, "data.choice").value == "Lecture notes' example: 4 points"
 
 
 @pytest.mark.parametrize("bad", [{"eta": "abc"}, {"eta": "-1"}, {"epochs": "1e9"},

@@ -53,7 +53,7 @@ def data_picker() -> Dataset:
     """Draw the picker in the sidebar and return the chosen data set."""
     url_state.restore(your_data=YOUR_DATA, set_user_data=set_user_data)
     keep_shared_settings()
-    keep_alive({_CHOICE: "Seeds' example: 4 points", "data.n": 40, "data.seed": 0})
+    keep_alive({_CHOICE: "Lecture notes' example: 4 points", "data.n": 40, "data.seed": 0})
     if _REQUEST in st.session_state:
         st.session_state[_CHOICE] = st.session_state.pop(_REQUEST)
     options = list(BUILTIN) + list(GENERATORS)

@@ -16,7 +16,7 @@ from core.geometry import geometric_margin
 from core.max_margin import max_margin
 from core.padding import align
 from core.sklearn_check import perceptron_by_epoch, svc_weights
-from core.soft_margin import hard_margin_C, lam_to_C, seeds_cost, soft_margin
+from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import epoch_end_errors, record, training_errors
 from datasets import Dataset
 from ui.charts import show
@@ -90,7 +90,7 @@ def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: flo
     rows = draw.epoch_rows(*perceptron_by_epoch(X, y, bias=bias, epochs=epochs))
     C = lam_to_C(lam, len(y))
     theirs, mine = svc_weights(X, y, C), np.r_[sgd_w, sgd_b]
-    costs = tuple(seeds_cost(X, y, v[:-1], v[-1], lam) for v in (theirs, mine))
+    costs = tuple(notes_cost(X, y, v[:-1], v[-1], lam) for v in (theirs, mine))
     tables = [draw.comparison_table(f"SVC(C = {maths.num(round(C, 6))})",
                                     f"svm_sgd(λ = {maths.num(lam)})", theirs, mine, costs)]
     mm = max_margin(X, y)

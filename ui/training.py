@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from core.perceptron import ORDERS
-from datasets.builtin import SEEDS_ETA, SEEDS_INIT
+from datasets.builtin import NOTES_ETA, NOTES_INIT
 from ui import url_state
 from ui.state import keep_alive
 
@@ -24,13 +24,13 @@ DEFAULTS = {
 }
 
 
-def use_seeds_example() -> None:
+def use_notes_example() -> None:
     """Set the seeds' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
-    (w1, w2), b = SEEDS_INIT
+    (w1, w2), b = NOTES_INIT
     st.session_state.update({
-        "data.choice": "Seeds' example: 4 points", "train.order": "cyclic",
+        "data.choice": "Lecture notes' example: 4 points", "train.order": "cyclic",
         "train.init": "typed", "train.w1": w1, "train.w2": w2, "train.b": b,
-        "train.eta": SEEDS_ETA, "train.bias": True,
+        "train.eta": NOTES_ETA, "train.bias": True,
     })
 
 

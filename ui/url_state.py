@@ -20,7 +20,7 @@ import streamlit as st
 
 from core.perceptron import ORDERS
 from datasets import Dataset
-from datasets.builtin import BUILTIN, GENERATORS
+from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
 from ui.state import keep_alive
 
 _RESTORED = "url.restored"
@@ -29,7 +29,7 @@ MAX_LINK_POINTS = 60
 
 
 def slug(name: str) -> str:
-    """A data set's name as links spell it: "Seeds' example: 4 points" -> seeds-example-4-points."""
+    """A data set's name as links spell it: "XOR blobs (generator)" -> xor-blobs-generator."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
@@ -139,7 +139,8 @@ class Field:
         return str(value)
 
 
-DATA_SLUGS = {slug(name): name for name in [*BUILTIN, *GENERATORS]}
+DATA_SLUGS = {slug(name): FORMER_NAMES.get(name, name)
+              for name in [*FORMER_NAMES, *BUILTIN, *GENERATORS]}
 
 DATA_FIELDS = (
     Field("n", "data.n", whole(4, 1000), 40),

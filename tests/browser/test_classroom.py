@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_exported_animation_plays_offline(page, browser, tmp_path):
-    page.get_by_role("button", name="Load the seeds' worked example").click()
+    page.get_by_role("button", name="Load the lecture notes' worked example").click()
     settle(page, 500)
     page.get_by_role("radio", name="Play").click()
     settle(page, 800)
@@ -38,14 +38,14 @@ def test_exported_animation_plays_offline(page, browser, tmp_path):
 def test_lecture_link_opens_large_with_the_settings_tucked_away(browser, server_url):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.goto(f"{server_url}/?lecture=1&data=seeds-example-4-points&t=2")
+    page.goto(f"{server_url}/?lecture=1&data=lecture-notes-example-4-points&t=2")
     wait_idle(page)
     settle(page, 800)
     size = page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
     assert size == "21px"
     assert page.get_by_test_id("stSidebar").get_attribute("data-collapsed") == "true"
     assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("2 / ")
-    assert page.get_by_role("button", name="Load the seeds' worked example").count() == 0
+    assert page.get_by_role("button", name="Load the lecture notes' worked example").count() == 0
     page.get_by_role("button", name="Keys").click()
     assert "Next mistake" in page.get_by_test_id("stPopoverBody").inner_text()
     page.keyboard.press("Escape")

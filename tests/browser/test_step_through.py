@@ -9,13 +9,13 @@ from tests.browser.conftest import ARTIFACTS, assert_no_exception, metric_values
 pytestmark = pytest.mark.browser
 
 
-def load_seeds_example(page) -> None:
-    page.get_by_role("button", name="Load the seeds' worked example").click()
+def load_notes_example(page) -> None:
+    page.get_by_role("button", name="Load the lecture notes' worked example").click()
     settle(page)
 
 
 def test_arrow_keys_step_and_go_back(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     assert metric_values(page)[0] == "0 / 20"
     for _ in range(2):
         page.keyboard.press("ArrowRight")
@@ -56,7 +56,7 @@ def test_upload_a_csv_and_a_bad_one(page, tmp_path):
 
 
 def test_play_animates_in_the_browser(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     page.get_by_role("radio", name="Play").click()
     settle(page, 800)
     chart = page.get_by_test_id("stPlotlyChart")
