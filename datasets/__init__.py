@@ -6,6 +6,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from datasets.text import clean_name
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -21,6 +23,13 @@ class Dataset:
         Labels in {-1, +1}.
     classes : tuple of str
         The user's names for class -1 and class +1 (for example ``("0", "1")``).
+
+    Notes
+    -----
+    The name and the class names come from files and links: they are kept
+    as written except for control and bidi-override characters, which are
+    dropped (:func:`datasets.text.clean_name`). The two class names must
+    differ and not be empty once cleaned.
     """
 
     name: str
@@ -43,7 +52,13 @@ class Dataset:
         y.setflags(write=False)
         object.__setattr__(self, "X", X)
         object.__setattr__(self, "y", y)
-        object.__setattr__(self, "classes", (str(self.classes[0]), str(self.classes[1])))
+        negative, positive = (clean_name(str(name)) for name in self.classes)
+        if not negative or not positive:
+            raise ValueError("class names must not be empty")
+        if negative == positive:
+            raise ValueError(f"the two classes need different names, got {negative!r} twice")
+        object.__setattr__(self, "name", clean_name(str(self.name)))
+        object.__setattr__(self, "classes", (negative, positive))
 
     def __len__(self) -> int:
         return len(self.y)

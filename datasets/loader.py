@@ -1,11 +1,17 @@
 """Read the user's own 2-D points from a CSV file into a :class:`~datasets.Dataset`.
 
-The file comes from a web page, so everything a spreadsheet or a text editor
-may produce is accepted (a header or none; comma, semicolon or tab
-separators; a decimal comma in semicolon files; a BOM; CRLF; blank lines),
-and everything else is refused with one :class:`ValueError` that names the
-row (its line number in the file, as an editor shows it) or the column, and
-says what is expected.
+The file comes from a web page, so everything a spreadsheet, a text editor
+or ``np.savetxt`` may produce is accepted (a header or none; comma,
+semicolon, tab or whitespace separators; Excel's ``sep=;`` first line; a
+decimal comma in semicolon files; a BOM; CRLF; blank lines), and everything
+else is refused with one :class:`ValueError` that names the row (its line
+number in the file, as an editor shows it) or the column, and says what is
+expected.
+
+A file with more than three columns, or a label column with more than two
+classes, is a :class:`Table`: which two columns are x1 and x2, which is the
+label and which two classes (or one class against the rest) become the
+data set is a choice, with defaults (see :func:`read_table`).
 """
 
 from __future__ import annotations
@@ -13,44 +19,220 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import itertools
 import math
 import os
+import re
+from collections import Counter
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 
 from datasets import Dataset
+from datasets.text import clean_name
 
 MAX_BYTES = 2_000_000
 MAX_ROWS = 20_000
+MAX_CLASSES = 100  # more different values than this is a measurement, not a label
+MAX_LABEL = 100  # characters in one class name
 DEFAULT_NAME = "Your data"
+REST = "rest"  # the second of ``classes=(name, REST)``: one class against all the others
 
-_EXPECTED_COLUMNS = "expected 3: x1, x2, label"
+_EXPECTED_COLUMNS = "expected at least 3: x1, x2, label"
 
-# "label", "class" and "target" can only mean the label; "y" and "t" are also
-# the second coordinate in the usual "x, y" naming, so they give way to them.
-_LABEL_NAMES = ("label", "class", "target")
+# Header names that can only mean the label. "y" and "t" are also the second
+# coordinate in the usual "x, y" naming, so they decide only when the other
+# two columns are named as the coordinates (x1, x2).
+_LABEL_NAMES = ("label", "labels", "class", "classes", "target", "category", "species")
 _WEAK_LABEL_NAMES = ("y", "t")
+_COORDINATE_PAIRS = ({"x1", "x2"}, {"x_1", "x_2"}, {"x0", "x1"})
+# Columns a spreadsheet or pandas adds that are not measurements.
+_INDEX_NAMES = ("", "id", "index", "unnamed: 0", "row")
 
 # Tried in this order: a semicolon line may hold decimal commas, and a tab
 # line may hold either, so the comma must come last.
 _DELIMITERS = ("\t", ";", ",")
+_WHITESPACE = " "  # stands for "runs of spaces and tabs", as np.loadtxt reads
+_SEP_LINE = re.compile(r'^"?sep=(.)"?$', re.IGNORECASE)
 
 _MB = 1_000_000
 
 
-def load_csv(source: str | os.PathLike[str] | bytes | BinaryIO) -> Dataset:
+@dataclass(frozen=True)
+class Table:
+    """A file read into named columns, before the choice of columns and classes.
+
+    Attributes
+    ----------
+    name : str
+        The data set's name (the file name without its extension, or
+        ``"Your data"``).
+    columns : tuple of str
+        Each column's name: its header cell, or ``"column 3"`` without one.
+    numeric : tuple of int
+        The columns holding a finite number in every row: the choices for x1
+        and x2.
+    labels : tuple of int
+        The columns that can be the label: no empty cell and from two to
+        :data:`MAX_CLASSES` classes.
+    x1, x2, label : int
+        The default choice: the label column as :func:`read_table` explains,
+        x1 and x2 the first two numeric columns other than it.
+    """
+
+    name: str
+    columns: tuple[str, ...]
+    numeric: tuple[int, ...]
+    labels: tuple[int, ...]
+    x1: int
+    x2: int
+    label: int
+    _rows: tuple[int, ...]
+    _cells: tuple[tuple[str, ...], ...]  # one tuple per column
+    _decimal_comma: bool
+    _titles: tuple[str, ...]  # "column 'x1'" or "column 3", for messages
+
+    def classes(self, label: int | None = None) -> tuple[str, ...]:
+        """Return the classes of a label column, most frequent first.
+
+        Parameters
+        ----------
+        label : int, optional
+            The column; the default label column when omitted.
+
+        Returns
+        -------
+        tuple of str
+            Each class as first spelled in the file; ties in frequency keep
+            the order of first appearance.
+
+        Raises
+        ------
+        ValueError
+            When the column has an empty cell, a missing value (``nan``), a
+            label over :data:`MAX_LABEL` characters, one class only or more
+            than :data:`MAX_CLASSES`.
+        """
+        label = self.label if label is None else label
+        return tuple(spelling for spelling, _ in self._classes(label)[1])
+
+    @property
+    def is_plain(self) -> bool:
+        """Whether there is nothing to choose: three columns and two classes."""
+        return len(self.columns) == 3 and len(self.classes()) == 2
+
+    def dataset(
+        self,
+        *,
+        x1: int | None = None,
+        x2: int | None = None,
+        label: int | None = None,
+        classes: tuple[str, str] | None = None,
+    ) -> Dataset:
+        """Return the data set for a choice of columns and classes.
+
+        Parameters
+        ----------
+        x1, x2, label : int, optional
+            Column indices; the defaults are the table's.
+        classes : (str, str), optional
+            Two classes of the label column (as :meth:`classes` spells them),
+            or ``(name, REST)`` for one class against all the others.
+            Default: the two most frequent classes.
+
+        Returns
+        -------
+        Dataset
+            Only the rows of the chosen classes, in the file's order. Of two
+            classes, the smaller label is class -1 (see :func:`load_csv`);
+            one class against the rest is class +1, named as in the file,
+            and the rest class -1, named ``"not <name>"``. When a choice was
+            made, the name says which (``"iris: setosa vs versicolor"``).
+
+        Raises
+        ------
+        ValueError
+            Naming the row and column of a cell that is not a finite number,
+            or the choice that is not possible.
+        """
+        x1 = self.x1 if x1 is None else x1
+        x2 = self.x2 if x2 is None else x2
+        label = self.label if label is None else label
+        for which, index in (("x1", x1), ("x2", x2), ("label", label)):
+            if not 0 <= index < len(self.columns):
+                raise ValueError(f"{which}: there is no column {index + 1}")
+        if len({x1, x2, label}) < 3:
+            raise ValueError("x1, x2 and the label must be three different columns")
+        hint = f" ({self._titles[label]} is the label)" if label != len(self.columns) - 1 else ""
+        comma = self._decimal_comma
+        X = np.array(
+            [
+                (
+                    _coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
+                    _coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
+                )
+                for i, row in enumerate(self._rows)
+            ],
+            dtype=float,
+        ).reshape(-1, 2)
+        keys, found = self._classes(label)
+        spellings = [spelling for spelling, _ in found]
+        if classes is None:
+            classes = (spellings[0], spellings[1])
+        classes = tuple(classes)
+        for name in classes:
+            if name not in spellings and name != REST:
+                raise ValueError(f"{self._titles[label]} has no class {_show(name)}")
+        if len(classes) != 2 or classes[0] == classes[1] or classes[0] == REST:
+            raise ValueError("expected two different classes, or one class and the rest")
+
+        row_keys = [keys[_label_text(cell)] for cell in self._cells[label]]
+        if classes[1] == REST:
+            names = (f"not {classes[0]}", classes[0])
+            choice = f"{classes[0]} vs the rest"
+            y = np.array([1.0 if key == keys[classes[0]] else -1.0 for key in row_keys])
+        else:
+            names = tuple(sorted(classes, key=keys.__getitem__))
+            choice = f"{names[0]} vs {names[1]}"
+            negative, positive = keys[names[0]], keys[names[1]]
+            take = np.array([key in (negative, positive) for key in row_keys], dtype=bool)
+            X = X[take]
+            y = np.array([1.0 if key == positive else -1.0 for key in row_keys])[take]
+        chosen = []
+        if len(self.columns) != 3:
+            chosen.append(f"{self.columns[x1]}, {self.columns[x2]}")
+        if len(found) != 2:
+            chosen.append(choice)
+        name = f"{self.name} ({'; '.join(chosen)})" if chosen else self.name
+        return Dataset(name=name, X=X, y=y, classes=names)
+
+    def _classes(self, label: int) -> tuple[dict, list[tuple[str, int]]]:
+        """Return each label's class key and the classes (spelling, count), most frequent first."""
+        return _class_list(self._cells[label], self._rows, self._titles[label], self._decimal_comma)
+
+
+def load_csv(
+    source: str | os.PathLike[str] | bytes | BinaryIO,
+    *,
+    x1: int | None = None,
+    x2: int | None = None,
+    label: int | None = None,
+    classes: tuple[str, str] | None = None,
+) -> Dataset:
     """Read 2-D labelled points from a CSV file.
 
-    The file has exactly three columns: two coordinates and a label. A
-    header row is optional; it is recognised because its coordinate cells
-    are not numbers. Cells may be separated by commas, semicolons (which
-    also allow a decimal comma, ``1,5;2,25;1``) or tabs; the file is UTF-8
-    text with or without a BOM, with LF or CRLF line endings. Blank lines,
-    rows of empty cells and whitespace around cells are ignored.
+    The usual file has three columns: two coordinates and a label. A header
+    row is optional; it is recognised because its cells are not numbers
+    where the next row's are. Cells may be separated by commas, semicolons
+    (which also allow a decimal comma, ``1,5;2,25;1``), tabs or runs of
+    spaces (``np.savetxt``'s format, where ``#`` starts a comment and a
+    comment line just above the data may name the columns); an Excel first
+    line ``sep=;`` names the separator. The file is UTF-8 text with or
+    without a BOM, with LF or CRLF line endings. Blank lines, rows of empty
+    cells, a column that is empty in every row, and whitespace around cells
+    are ignored.
 
     Parameters
     ----------
@@ -58,23 +240,28 @@ def load_csv(source: str | os.PathLike[str] | bytes | BinaryIO) -> Dataset:
         A path, the file's bytes, or a binary file object (for example
         ``io.BytesIO`` or Streamlit's ``UploadedFile``), read from its
         current position. At most :data:`MAX_BYTES` bytes are ever read.
+    x1, x2, label, classes : optional
+        The choice of columns and classes for a wider file or a label with
+        more than two classes, as in :meth:`Table.dataset`; the defaults are
+        :func:`read_table`'s.
 
     Returns
     -------
     Dataset
         ``name`` is the file name without its extension when known (a path,
-        or a file object's ``name``), else ``"Your data"``; ``X`` has shape
-        (N, 2); ``y`` is in {-1, +1}; ``classes`` holds the labels as first
-        written in the file for class -1 and class +1.
+        or a file object's ``name``), else ``"Your data"``, followed by the
+        choice when there was one; ``X`` has shape (N, 2); ``y`` is in
+        {-1, +1}; ``classes`` holds the labels as first written in the file
+        for class -1 and class +1.
 
     Raises
     ------
     ValueError
         With a message naming the row or column and what is expected: the
         file is empty, binary, too large (over :data:`MAX_BYTES` bytes or
-        :data:`MAX_ROWS` data rows), has other than three columns, a ragged
-        row, an empty cell, a coordinate that is not a finite number, or
-        other than two classes.
+        :data:`MAX_ROWS` data rows), has fewer than three columns, a ragged
+        row, an empty cell, a coordinate that is not a finite number, one
+        class only, or a label column with more than :data:`MAX_CLASSES`.
     TypeError
         When ``source`` is none of the accepted kinds, or a file opened in
         text mode.
@@ -83,18 +270,23 @@ def load_csv(source: str | os.PathLike[str] | bytes | BinaryIO) -> Dataset:
 
     Notes
     -----
-    The label column is, with a header, the one named ``label``, ``class``
-    or ``target`` (case-insensitive) if exactly one is; else the one named
-    ``y`` or ``t`` if exactly one is; else the last column. So ``x1,x2,y``,
-    ``x,y,label`` and ``label,x,y`` all read as expected. Without a header
-    it is the last column.
+    The label column of a three-column file is the last one, whatever its
+    header says, unless the header is unambiguous: exactly one column is
+    named ``label``, ``class``, ``target``, ``category`` or ``species``
+    (any case), or the other two are named ``x1`` and ``x2`` (then ``y`` or
+    ``t`` is the label). So ``x,y,out`` and ``x,y,result`` read their last
+    column as the label, and ``label,x,y`` and ``y,x1,x2`` their first.
 
     Labels become classes by one rule: the smaller of the two labels is
     class -1 and the larger is class +1. Numbers compare by value (so -1/+1
     keeps its meaning, 0 is class -1 against 1, and ``1``, ``+1`` and
     ``1.0`` are the same label); ``false``/``true`` (any case) compare as
     false < true; any other two labels compare as strings, in Python's
-    sorted order (case-sensitive, so ``"Dog" < "cat"``).
+    sorted order (case-sensitive, so ``"Dog" < "cat"``). Control and
+    bidi-override characters are dropped from labels, and a leading ``'``
+    before ``=``, ``+``, ``-``, ``@`` or ``'`` (a spreadsheet's mark for
+    "text, not a formula", which :func:`datasets.editing.to_csv` writes) is
+    removed.
 
     Examples
     --------
@@ -107,63 +299,101 @@ def load_csv(source: str | os.PathLike[str] | bytes | BinaryIO) -> Dataset:
     >>> data.classes
     ('cat', 'dog')
     """
+    return read_table(source).dataset(x1=x1, x2=x2, label=label, classes=classes)
+
+
+def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
+    """Read a file of any number of columns into a :class:`Table`.
+
+    Parameters
+    ----------
+    source : str, path-like, bytes or binary file-like
+        As for :func:`load_csv`.
+
+    Returns
+    -------
+    Table
+        With the default choice: the label is the column named as a label
+        when exactly one is (``label``, ``class``, ``target``, ``category``,
+        ``species``), else the last column (the last one that can be a
+        label, in a wider file whose last column cannot); x1 and x2 are the
+        first two numeric columns other than the label, passing over an
+        index column (an empty header, ``id``, ``index``) when there are
+        enough others.
+
+    Raises
+    ------
+    ValueError, TypeError, OSError
+        As for :func:`load_csv`, for what does not depend on the choice.
+    """
     content, name = _read_capped(source)
-    text = _decode(content)
-    first_line = next((line for line in _lines(text) if _has_content(line)), None)
-    if first_line is None:
-        raise ValueError("the file is empty")
-    delimiter = _detect_delimiter(first_line)
+    delimiter, lines = _data_lines(_decode(content))
     decimal_comma = delimiter == ";"
-
-    records = _records(text, delimiter)
-    first_record = next(records, None)
-    if first_record is None:  # only empty quoted cells
+    records = list(_records(lines, delimiter))
+    if not records:  # only empty quoted cells
         raise ValueError("the file is empty")
-    first_row, first = first_record
-    has_header = (
-        len(first) >= 2
-        and any(first[:2])
-        and all(_number(cell, decimal_comma) is None for cell in first[:2])
-    )
-    if len(first) != 3:
-        raise ValueError(_column_count_message(first_row, first, has_header))
-
-    if has_header:
-        columns = [
-            f"column {title!r}" if title else f"column {i + 1}" for i, title in enumerate(first)
-        ]
-        label_index = _label_index(first)
-    else:
-        columns = [f"column {i + 1}" for i in range(3)]
-        label_index = 2
-        records = itertools.chain([(first_row, first)], records)
-    x_index, y_index = (i for i in range(3) if i != label_index)
-    # A label found by its name, not by its place, may surprise; say which it is.
-    where_label = f" ({columns[label_index]} is the label)" if label_index != 2 else ""
-
-    points: list[tuple[float, float]] = []
-    labels: list[str] = []
-    rows: list[int] = []
-    for row, cells in records:
-        if len(points) == MAX_ROWS:
-            raise ValueError(f"more than {MAX_ROWS} rows; the limit is {MAX_ROWS}")
-        if len(cells) != 3:
-            raise ValueError(f"row {row} has {len(cells)} cells, expected 3")
-        points.append(
-            (
-                _coordinate(cells[x_index], row, columns[x_index], decimal_comma, where_label),
-                _coordinate(cells[y_index], row, columns[y_index], decimal_comma, where_label),
-            )
-        )
-        if not cells[label_index]:
-            raise ValueError(f"row {row}, {columns[label_index]} is empty")
-        labels.append(cells[label_index])
-        rows.append(row)
-    if not points:
+    header = _header(records, decimal_comma)
+    if header is not None:
+        records = records[1:]
+    first_row, first = header or records[0]
+    width = len(first)
+    if width < 3:
+        raise ValueError(_column_count_message(first_row, first, header is not None, delimiter))
+    if not records:
         raise ValueError(f"the file has a header (row {first_row}) but no data rows")
+    if len(records) > MAX_ROWS:
+        raise ValueError(f"more than {MAX_ROWS} rows; the limit is {MAX_ROWS}")
+    for row, cells in records:
+        if len(cells) != width:
+            raise ValueError(f"row {row} has {len(cells)} cells, expected {width}")
 
-    y, classes = _classes(labels, rows, columns[label_index], decimal_comma)
-    return Dataset(name=name, X=np.array(points, dtype=float), y=y, classes=classes)
+    columns = list(zip(*(cells for _, cells in records), strict=True))
+    titles = list(header[1]) if header else [""] * width
+    # A separator at the end of every line makes a last column of nothing: not a column.
+    if not titles[-1] and not any(columns[-1]):
+        columns, titles = columns[:-1], titles[:-1]
+        width -= 1
+        if width < 3:
+            raise ValueError(
+                _column_count_message(first_row, first[:-1], header is not None, delimiter)
+            )
+    rows = tuple(row for row, _ in records)
+    message_titles = tuple(
+        f"column {title!r}" if title else f"column {i + 1}" for i, title in enumerate(titles)
+    )
+    numeric = tuple(i for i in range(width) if _all_numbers(columns[i], decimal_comma))
+    labels = []
+    for i in range(width):
+        try:
+            _class_list(columns[i], rows, message_titles[i], decimal_comma)
+        except ValueError:
+            continue
+        labels.append(i)
+
+    label = _label_index([title.lower() for title in titles])
+    if width > 3 and label not in labels:
+        # The last column that can be a label, a named one before a number.
+        label = next((i for i in reversed(labels) if i not in numeric), labels[-1] if labels
+                     else label)
+    others = [i for i in range(width) if i != label]
+    candidates = [i for i in numeric if i != label]
+    measured = [i for i in candidates if titles[i].lower() not in _INDEX_NAMES]
+    picks = measured if len(measured) >= 2 else candidates
+    if width == 3 or len(picks) < 2:
+        picks = others  # dataset() then names the cell that is not a number
+    return Table(
+        name=clean_name(name) or DEFAULT_NAME,
+        columns=tuple(clean_name(title) or f"column {i + 1}" for i, title in enumerate(titles)),
+        numeric=numeric,
+        labels=tuple(labels),
+        x1=picks[0],
+        x2=picks[1],
+        label=label,
+        _rows=rows,
+        _cells=tuple(columns),
+        _decimal_comma=decimal_comma,
+        _titles=message_titles,
+    )
 
 
 def _read_capped(source: str | os.PathLike[str] | bytes | BinaryIO) -> tuple[bytes, str]:
@@ -251,39 +481,108 @@ def _has_content(line: str) -> bool:
     return bool(line.strip().strip("".join(_DELIMITERS) + " "))
 
 
+def _data_lines(text: str) -> tuple[str, list[tuple[int, str]]]:
+    """Return the separator and the (line number, line) pairs that hold the data."""
+    lines = list(enumerate(_lines(text), start=1))
+    content = [(row, line) for row, line in lines if _has_content(line)]
+    if not content:
+        raise ValueError("the file is empty")
+    row, line = content[0]
+    sep = _SEP_LINE.match(line.strip(" \r\n"))
+    if sep:  # Excel's "sep=;" line names the separator
+        return sep.group(1), [pair for pair in lines if pair[0] != row]
+    probe = next((line for _, line in content if not line.lstrip().startswith("#")), line)
+    return _detect_delimiter(probe), lines
+
+
+def _cells(line: str, delimiter: str) -> list[str]:
+    """Split one line with the csv module (quotes allowed), or at whitespace."""
+    if delimiter == _WHITESPACE:
+        return line.split()
+    return next(csv.reader([line.rstrip("\r\n")], delimiter=delimiter), [])
+
+
 def _detect_delimiter(line: str) -> str:
-    """Return the separator that splits the first row into three cells, else the first present."""
-    line = line.rstrip("\r\n")
-    for delimiter in _DELIMITERS:
+    """Return the separator of the first data row.
+
+    The first of tab, semicolon, comma that splits it into three or more
+    cells, else runs of whitespace if they do, else the first that makes
+    two cells (the message then says three are needed).
+    """
+    counts = {}
+    for delimiter in (*_DELIMITERS, _WHITESPACE):
         try:
-            if len(next(csv.reader([line], delimiter=delimiter))) == 3:
-                return delimiter
+            counts[delimiter] = len(_cells(line, delimiter))
         except csv.Error:  # a cell over the csv module's size limit; _records reports it
-            continue
-    return next((d for d in _DELIMITERS if d in line), ",")
+            counts[delimiter] = 0
+    for enough in (3, 2):
+        found = next((d for d, count in counts.items() if count >= enough), None)
+        if found is not None:
+            return found
+    return ","
 
 
-def _records(text: str, delimiter: str) -> Iterator[tuple[int, list[str]]]:
+def _records(lines: list[tuple[int, str]], delimiter: str) -> Iterator[tuple[int, list[str]]]:
     """Yield (line number in the file, stripped cells) for every row that is not blank."""
-    reader = csv.reader(_lines(text), delimiter=delimiter, skipinitialspace=True)
-    row = 1
+    if delimiter == _WHITESPACE:
+        # np.savetxt's format: "#" starts a comment; the comment line just above
+        # the first row may name the columns ("# x1 x2 label").
+        pending = None
+        for row, line in lines:
+            text = line.strip()
+            if text.startswith("#"):
+                pending = (row, text[1:].split()) if text[1:].strip() else pending
+                continue
+            cells = text.split("#", 1)[0].split()
+            if not cells:
+                continue
+            if pending is not None and len(pending[1]) == len(cells):
+                yield pending
+            pending = None
+            yield row, cells
+        return
+    text = "".join(line for _, line in lines)
+    numbers = [row for row, _ in lines]
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=True)
+    at = 0  # index into numbers of the line the reader is on
     try:
         for cells in reader:
-            if reader.line_num != row or any("\n" in cell or "\r" in cell for cell in cells):
+            row = numbers[at]
+            at_end = reader.line_num
+            if at_end != at + 1 or any("\n" in cell or "\r" in cell for cell in cells):
                 # Numbers and labels never hold a line break: this is an unclosed quote.
                 raise ValueError(
                     f'row {row}: a quoted cell runs past the end of the line; check its quotes (")'
                 )
+            at = at_end
             stripped = [cell.strip() for cell in cells]
             if any(stripped):
                 yield row, stripped
-            row = reader.line_num + 1
     except csv.Error as error:
-        raise ValueError(f"row {row} cannot be read as CSV: {error}") from None
+        raise ValueError(f"row {numbers[min(at, len(numbers) - 1)]} cannot be read as CSV: "
+                         f"{error}") from None
 
 
-def _column_count_message(row: int, cells: list[str], has_header: bool) -> str:
-    """Return the message for a first row that does not have three cells."""
+def _header(records: list[tuple[int, list[str]]], decimal_comma: bool) -> tuple | None:
+    """Return the first record if it is a header row, else None.
+
+    It is one when it has a cell that is not a number above a number in the
+    next row, and no number above a number; a lone first row is a header
+    when none of its cells is a number.
+    """
+    first = records[0][1]
+    is_number = [_number(cell, decimal_comma) is not None for cell in first]
+    if len(records) > 1 and len(records[1][1]) == len(first):
+        below = [_number(cell, decimal_comma) is not None for cell in records[1][1]]
+        named = any(cell and not number and under
+                    for cell, number, under in zip(first, is_number, below, strict=True))
+        numbered = any(number and under for number, under in zip(is_number, below, strict=True))
+        return records[0] if named and not numbered else None
+    return records[0] if any(first) and not any(is_number) else None
+
+
+def _column_count_message(row: int, cells: list[str], has_header: bool, delimiter: str) -> str:
+    """Return the message for a first row with fewer than three cells."""
     count = f"{len(cells)} column{'s' if len(cells) != 1 else ''}"
     if has_header:
         names = ", ".join(repr(cell) for cell in cells[:6]) + (", ..." if len(cells) > 6 else "")
@@ -291,20 +590,38 @@ def _column_count_message(row: int, cells: list[str], has_header: bool) -> str:
     else:
         message = f"row {row} has {count}; {_EXPECTED_COLUMNS}"
     if len(cells) == 1:
-        message += " (separate the cells with commas, semicolons or tabs)"
+        message += " (separate the cells with commas, semicolons, tabs or spaces)"
     return message
 
 
 def _label_index(header: list[str]) -> int:
-    """Return the index of the label column named in a three-column header."""
-    names = [name.lower() for name in header]
-    for candidates in (_LABEL_NAMES, _WEAK_LABEL_NAMES):
-        found = [i for i, name in enumerate(names) if name in candidates]
-        if len(found) == 1:
-            return found[0]
-        if found:
-            break
+    """Return the label column a header names unambiguously, else the last column."""
+    found = [i for i, name in enumerate(header) if name in _LABEL_NAMES]
+    if len(found) == 1:
+        return found[0]
+    if len(header) == 3 and not found:
+        for i, name in enumerate(header):
+            others = {other for j, other in enumerate(header) if j != i}
+            if name in _WEAK_LABEL_NAMES and others in _COORDINATE_PAIRS:
+                return i
     return len(header) - 1
+
+
+def _all_numbers(cells: tuple[str, ...], decimal_comma: bool) -> bool:
+    """Whether every cell is a finite number."""
+    for cell in cells:
+        value = _number(cell, decimal_comma)
+        if value is None or not math.isfinite(value):
+            return False
+    return True
+
+
+def _label_text(cell: str) -> str:
+    """A label cell as its class name: cleaned, without a spreadsheet's "not a formula" mark."""
+    text = clean_name(cell)
+    if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "'"):
+        text = text[1:]
+    return text
 
 
 def _number(cell: str, decimal_comma: bool) -> float | None:
@@ -338,13 +655,34 @@ def _coordinate(cell: str, row: int, column: str, decimal_comma: bool, hint: str
     return value
 
 
-def _classes(
-    labels: list[str], rows: list[int], column: str, decimal_comma: bool
-) -> tuple[np.ndarray, tuple[str, str]]:
-    """Map the labels to -1/+1 by the smaller-is-minus-one rule; return y and the class names."""
-    first_row = {}
-    for label, row in zip(labels, rows, strict=True):
-        first_row.setdefault(label, row)
+def _class_list(
+    cells: tuple[str, ...], rows: tuple[int, ...], column: str, decimal_comma: bool
+) -> tuple[dict, list[tuple[str, int]]]:
+    """Return each label's class key and the classes (first spelling, count), most frequent first.
+
+    Keys order the classes by the smaller-is-minus-one rule: numbers by
+    value, then false < true, else strings.
+    """
+    first_row: dict[str, int] = {}
+    counts: Counter[str] = Counter()
+    for cell, row in zip(cells, rows, strict=True):
+        text = _label_text(cell)
+        if not text:
+            raise ValueError(f"row {row}, {column} is empty")
+        if len(text) > MAX_LABEL:
+            raise ValueError(
+                f"row {row}, {column}: {_show(text)} is {len(text)} characters long; "
+                f"a class name has at most {MAX_LABEL}"
+            )
+        if text not in first_row:
+            if len(first_row) == 10 * MAX_CLASSES:  # enough to know it is not a label
+                raise ValueError(
+                    f"{column} has more than {10 * MAX_CLASSES} different values: a label "
+                    f"column has 2 to {MAX_CLASSES} classes"
+                )
+            first_row[text] = row
+        counts[text] += 1
+
     values = {label: _number(label, decimal_comma) for label in first_row}
     for label, value in values.items():
         if value is not None and not math.isfinite(value):
@@ -352,30 +690,29 @@ def _classes(
                 f"row {first_row[label]}, {column}: {_show(label)} is a missing value, "
                 "not a class label"
             )
-
     if all(value is not None for value in values.values()):
-        key = values
+        keys = dict(values)
     elif all(label.lower() in ("true", "false") for label in first_row):
-        key = {label: label.lower() for label in first_row}
+        keys = {label: label.lower() for label in first_row}
     else:
-        key = {label: label for label in first_row}
+        keys = {label: label for label in first_row}
 
     # The user's spelling of each class is the one it first appears with.
     spelling: dict = {}
-    for label in first_row:
-        spelling.setdefault(key[label], label)
+    per_class: Counter = Counter()
+    for label, key in keys.items():
+        spelling.setdefault(key, label)
+        per_class[key] += counts[label]
     if len(spelling) == 1:
         (only,) = spelling.values()
         raise ValueError(f"{column} has only one class ({only!r}): two classes are needed")
-    if len(spelling) > 2:
-        third = list(spelling.values())[2]
-        shown = [repr(spelling[k]) for k in sorted(spelling)]
-        names = ", ".join(shown[:5] + (["..."] if len(shown) > 5 else []))
+    if len(spelling) > MAX_CLASSES:
         raise ValueError(
-            f"{column} has {len(spelling)} classes ({names}): exactly two are expected "
-            f"(the third, {_show(third)}, first appears in row {first_row[third]})"
+            f"{column} has {len(spelling)} different values: a label column has 2 to "
+            f"{MAX_CLASSES} classes"
         )
-
-    negative, positive = sorted(spelling)
-    y = np.array([-1.0 if key[label] == negative else 1.0 for label in labels])
-    return y, (spelling[negative], spelling[positive])
+    order = {key: i for i, key in enumerate(spelling)}
+    ranked = sorted(spelling, key=lambda key: (-per_class[key], order[key]))
+    # Every spelling of a class maps to the key of its first spelling.
+    by_spelling = {label: key for label, key in keys.items()}
+    return by_spelling, [(spelling[key], per_class[key]) for key in ranked]
