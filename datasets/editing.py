@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import csv
 import io
+import re
 
 import numpy as np
 
@@ -41,13 +43,44 @@ def erase_nearest(X: np.ndarray, y: np.ndarray, x1: float, x2: float, *,
     return X[keep], y[keep]
 
 
+# A cell a spreadsheet would run as a formula (CSV injection), unless it is a plain number.
+_FORMULA_START = ("=", "+", "-", "@", "'")
+_PLAIN_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def safe_cell(name: str) -> str:
+    """A class name as a spreadsheet shows it as text: a leading ``'`` before a formula sign.
+
+    The mark also goes before a name that starts with ``'``, so that
+    :func:`datasets.loader.load_csv`, which removes one, gives every name back.
+    """
+    if name.startswith(_FORMULA_START) and not _PLAIN_NUMBER.match(name):
+        return "'" + name
+    return name
+
+
 def to_csv(data: Dataset) -> bytes:
-    """The points as a CSV with a header x1,x2,label and the user's class names."""
+    """The points as a CSV file: a header x1,x2,label, then one row per point.
+
+    Parameters
+    ----------
+    data : Dataset
+        The points and the user's class names.
+
+    Returns
+    -------
+    bytes
+        UTF-8 text. Cells holding a separator or a quote are quoted, and a
+        class name a spreadsheet would run as a formula (``=...``, ``+...``,
+        ``-...``, ``@...``) starts with ``'`` (:func:`safe_cell`), so
+        ``load_csv(to_csv(data))`` reads the same points and names.
+    """
     out = io.StringIO()
-    out.write("x1,x2,label\n")
+    writer = csv.writer(out, lineterminator="\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(("x1", "x2", "label"))
+    names = [safe_cell(name) for name in data.classes]
     for (x1, x2), label in zip(data.X, data.y, strict=True):
-        name = data.classes[0] if label < 0 else data.classes[1]
-        out.write(f"{x1:.15g},{x2:.15g},{name}\n")
+        writer.writerow((repr(float(x1)), repr(float(x2)), names[int(label > 0)]))
     return out.getvalue().encode("utf-8")
 
 

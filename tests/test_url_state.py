@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, quote, urlencode
+
 import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -11,7 +13,8 @@ from streamlit.testing.v1 import AppTest
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
 from tests.apptest import ROOT, assert_clean, by_key, metrics
-from ui.url_state import DATA_SLUGS, decode_points, encode_points, slug
+from tests.names import class_pair
+from ui.url_state import DATA_SLUGS, decode_points, encode_names, encode_points, slug
 
 PAGES = ["step_through", "your_data"]
 
@@ -119,3 +122,35 @@ def test_a_bad_page_value_falls_back_with_the_same_notice(page, bad):
     assert_clean(at)
     assert at.toast and "not used" in at.toast[0].value
     assert next(iter(bad)) in at.toast[0].value
+
+
+@settings(max_examples=300, deadline=None)
+@given(class_pair, st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40)), min_size=2,
+                            max_size=60))
+def test_any_class_names_survive_a_share_link(classes, points):
+    X = np.array(points, dtype=float) / 2
+    y = np.where(np.arange(len(points)) % 2 == 0, -1.0, 1.0)
+    data = Dataset("d", X, y, classes)
+    for quoting in (urlencode, lambda q: "&".join(f"{k}={quote(v, safe=',;-.')}"
+                                                   for k, v in q.items())):
+        query = quoting({"pts": encode_points(data), "cls": encode_names(data.classes)})
+        back = {k: v[0] for k, v in parse_qs(query, keep_blank_values=True).items()}
+        loaded = decode_points(back["pts"], back["cls"])
+        assert loaded.classes == data.classes
+        np.testing.assert_array_equal(loaded.X, data.X)
+        np.testing.assert_array_equal(loaded.y, data.y)
+
+
+def test_old_plain_class_links_still_open():
+    assert decode_points("0,0,-;1,1,+", "no,yes").classes == ("no", "yes")
+
+
+@pytest.mark.parametrize("names", ["a,b,c", "a", "%FF,b", "," , "x," + "y" * 101])
+def test_bad_class_names_in_a_link_are_refused(names):
+    with pytest.raises(ValueError, match="expected two class names"):
+        decode_points("0,0,-;1,1,+", names)
+
+
+def test_control_and_bidi_characters_leave_linked_names():
+    data = decode_points("0,0,-;1,1,+", encode_names(("a\u202eb", "c\x1b[31m")))
+    assert data.classes == ("ab", "c[31m")

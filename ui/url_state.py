@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import numpy as np
 import streamlit as st
@@ -21,6 +21,7 @@ import streamlit as st
 from core.perceptron import ORDERS
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
+from datasets.loader import MAX_LABEL
 from ui.state import keep_alive
 
 _RESTORED = "url.restored"
@@ -169,6 +170,37 @@ def encode_points(data: Dataset) -> str:
                     for (x1, x2), label in zip(data.X, data.y, strict=True))
 
 
+def encode_names(classes: tuple[str, str]) -> str:
+    """Two class names as one link value: each percent-encoded, then joined by a comma.
+
+    Parameters
+    ----------
+    classes : (str, str)
+        Any two names; commas, ``%``, ``&``, ``#``, quotes and non-ASCII text
+        included, since each name is encoded whole.
+
+    Returns
+    -------
+    str
+        ``"no,yes"`` for plain names; ``"a%2Cb,c"`` for ``("a,b", "c")``.
+    """
+    return ",".join(quote(name, safe="") for name in classes)
+
+
+def decode_names(text: str) -> tuple[str, str]:
+    """The inverse of :func:`encode_names`; ValueError says what is wrong."""
+    parts = text.split(",")
+    if len(parts) != 2:
+        raise ValueError("expected two class names")
+    try:
+        names = tuple(unquote(part, errors="strict") for part in parts)
+    except UnicodeDecodeError:
+        raise ValueError("expected two class names in UTF-8") from None
+    if not all(0 < len(name) <= MAX_LABEL for name in names):
+        raise ValueError(f"expected two class names of 1 to {MAX_LABEL} characters")
+    return names
+
+
 def decode_points(text: str, names: str | None) -> Dataset:
     """The inverse of :func:`encode_points`; ValueError says what is wrong."""
     rows = [row for row in text.split(";") if row]
@@ -184,12 +216,7 @@ def decode_points(text: str, names: str | None) -> Dataset:
             raise ValueError("expected finite coordinates")
         X.append((x1, x2))
         y.append(1.0 if parts[2] == "+" else -1.0)
-    classes = ("-1", "+1")
-    if names:
-        pair = names.split(",")
-        if len(pair) != 2 or not all(0 < len(p) <= 40 for p in pair):
-            raise ValueError("expected two class names")
-        classes = (pair[0], pair[1])
+    classes = decode_names(names) if names else ("-1", "+1")
     return Dataset("Your points (from a link)", np.array(X), np.array(y), classes)
 
 
@@ -294,7 +321,7 @@ def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
         if len(data) <= MAX_LINK_POINTS:
             st.query_params["pts"] = encode_points(data)
             if data.classes != ("-1", "+1"):
-                st.query_params["cls"] = ",".join(data.classes)
+                st.query_params["cls"] = encode_names(data.classes)
         return
     st.query_params["data"] = slug(choice)
     if choice in GENERATORS:
