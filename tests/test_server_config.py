@@ -1,0 +1,42 @@
+"""The settings a public course server needs are in the app's own config, not only in deploy/."""
+
+from __future__ import annotations
+
+import re
+
+from tests.apptest import ROOT
+
+CONFIG_FILE = ROOT / ".streamlit" / "config.toml"
+NGINX = (ROOT / "deploy" / "nginx.conf").read_text()
+
+
+def setting(name: str):
+    """A setting as the app's config file gives it."""
+    import tomllib  # Python 3.11+, which the app runs on (ruff targets 3.10)
+
+    section, key = name.split(".")
+    return tomllib.loads(CONFIG_FILE.read_text())[section][key]
+
+
+def test_students_never_see_a_traceback():
+    assert setting("client.showErrorDetails") == "none"
+
+
+def test_nothing_watches_the_source_tree():
+    assert setting("server.fileWatcherType") == "none"
+
+
+def test_uploads_are_capped_where_the_proxy_caps_them():
+    mb = setting("server.maxUploadSize")
+    proxy = int(re.search(r"client_max_body_size (\d+)m;", NGINX).group(1))
+    assert mb < proxy <= mb + 2
+
+
+def test_nginx_limits_each_client_and_forbids_framing():
+    for directive in ("limit_conn_zone", "limit_req_zone", "limit_conn ", "limit_req ",
+                      "client_body_timeout", "client_header_timeout", "server_tokens off"):
+        assert directive in NGINX, directive
+    assert re.search(r"Content-Security-Policy \"[^\"]*frame-ancestors 'self'", NGINX)
+    assert 'X-Frame-Options "SAMEORIGIN"' in NGINX
+    assert 'X-Content-Type-Options "nosniff"' in NGINX
+    assert 'Referrer-Policy "no-referrer"' in NGINX
