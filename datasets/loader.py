@@ -38,7 +38,9 @@ MAX_ROWS = 20_000
 MAX_CLASSES = 100  # more different values than this is a measurement, not a label
 MAX_LABEL = 100  # characters in one class name
 DEFAULT_NAME = "Your data"
-REST = "rest"  # the second of ``classes=(name, REST)``: one class against all the others
+# The second of ``classes=(name, REST)``: one class against all the others. A
+# control character cannot be in a class name, so no class is called this.
+REST = "\x00rest"
 
 _EXPECTED_COLUMNS = "expected at least 3: x1, x2, label"
 

@@ -6,11 +6,10 @@ import streamlit as st
 
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
-from datasets.loader import load_csv
-from ui import url_state
+from ui import file_choice, url_state
 from ui.charts import lecture_toggle
 from ui.state import keep_alive, keep_shared_settings
-from ui.user_data import set_user_data, user_data
+from ui.user_data import set_user_data, user_data, version
 
 YOUR_DATA = "Your data"
 _CHOICE = "data.choice"
@@ -37,7 +36,9 @@ def _on_upload() -> None:
     if file is None:
         return
     try:
-        set_user_data(load_csv(file))
+        data, table = file_choice.load_upload(file)
+        set_user_data(data)
+        file_choice.remember(file, table, version())
         st.session_state[_ERROR] = None
         st.session_state[_CHOICE] = YOUR_DATA
     except ValueError as error:
@@ -80,13 +81,16 @@ def data_picker() -> Dataset:
     else:
         data = _builtin(choice)
 
-    st.file_uploader("Upload a CSV (x1, x2, label)", type=["csv", "txt", "tsv"],
+    st.file_uploader("Upload a CSV (x1, x2, label)", type=["csv", "txt", "tsv", "dat"],
                      key="data.file", on_change=_on_upload,
-                     help="Two numeric columns and a label column with two classes: "
-                          "-1/+1, 0/1, true/false or any two names. A header is optional; "
-                          "comma, semicolon or tab separated.")
+                     help="Two numeric columns and a label column: -1/+1, 0/1, true/false "
+                          "or any names. A header is optional; comma, semicolon, tab or "
+                          "space separated. A wider file, or more than two classes, lets you "
+                          "choose the columns and the two classes.")
     if st.session_state.get(_ERROR):
         st.error(st.session_state[_ERROR] + "  \nThe previous data is kept.", icon="⚠️")
+    if choice == YOUR_DATA:
+        file_choice.file_choice(version=version(), set_user_data=set_user_data)
     st.caption(f"{len(data)} points · classes: −1 = {data.classes[0]}, +1 = {data.classes[1]}")
     url_state.write_data(choice, data, your_data=YOUR_DATA)
     return data
