@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import sys
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -220,13 +222,40 @@ def test_collected_steps_are_copies():
     assert len({s.w.tobytes() for s in steps if s.updated}) > 1
 
 
-def test_update_stream_skips_long_correct_stretches_quickly():
+def lines_run_in_core(run) -> tuple[object, int]:
+    """run()'s result and how many lines of core/ Python executed meanwhile."""
+    core = str(Path(__file__).resolve().parents[1] / "core")
+    count = 0
+
+    def local(frame, event, arg):
+        nonlocal count
+        count += event == "line"
+        return local
+
+    sys.settrace(lambda frame, event, arg: local if frame.f_code.co_filename.startswith(core)
+                 else None)
+    try:
+        result = run()
+    finally:
+        sys.settrace(None)
+    return result, count
+
+
+def test_update_stream_has_no_python_loop_per_visited_example():
+    # The contract: every="update" skips correct stretches without a Python step per visit.
+    n = 200_000
     rng = np.random.default_rng(0)
-    X = rng.uniform(-1, 1, size=(200_000, 2))
+    X = rng.uniform(-1, 1, size=(n, 2))
     y = np.where(X[:, 0] > 0, 1.0, -1.0)
     X[:, 0] += 0.01 * y
-    updates = list(perceptron(X, y, every="update", max_epochs=1000))
+    updates, lines = lines_run_in_core(
+        lambda: list(perceptron(X, y, every="update", max_epochs=1000)))
     assert updates and np.all(y * (X @ updates[-1].w + updates[-1].b) > 0)
+    visits = (updates[-1].epoch + 1) * n  # through the epoch of the last update, then a clean one
+    assert lines < visits / 20
+    # the reference: the every-visit stream does run Python for each of its steps
+    _, visit_lines = lines_run_in_core(lambda: sum(1 for _ in perceptron(X[:2000], y[:2000])))
+    assert visit_lines > 2000
 
 
 # ---------------------------------------------------------------- bad input

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import numpy as np
 import pytest
 from hypothesis import assume, given, settings
@@ -11,6 +9,7 @@ from hypothesis import strategies as st
 from scipy.optimize import minimize_scalar
 from sklearn.svm import SVC
 
+import core.max_margin
 from core.geometry import geometric_margin
 from core.svm import MaxMargin, max_margin
 
@@ -193,33 +192,51 @@ def test_small_cases(X, y, gamma):
     check_canonical(np.asarray(X, float), np.asarray(y, float), mm)
 
 
-# ---------------------------------------------------------------- not separable, fast
+# ---------------------------------------------------------------- small problems only
+# What keeps max_margin fast on any input (timings are in bench/core_speed.py): the LP turns
+# non-separable data away before any least-distance problem is solved, and the problems it
+# does solve hold pairs from a small working set, never all N+ x N- pairs of the data.
+
+# Pairs (i in class +1, j in class -1) in the largest least-distance problem allowed: about
+# 20 points per class, where all pairs of the sets below would be about a million.
+SMALL = 400
 
 
-def test_xor_is_not_separable():
-    start = time.perf_counter()
+@pytest.fixture
+def solves(monkeypatch):
+    """The number of constraint rows of every least-distance problem max_margin solves."""
+    sizes = []
+    solve = core.max_margin.least_distance
+
+    def counted(G, h):
+        sizes.append(G.shape[0])
+        return solve(G, h)
+
+    monkeypatch.setattr(core.max_margin, "least_distance", counted)
+    return sizes
+
+
+def test_xor_is_not_separable(solves):
     assert max_margin([[0, 0], [1, 1], [0, 1], [1, 0]], [-1, -1, 1, 1]) is None
-    assert time.perf_counter() - start < 1.0
+    assert solves == []
 
 
-def test_noisy_blobs_return_none_within_a_second():
+def test_noisy_blobs_are_turned_away_by_the_linear_programme(solves):
     rng = np.random.default_rng(0)
     X = np.vstack([rng.normal(0.0, 1.0, (1000, 2)), rng.normal(1.0, 1.0, (1000, 2))])
     y = np.r_[-np.ones(1000), np.ones(1000)]
-    start = time.perf_counter()
     assert max_margin(X, y) is None
-    assert time.perf_counter() - start < 1.0
+    assert solves == []
 
 
 @pytest.mark.parametrize("margin", [1.0, 1e-2, 1e-4, 1e-6])
-def test_large_separable_sets_are_fast(margin):
+def test_large_separable_sets_solve_only_small_problems(margin, solves):
     # The case where a huge-C SVC crawls: many points, a thin margin, far from the origin.
     X, y = separable_set(np.random.default_rng(1), 2000, margin, shift=50.0)
-    start = time.perf_counter()
     mm = max_margin(X, y)
-    assert time.perf_counter() - start < 1.0
     assert mm.gamma >= margin * (1 - 1e-9)
     check_canonical(X, y, mm)
+    assert 0 < len(solves) <= 10 and max(solves) <= SMALL
 
 
 def thin_triangle(margin: float, shift: float):
@@ -234,11 +251,10 @@ def thin_triangle(margin: float, shift: float):
 
 @pytest.mark.parametrize("shift", [0.0, 50.0])
 @pytest.mark.parametrize("margin", [1e-3, 1e-6, 1e-9])
-def test_thin_margins_are_found(margin, shift):
+def test_thin_margins_are_found(margin, shift, solves):
     X, y = thin_triangle(margin, shift)
-    start = time.perf_counter()
     mm = max_margin(X, y)
-    assert time.perf_counter() - start < 1.0
+    assert max(solves) <= SMALL
     # Far from the origin the input's own rounding (~1e-14) moves a 1e-9 margin by ~1e-5.
     assert mm.gamma == pytest.approx(margin, rel=1e-4)
     assert mm.support.tolist() == [y.size - 3, y.size - 2, y.size - 1]
@@ -246,12 +262,11 @@ def test_thin_margins_are_found(margin, shift):
 
 
 @pytest.mark.parametrize("margin", [1e-12, 1e-15, 0.0])
-def test_margins_below_resolution_never_fail(margin):
-    # Below ~1e-13 of the data's spread the answer may be None; it must come fast and be valid.
+def test_margins_below_resolution_never_fail(margin, solves):
+    # Below ~1e-13 of the data's spread the answer may be None; it must come cheap and be valid.
     X, y = thin_triangle(margin, 0.0)
-    start = time.perf_counter()
     mm = max_margin(X, y)
-    assert time.perf_counter() - start < 1.0
+    assert max(solves, default=0) <= SMALL
     assert mm is None or geometric_margin(X, y, mm.w, mm.b) > 0
     if margin == 0.0:
         assert mm is None

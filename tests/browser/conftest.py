@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -15,6 +16,26 @@ from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
+
+def _slowness() -> float:
+    """How many times longer than on an idle machine to wait for the browser.
+
+    BROWSER_SLOWNESS when set; otherwise the load per core when the tests start (a
+    2-core machine running 8 jobs waits 4 times as long), between 1 and 6.
+    """
+    if os.environ.get("BROWSER_SLOWNESS"):
+        return max(1.0, float(os.environ["BROWSER_SLOWNESS"]))
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
+    return min(6.0, max(1.0, load / (os.cpu_count() or 1)))
+
+
+SLOWNESS = _slowness()
+
+
+def timeout_ms(ms: float) -> int:
+    """A wait of ``ms`` on an idle machine, stretched for this one (see _slowness)."""
+    return int(ms * SLOWNESS)
+
 @pytest.fixture(scope="session")
 def server_url():
     """Start `streamlit run app.py` on a free port and wait until it is healthy."""
@@ -27,7 +48,7 @@ def server_url():
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 60 * SLOWNESS
     while True:
         try:
             with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
@@ -66,7 +87,7 @@ def page(browser, server_url):
     """A fresh browser context (its own Streamlit session) on the app, ready to use."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     tab = context.new_page()
-    tab.set_default_timeout(20_000)
+    tab.set_default_timeout(timeout_ms(20_000))
     tab.goto(server_url)
     wait_idle(tab)
     yield tab

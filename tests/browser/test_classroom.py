@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, settle, wait_idle
+from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
 
 pytestmark = pytest.mark.browser
 
@@ -30,7 +30,7 @@ def test_exported_animation_plays_offline(page, browser, tmp_path):
     label = "document.querySelector('.slider-group > text.slider-label').textContent"
     assert player.evaluate(f"() => {label}") == "start"
     player.locator(".updatemenu-button").filter(has_text="Play").click()
-    player.wait_for_function(f"() => /t=1?[0-9] /.test({label})", timeout=15_000)
+    player.wait_for_function(f"() => /t=1?[0-9] /.test({label})", timeout=timeout_ms(15_000))
     player.screenshot(path=ARTIFACTS / "offline_animation.png")
     offline.close()
 

@@ -62,7 +62,6 @@ def test_three_d_and_play(page):
     page.wait_for_function(
         """() => /t=([5-9]|[1-9][0-9]) /.test(
                  document.querySelector('.slider-group > text.slider-label')?.textContent ?? '')""",
-        timeout=20_000,
     )
     # the frames move the boundary only: both classes' points are still drawn
     animation.locator(".updatemenu-button").filter(has_text="Pause").click()

@@ -67,7 +67,6 @@ def test_play_animates_in_the_browser(page):
     page.wait_for_function(
         """() => /t=(1[0-9]|20) /.test(
                  document.querySelector('.slider-group > text.slider-label')?.textContent ?? '')""",
-        timeout=20_000,
     )
     page.screenshot(path=ARTIFACTS / "play.png", full_page=True)
     assert_no_exception(page)

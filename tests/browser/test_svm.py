@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, legend_names, settle
+from tests.browser.conftest import (
+    ARTIFACTS,
+    assert_no_exception,
+    legend_names,
+    settle,
+    timeout_ms,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -80,7 +86,7 @@ def test_step_by_step_then_both_animations_play(page):
             play.click()
             try:
                 page.wait_for_function("el => /^t=\\d+/.test(el.textContent)",
-                                       arg=label.element_handle(), timeout=8_000)
+                                       arg=label.element_handle(), timeout=timeout_ms(8_000))
                 break
             except PlaywrightTimeout:
                 if attempt == 2:

@@ -1,0 +1,33 @@
+"""The house rules of the layout: core, datasets and viz stand without Streamlit, and their
+examples run with the tests."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+from tests.apptest import ROOT
+
+LAYERS = ("core", "datasets", "viz")
+
+
+def test_core_datasets_and_viz_never_import_streamlit():
+    modules = [f"{layer}.{path.stem}" for layer in LAYERS
+               for path in sorted((ROOT / layer).glob("*.py")) if path.stem != "__init__"]
+    script = ("import importlib, sys\n"
+              f"for name in {modules!r}:\n"
+              "    importlib.import_module(name)\n"
+              "print(sorted(m for m in sys.modules if m.split('.')[0] == 'streamlit'))\n")
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert len(modules) > 20
+    assert out.strip() == "[]"
+
+
+def test_the_test_command_runs_the_doctests_of_every_layer():
+    # read as text: tomllib needs Python 3.11 and the project runs on 3.10
+    lines = (ROOT / "pyproject.toml").read_text().splitlines()
+    addopts = next(line for line in lines if line.startswith("addopts"))
+    testpaths = next(line for line in lines if line.startswith("testpaths"))
+    assert "--doctest-modules" in addopts
+    assert all(f'"{layer}"' in testpaths for layer in LAYERS)
