@@ -11,6 +11,8 @@ from datasets.editing import GRID_STEP
 from viz.plane import HOUSE_TEMPLATE, point_traces
 
 CANVAS_HALF = 5.0  # the canvas spans at least [-5, 5] in both directions
+MAX_CLICK_NODES = 61  # click targets per axis, whatever the data's extent
+_NICE = (1, 2, 5)
 
 
 def canvas_box(X: np.ndarray) -> tuple[float, float, float, float]:
@@ -20,16 +22,44 @@ def canvas_box(X: np.ndarray) -> tuple[float, float, float, float]:
     return lo, hi, lo, hi
 
 
+def click_spacing(low: float, high: float) -> float:
+    """The spacing of the click grid over [low, high]: the snap grid, coarsened to fit.
+
+    Parameters
+    ----------
+    low, high : float
+        The canvas's extent along one axis.
+
+    Returns
+    -------
+    float
+        ``GRID_STEP`` times 1, 2, 5, 10, 20, 50, ...: the finest such spacing
+        with at most :data:`MAX_CLICK_NODES` nodes over the extent, so a
+        click still lands on the snap grid and the canvas costs the same
+        whatever the coordinates.
+    """
+    cells = (high - low) / GRID_STEP
+    scale = 1.0
+    while True:
+        for nice in _NICE:
+            if cells / (nice * scale) <= MAX_CLICK_NODES - 1:
+                return GRID_STEP * nice * scale
+        scale *= 10
+
+
 def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
-    """Trace 0 is a dense invisible grid that catches clicks anywhere; the points follow.
+    """Trace 0 is an invisible grid that catches clicks anywhere; the points follow.
 
     A click on empty chart area sends nothing back to Streamlit, so every grid
-    node is an (invisible) point the click can select.
+    node is an (invisible) point the click can select. The grid has at most
+    :data:`MAX_CLICK_NODES` nodes a side (:func:`click_spacing`): on the
+    default canvas one per snap-grid node, on a wide one a coarser grid.
     """
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     x0, x1, y0, y1 = canvas_box(X)
-    gx, gy = np.meshgrid(np.arange(x0, x1 + GRID_STEP / 2, GRID_STEP),
-                         np.arange(y0, y1 + GRID_STEP / 2, GRID_STEP))
+    step = click_spacing(min(x0, y0), max(x1, y1))
+    gx, gy = np.meshgrid(np.arange(math.ceil(x0 / step), math.floor(x1 / step) + 1) * step,
+                         np.arange(math.ceil(y0 / step), math.floor(y1 / step) + 1) * step)
     fig = go.Figure(go.Scatter(
         x=gx.ravel(), y=gy.ravel(), mode="markers", name="grid", showlegend=False,
         marker=dict(size=14, opacity=0, color="black"), hoverinfo="none",
@@ -38,9 +68,10 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
     for trace in point_traces(X, np.asarray(y), classes, size=13):
         trace.update(unselected=dict(marker=dict(opacity=1)))
         fig.add_trace(trace)
-    fig.update_xaxes(range=[x0, x1], dtick=1, gridcolor="#dddddd", title_text="x₁",
+    dtick = 1 if step <= 1 else None  # a wide canvas: Plotly's own ticks
+    fig.update_xaxes(range=[x0, x1], dtick=dtick, gridcolor="#dddddd", title_text="x₁",
                      zeroline=True, zerolinecolor="#999999", fixedrange=True)
-    fig.update_yaxes(range=[y0, y1], dtick=1, gridcolor="#dddddd", title_text="x₂",
+    fig.update_yaxes(range=[y0, y1], dtick=dtick, gridcolor="#dddddd", title_text="x₂",
                      zeroline=True, zerolinecolor="#999999", fixedrange=True,
                      scaleanchor="x", scaleratio=1)
     fig.update_layout(height=height, template=HOUSE_TEMPLATE, clickmode="event+select",
