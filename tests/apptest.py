@@ -91,3 +91,33 @@ def plotly_array(value) -> np.ndarray:
             array = array.reshape([int(n) for n in str(value["shape"]).split(",")])
         return array
     return np.asarray(value)
+
+
+def stepper_element(at: AppTest, key: str):
+    """The stepper component with this key (its proto holds the packed run)."""
+    for node in at.get("bidi_component"):
+        if node.proto.id.endswith(f"-{key}"):
+            return node
+    raise KeyError(f"no stepper {key!r}")
+
+
+def stepper_run(at: AppTest, key: str):
+    """The run a stepper sent to the browser: (header, columns), as the page's JS reads it."""
+    from ui.stepper import unpack
+
+    return unpack(stepper_element(at, key).proto.bytes)
+
+
+def sync(at: AppTest, key: str, k: int, *, run: str | None = None) -> AppTest:
+    """Report position k from the browser, as the stepper does after the student stops."""
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    header, _ = stepper_run(at, key)
+    states = at._tree.get_widget_states()
+    state = WidgetState(id=stepper_element(at, key).proto.id,
+                        json_value=json.dumps({"position": {"run": run or header["run"],
+                                                            "k": k}}))
+    states.widgets.append(state)
+    at._run(states)
+    assert_clean(at)
+    return at

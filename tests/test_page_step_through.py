@@ -6,16 +6,26 @@ import json
 
 import numpy as np
 import pytest
+from streamlit.testing.v1 import AppTest
 
 from core.perceptron import perceptron
 from datasets.builtin import BUILTIN, GENERATORS
-from tests.apptest import assert_clean, by_key, click, latex, metrics, open_app, position, upload
+from tests.apptest import (
+    ROOT,
+    assert_clean,
+    by_key,
+    open_app,
+    stepper_element,
+    stepper_run,
+    sync,
+    upload,
+)
 
 PAGE = "step_through"
 
 
 @pytest.fixture
-def notes_example():
+def seeds():
     """The app with the seeds' worked example loaded."""
     at = open_app()
     at.button[0].click()
@@ -24,77 +34,107 @@ def notes_example():
     return at
 
 
-def test_opens_at_step_zero_with_controls():
+def seeds_run():
+    """The seeds' worked example, trained as the page trains it."""
+    from datasets.builtin import BUILTIN, NOTES_ETA, NOTES_INIT
+
+    data = BUILTIN["Lecture notes' example: 4 points"]()
+    return data, list(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
+
+
+def test_opens_at_step_zero_with_the_stepper_and_no_server_buttons():
     at = open_app()
-    assert position(at) == 0
+    header, columns = stepper_run(at, PAGE)
+    assert header["start"] == 0 and at.session_state[f"{PAGE}.t"] == 0
+    assert "step" not in at.query_params
+    # stepping is the browser's: no Step/Back buttons or slider reach the server
     labels = [b.label for b in at.button]
-    for label in ("Back", "Step", "Next mistake", "Reset"):
-        assert label in labels
-    assert by_key(at.button, f"{PAGE}.back").disabled
+    assert not {"Back", "Step", "Next mistake", "Reset"} & set(labels)
+    assert not [s for s in at.slider if s.key == f"{PAGE}.t"]
+    assert not at.get("plotly_chart")  # the charts are drawn by the stepper
+    assert columns["W"].shape == (header["steps"] + 1, 2)
 
 
-def test_notes_example_numbers_are_shown_step_by_step(notes_example):
-    at = notes_example
-    assert by_key(at.selectbox, "data.choice").value == "Lecture notes' example: 4 points"
-    click(at, f"{PAGE}.step")
-    text = latex(at)
-    assert "(0.2)(1) + (0)(1) - 0.1" in text and "= 0.1" in text      # a = 0.1
-    assert "(-1)(0.1) = -0.1 \\le 0" in text and "mistake: update" in text
-    assert "\\left(0.1,\\ -0.1\\right)" in text and "= -0.2" in text   # w, b after
-    click(at, f"{PAGE}.step")
-    text = latex(at)
-    assert "\\left(0.3,\\ 0\\right)" in text and "-0.2 + 0.1 = -0.1" in text
-    click(at, f"{PAGE}.step")
-    text = latex(at)
-    assert "= 0.35 > 0" in text and "no update" in text
-    assert metrics(at)["Mistakes so far"] == "2"
+def test_the_run_sent_is_the_core_run_column_for_column(seeds):
+    header, columns = stepper_run(seeds, PAGE)
+    data, steps = seeds_run()
+    assert header["steps"] == len(steps) == 20
+    np.testing.assert_array_equal(columns["X"], data.X)
+    np.testing.assert_array_equal(columns["y"], data.y)
+    np.testing.assert_array_equal(columns["W"][0], [0.2, 0.0])
+    assert columns["b"][0] == -0.1
+    for k, step in enumerate(steps, start=1):
+        np.testing.assert_array_equal(columns["W"][k], step.w)
+        assert columns["b"][k] == step.b and columns["activation"][k] == step.activation
+        assert columns["index"][k] == step.index and columns["updated"][k] == step.updated
+        assert columns["epoch"][k] == step.epoch and columns["mistakes"][k] == step.mistakes
+    assert header["eta"] == 0.1 and header["bias"] is True
+    assert header["result"]["converged"] and "8 mistakes in 5 epochs" in header["result"]["message"]
 
 
-def test_back_returns_exactly_to_the_previous_state(notes_example):
-    at = notes_example
-    for _ in range(3):
-        click(at, f"{PAGE}.step")
-    before = (metrics(at), latex(at))
-    click(at, f"{PAGE}.step")
-    click(at, f"{PAGE}.back")
-    assert (metrics(at), latex(at)) == before
+def test_a_sync_keeps_the_step_in_session_and_address_and_survives_a_rerun(seeds):
+    at = sync(seeds, PAGE, 7)
+    assert at.session_state[f"{PAGE}.t"] == 7
+    assert at.query_params["step"] == "7"
+    header, _ = stepper_run(at, PAGE)
+    assert header["start"] == 7  # a page opened again (or another page and back) starts there
+    sync(at, PAGE, 0)
+    assert "step" not in at.query_params
 
 
-def test_next_mistake_skips_to_the_next_update_and_reset_goes_home(notes_example):
-    at = notes_example
-    for _ in range(3):
-        click(at, f"{PAGE}.step")  # step 3 is correct: no update
-    click(at, f"{PAGE}.next")
-    assert position(at) == 4 and metrics(at)["Mistakes so far"] == "3"
-    click(at, f"{PAGE}.reset")
-    assert position(at) == 0
+@pytest.mark.parametrize("report", [{"run": "another-run", "k": 3}, {"k": 3}, {"run": None},
+                                    "7", {"run": "R", "k": 999}, {"run": "R", "k": -1},
+                                    {"run": "R", "k": 2.5}, {"run": "R", "k": True}])
+def test_stale_or_malformed_reports_change_nothing(seeds, report):
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-
-def test_slider_jumps_to_the_end_and_shows_convergence(notes_example):
-    at = notes_example
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
+    at = sync(seeds, PAGE, 4)
+    header, _ = stepper_run(at, PAGE)
+    if isinstance(report, dict) and report.get("run") == "R":
+        report = {**report, "run": header["run"]}
+    states = at._tree.get_widget_states()
+    states.widgets.append(WidgetState(id=stepper_element(at, PAGE).proto.id,
+                                      json_value=json.dumps({"position": report})))
+    at._run(states)
     assert_clean(at)
-    assert metrics(at)["Status"] == "converged"
-    assert "Converged after 8 mistakes in 5 epochs." in [s.value for s in at.success]
+    assert at.session_state[f"{PAGE}.t"] == 4 and at.query_params["step"] == "4"
+
+
+def test_a_link_opens_at_its_step_and_an_old_t_link_still_works():
+    for param in ("step", "t"):
+        at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+        at.query_params.update({"data": "lecture-notes-example-4-points", param: "6"})
+        at.run()
+        assert_clean(at)
+        assert stepper_run(at, PAGE)[0]["start"] == 6
+        assert at.query_params["step"] == "6" and "t" not in at.query_params
+
+
+def test_a_link_past_the_end_opens_at_the_end():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update({"data": "lecture-notes-example-4-points", "step": "5000"})
+    at.run()
+    header, _ = stepper_run(at, PAGE)
+    assert header["start"] == header["steps"]
 
 
 def test_xor_never_converges_and_says_so():
     at = open_app()
     by_key(at.selectbox, "data.choice").set_value("XOR (0/1)").run()
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
-    assert metrics(at)["Status"] == "not converged"
-    assert "Max epochs (50) reached" in at.warning[0].value
+    header, _ = stepper_run(at, PAGE)
+    assert not header["result"]["converged"]
+    assert "Max epochs (50) reached" in header["result"]["message"]
 
 
 @pytest.mark.parametrize("name", list(BUILTIN) + list(GENERATORS))
-def test_every_data_set_trains_and_steps(name):
+def test_every_data_set_trains_and_packs(name):
     at = open_app()
     by_key(at.selectbox, "data.choice").set_value(name).run()
     assert_clean(at)
-    click(at, f"{PAGE}.next")
-    assert position(at) >= 1
+    header, columns = stepper_run(at, PAGE)
+    assert header["steps"] >= 1 and len(columns["y"]) == len(columns["X"])
+    sync(at, PAGE, 1)
+    assert at.session_state[f"{PAGE}.t"] == 1
 
 
 @pytest.mark.parametrize("order", ["cyclic", "shuffle_once", "shuffle_each_epoch", "random",
@@ -105,12 +145,13 @@ def test_every_order_runs_and_matches_the_core(order):
     by_key(at.selectbox, "train.order").set_value(order).run()
     by_key(at.number_input, "train.seed").set_value(7).run()
     assert_clean(at)
-    at_end = by_key(at.slider, f"{PAGE}.t")
     from datasets.builtin import separable
 
     data = separable(40, 0.2, 0)
     steps = list(perceptron(data.X, data.y, order=order, seed=7, max_epochs=50))
-    assert at_end.max == len(steps)
+    header, columns = stepper_run(at, PAGE)
+    assert header["steps"] == len(steps)
+    np.testing.assert_array_equal(columns["index"][1:], [s.index for s in steps])
 
 
 def test_random_and_typed_init_and_no_bias():
@@ -120,18 +161,38 @@ def test_random_and_typed_init_and_no_bias():
     by_key(at.radio, "train.init").set_value("typed").run()
     by_key(at.number_input, "train.w1").set_value(1.0).run()
     by_key(at.number_input, "train.b").set_value(-2.0).run()
-    text = latex(at)
-    assert "1\\,x_1 + 0\\,x_2 - 2 = 0" in text  # the typed boundary before the first step
+    _, columns = stepper_run(at, PAGE)
+    np.testing.assert_array_equal(columns["W"][0], [1.0, 0.0])
+    assert columns["b"][0] == -2.0
     by_key(at.toggle, "train.bias").set_value(False).run()
-    click(at, f"{PAGE}.step")
-    assert "b \\leftarrow" not in latex(at)
+    header, columns = stepper_run(at, PAGE)
+    assert header["bias"] is False and not columns["b"].any()
 
 
-def test_changing_the_run_goes_back_to_step_zero(notes_example):
-    at = notes_example
-    click(at, f"{PAGE}.step")
+def test_changing_the_run_goes_back_to_step_zero(seeds):
+    at = sync(seeds, PAGE, 3)
     by_key(at.number_input, "train.eta").set_value(0.5).run()
-    assert position(at) == 0
+    assert at.session_state[f"{PAGE}.t"] == 0
+    assert stepper_run(at, PAGE)[0]["start"] == 0
+    assert "step" not in at.query_params
+
+
+def test_a_report_from_the_old_run_after_a_change_is_ignored(seeds):
+    old = stepper_run(seeds, PAGE)[0]["run"]
+    at = seeds
+    by_key(at.number_input, "train.eta").set_value(0.5).run()
+    sync(at, PAGE, 3, run=old)
+    assert at.session_state[f"{PAGE}.t"] == 0
+
+
+def test_lecture_mode_sends_a_bigger_figure():
+    at = open_app()
+    normal = stepper_run(at, PAGE)[0]
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    lecture = stepper_run(at, PAGE)[0]
+    assert lecture["lecture"] and not normal["lecture"]
+    assert lecture["figure"]["layout"]["height"] > normal["figure"]["layout"]["height"]
+    assert normal["run"] == lecture["run"]  # the same run: the browser keeps its step
 
 
 def test_upload_a_csv_becomes_your_data():
@@ -160,21 +221,3 @@ def test_a_bad_csv_shows_a_message_and_keeps_the_data(content, message):
     assert any(message in e and "previous data is kept" in e for e in errors), errors
     assert by_key(at.selectbox, "data.choice").value == "Your data"
     assert "3 points" in at.sidebar.caption[0].value
-
-
-def test_play_view_carries_only_the_moving_traces_in_its_frames(notes_example):
-    at = notes_example
-    by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
-    assert_clean(at)
-    charts = at.get("plotly_chart")
-    assert len(charts) == 1
-    figure = json.loads(charts[0].proto.spec)
-    frames = figure["frames"]
-    assert len(frames) == 21  # the initial state and each of the 20 steps
-    # each frame moves traces 0 and 1 and carries nothing else: no points, no styles
-    assert all(set(frame) == {"data", "name"} and len(frame["data"]) == 2 for frame in frames)
-    assert all(set(frame["data"][0]) <= {"x", "y", "type"} for frame in frames)
-    assert len(figure["data"][2]["x"]) + len(figure["data"][3]["x"]) == 4  # the points, once
-    # the boundary in the last frame is the final one: 0.3 x1 - 0.3 x2 - 0.1 = 0
-    x, y = np.array(frames[-1]["data"][0]["x"][:2]), np.array(frames[-1]["data"][0]["y"][:2])
-    np.testing.assert_allclose(0.3 * x - 0.3 * y - 0.1, 0, atol=1e-3)

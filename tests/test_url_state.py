@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
-from tests.apptest import ROOT, assert_clean, by_key, metrics
+from tests.apptest import ROOT, assert_clean, by_key, stepper_run
 from tests.names import class_pair
 from ui.url_state import DATA_SLUGS, decode_points, encode_names, encode_points, slug
 
@@ -32,18 +32,18 @@ def open_link(params: dict, page: str | None = None) -> AppTest:
 def test_a_link_restores_data_settings_and_step():
     at = open_link({"data": "separable-generator", "n": "30", "margin": "0.3", "dseed": "5",
                     "order": "shuffle_each_epoch", "eta": "0.5", "bias": "0", "seed": "9",
-                    "epochs": "20", "t": "7"})
+                    "epochs": "20", "step": "7"})
     assert_clean(at)
     assert by_key(at.selectbox, "data.choice").value == "Separable (generator)"
     assert by_key(at.slider, "data.n").value == 30
     assert by_key(at.selectbox, "train.order").value == "shuffle_each_epoch"
     assert by_key(at.number_input, "train.eta").value == 0.5
     assert by_key(at.toggle, "train.bias").value is False
-    assert metrics(at)["Step t"].startswith("7 / ")
+    assert stepper_run(at, "step_through")[0]["start"] == 7
     assert not at.toast  # nothing was ignored
     # and the page writes the same view back into the URL
     for key, value in {"data": "separable-generator", "n": "30", "order": "shuffle_each_epoch",
-                       "eta": "0.5", "bias": "0", "t": "7"}.items():
+                       "eta": "0.5", "bias": "0", "step": "7"}.items():
         assert at.query_params[key] == value
 
 
@@ -82,6 +82,7 @@ def test_links_made_before_a_rename_still_open_the_data_set():
 
 @pytest.mark.parametrize("bad", [{"eta": "abc"}, {"eta": "-1"}, {"epochs": "1e9"},
                                  {"order": "sideways"}, {"data": "nope"}, {"t": "-3"},
+                                 {"step": "x"},
                                  {"pts": "1,1"}, {"bias": "maybe"}, {"n": "99999999999999"}])
 def test_a_bad_value_falls_back_with_a_notice(bad):
     at = open_link(bad)
@@ -99,7 +100,7 @@ tampered_value = st.one_of(
 )
 params = st.dictionaries(
     st.sampled_from(["data", "n", "margin", "spread", "dseed", "order", "init", "w1", "w2",
-                     "b", "eta", "bias", "seed", "epochs", "t", "pts", "cls", "lecture",
+                     "b", "eta", "bias", "seed", "epochs", "t", "step", "pts", "cls", "lecture",
                      "unknown"]),
     tampered_value, max_size=6,
 )

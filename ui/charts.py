@@ -75,7 +75,8 @@ KEYS_HELP = """
 | Home | Reset: back to the start |
 | Tab / Enter | move between and press any control |
 
-In *Play*, the chart's ▶ and ⏸ buttons and its slider run the animation.
+The keys work wherever the page has focus, except while you type in a field.
+▶ Play runs the steps at the chosen speed; *Predict* asks before each step.
 """
 
 

@@ -290,11 +290,13 @@ def restore(*, your_data: str, set_user_data: Callable[[Dataset], None]) -> None
             st.session_state["data.choice"] = DATA_SLUGS[params["data"]]
         else:
             problems.append(f"data={params['data'][:30]!r} (unknown data set)")
-    if "t" in params:
-        try:
-            st.session_state[_STEP] = whole(0, 10**7)(params["t"])
-        except ValueError as error:
-            problems.append(f"t={params['t'][:20]!r} ({error})")
+    for name in ("step", "t"):  # "t" in links made before the stepper
+        if name in params:
+            try:
+                st.session_state[_STEP] = whole(0, 10**7)(params[name])
+            except ValueError as error:
+                problems.append(f"{name}={params[name][:20]!r} ({error})")
+            break
     _notice(problems)
 
 
@@ -330,11 +332,12 @@ def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
 
 
 def write_step(position: int) -> None:
-    """Mirror the current step."""
+    """Mirror the current step as step=k (none at step 0)."""
+    st.query_params.pop("t", None)
     if position:
-        st.query_params["t"] = str(position)
+        st.query_params["step"] = str(position)
     else:
-        st.query_params.pop("t", None)
+        st.query_params.pop("step", None)
 
 
 def current_link() -> str:

@@ -1,21 +1,21 @@
-"""Classroom journeys: the exported animation plays offline; lecture mode reads from afar."""
+"""Classroom journeys: the exported run steps offline; lecture mode reads from afar."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
+from tests.browser.conftest import ARTIFACTS, settle, wait_idle
+from tests.browser.stepper import numbers, ready, wait_status
 
 pytestmark = pytest.mark.browser
 
 
-def test_exported_animation_plays_offline(page, browser, tmp_path):
+def test_the_exported_run_steps_offline(page, browser, tmp_path):
     page.get_by_role("button", name="Load the lecture notes' worked example").click()
     settle(page, 500)
-    page.get_by_role("radio", name="Play").click()
-    settle(page, 800)
+    wait_status(page, "Step 0 / 20")
     with page.expect_download() as download:
-        page.get_by_role("button", name="Animation (HTML, plays offline)").click()
+        page.get_by_role("button", name="The run (HTML, steps offline)").click()
     exported = tmp_path / "run.html"
     download.value.save_as(exported)
     with page.expect_download() as download:
@@ -26,25 +26,29 @@ def test_exported_animation_plays_offline(page, browser, tmp_path):
     offline = browser.new_context(offline=True)
     player = offline.new_page()
     player.goto(exported.as_uri())
-    player.wait_for_selector(".js-plotly-plot")
-    label = "document.querySelector('.slider-group > text.slider-label').textContent"
-    assert player.evaluate(f"() => {label}") == "start"
-    player.locator(".updatemenu-button").filter(has_text="Play").click()
-    player.wait_for_function(f"() => /t=1?[0-9] /.test({label})", timeout=timeout_ms(15_000))
-    player.screenshot(path=ARTIFACTS / "offline_animation.png")
+    ready(player)
+    wait_status(player, "Step 0 / 20")
+    for _ in range(3):
+        player.keyboard.press("ArrowRight")
+    wait_status(player, "Step 3 / 20 · epoch 1 · 2 mistakes")
+    assert numbers(player)[-6:-4] == ["0.35", "0"]  # y·a = 0.35 > 0, then the boundary
+    player.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    wait_status(player, "Step 20 / 20 · epoch 5 · 8 mistakes · converged")
+    player.screenshot(path=ARTIFACTS / "offline_run.png")
     offline.close()
 
 
 def test_lecture_link_opens_large_with_the_settings_tucked_away(browser, server_url):
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.goto(f"{server_url}/?lecture=1&data=lecture-notes-example-4-points&t=2")
+    page.goto(f"{server_url}/?lecture=1&data=lecture-notes-example-4-points&step=2")
     wait_idle(page)
-    settle(page, 800)
+    ready(page)
     size = page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
     assert size == "21px"
     assert page.get_by_test_id("stSidebar").get_attribute("data-collapsed") == "true"
-    assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("2 / ")
+    wait_status(page, "Step 2 / ")
+    assert page.locator(".pl-stepper.pl-lecture").count() == 1
     assert page.get_by_role("button", name="Load the lecture notes' worked example").count() == 0
     page.get_by_role("button", name="Keys").click()
     assert "Next mistake" in page.get_by_test_id("stPopoverBody").inner_text()

@@ -1,35 +1,198 @@
-"""Journeys through the step-through lesson in a real headless Chromium."""
+"""Journeys through the step-through lesson in a real headless Chromium: keys, maths, link."""
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, metric_values, settle
+from core.perceptron import initial_weights, perceptron
+from core.trace import record
+from datasets.builtin import BUILTIN, noisy, separable
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle, wait_idle
+from tests.browser.stepper import (
+    boundary,
+    numbers,
+    ready,
+    status,
+    step_of,
+    wait_status,
+    wait_url_step,
+)
+from ui.url_state import decode_points
+from viz.maths import num
 
 pytestmark = pytest.mark.browser
+SEEDS = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
 
 
-def load_notes_example(page) -> None:
+def open_link(page, server_url, query: str) -> None:
+    page.goto(f"{server_url}/?{query}")
+    wait_idle(page)
+    ready(page)
+
+
+def load_seeds_example(page) -> None:
     page.get_by_role("button", name="Load the lecture notes' worked example").click()
     settle(page)
+    wait_status(page, "Step 0 / 20")
+    ready(page)
 
 
-def test_arrow_keys_step_and_go_back(page):
-    load_notes_example(page)
-    assert metric_values(page)[0] == "0 / 20"
+def test_keys_step_back_next_and_home_and_the_address_follows(page):
+    load_seeds_example(page)
     for _ in range(2):
         page.keyboard.press("ArrowRight")
-        settle(page)
-    assert metric_values(page)[:3] == ["2 / 20", "1", "2"]
-    explanation = page.get_by_test_id("stMain").inner_text()
-    assert "Step 2, epoch 1" in explanation
+    wait_status(page, "Step 2 / 20 · epoch 1 · 2 mistakes · still learning")
+    assert "Step 2, epoch 1" in page.locator(".pl-explain").inner_text()
+    line = boundary(page)  # after step 2: w = (0.3, 0), b = -0.1, so x1 = 1/3
+    assert line["x1"] == pytest.approx(1 / 3, abs=0.01)
+    assert line["x2"] == pytest.approx(1 / 3, abs=0.01)
     page.keyboard.press("ArrowLeft")
-    settle(page)
-    assert metric_values(page)[0] == "1 / 20"
-    page.keyboard.press("ArrowRight")
-    settle(page)
+    wait_status(page, "Step 1 / 20")
+    wait_url_step(page, 1)
+    page.keyboard.press("n")  # step 2 is the next mistake
+    wait_status(page, "Step 2 / 20")
+    page.keyboard.press("N")  # steps 3 (correct) skipped: 4 is a mistake
+    wait_status(page, "Step 4 / 20 · epoch 1 · 3 mistakes")
+    wait_url_step(page, 4)
+    page.keyboard.press("Home")
+    wait_status(page, "Step 0 / 20")
+    wait_url_step(page, 0)
     page.screenshot(path=ARTIFACTS / "step_through.png", full_page=True)
     assert_no_exception(page)
+
+
+def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page):
+    load_seeds_example(page)
+    sent = []
+    page.on("websocket", lambda ws: ws.on("framesent", sent.append))
+    page.evaluate("() => { window.__sent = 0; }")
+    for _ in range(9):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(150)  # a student's fast presses, 150 ms apart
+    wait_status(page, "Step 9 / 20")
+    wait_url_step(page, 9)  # one sync after the last press
+    page.keyboard.press("End")  # not a stepper key: nothing happens
+    assert step_of(page) == 9
+
+
+def test_keys_still_work_after_a_sidebar_change_but_not_while_typing(page):
+    load_seeds_example(page)
+    page.get_by_test_id("stSidebar").get_by_text("Learn a bias b").click()
+    settle(page)
+    ready(page)
+    page.keyboard.press("ArrowRight")
+    wait_status(page, "Step 1 / ")
+    field = page.get_by_label("Learning rate η")
+    field.click()
+    field.press("ArrowRight")
+    field.press("ArrowLeft")
+    field.press("Home")
+    assert step_of(page) == 1
+
+
+def expected_numbers(X, y, trace, k, eta, bias) -> list[str]:
+    """The numbers of step k as viz.maths writes them, in the page's order."""
+    if k == 0:
+        w, b = trace.W[0], trace.b[0]
+        return [num(w[0]), num(abs(w[1])), num(abs(b)), "0"] if np.any(w != 0) else [num(b)]
+    i = int(trace.index[k])
+    x, label = X[i], float(y[i])
+    wb, bb, wa, ba, a = trace.W[k - 1], trace.b[k - 1], trace.W[k], trace.b[k], trace.activation[k]
+    out = [num(wb[0]), num(x[0]), num(wb[1]), num(x[1])]
+    out += [num(abs(bb))] if bias else []
+    out += [num(a), num(label), num(a), num(label * a), "0"]
+    if trace.updated[k]:
+        out += [*map(num, wb), num(eta), num(label), *map(num, x), *map(num, wa)]
+        if bias:
+            out += [num(bb), num(abs(eta * label)), num(ba)]
+    if np.any(wa != 0):
+        out += [num(wa[0]), num(abs(wa[1])), num(abs(ba)), "0"]
+    return out
+
+
+TIES = "100000.5,1,+;-123456.5,2,-;0.5,-2.5,+;3,0.000244140625,-"
+CASES = [
+    # the seeds' example, generated data, noise, and points whose numbers tie in "%.6g"
+    (SEEDS, BUILTIN["Lecture notes' example: 4 points"](), dict(eta=0.1, init=((0.2, 0.0), -0.1))),
+    ("data=separable-generator&n=40&eta=0.3", separable(40, 0.2, 0), dict(eta=0.3)),
+    ("data=noisy-blobs-generator&n=40&eta=0.7", noisy(40, 0.5, 0), dict(eta=0.7)),
+    (f"pts={TIES.replace('+', '%2B')}&eta=0.5", decode_points(TIES, None), dict(eta=0.5)),
+]
+
+
+@pytest.mark.parametrize(("query", "data", "run"), CASES)
+def test_the_numbers_shown_are_those_of_viz_maths(page, server_url, query, data, run):
+    settings = dict(order="cyclic", init="zeros", bias=True, max_epochs=50, seed=0) | run
+    w0, b0 = initial_weights(2, init=settings["init"], bias=True, seed=0)
+    trace = record(perceptron(data.X, data.y, **settings), w0, b0)
+    rng = np.random.default_rng(len(query))
+    picks = sorted({0, 1, trace.steps, *rng.integers(0, trace.steps + 1, 4).tolist()})
+    open_link(page, server_url, f"{query}&step={picks[-1]}")
+    assert step_of(page) == picks[-1]
+    page.keyboard.press("Home")
+    wait_status(page, "Step 0 / ")
+    for k in picks:
+        page.locator(".pl-slider").fill(str(k))
+        wait_status(page, f"Step {k} / {trace.steps}")
+        assert numbers(page) == expected_numbers(data.X, data.y, trace, k, settings["eta"], True), k
+
+
+def test_predict_mode_asks_before_the_step_and_keeps_score(page):
+    load_seeds_example(page)
+    page.get_by_role("checkbox", name="Predict").check()
+    page.keyboard.press("ArrowRight")
+    quiz = page.locator(".pl-quiz")
+    quiz.wait_for()
+    assert "Step 1 visits example 0" in quiz.inner_text()
+    assert step_of(page) == 0  # not revealed yet
+    quiz.get_by_role("button", name="No mistake", exact=True).click()  # step 1 is a mistake
+    wait_status(page, "Step 1 / 20")
+    assert "Not quite: it was a mistake. Predictions: 0 / 1 right." in page.locator(
+        ".pl-score").inner_text()
+    page.keyboard.press("ArrowRight")
+    quiz.get_by_role("button", name="Mistake", exact=True).click()  # step 2: a mistake, w turns
+    quiz.get_by_role("button", name="clockwise").first.wait_for()
+    # w = (0.1, -0.1) -> (0.3, 0): anticlockwise
+    quiz.get_by_role("button", name="↺ anticlockwise").click()
+    wait_status(page, "Step 2 / 20")
+    assert "Right. Predictions: 1 / 2 right." in page.locator(".pl-score").inner_text()
+
+
+def test_play_runs_in_the_page_and_pauses(page):
+    load_seeds_example(page)
+    page.get_by_label("Play speed (steps per second)").select_option("30")
+    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.screenshot(path=ARTIFACTS / "play.png")
+    wait_status(page, "Step 20 / 20 · epoch 5 · 8 mistakes · converged")
+    wait_url_step(page, 20)
+    page.keyboard.press("Home")
+    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
+    paused = step_of(page)
+    assert page.locator(".pl-controls").get_by_role("button", name="▶ Play").is_visible()
+    assert step_of(page) == paused < 20
+
+
+def test_zoom_redraws_the_overlay_through_the_axes(page):
+    load_seeds_example(page)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_status(page, "Step 2 / 20")
+    page.evaluate("""() => Plotly.relayout(document.querySelector('.pl-plane .js-plotly-plot'),
+                     {'xaxis.range': [0.1, 0.6], 'yaxis.range': [0.5, 1.0]})""")
+    page.wait_for_function("""() => {
+      const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+      return L.xaxis.range[0] === 0.1; }""")
+    # still the line x1 = 1/3, now across the zoomed view
+    page.wait_for_function("""() => {
+      const l = document.querySelector('.pl-plane .pl-overlay line.pl-boundary');
+      const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+      return Math.abs(L.yaxis.p2l(Number(l.getAttribute('y1')) - L.yaxis._offset) - 0.5) < 0.01;
+    }""")
+    line = boundary(page)
+    assert line["x1"] == pytest.approx(1 / 3, abs=0.01)
+    assert {round(line["y1"], 2), round(line["y2"], 2)} == {0.5, 1.0}
 
 
 def test_upload_a_csv_and_a_bad_one(page, tmp_path):
@@ -48,25 +211,11 @@ def test_upload_a_csv_and_a_bad_one(page, tmp_path):
     alert = page.get_by_test_id("stAlert").first.inner_text()
     assert "row 3, column 'x2' is empty" in alert and "previous data is kept" in alert
     assert "3 points" in sidebar.inner_text()  # the good data is still there
+    ready(page)
     page.keyboard.press("ArrowRight")
-    settle(page)
-    assert metric_values(page)[0].startswith("1 / ")
+    wait_status(page, "Step 1 / ")
+    assert "(no)" in page.locator(".pl-explain").inner_text() or "(yes)" in page.locator(
+        ".pl-explain").inner_text()
     page.screenshot(path=ARTIFACTS / "upload_error.png", full_page=True)
     assert_no_exception(page)
-
-
-def test_play_animates_in_the_browser(page):
-    load_notes_example(page)
-    page.get_by_role("radio", name="Play").click()
-    settle(page, 800)
-    chart = page.get_by_test_id("stPlotlyChart")
-    chart.wait_for()
-    label = chart.locator(".slider-group > text.slider-label")
-    assert label.text_content().startswith("start")
-    chart.locator(".updatemenu-button").filter(has_text="Play").click()
-    page.wait_for_function(
-        """() => /t=(1[0-9]|20) /.test(
-                 document.querySelector('.slider-group > text.slider-label')?.textContent ?? '')""",
-    )
-    page.screenshot(path=ARTIFACTS / "play.png", full_page=True)
-    assert_no_exception(page)
+    assert status(page).startswith("Step 1 / ")

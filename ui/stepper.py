@@ -1,0 +1,426 @@
+"""The stepper: a recorded run stepped through in the browser, one mechanism for every lesson.
+
+The server records a run once and sends it once, packed as bytes: a small JSON
+header (the figure's skeleton, the layers to draw, texts) and typed columns
+(X, y, W, b, activation, index, updated, epoch, mistakes, and whatever a lesson
+adds). The browser then steps, plays and explains on its own (ui/stepper_assets/);
+a press sends nothing. The position comes back only when the student stops for a
+moment, through a fragment rerun that keeps session state and ``step=k`` in the
+address bar. The position is never part of the data: an unchanged run is sent as a
+cache reference, and a reply can never move the student back.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import shutil
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+
+import numpy as np
+import plotly.graph_objects as go
+import plotly.io as pio
+import streamlit as st
+
+from core.trace import Outcome, Trace
+from datasets import Dataset
+from ui import url_state
+from viz.plane import (
+    BOUNDARY,
+    GHOST,
+    UPDATE,
+    VISITED,
+    house_layout,
+    point_traces,
+    square_axes,
+    view_box,
+)
+
+ROOT = Path(__file__).resolve().parents[1]
+ASSETS = Path(__file__).with_name("stepper_assets")
+STATIC = ROOT / "static"  # served at app/static/ (server.enableStaticServing)
+PLOTLY_JS = Path(go.__file__).parents[1] / "package_data" / "plotly.min.js"
+COMPONENT = "perceptron_lab.stepper"
+PLANE_LAYERS = ("boundary", "ghost", "normal", "visited", "weights", "explain")
+_DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i1": np.int8, "u1": np.uint8}
+
+
+def serve_plotly() -> Path:
+    """Copy the installed plotly.min.js to ./static once, for the browser to fetch and cache.
+
+    Returns
+    -------
+    pathlib.Path
+        The served copy. A copy rather than a link: Streamlit's static route
+        refuses files that resolve outside ./static.
+    """
+    target = STATIC / "plotly.min.js"
+    if not target.exists() or target.stat().st_size != PLOTLY_JS.stat().st_size:
+        STATIC.mkdir(exist_ok=True)
+        partial_copy = target.with_suffix(".part")
+        shutil.copyfile(PLOTLY_JS, partial_copy)
+        partial_copy.replace(target)  # atomic: a request never sees half a file
+    return target
+
+
+def _script() -> str:
+    """The component's ES module: the number format, then the stepper."""
+    return (ASSETS / "format.js").read_text().replace("export function num", "function num") \
+        + "\n" + (ASSETS / "stepper.js").read_text()
+
+
+serve_plotly()
+_mount = st.components.v2.component(
+    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=_script(), isolate_styles=False)
+
+
+# ---------------------------------------------------------------- packing
+
+
+def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
+    """A run as bytes: uint32 header length, the JSON header, then 8-byte aligned columns.
+
+    Parameters
+    ----------
+    header : dict
+        JSON-serialisable facts about the run. ``columns`` and ``digest`` are
+        added to it.
+    columns : dict of str to ndarray
+        1-D or 2-D arrays of a dtype in float64, float32, int32, int8, uint8.
+
+    Returns
+    -------
+    bytes
+        What the browser's ``unpack`` reads. ``header["digest"]`` changes
+        whenever anything in the bytes does.
+
+    Examples
+    --------
+    >>> header, cols = unpack(pack({"steps": 1}, {"b": np.array([0.0, 1.0])}))
+    >>> header["steps"], cols["b"].tolist()
+    (1, [0.0, 1.0])
+    """
+    codes = {np.dtype(v): k for k, v in _DTYPES.items()}
+    arrays, layout = [], {}
+    for name, values in columns.items():
+        values = np.ascontiguousarray(values)
+        if values.dtype not in codes:
+            raise ValueError(f"column {name!r}: dtype {values.dtype} is not packable")
+        arrays.append((name, values))
+    body = bytearray()
+    offsets = {}
+    for name, values in arrays:
+        body.extend(b"\0" * (-len(body) % 8))
+        offsets[name] = len(body)
+        body.extend(values.tobytes())
+    digest = hashlib.blake2b(bytes(body), digest_size=8)
+    digest.update(json.dumps(header, sort_keys=True).encode())
+    # the header's length moves the columns: size it with over-long offsets, then pad
+    for name, values in arrays:
+        layout[name] = [codes[values.dtype], 10**12, int(values.size),
+                        int(values.shape[1]) if values.ndim == 2 else 1]
+    full = {**header, "digest": digest.hexdigest(), "columns": layout}
+    text = json.dumps(full, separators=(",", ":")).encode()
+    start = 4 + len(text)
+    start += -start % 8
+    for name in layout:
+        layout[name][1] = start + offsets[name]
+    text = json.dumps(full, separators=(",", ":")).encode()
+    text += b" " * (start - 4 - len(text))  # JSON allows trailing spaces
+    if 4 + len(text) != start:
+        raise AssertionError("header does not fit its own offsets")
+    return len(text).to_bytes(4, "little") + text + bytes(body)
+
+
+def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
+    """Read :func:`pack`'s bytes back: the header and the columns (as the browser does)."""
+    length = int.from_bytes(blob[:4], "little")
+    header = json.loads(blob[4:4 + length])
+    columns = {}
+    for name, (code, offset, size, width) in header["columns"].items():
+        dtype = np.dtype(_DTYPES[code])
+        values = np.frombuffer(blob, dtype=dtype, count=size, offset=offset)
+        columns[name] = values.reshape(-1, width) if width > 1 else values
+    return header, columns
+
+
+def run_id(X, y, settings: dict) -> str:
+    """A short fingerprint of a run: its data and its settings."""
+    h = hashlib.blake2b(digest_size=8)
+    h.update(np.ascontiguousarray(X, dtype=float).tobytes())
+    h.update(np.ascontiguousarray(y, dtype=float).tobytes())
+    h.update(repr(sorted(settings.items())).encode())
+    return h.hexdigest()
+
+
+# ---------------------------------------------------------------- what a lesson sends
+
+
+@dataclass(frozen=True)
+class Run:
+    """A run as the stepper sends it: its id, header (without the position) and columns."""
+
+    id: str
+    steps: int
+    header: dict
+    columns: dict
+
+
+def _figure_json(fig: go.Figure) -> dict:
+    return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+
+
+def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
+    """An empty trace that only names an overlay's mark in the legend."""
+    if symbol:
+        return go.Scatter(x=[None], y=[None], mode="markers", name=name, hoverinfo="skip",
+                          marker=dict(size=14, symbol=symbol, color="rgba(0,0,0,0)",
+                                      line=dict(color=color, width=3)))
+    return go.Scatter(x=[None], y=[None], mode="lines", name=name, hoverinfo="skip",
+                      line=dict(color=color, width=3, dash=dash))
+
+
+def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -> dict:
+    """The plane's Plotly figure without its points' coordinates, and the legend of the overlay.
+
+    The point traces are the first two (class -1, then +1); the browser fills
+    their x and y from the X and y columns.
+    """
+    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
+    traces = point_traces(X, y, data.classes)
+    for trace in traces:
+        trace.x, trace.y = [], []
+    fig = go.Figure([*traces,
+                     _legend_only("boundary w·x + b = 0", BOUNDARY),
+                     _legend_only("boundary before", GHOST, dash="dash"),
+                     _legend_only("visited example", VISITED, symbol="circle")])
+    square_axes(fig, view_box(X))
+    house_layout(fig, height)
+    if lecture:
+        from ui.charts import for_projector
+
+        fig = for_projector(fig)
+    return _figure_json(fig)
+
+
+def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False) -> dict:
+    """Weight space with fixed axes that hold every w of the run, and the overlay's legend."""
+    reach = max(float(np.max(np.abs(W))) if W.size else 0.0, 1e-3) * 1.3
+    fig = go.Figure([_legend_only("w before", GHOST), _legend_only("η y x", UPDATE),
+                     _legend_only("w after", BOUNDARY)])
+    square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
+    house_layout(fig, height)
+    if lecture:
+        from ui.charts import for_projector
+
+        fig = for_projector(fig)
+    return _figure_json(fig)
+
+
+def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome, *,
+                   lecture: bool = False, layers=PLANE_LAYERS) -> Run:
+    """A perceptron run as the stepper draws it on the plane, with weight space and maths.
+
+    Parameters
+    ----------
+    data : Dataset
+        The points the run visited.
+    trace : Trace
+        The recorded run.
+    settings : dict
+        The run's settings (``eta`` and ``bias`` are shown in the maths).
+    result : Outcome
+        How the run ends (shown in the status line at its last step).
+    lecture : bool, default False
+        Draw for a projector: larger type, lines and markers.
+    layers : sequence of str
+        What the browser draws: any of ``PLANE_LAYERS``.
+
+    Returns
+    -------
+    Run
+        For :func:`stepper`.
+    """
+    X = np.asarray(data.X, dtype=float)
+    header = {
+        "steps": trace.steps, "eta": float(settings["eta"]), "bias": bool(settings["bias"]),
+        "classes": list(data.classes), "layers": list(layers), "lecture": bool(lecture),
+        "palette": {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED, "update": UPDATE},
+        "result": {"converged": bool(result.converged), "message": result.message},
+        "figure": plane_skeleton(data, height=624 if lecture else 520, lecture=lecture),
+        "point_traces": [[0, -1], [1, 1]],
+    }
+    if "weights" in layers:
+        header["weights_figure"] = weights_skeleton(trace.W, height=384 if lecture else 320,
+                                                    lecture=lecture)
+    columns = {
+        "X": X, "y": np.asarray(data.y).astype(np.int8),
+        "W": np.asarray(trace.W, dtype=np.float64), "b": np.asarray(trace.b, dtype=np.float64),
+        "activation": np.asarray(trace.activation, dtype=np.float64),
+        "index": trace.index.astype(np.int32), "updated": trace.updated.astype(np.uint8),
+        "epoch": trace.epoch.astype(np.int32), "mistakes": trace.mistakes.astype(np.int32),
+    }
+    ident = run_id(X, data.y, {**settings, "steps": trace.steps})
+    return Run(ident, trace.steps, header, columns)
+
+
+# ---------------------------------------------------------------- on the page
+
+
+def accept_position(value, *, run: str | None, steps: int) -> int | None:
+    """The step a sync reports, or None when it is for another run or malformed.
+
+    Parameters
+    ----------
+    value : object
+        What the browser set: ``{"run": <run id>, "k": <step>}``.
+    run : str or None
+        The id of the run on the page now.
+    steps : int
+        Its last step.
+
+    Examples
+    --------
+    >>> accept_position({"run": "a", "k": 3}, run="a", steps=10)
+    3
+    >>> accept_position({"run": "old", "k": 3}, run="a", steps=10) is None
+    True
+    """
+    if not isinstance(value, dict) or value.get("run") != run or run is None:
+        return None
+    k = value.get("k")
+    if isinstance(k, bool) or not isinstance(k, int) or not 0 <= k <= steps:
+        return None
+    return k
+
+
+def _on_position(key: str) -> None:
+    """The browser's debounced position: keep it in the session and the address bar."""
+    state = st.session_state.get(key) or {}
+    k = accept_position(state.get("position"), run=st.session_state.get(f"{key}.run"),
+                        steps=int(st.session_state.get(f"{key}.steps", 0)))
+    if k is not None:
+        st.session_state[f"{key}.t"] = k
+        url_state.write_step(k)
+
+
+@st.fragment
+def _synced(key: str, blob: bytes, toolbar: bool) -> None:
+    """The component inside a fragment: a sync reruns this alone, with the same bytes.
+
+    The Share link is drawn here too, so that it holds the step the browser reported.
+    """
+    if toolbar:
+        from ui.charts import keys_button
+
+        cols = st.columns([1, 1, 5])
+        with cols[0]:
+            keys_button()
+        with cols[1]:
+            url_state.share_button()
+    _mount(key=key, data=blob, on_position_change=partial(_on_position, key))
+
+
+def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
+    """The run's bytes with the position to open at, rebuilt only when either changes."""
+    cache = st.session_state.get(f"{key}.blob")
+    tag = (run.id, run.header.get("lecture"), start, keys)
+    if cache is not None and cache[0] == tag:
+        return cache[1]
+    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys}, run.columns)
+    st.session_state[f"{key}.blob"] = (tag, blob)
+    return blob
+
+
+def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
+            toolbar: bool = True) -> int:
+    """Draw the stepper for one run; return the step the server knows (debounced).
+
+    Parameters
+    ----------
+    key : str
+        Names the stepper's state: ``{key}.t`` holds the step.
+    run : Run
+        What to step through, e.g. from :func:`perceptron_run`.
+    start : {"zero", "end"}, default "zero"
+        Where a new run opens: before its first step, or at its end (the
+        trained model).
+    keys : bool, default True
+        Whether this stepper owns →, ←, N and Home (one per page should).
+    toolbar : bool, default True
+        Draw the Keys help and the Share link above it.
+
+    Returns
+    -------
+    int
+        The step last reported by the browser (or from a link), 0 to ``run.steps``.
+    """
+    position_key = f"{key}.t"
+    if st.session_state.get(f"{key}.run") != run.id:
+        st.session_state[position_key] = run.steps if start == "end" else 0
+    linked = url_state.pending_step()
+    if linked is not None:
+        st.session_state[position_key] = linked
+    k = min(max(int(st.session_state.get(position_key, 0)), 0), run.steps)
+    st.session_state.update({position_key: k, f"{key}.run": run.id, f"{key}.steps": run.steps})
+    url_state.write_step(k)
+    _synced(key, _blob(key, run, k, keys), toolbar)
+    return k
+
+
+def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
+    """The stepper and its run as one HTML file that works with no network and no server.
+
+    Parameters
+    ----------
+    blob : bytes
+        A packed run (as :func:`stepper` sends it).
+    title : str
+        The page's title.
+
+    Returns
+    -------
+    bytes
+        UTF-8 HTML with Plotly, the stepper and the run inside.
+    """
+    module = _script().replace("export default function", "const mountStepper = function", 1)
+    data = base64.b64encode(blob).decode()
+    css = (ASSETS / "stepper.css").read_text()
+    page = f"""<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>{title}</title>
+<style>body {{ font-family: system-ui, sans-serif; margin: 1.5rem; }}
+{css}</style>
+<script>{PLOTLY_JS.read_text()}</script></head>
+<body><div id="stepper"></div>
+<script type="module">
+{module}
+const bytes = Uint8Array.from(atob("{data}"), (c) => c.charCodeAt(0));
+mountStepper({{ parentElement: document.getElementById("stepper"), data: bytes,
+               setStateValue: () => {{}} }});
+</script></body></html>
+"""
+    return page.encode("utf-8")
+
+
+def packed(key: str) -> bytes | None:
+    """The bytes the stepper ``key`` sent last (for exports)."""
+    cache = st.session_state.get(f"{key}.blob")
+    return None if cache is None else cache[1]
+
+
+def export_buttons(key: str, data: Dataset, trace: Trace) -> None:
+    """Downloads made only when clicked: the stepper ``key`` offline (HTML), every step (CSV)."""
+    from viz.export import trace_csv
+
+    left, right, _ = st.columns([1, 1, 2])
+    blob = packed(key)
+    if blob is not None:
+        left.download_button("The run (HTML, steps offline)", lambda: offline_html(blob),
+                             file_name="perceptron_run.html", mime="text/html",
+                             icon=":material/movie:", on_click="ignore", key=f"{key}.export.html")
+    right.download_button("Every step (CSV)", lambda: trace_csv(trace, data.X, data.y),
+                          file_name="perceptron_steps.csv", mime="text/csv",
+                          icon=":material/table:", on_click="ignore", key=f"{key}.export.csv")

@@ -1,0 +1,714 @@
+// The stepper: one recorded run, stepped through in the page. The run arrives once as bytes
+// (a JSON header, then typed columns); a press changes k and redraws a few SVG elements over
+// a Plotly chart drawn once. The server hears k only after the student stops (debounced).
+// format.js is prepended to this file by ui/stepper.py: num() comes from there.
+
+const SVG = "http://www.w3.org/2000/svg";
+const SYNC_IDLE_MS = 500;
+const SPEEDS = [1, 2, 5, 10, 30];
+const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
+let plotlyLoading = null;
+
+// ------------------------------------------------------------------ the run's bytes
+
+function unpack(bytes) {
+  // header length (uint32 LE), JSON header, then columns at 8-byte aligned offsets
+  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
+  const headerLength = new DataView(buffer).getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength)));
+  const types = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i1: Int8Array,
+                  u1: Uint8Array };
+  const columns = {};
+  for (const [name, [dtype, offset, length, width]] of Object.entries(header.columns)) {
+    columns[name] = { values: new types[dtype](buffer, offset, length), width };
+  }
+  return { header, columns };
+}
+
+function row(column, k) {
+  // row k of a column: a number for a 1-D column, an array for a 2-D one
+  const { values, width } = column;
+  return width === 1 ? values[k] : Array.from(values.subarray(k * width, (k + 1) * width));
+}
+
+// ------------------------------------------------------------------ Plotly, loaded once
+
+function loadPlotly() {
+  if (window.Plotly) return Promise.resolve(window.Plotly);
+  if (!plotlyLoading) {
+    plotlyLoading = new Promise((resolve, reject) => {
+      const script = document.createElement("script");
+      // a module from a Blob URL has no base for relative imports: resolve against the page
+      script.src = new URL(window.__perceptronPlotlyUrl || "app/static/plotly.min.js",
+                           location.href).href;
+      script.onload = () => resolve(window.Plotly);
+      script.onerror = () => { plotlyLoading = null; reject(new Error("plotly.min.js")); };
+      document.head.appendChild(script);
+    });
+  }
+  return plotlyLoading;
+}
+
+// ------------------------------------------------------------------ geometry
+
+function clipLine(w, b, [x0, x1], [y0, y1]) {
+  // the part of w.x + b = 0 inside the box, or null (as viz.plane.boundary_segment)
+  const [w1, w2] = w;
+  const points = [];
+  if (Math.abs(w2) > 1e-12) {
+    for (const x of [x0, x1]) {
+      const y = -(w1 * x + b) / w2;
+      if (y >= y0 && y <= y1) points.push([x, y]);
+    }
+  }
+  if (Math.abs(w1) > 1e-12) {
+    for (const y of [y0, y1]) {
+      const x = -(w2 * y + b) / w1;
+      if (x >= x0 && x <= x1) points.push([x, y]);
+    }
+  }
+  if (points.length < 2) return null;
+  points.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  return [points[0], points[points.length - 1]];
+}
+
+function normalArrow(w, b, xr, yr) {
+  // from the boundary point nearest the view's centre, along w, 0.18 of the view's width
+  const norm = Math.hypot(w[0], w[1]);
+  if (norm < 1e-12) return null;
+  const c = [(xr[0] + xr[1]) / 2, (yr[0] + yr[1]) / 2];
+  const s = (w[0] * c[0] + w[1] * c[1] + b) / (norm * norm);
+  const foot = [c[0] - s * w[0], c[1] - s * w[1]];
+  const length = 0.18 * (xr[1] - xr[0]);
+  return [foot, [foot[0] + (length * w[0]) / norm, foot[1] + (length * w[1]) / norm]];
+}
+
+function axesOf(gd) {
+  const layout = gd._fullLayout;
+  const xa = layout.xaxis;
+  const ya = layout.yaxis;
+  return {
+    px: (x) => xa._offset + xa.l2p(x),
+    py: (y) => ya._offset + ya.l2p(y),
+    xr: [...xa.range].sort((p, q) => p - q),
+    yr: [...ya.range].sort((p, q) => p - q),
+    width: layout.width,
+    height: layout.height,
+    clip: [xa._offset, ya._offset, xa._length, ya._length],
+  };
+}
+
+function el(name, attrs = {}, parent = null) {
+  const node = document.createElementNS(SVG, name);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function html(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+function setLine(line, a, b, axes) {
+  if (!a) {
+    line.setAttribute("visibility", "hidden");
+    return;
+  }
+  line.setAttribute("visibility", "visible");
+  line.setAttribute("x1", axes.px(a[0]));
+  line.setAttribute("y1", axes.py(a[1]));
+  line.setAttribute("x2", axes.px(b[0]));
+  line.setAttribute("y2", axes.py(b[1]));
+}
+
+// ------------------------------------------------------------------ overlays
+
+class Overlay {
+  // an SVG layer over one Plotly chart, placed in pixels through its axes
+  constructor(host, id) {
+    this.svg = el("svg", { class: "pl-overlay", "aria-hidden": "true" }, host);
+    const defs = el("defs", {}, this.svg);
+    this.clipId = `${id}-clip`;
+    this.clipRect = el("rect", {}, el("clipPath", { id: this.clipId }, defs));
+    this.markers = {};
+    this.defs = defs;
+    this.layer = el("g", { "clip-path": `url(#${this.clipId})` }, this.svg);
+    this.parts = {};
+    this.id = id;
+  }
+
+  arrowHead(color) {
+    if (!this.markers[color]) {
+      const id = `${this.id}-head-${Object.keys(this.markers).length}`;
+      const marker = el("marker", { id, viewBox: "0 0 10 10", refX: "8", refY: "5",
+                                    markerWidth: "5", markerHeight: "5",
+                                    orient: "auto-start-reverse" }, this.defs);
+      el("path", { d: "M0,0 L10,5 L0,10 z", fill: color }, marker);
+      this.markers[color] = `url(#${id})`;
+    }
+    return this.markers[color];
+  }
+
+  line(name, attrs) {
+    if (!this.parts[name]) this.parts[name] = el("line", attrs, this.layer);
+    return this.parts[name];
+  }
+
+  shape(name, tag, attrs) {
+    if (!this.parts[name]) this.parts[name] = el(tag, attrs, this.layer);
+    return this.parts[name];
+  }
+
+  place(axes) {
+    this.svg.setAttribute("width", axes.width);
+    this.svg.setAttribute("height", axes.height);
+    const [x, y, w, h] = axes.clip;
+    Object.entries({ x, y, width: w, height: h }).forEach(([k, v]) => this.clipRect.setAttribute(k, v));
+  }
+}
+
+// ------------------------------------------------------------------ maths in MathML
+
+const mn = (value) => `<mn>${num(value).replace("-", "\u2212")}</mn>`;
+// MathML Core has no mathvariant="bold": bold letters are their own code points
+const BOLD = { w: "\u{1D430}", x: "\u{1D431}", 0: "\u{1D7CE}" };
+const mi = (name, bold = false) => `<mi>${bold ? BOLD[name] : name}</mi>`;
+const mo = (op) => `<mo>${op}</mo>`;
+const paren = (inner) => `${mo("(")}${inner}${mo(")")}`;
+const vec = (values) => paren(values.map(mn).join(mo(",")));
+const signed = (value) => (value < 0 ? `${mo("\u2212")}${mn(-value)}` : `${mo("+")}${mn(value)}`);
+const math = (inner) => `<div class="pl-line"><math><mrow>${inner}</mrow></math></div>`;
+const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
+
+function boundaryMath(w, b) {
+  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}${mo("=")}<mn>0</mn>`);
+}
+
+function stepMath(s, k) {
+  // the lines of viz.maths.step_lines, with the same numbers
+  const { header: h, columns: c } = s.run;
+  const i = row(c.index, k);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  const wb = row(c.W, k - 1);
+  const bb = row(c.b, k - 1);
+  const wa = row(c.W, k);
+  const ba = row(c.b, k);
+  const a = row(c.activation, k);
+  const updated = row(c.updated, k) === 1;
+  const eta = h.eta;
+  let terms = wb.map((wi, j) => `${paren(mn(wi))}${paren(mn(x[j]))}`).join(mo("+"));
+  if (h.bias) terms += signed(bb);
+  const lines = [
+    math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`
+         + `${mo("=")}${terms}${mo("=")}${mn(a)}`),
+    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}${mo("=")}${mn(y * a)}`
+         + (updated ? `${mo("\u2264")}<mn>0</mn>` : `${mo("&gt;")}<mn>0</mn>`)),
+  ];
+  if (updated) {
+    lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}`
+                    + `${mi("x", true)}${mo("=")}${vec(wb)}${mo("+")}${paren(mn(eta))}${paren(mn(y))}`
+                    + `${vec(x)}${mo("=")}${vec(wa)}`));
+    if (h.bias) {
+      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}${mo("=")}`
+                      + `${mn(bb)}${signed(eta * y)}${mo("=")}${mn(ba)}`));
+    }
+  }
+  return { i, x, y, updated, lines };
+}
+
+// ------------------------------------------------------------------ the stepper
+
+function build(root) {
+  // appended, not replacing: the parent also holds the component's <style>
+  const box = html("div", { class: "pl-stepper" }, root);
+  const bar = html("div", { class: "pl-controls", role: "toolbar", "aria-label": "Step controls" }, box);
+  const button = (name, label, key, primary = false) => html(
+    "button", { type: "button", class: `pl-button${primary ? " pl-primary" : ""}`,
+                "data-action": name, ...(key ? { "aria-keyshortcuts": key, title: `key: ${key}` } : {}) },
+    bar, label);
+  const ui = { box };
+  ui.back = button("back", "\u2190 Back", "ArrowLeft");
+  ui.step = button("step", "Step \u2192", "ArrowRight", true);
+  ui.next = button("next", "Next mistake \u21e5", "N");
+  ui.reset = button("reset", "\u21ba Reset", "Home");
+  ui.play = button("play", "\u25b6 Play", null);
+  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)" }, bar);
+  SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
+  ui.speed.value = "5";
+  const predictLabel = html("label", { class: "pl-toggle" }, bar);
+  ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
+  predictLabel.appendChild(document.createTextNode(" Predict"));
+  ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
+                              "aria-label": "Step" }, box);
+  ui.status = html("div", { class: "pl-status", role: "status", "aria-live": "polite" }, box);
+  ui.score = html("div", { class: "pl-score", hidden: "" }, box);
+  const body = html("div", { class: "pl-body" }, box);
+  ui.planeHost = html("div", { class: "pl-chart pl-plane" }, body);
+  ui.side = html("div", { class: "pl-side" }, body);
+  ui.quiz = html("div", { class: "pl-quiz", hidden: "", role: "group",
+                          "aria-label": "Predict the next step" }, ui.side);
+  ui.explain = html("div", { class: "pl-explain" }, ui.side);
+  ui.weightsHost = html("div", { class: "pl-chart pl-weights" }, ui.side);
+  ui.planePlot = html("div", { class: "pl-plot" }, ui.planeHost);
+  ui.weightsPlot = html("div", { class: "pl-plot" }, ui.weightsHost);
+  return ui;
+}
+
+function create(root, component) {
+  const s = {
+    root, ui: build(root), k: 0, run: null, digest: null, runId: null, timer: null,
+    playing: null, quiz: null, score: { right: 0, asked: 0 }, pending: null, frame: 0,
+    setStateValue: component.setStateValue, synced: null,
+  };
+  s.planeOverlay = new Overlay(s.ui.planePlot, `pl-${Math.random().toString(36).slice(2)}`);
+  s.weightsOverlay = new Overlay(s.ui.weightsPlot, `pl-${Math.random().toString(36).slice(2)}`);
+  return s;
+}
+
+function load(s, run) {
+  const { header: h } = run;
+  const sameRun = s.runId === h.run;
+  s.run = run;
+  s.digest = h.digest;
+  s.K = h.steps;
+  s.k = sameRun ? Math.min(s.k, s.K) : Math.min(Math.max(h.start, 0), s.K);
+  s.runId = h.run;
+  s.synced = sameRun ? s.synced : s.k;
+  s.ui.box.classList.toggle("pl-lecture", Boolean(h.lecture));
+  s.ui.box.style.setProperty("--pl-boundary", h.palette.boundary);
+  s.ui.box.style.setProperty("--pl-ghost", h.palette.ghost);
+  s.ui.box.style.setProperty("--pl-visited", h.palette.visited);
+  s.ui.box.style.setProperty("--pl-update", h.palette.update);
+  s.ui.slider.max = String(s.K);
+  s.ui.weightsHost.hidden = !h.layers.includes("weights");
+  s.ui.explain.hidden = !h.layers.includes("explain");
+  stopPlay(s);
+  closeQuiz(s);
+  return loadPlotly().then((Plotly) => plotCharts(s, Plotly)).catch((error) => {
+    s.ui.status.textContent = `The chart could not load (${error.message}); the steps still work.`;
+    draw(s);
+  });
+}
+
+function plotCharts(s, Plotly) {
+  const { header: h, columns: c } = s.run;
+  const figure = JSON.parse(JSON.stringify(h.figure));
+  // the points come from the typed columns, split by class as the figure's traces are
+  const X = c.X.values;
+  const y = c.y.values;
+  h.point_traces.forEach(([trace, label]) => {
+    const xs = [];
+    const ys = [];
+    for (let i = 0; i < y.length; i++) {
+      if (y[i] === label) {
+        xs.push(X[2 * i]);
+        ys.push(X[2 * i + 1]);
+      }
+    }
+    figure.data[trace].x = xs;
+    figure.data[trace].y = ys;
+  });
+  const config = { displaylogo: false, responsive: true };
+  const plots = [Plotly.react(s.ui.planePlot, figure.data, figure.layout, config)];
+  if (h.layers.includes("weights")) {
+    const weights = h.weights_figure;
+    plots.push(Plotly.react(s.ui.weightsPlot, weights.data, weights.layout, config));
+  }
+  return Promise.all(plots).then(() => {
+    for (const gd of [s.ui.planePlot, s.ui.weightsPlot]) {
+      if (gd._fullLayout && !gd.__plListening) {
+        gd.__plListening = true;
+        gd.on("plotly_afterplot", () => draw(s));
+        gd.on("plotly_relayout", () => draw(s));
+      }
+    }
+    draw(s);
+  });
+}
+
+function status(s) {
+  const { header: h, columns: c } = s.run;
+  const k = s.k;
+  const epoch = k ? row(c.epoch, k) : 0;
+  const mistakes = row(c.mistakes, k);
+  let end = "still learning";
+  if (k === s.K) end = h.result.converged ? "converged" : "not converged";
+  return `Step ${k} / ${s.K} \u00b7 epoch ${epoch} \u00b7 ${mistakes} mistake${mistakes === 1 ? "" : "s"} \u00b7 ${end}`;
+}
+
+function drawPlane(s) {
+  const gd = s.ui.planePlot;
+  if (!gd._fullLayout || !gd._fullLayout.xaxis) return;
+  const { header: h, columns: c } = s.run;
+  const axes = axesOf(gd);
+  const o = s.planeOverlay;
+  o.place(axes);
+  const k = s.k;
+  const w = row(c.W, k);
+  const b = row(c.b, k);
+  const updated = k > 0 && row(c.updated, k) === 1;
+  const scale = h.lecture ? 1.8 : 1;
+  const ghost = o.line("ghost", { class: "pl-ghost", "stroke-width": 3 * scale, "stroke-dasharray": "8 6" });
+  const line = o.line("boundary", { class: "pl-boundary", "stroke-width": 3 * scale });
+  const normal = o.line("normal", { class: "pl-boundary", "stroke-width": 3 * scale,
+                                    "marker-end": o.arrowHead(h.palette.boundary) });
+  const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
+                                              "stroke-width": 4 * scale });
+  if (updated) {
+    const before = clipLine(row(c.W, k - 1), row(c.b, k - 1), axes.xr, axes.yr);
+    setLine(ghost, before?.[0], before?.[1], axes);
+  } else {
+    setLine(ghost, null);
+  }
+  const seg = clipLine(w, b, axes.xr, axes.yr);
+  setLine(line, seg?.[0], seg?.[1], axes);
+  const arrow = normalArrow(w, b, axes.xr, axes.yr);
+  setLine(normal, arrow?.[0], arrow?.[1], axes);
+  if (k > 0 && h.layers.includes("visited")) {
+    const i = row(c.index, k);
+    ring.setAttribute("visibility", "visible");
+    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
+    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
+  } else {
+    ring.setAttribute("visibility", "hidden");
+  }
+}
+
+function drawWeights(s) {
+  const gd = s.ui.weightsPlot;
+  if (s.ui.weightsHost.hidden || !gd._fullLayout || !gd._fullLayout.xaxis) return;
+  const { header: h, columns: c } = s.run;
+  const axes = axesOf(gd);
+  const o = s.weightsOverlay;
+  o.place(axes);
+  const k = s.k;
+  const scale = h.lecture ? 1.8 : 1;
+  const before = o.line("before", { class: "pl-ghost", "stroke-width": 3 * scale,
+                                    "marker-end": o.arrowHead(h.palette.ghost) });
+  const step = o.line("step", { class: "pl-update", "stroke-width": 3 * scale,
+                                "marker-end": o.arrowHead(h.palette.update) });
+  const after = o.line("after", { class: "pl-boundary", "stroke-width": 3 * scale,
+                                  "marker-end": o.arrowHead(h.palette.boundary) });
+  const wa = row(c.W, k);
+  const origin = [0, 0];
+  if (k > 0 && row(c.updated, k) === 1) {
+    const wb = row(c.W, k - 1);
+    setLine(before, origin, wb, axes);
+    setLine(step, wb, wa, axes);
+  } else {
+    setLine(before, null);
+    setLine(step, null);
+  }
+  setLine(after, origin, wa, axes);
+}
+
+function drawExplanation(s) {
+  const { header: h, columns: c } = s.run;
+  const box = s.ui.explain;
+  const k = s.k;
+  box.textContent = "";
+  if (k === 0) {
+    html("p", {}, box).innerHTML = "<strong>Before the first step.</strong> The boundary is";
+    const w = row(c.W, 0);
+    const b = row(c.b, 0);
+    const formula = html("div", { class: "pl-math" }, box);
+    formula.innerHTML = w[0] !== 0 || w[1] !== 0 ? boundaryMath(w, b)
+      : math(`${mi("w", true)}${mo("=")}${mi("0", true)}${mo(":")}<mtext>\u00a0no boundary yet (every a\u00a0=\u00a0</mtext>${mn(b)}<mtext>)</mtext>`);
+    html("p", {}, box, "Press Step (\u2192) to visit the first example.");
+    return;
+  }
+  const m = stepMath(s, k);
+  const head = html("p", { class: "pl-head" }, box);
+  html("strong", {}, head, `Step ${k}, epoch ${row(c.epoch, k)}`);
+  head.appendChild(document.createTextNode(
+    `: example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`));
+  const formulas = html("div", { class: "pl-math" }, box);
+  formulas.innerHTML = m.lines.join("");
+  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box,
+       m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move." : "y\u00b7a > 0: correct, no update.");
+  const w = row(c.W, k);
+  if (w[0] !== 0 || w[1] !== 0) {
+    html("p", {}, box, m.updated ? "New boundary:" : "Boundary (unchanged):");
+    html("div", { class: "pl-math" }, box).innerHTML = boundaryMath(w, row(c.b, k));
+  }
+}
+
+function draw(s) {
+  // the whole view at s.k: status, controls, overlays, maths
+  if (!s.run) return;
+  const k = s.k;
+  s.ui.status.textContent = status(s);
+  s.ui.slider.value = String(k);
+  s.ui.slider.setAttribute("aria-valuetext", `Step ${k} of ${s.K}`);
+  s.ui.back.disabled = k === 0;
+  s.ui.reset.disabled = k === 0;
+  s.ui.step.disabled = k === s.K;
+  s.ui.next.disabled = k === s.K;
+  s.ui.play.textContent = s.playing ? "\u23f8 Pause" : "\u25b6 Play";
+  s.ui.box.dataset.step = String(k);
+  drawPlane(s);
+  drawWeights(s);
+  if (!s.ui.explain.hidden) drawExplanation(s);
+}
+
+function schedule(s) {
+  // one redraw per frame however fast the presses come; k itself changes at once
+  if (!s.frame) {
+    s.frame = requestAnimationFrame(() => {
+      s.frame = 0;
+      draw(s);
+    });
+  }
+}
+
+function queueSync(s) {
+  clearTimeout(s.timer);
+  s.timer = setTimeout(() => flush(s), SYNC_IDLE_MS);
+}
+
+function flush(s) {
+  clearTimeout(s.timer);
+  s.timer = null;
+  if (!s.run || s.synced === s.k) return;
+  s.synced = s.k;
+  s.setStateValue("position", { run: s.runId, k: s.k });
+}
+
+function go(s, k) {
+  k = Math.min(Math.max(k, 0), s.K);
+  if (k === s.k) return;
+  s.k = k;
+  schedule(s);
+  queueSync(s);
+}
+
+function nextMistake(s) {
+  const updated = s.run.columns.updated.values;
+  for (let k = s.k + 1; k <= s.K; k++) if (updated[k] === 1) return k;
+  return s.K;
+}
+
+// ------------------------------------------------------------------ Play
+
+function stopPlay(s) {
+  if (s.playing) cancelAnimationFrame(s.playing.frame);
+  s.playing = null;
+}
+
+function startPlay(s) {
+  if (s.k === s.K) go(s, 0);
+  const playing = { last: performance.now(), frame: 0 };
+  s.playing = playing;
+  const tick = (now) => {
+    if (s.playing !== playing) return;
+    const every = 1000 / Number(s.ui.speed.value);
+    if (now - playing.last >= every) {
+      playing.last = now;
+      go(s, s.k + 1);
+      if (s.k === s.K) {
+        stopPlay(s);
+        schedule(s);
+        return;
+      }
+    }
+    playing.frame = requestAnimationFrame(tick);
+  };
+  playing.frame = requestAnimationFrame(tick);
+  schedule(s);
+}
+
+// ------------------------------------------------------------------ Predict
+
+function closeQuiz(s) {
+  s.quiz = null;
+  s.ui.quiz.hidden = true;
+  s.ui.quiz.textContent = "";
+}
+
+function turn(wb, wa) {
+  // +1 anticlockwise, -1 clockwise, 0 when w had no direction or kept it
+  const cross = wb[0] * wa[1] - wb[1] * wa[0];
+  if ((wb[0] === 0 && wb[1] === 0) || Math.abs(cross) < 1e-12) return 0;
+  return cross > 0 ? 1 : -1;
+}
+
+function ask(s) {
+  // before step k+1 is shown: mistake or not, and for a mistake, which way w turns
+  const { header: h, columns: c } = s.run;
+  const k = s.k + 1;
+  const i = row(c.index, k);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  const quiz = { k, mistake: row(c.updated, k) === 1,
+                 turn: turn(row(c.W, k - 1), row(c.W, k)), answer: null };
+  s.quiz = quiz;
+  const box = s.ui.quiz;
+  box.textContent = "";
+  box.hidden = false;
+  html("p", {}, box, `Step ${k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+       + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
+  const choices = html("div", { class: "pl-choices" }, box);
+  const choice = (label, onClick) => {
+    const b = html("button", { type: "button", class: "pl-button" }, choices, label);
+    b.addEventListener("click", onClick);
+    return b;
+  };
+  choice("Mistake", () => answerMistake(s, true));
+  choice("No mistake", () => answerMistake(s, false));
+  choices.querySelector("button").focus({ preventScroll: true });
+}
+
+function answerMistake(s, said) {
+  const quiz = s.quiz;
+  if (!quiz) return;
+  if (said && quiz.mistake && quiz.turn !== 0) {
+    quiz.answer = said;
+    const box = s.ui.quiz;
+    box.querySelector(".pl-choices").remove();
+    html("p", {}, box, "Which way does w (and with it the boundary) turn?");
+    const choices = html("div", { class: "pl-choices" }, box);
+    for (const [label, value] of [["\u21ba anticlockwise", 1], ["\u21bb clockwise", -1]]) {
+      const b = html("button", { type: "button", class: "pl-button" }, choices, label);
+      b.addEventListener("click", () => reveal(s, quiz.turn === value, value));
+    }
+    choices.querySelector("button").focus({ preventScroll: true });
+    return;
+  }
+  reveal(s, said === quiz.mistake, null);
+}
+
+function reveal(s, right, turned) {
+  const quiz = s.quiz;
+  s.score.asked += 1;
+  if (right) s.score.right += 1;
+  closeQuiz(s);
+  go(s, quiz.k);
+  const way = quiz.turn > 0 ? "anticlockwise" : "clockwise";
+  let said;
+  if (right) said = "Right";
+  else if (turned !== null) said = `Not quite: it was a mistake, but w turns ${way}`;
+  else said = quiz.mistake ? "Not quite: it was a mistake" : "Not quite: it was correct";
+  s.ui.score.hidden = false;
+  s.ui.score.textContent = `${said}. Predictions: ${s.score.right} / ${s.score.asked} right.`;
+}
+
+// ------------------------------------------------------------------ input
+
+function act(s, action) {
+  if (!s.run) return;
+  if (action !== "play" && s.playing) stopPlay(s);
+  if (action === "step") {
+    if (s.ui.predict.checked && s.k < s.K) {
+      if (!s.quiz) ask(s);
+      return;
+    }
+    go(s, s.k + 1);
+  } else if (action === "back") {
+    closeQuiz(s);
+    go(s, s.k - 1);
+  } else if (action === "next") {
+    closeQuiz(s);
+    go(s, nextMistake(s));
+  } else if (action === "reset") {
+    closeQuiz(s);
+    go(s, 0);
+  } else if (action === "play") {
+    closeQuiz(s);
+    if (s.playing) stopPlay(s);
+    else startPlay(s);
+  }
+  schedule(s);
+}
+
+function typing(target) {
+  // the student writes in a field (or works another widget's own arrows): leave the key alone
+  if (!(target instanceof Element)) return false;
+  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
+  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
+  if (target.tagName === "INPUT") {
+    const type = (target.getAttribute("type") || "text").toLowerCase();
+    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
+  }
+  return false;
+}
+
+function listen(s, ownsKeys) {
+  const onClick = (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action && action !== "predict") act(s, action);
+  };
+  const onSlider = () => {
+    stopPlay(s);
+    closeQuiz(s);
+    go(s, Number(s.ui.slider.value));
+  };
+  const onPredict = () => {
+    closeQuiz(s);
+    s.ui.score.hidden = !s.ui.predict.checked && s.score.asked === 0;
+    if (s.ui.predict.checked && s.score.asked === 0) {
+      s.ui.score.hidden = false;
+      s.ui.score.textContent = "Predict: press Step (\u2192) and answer before the step is shown.";
+    }
+  };
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    const action = KEYS[event.key];
+    if (!action || typing(event.target) || !s.root.isConnected) return;
+    event.preventDefault();
+    event.stopPropagation();
+    act(s, action);
+  };
+  const onLeave = () => flush(s);
+  const resize = new ResizeObserver(() => {
+    for (const gd of [s.ui.planePlot, s.ui.weightsPlot]) {
+      if (gd._fullLayout && window.Plotly) window.Plotly.Plots.resize(gd);
+    }
+  });
+  resize.observe(s.ui.box);
+  s.ui.box.addEventListener("click", onClick);
+  s.ui.slider.addEventListener("input", onSlider);
+  s.ui.predict.addEventListener("change", onPredict);
+  if (ownsKeys) window.addEventListener("keydown", onKey, true);
+  window.addEventListener("pagehide", onLeave);
+  return () => {
+    s.ui.box.removeEventListener("click", onClick);
+    s.ui.slider.removeEventListener("input", onSlider);
+    s.ui.predict.removeEventListener("change", onPredict);
+    window.removeEventListener("keydown", onKey, true);
+    window.removeEventListener("pagehide", onLeave);
+    resize.disconnect();
+  };
+}
+
+export default function (component) {
+  const { parentElement: root, data } = component;
+  let s = root.__plStepper;
+  if (!s) {
+    s = create(root, component);
+    root.__plStepper = s;
+  }
+  s.setStateValue = component.setStateValue;
+  if (data && data.byteLength) {
+    const run = unpack(data);
+    if (run.header.digest !== s.digest) load(s, run);
+  }
+  const ownsKeys = !root.closest("[data-pl-keys=off]") && (s.run?.header.keys ?? true);
+  // Streamlit calls this again for every re-sent element without cleaning up in between:
+  // drop the previous listeners first, so that one press is one step
+  if (s.stop) s.stop();
+  const stop = listen(s, ownsKeys);
+  s.stop = stop;
+  return () => {
+    stop();
+    if (s.stop === stop) s.stop = null;
+    if (!root.isConnected) {
+      flush(s);
+      stopPlay(s);
+    }
+  };
+}
