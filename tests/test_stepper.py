@@ -1,0 +1,73 @@
+"""The stepper's bytes: what the server packs is exactly what the browser reads."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
+
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import separable
+from ui.stepper import accept_position, pack, perceptron_run, unpack
+
+DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
+column = st.sampled_from(DTYPES).flatmap(lambda dtype: hnp.arrays(
+    dtype, st.one_of(st.integers(0, 40).map(lambda n: (n,)),
+                     st.tuples(st.integers(0, 20), st.integers(2, 3)))))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.dictionaries(st.text("abcXYZ_", min_size=1, max_size=8), column, max_size=6),
+       st.dictionaries(st.text(max_size=8), st.integers() | st.text(max_size=20), max_size=4))
+def test_pack_round_trips_every_column_bit_for_bit(columns, header):
+    blob = pack(header, columns)
+    back_header, back = unpack(blob)
+    assert {k: back_header[k] for k in header} == header
+    assert set(back) == set(columns)
+    for name, values in columns.items():
+        assert back[name].dtype == values.dtype
+        assert back[name].tobytes() == np.ascontiguousarray(values).tobytes()
+        # typed arrays in the browser need offsets that are multiples of their item size
+        assert back_header["columns"][name][1] % 8 == 0
+
+
+def test_the_digest_changes_with_any_byte_and_only_then():
+    columns = {"W": np.arange(6.0).reshape(3, 2), "k": np.arange(3, dtype=np.int32)}
+    base = unpack(pack({"start": 0}, columns))[0]["digest"]
+    assert unpack(pack({"start": 0}, columns))[0]["digest"] == base
+    changed = {**columns, "W": columns["W"].copy()}
+    changed["W"][2, 1] = np.nextafter(5.0, 6.0)
+    assert unpack(pack({"start": 0}, changed))[0]["digest"] != base
+    assert unpack(pack({"start": 1}, columns))[0]["digest"] != base
+
+
+def test_an_unpackable_dtype_is_refused_by_name():
+    with pytest.raises(ValueError, match="column 'z': dtype int64 is not packable"):
+        pack({}, {"z": np.arange(3, dtype=np.int64)})
+
+
+def test_a_run_of_1000_points_and_2000_steps_fits_the_page_budget():
+    data = separable(1000, 0.01, 3)
+    trace = record(perceptron(data.X, data.y, max_epochs=2), np.zeros(2), 0.0, limit=2000)
+    settings = dict(eta=1.0, bias=True, order="cyclic", init="zeros", seed=0, max_epochs=2)
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=2))
+    blob = pack(run.header, run.columns)
+    assert trace.steps == 2000
+    assert len(blob) <= 150_000, len(blob)
+    header, columns = unpack(blob)
+    np.testing.assert_array_equal(columns["W"], trace.W)  # float64: every shown number exact
+    assert len(json.dumps(header["figure"])) < 10_000  # the points travel as columns only
+
+
+@pytest.mark.parametrize(("value", "expected"), [
+    ({"run": "a", "k": 0}, 0), ({"run": "a", "k": 10}, 10), ({"run": "b", "k": 3}, None),
+    ({"run": "a", "k": 11}, None), ({"run": "a", "k": -1}, None), ({"run": "a", "k": 1.0}, None),
+    ({"run": "a", "k": True}, None), ({"run": "a"}, None), (None, None), ([1, 2], None),
+])
+def test_accept_position_takes_only_this_runs_steps(value, expected):
+    assert accept_position(value, run="a", steps=10) == expected
