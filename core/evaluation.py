@@ -19,13 +19,23 @@ from core.perceptron import perceptron
 from core.soft_margin import lam_to_C, soft_margin
 
 __all__ = [
+    "CONVERGENCE_CAP",
     "Generalization",
+    "epochs_to_converge",
     "error_rate",
     "generalization",
     "leave_one_out_errors",
     "margins_over_lambda",
     "split",
+    "trained",
 ]
+
+# Epochs beyond which a run "to convergence" gives up (and says so): the mistake bound can
+# be astronomically large for a tiny margin even though real runs converge long before it.
+CONVERGENCE_CAP = 100_000
+# Epochs a run "to convergence" gets on data no line separates: it cannot converge.
+NONSEPARABLE_EPOCHS = 100
+
 
 def split(y, test_fraction: float, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A stratified train/test split: sorted row indices (train, test).
@@ -87,7 +97,83 @@ def error_rate(X, y, w, b: float) -> float:
     return float(np.mean(y * (X @ np.asarray(w, dtype=float) + b) <= 0))
 
 
-def leave_one_out_errors(X, y, *, max_epochs: int = 100) -> int:
+def epochs_to_converge(X, y, *, bias: bool = True) -> int:
+    """Epochs after which a cyclic or shuffled run from w = 0 has surely converged.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    bias : bool, default True
+        Whether the run learns a bias (R and gamma are then those of (x, 1)).
+
+    Returns
+    -------
+    int
+        floor(R^2/gamma^2) + 1, at most :data:`CONVERGENCE_CAP`;
+        :data:`NONSEPARABLE_EPOCHS` when the data are not separable (no
+        number of epochs is enough).
+
+    Notes
+    -----
+    Every epoch but the last makes at least one mistake, and Novikoff's
+    theorem allows at most R^2/gamma^2 of them from w = 0, so one clean
+    epoch follows at the latest after floor(R^2/gamma^2) epochs with mistakes.
+
+    Examples
+    --------
+    >>> epochs_to_converge([[0.0, 0.0], [1.0, 1.0]], [-1, 1])  # R^2/gamma^2 = 3/(1/3)
+    10
+    """
+    return _epochs_for(mistake_bound(X, y, bias=bias))
+
+
+def _epochs_for(bound: float) -> int:
+    """floor(bound) + 1 epochs, capped; NONSEPARABLE_EPOCHS for an infinite bound.
+
+    The bound is a float: a hair of slack keeps an integer bound computed as 8.999... at 9.
+    """
+    return int(min(np.floor(bound * (1 + 1e-9)) + 1, CONVERGENCE_CAP)) if np.isfinite(bound) \
+        else NONSEPARABLE_EPOCHS
+
+
+def trained(X, y, *, order: str = "cyclic", seed: int | None = None,
+            max_epochs: int | None = None) -> tuple[np.ndarray, float, bool]:
+    """The perceptron from w = 0 (eta 1, with a bias), trained to convergence.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    order : str, default "cyclic"
+        Visiting order (one of :data:`core.perceptron.ORDERS`).
+    seed : int or None
+        Seed of the order.
+    max_epochs : int or None
+        Epochs at most; None trains to convergence: :func:`epochs_to_converge`
+        epochs (ten times as many for the order with replacement, whose epochs
+        may pass without a mistake before the end).
+
+    Returns
+    -------
+    (w, b, converged) : tuple
+        The last weights, and whether they classify every training example
+        correctly (False when the epochs ran out first).
+    """
+    X, y = check_data(X, y)
+    if max_epochs is None:
+        bound = mistake_bound(X, y)
+        max_epochs = _epochs_for(bound)
+        if order == "random" and np.isfinite(bound):
+            max_epochs = min(10 * max_epochs, CONVERGENCE_CAP)
+    w, b = np.zeros(X.shape[1]), 0.0
+    for step in perceptron(X, y, order=order, seed=seed, max_epochs=max_epochs,
+                           every="update"):
+        w, b = step.w, step.b
+    return w, b, bool(np.all(y * (X @ w + b) > 0))
+
+
+def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
     """How many examples the perceptron gets wrong when trained on all the others.
 
     Parameters
@@ -96,8 +182,9 @@ def leave_one_out_errors(X, y, *, max_epochs: int = 100) -> int:
         Inputs.
     y : array_like, shape (N,)
         Labels in {-1, +1}.
-    max_epochs : int, default 100
-        Epochs per run (each run is the cyclic perceptron from w = 0, eta 1, with a bias).
+    max_epochs : int or None, default None
+        Epochs per run (each run is the cyclic perceptron from w = 0, eta 1,
+        with a bias); None trains each run to convergence, as the theorem does.
 
     Returns
     -------
@@ -109,15 +196,14 @@ def leave_one_out_errors(X, y, *, max_epochs: int = 100) -> int:
     The quantity (*) in the proof of Theorem 2.6: a point the perceptron never
     errs on while training on all N points can be left out without changing
     the run, so on separable data this count is at most the mistakes of the
-    full run, hence at most R^2/gamma^2.
+    full run, hence at most R^2/gamma^2. That holds for runs trained to
+    convergence; runs cut short can err on more.
     """
     X, y = check_data(X, y)
     errors = 0
     for i in range(y.size):
         keep = np.arange(y.size) != i
-        w, b = np.zeros(X.shape[1]), 0.0
-        for step in perceptron(X[keep], y[keep], max_epochs=max_epochs, every="update"):
-            w, b = step.w, step.b
+        w, b, _ = trained(X[keep], y[keep], max_epochs=max_epochs)
         errors += int(y[i] * (X[i] @ w + b) <= 0)
     return errors
 
@@ -171,6 +257,8 @@ class Generalization:
         Row indices of the split.
     runs : list of (w, b, test_error)
         The perceptron's final weights for seeds 0, 1, ... and their test error.
+    converged : list of bool
+        For each run, whether it converged (separates the training set).
     svm : (w, b)
         The maximum-margin separator of the training set, or its soft margin
         for C when it is not separable.
@@ -189,6 +277,7 @@ class Generalization:
     train: np.ndarray
     test: np.ndarray
     runs: list
+    converged: list
     svm: tuple
     separable: bool
     svm_error: float
@@ -197,7 +286,7 @@ class Generalization:
 
 
 def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: int,
-                   order: str, max_epochs: int, C: float = 1.0,
+                   order: str, max_epochs: int | None = None, C: float = 1.0,
                    loo_limit: int = 150) -> Generalization:
     """Train the perceptron from several seeds and the SVM on a split; score both on the rest.
 
@@ -212,8 +301,9 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
     order : str
         Their visiting order (one of :data:`core.perceptron.ORDERS`; a random
         one, or every run is the same).
-    max_epochs : int
-        Epochs per perceptron run.
+    max_epochs : int or None, default None
+        Epochs per perceptron run; None trains every run (and every
+        leave-one-out run) to convergence, as Theorem 2.6 assumes.
     C : float, default 1
         The soft margin's C, used only when the training set is not separable.
     loo_limit : int, default 150
@@ -241,18 +331,17 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
     X, y = check_data(X, y)
     train, test = split(y, test_fraction, split_seed)
     Xtr, ytr = X[train], y[train]
-    found = []
+    found, converged = [], []
     for seed in range(runs):
-        w, b = np.zeros(X.shape[1]), 0.0
-        for step in perceptron(Xtr, ytr, order=order, seed=seed, max_epochs=max_epochs,
-                               every="update"):
-            w, b = step.w, step.b
+        w, b, done = trained(Xtr, ytr, order=order, seed=seed, max_epochs=max_epochs)
         found.append((w, b, error_rate(X[test], y[test], w, b)))
+        converged.append(done)
     mm = max_margin(Xtr, ytr)
     svm = mm if mm is not None else soft_margin(Xtr, ytr, C)
     loo = (leave_one_out_errors(Xtr, ytr, max_epochs=max_epochs)
            if mm is not None and len(train) <= loo_limit else None)
-    return Generalization(train=train, test=test, runs=found, svm=(svm.w, svm.b),
+    return Generalization(train=train, test=test, runs=found, converged=converged,
+                          svm=(svm.w, svm.b),
                           separable=mm is not None,
                           svm_error=error_rate(X[test], y[test], svm.w, svm.b),
                           ratio=mistake_bound(Xtr, ytr), loo=loo)

@@ -30,6 +30,12 @@ from tests.apptest import (
 
 PAGE = "svm"
 NOTES4 = BUILTIN["Lecture notes' example: 4 points"]()
+IRIS = BUILTIN["Iris: setosa vs versicolor (sepal)"]()
+
+
+def last_update(steps):
+    *_, last = steps
+    return last
 
 
 def section(at, name):
@@ -212,6 +218,21 @@ def test_soft_margin_follows_C_and_draws_every_slack():
     assert any(f"{100:g}" in line for line in at.latex[1].value.split("+"))
 
 
+def test_soft_margin_says_whether_the_perceptron_converged():
+    at = choose_data(open_app(page=PAGE), "Iris: setosa vs versicolor (sepal)")
+    section(at, "Soft margin")
+    # 50 epochs (the default) end with 14 of Iris's points still on the wrong side
+    last = last_update(perceptron(IRIS.X, IRIS.y, max_epochs=50, every="update"))
+    wrong = int(np.sum(IRIS.y * (IRIS.X @ last.w + last.b) <= 0))
+    assert wrong == 14
+    said = " ".join(w.value for w in at.warning)
+    assert "has not yet" in said and f"{wrong} examples still misclassified" in said
+    assert not any("converged" in s.value for s in at.success)
+    choose_data(at, "Lecture notes' example: 4 points")
+    run = last_update(perceptron(NOTES4.X, NOTES4.y, max_epochs=50, every="update"))
+    assert any(f"converged after {run.mistakes} mistakes" in s.value for s in at.success)
+
+
 # ---------------------------------------------------------------- generalization
 
 
@@ -232,7 +253,7 @@ def test_generalization_controls_and_the_bound():
     runs = [t for t in figure["data"] if t.get("name", "").startswith("run ")]
     assert len(runs) == 4 and len(plotly_array(errors["data"][0]["y"])) == 4
     assert errors["data"][1]["x"] == ["SVM"]
-    loo = leave_one_out_errors(data.X[train], data.y[train], max_epochs=50)
+    loo = leave_one_out_errors(data.X[train], data.y[train])  # trained to convergence
     label = "Leave-one-out errors of the perceptron on the training set"
     assert metrics(at)[label] == f"{loo} / {n}"
     # the SVM's test error is printed in its legend entry and does not change with the runs
@@ -240,6 +261,17 @@ def test_generalization_controls_and_the_bound():
     by_key(at.slider, f"{PAGE}.runs").set_value(7).run()
     assert charts(at)[0]["data"][-1]["name"] == svm
     assert len(plotly_array(charts(at)[1]["data"][0]["y"])) == 7
+
+
+def test_iris_leave_one_out_is_the_theorems_count():
+    # split seed 0 keeps 70 of Iris's 100 points; runs trained to convergence miss 2 of them
+    # (runs cut at the sidebar's 50 epochs would miss 7)
+    at = choose_data(open_app(page=PAGE), "Iris: setosa vs versicolor (sepal)")
+    section(at, "Generalization")
+    label = "Leave-one-out errors of the perceptron on the training set"
+    assert metrics(at)[label] == "2 / 70"
+    assert "not converged" not in str(charts(at)[0]["data"])
+    assert not at.warning
 
 
 def test_a_split_that_leaves_no_test_set_shows_an_error():

@@ -19,11 +19,13 @@ from sklearn.svm import SVC
 
 from core.descent import margin_sgd, svm_sgd, svm_step_size
 from core.evaluation import (
+    epochs_to_converge,
     error_rate,
     generalization,
     leave_one_out_errors,
     margins_over_lambda,
     split,
+    trained,
 )
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
@@ -451,6 +453,38 @@ def test_leave_one_out_errors_are_within_the_proofs_bound(points, a, c):
     assert loo <= full.mistakes <= mistake_bound(X, y) + 1e-9
 
 
+@settings(max_examples=40, deadline=None)
+@given(points=lattice, a=st.tuples(st.integers(-3, 3), st.integers(-3, 3)),
+       c=st.integers(-4, 4), order=st.sampled_from(["cyclic", "shuffle_once",
+                                                      "shuffle_each_epoch"]))
+def test_the_bound_caps_the_epochs_a_run_needs(points, a, c, order):
+    # every epoch before the clean one errs at least once, and there are at most R^2/gamma^2
+    assume(a != (0, 0))
+    X = np.array(points, dtype=float)
+    y = np.where(X @ np.array(a, dtype=float) > c + 0.5, 1.0, -1.0)
+    assume(0 < (y > 0).sum() < len(y))
+    epochs = epochs_to_converge(X, y)
+    steps = list(perceptron(X, y, order=order, seed=1, max_epochs=10_000, every="update"))
+    with_mistakes = len({s.epoch for s in steps})
+    assert with_mistakes + 1 <= epochs
+    w, b, converged = trained(X, y, order=order, seed=1)
+    assert converged and np.all(y * (X @ w + b) > 0)
+    np.testing.assert_array_equal(w, steps[-1].w if steps else np.zeros(2))
+
+
+def test_leave_one_out_on_iris_counts_runs_trained_to_convergence():
+    # Iris setosa/versicolor, the 70 training points of split seed 0: cut off at 50 epochs
+    # the runs leave 7 points wrong; trained to convergence, as Theorem 2.6 says, only 2
+    data = BUILTIN["Iris: setosa vs versicolor (sepal)"]()
+    train, _ = split(data.y, 0.3, 0)
+    X, y = data.X[train], data.y[train]
+    assert len(train) == 70
+    assert leave_one_out_errors(X, y) == 2
+    assert leave_one_out_errors(X, y, max_epochs=50) == 7
+    assert leave_one_out_errors(X, y) <= last_step(
+        perceptron(X, y, max_epochs=epochs_to_converge(X, y), every="update")).mistakes
+
+
 def test_margins_over_lambda_approach_the_maximum():
     data = separable(30, 0.2, 3)
     gamma = max_margin(data.X, data.y).gamma
@@ -469,7 +503,7 @@ def test_generalization_on_separable_data():
                             order="random_misclassified", max_epochs=100)
     train, test = split(data.y, 0.3, 5)
     assert result.train.tolist() == train.tolist() and result.test.tolist() == test.tolist()
-    assert result.separable and len(result.runs) == 5
+    assert result.separable and len(result.runs) == 5 and all(result.converged)
     Xtr, ytr = data.X[train], data.y[train]
     for seed, (w, b, err) in enumerate(result.runs):
         final = last_step(perceptron(Xtr, ytr, order="random_misclassified", seed=seed,

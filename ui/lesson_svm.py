@@ -17,7 +17,7 @@ from core.max_margin import max_margin
 from core.padding import align
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import epoch_end_errors, record, training_errors
+from core.trace import epoch_end_errors, outcome, record, training_errors
 from datasets import Dataset
 from ui.charts import show
 from ui.runs import STEP_LIMIT, perceptron_trace
@@ -336,7 +336,14 @@ def _perceptron_never_settles(data: Dataset, settings: dict, mm, sm) -> None:
                       f"epochs ({errors[-1]} training error{'s' * (errors[-1] != 1)} at the "
                       "end), while the soft-margin SVM has one answer for each C.")
     else:
-        right.success(f"Separable: the perceptron settles after {perc.mistakes[-1]} mistakes.")
+        ran = outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"])
+        if ran.converged:
+            right.success(f"Separable: this run converged after {ran.mistakes} mistakes in "
+                          f"{ran.epochs} epochs.")
+        else:
+            right.warning(f"Separable, so the perceptron would settle, but this run has not "
+                          f"yet: {ran.message}" + (" Raise max epochs (sidebar) to let it "
+                                                   "converge." if perc.complete else ""))
 
 
 def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
@@ -350,7 +357,6 @@ def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -
     try:
         result = split_and_score(data.X, data.y, test_fraction=float(fraction),
                                  split_seed=int(split_seed), runs=int(runs), order=order,
-                                 max_epochs=settings["max_epochs"],
                                  C=float(st.session_state[f"{PAGE}.C"]))
     except ValueError as error:
         st.error(f"This split cannot be used: {error}")
@@ -358,8 +364,9 @@ def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -
     train, test = result.train, result.test
     svm_name = ("SVM: maximum margin" if result.separable
                 else f"SVM: soft margin (C = {maths.num(st.session_state['svm.C'])})")
-    labels = [f"run {k + 1}: test error {100 * e:.1f} %" for k, (_, _, e) in
-              enumerate(result.runs)]
+    labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
+              for k, ((_, _, e), done) in enumerate(zip(result.runs, result.converged,
+                                                        strict=True))]
     left, right = st.columns([0.58, 0.42])
     with left:
         show(draw.generalization_figure(
@@ -376,9 +383,16 @@ def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -
             st.info("Few points here: pick a generator (Separable, Noisy blobs) in the sidebar "
                     "for a test set worth the name.")
         st.caption(f"{len(train)} training points (filled), {len(test)} test points (open). "
-                   "Every perceptron run separates the training points (when it can), yet "
-                   "they land on different lines and score differently on the test points; "
-                   "the SVM's line depends on the training data alone: the same every time.")
+                   "Every run is trained to convergence (the mistake bound caps the epochs it "
+                   "can need), so each separates the training points when they can be "
+                   "separated, yet they land on different lines and score differently on the "
+                   "test points; the SVM's line depends on the training data alone: the same "
+                   "every time.")
+        stuck = result.converged.count(False)
+        if stuck:
+            st.warning(f"{stuck} of the runs did not converge (marked in the legend): "
+                       + ("these training points cannot be separated."
+                          if not result.separable else "they ran out of epochs first."))
         _bound(result, len(train))
 
 
