@@ -15,6 +15,63 @@ from core.trace import Trace
 _VOTE_BLOCK = 4096
 
 
+# The orders whose later epochs are known once the run has stopped: the same rows again.
+FIXED_ORDERS = ("cyclic", "shuffle_once")
+
+
+def through_max_epochs(steps: Iterable[Step], X, y, *, max_epochs: int) -> Iterator[Step]:
+    """A visit stream of a fixed order, continued to ``max_epochs`` as Algorithm 2 loops.
+
+    Parameters
+    ----------
+    steps : iterable of Step
+        Every visit of a run of :func:`core.perceptron.perceptron` in a fixed
+        order (``"cyclic"`` or ``"shuffle_once"``), from its first step.
+    X, y : array_like
+        The run's data.
+    max_epochs : int
+        The epochs the run was given (the seeds' MaxIter).
+
+    Yields
+    ------
+    Step
+        The stream's own steps; then, when it stopped early after an epoch
+        without an update, the visits of the remaining epochs, in the same
+        order as that epoch, each correct and leaving the weights unchanged.
+
+    Notes
+    -----
+    Algorithm 2 (the averaged perceptron) runs all MaxIter epochs and adds w
+    to mu after every visit; the perceptron itself stops at its first clean
+    epoch, after which nothing could change w anyway. The visits in between
+    still count for mu and for the votes: a separator found early gets the
+    weight of every epoch it survives.
+
+    Examples
+    --------
+    >>> X, y = [[1.0, 0.0], [-1.0, 0.0]], [1, -1]  # clean in epoch 2: epoch 3 is added
+    >>> [(s.epoch, s.index, s.updated) for s in through_max_epochs(
+    ...     perceptron(X, y), X, y, max_epochs=3)]
+    [(1, 0, True), (1, 1, True), (2, 0, False), (2, 1, False), (3, 0, False), (3, 1, False)]
+    """
+    X, y = check_data(X, y)
+    n, last, epoch_rows, epoch_updated = len(y), None, [], False
+    for step in steps:
+        if last is None or step.epoch != last.epoch:
+            epoch_rows, epoch_updated = [], False
+        epoch_rows.append(step.index)
+        epoch_updated |= step.updated
+        last = step
+        yield step
+    if last is None or epoch_updated or len(epoch_rows) != n:
+        return  # the stream ran to its end without a clean epoch: nothing to add
+    w, b = last.w, last.b
+    for epoch in range(last.epoch + 1, max_epochs + 1):
+        for k, i in enumerate(epoch_rows):
+            t = (epoch - 1) * n + k + 1
+            yield Step(t, epoch, int(i), float(X[i] @ w + b), False, w, b, last.mistakes)
+
+
 @dataclass(frozen=True)
 class AveragedStep(Step):
     """A :class:`Step` with the running average of the weights after every visit so far."""

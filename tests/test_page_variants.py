@@ -83,6 +83,19 @@ def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
     assert "class -1, test" in names and "class +1, train" in names
 
 
+def test_averaged_and_voted_keep_counting_after_convergence_as_algorithm_2(page):
+    # the notes' 4 points converge in 2 epochs; Algorithm 2 still loops all 50 (MaxIter)
+    at = set_value(page, "selectbox", "data.choice", "Lecture notes' example: 4 points")
+    at = set_value(at, "slider", f"{PAGE}.test_share", 0.0)
+    assert position(at) == 50 * 4
+    assert any("for all 50 max epochs" in c.value for c in at.caption)
+    text = latex(at)
+    assert r"\sum_k c_k = 200" in text
+    at = set_value(at, "selectbox", "train.order", "random_misclassified")
+    assert any("until convergence" in c.value for c in at.caption)
+    assert position(at) < 50 * 4
+
+
 def test_split_controls_and_steps(page):
     at = click(page, f"{PAGE}.load.Noisy blobs")
     at = set_value(at, "slider", f"{PAGE}.test_share", 0.5)

@@ -8,10 +8,19 @@ import streamlit as st
 
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron, record_kernel
 from core.multiclass import WEIGHTS, one_vs_rest
-from core.variants import Voted, errors, running_average, train_test_split
+from core.perceptron import initial_weights, perceptron
+from core.trace import record
+from core.variants import (
+    FIXED_ORDERS,
+    Voted,
+    errors,
+    running_average,
+    through_max_epochs,
+    train_test_split,
+)
 from datasets import Dataset
 from datasets.builtin import iris_three
-from ui.runs import STEP_LIMIT, perceptron_trace
+from ui.runs import STEP_LIMIT
 from ui.step_controls import run_signature, step_controls
 from ui.url_state import Field, one_of, real, whole
 from viz import regions
@@ -77,6 +86,17 @@ def kernel_trace(X, y, kernel: dict, run: dict):
     return record_kernel(steps, len(y), run["eta"], limit=STEP_LIMIT)
 
 
+@st.cache_data(max_entries=32, show_spinner=False)
+def all_epochs_trace(X, y, settings: dict):
+    """Record a run as Algorithm 2 loops: a fixed order keeps visiting to max epochs."""
+    w0, b0 = initial_weights(X.shape[1], init=settings["init"], bias=settings["bias"],
+                             seed=settings["seed"])
+    steps = perceptron(X, y, **settings)
+    if settings["order"] in FIXED_ORDERS:
+        steps = through_max_epochs(steps, X, y, max_epochs=settings["max_epochs"])
+    return record(steps, w0, b0, limit=STEP_LIMIT)
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
 def iris_one_vs_rest(weights: str, run: dict):
     """The three one-vs-rest perceptrons on Iris (petal length and width)."""
@@ -91,6 +111,14 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
         "w, b. **Averaged** (the seeds' Algorithm 2): μ ← μ + w after every visit, predict "
         "sign(μᵀx). **Voted**: keep every weight vector w_k with c_k, the number of visits "
         "it survived; each votes with weight c_k. Hollow markers are held-out test points.")
+    fixed = settings["order"] in FIXED_ORDERS
+    st.caption(
+        f"As in Algorithm 2, the run visits the data for all {settings['max_epochs']} max "
+        "epochs: once the perceptron has converged its w no longer changes, but every later "
+        "visit still adds it to μ and gives it a vote." if fixed else
+        "With this order the run stops as soon as it has converged (no example misclassified), "
+        "so μ and the votes are taken until convergence, not over Algorithm 2's fixed number "
+        "of epochs (choose a cyclic or shuffled-once order for that).")
     example_buttons(["Noisy blobs"])
     left, right = st.columns(2)
     test_share = left.slider("Test share", 0.0, 0.5, step=0.05, key=f"{PAGE}.test_share",
@@ -99,10 +127,12 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
     train, test = train_test_split(len(data), test_share, int(split_seed))
     X, y = data.X[train], data.y[train]
     try:
-        trace = perceptron_trace(X, y, settings)
+        trace = all_epochs_trace(X, y, settings)
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
+    if not trace.complete:
+        st.caption(f"Only the first {trace.steps:,} visits are recorded and averaged.")
     part = f"{PAGE}.avg"
     start_at_end(part, run_signature(X, y, {**settings, "test": tuple(test)}), trace.steps)
     k = step_controls(part, trace)
