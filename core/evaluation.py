@@ -37,7 +37,7 @@ CONVERGENCE_CAP = 100_000
 NONSEPARABLE_EPOCHS = 100
 
 
-def split(y, test_fraction: float, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
+def split(y, *, test_fraction: float, seed: int | None = None) -> tuple[np.ndarray, np.ndarray]:
     """A stratified train/test split: sorted row indices (train, test).
 
     Parameters
@@ -240,7 +240,7 @@ def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
     X, y = check_data(X, y)
     exact, found = [], []
     for lam in lams:
-        sm = soft_margin(X, y, lam_to_C(lam, len(y)))
+        sm = soft_margin(X, y, C=lam_to_C(lam, n=len(y)))
         exact.append(max(geometric_margin(X, y, sm.w, sm.b), 0.0))
         last = deque(svm_sgd(X, y, lam=lam, **sgd), maxlen=1)
         found.append(max(geometric_margin(X, y, last[0].w, last[0].b), 0.0) if last else 0.0)
@@ -329,7 +329,7 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
     """
 
     X, y = check_data(X, y)
-    train, test = split(y, test_fraction, split_seed)
+    train, test = split(y, test_fraction=test_fraction, seed=split_seed)
     Xtr, ytr = X[train], y[train]
     found, converged = [], []
     for seed in range(runs):
@@ -337,7 +337,7 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
         found.append((w, b, error_rate(X[test], y[test], w, b)))
         converged.append(done)
     mm = max_margin(Xtr, ytr)
-    svm = mm if mm is not None else soft_margin(Xtr, ytr, C)
+    svm = mm if mm is not None else soft_margin(Xtr, ytr, C=C)
     loo = (leave_one_out_errors(Xtr, ytr, max_epochs=max_epochs)
            if mm is not None and len(train) <= loo_limit else None)
     return Generalization(train=train, test=test, runs=found, converged=converged,

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.geometry import check_data, least_distance, separating_direction
+from core.geometry import least_distance, separating_direction
+from core.validation import check_data, check_two_classes
 
 __all__ = ["SUPPORT_TOL", "MaxMargin", "max_margin"]
 
@@ -118,10 +119,9 @@ def max_margin(X, y) -> MaxMargin | None:
     True
     """
     X, y = check_data(X, y)
+    check_two_classes(y)
     pos = np.flatnonzero(y > 0)
     neg = np.flatnonzero(y < 0)
-    if pos.size == 0 or neg.size == 0:
-        raise ValueError("two classes are needed: y has only one label")
 
     # The margin is invariant under translation and scales with X: solve on centred, unit data.
     center = X.mean(axis=0)

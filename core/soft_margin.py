@@ -7,13 +7,12 @@ notes' cost (:func:`notes_cost`) into the C with the same minimiser.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.geometry import check_data
 from core.max_margin import MaxMargin
+from core.validation import check_data, check_positive, check_two_classes
 
 __all__ = [
     "VIOLATION_TOL",
@@ -64,7 +63,7 @@ class SoftMargin:
     exact: bool
 
 
-def primal_objective(X, y, w, b: float, C: float) -> float:
+def primal_objective(X, y, w, b: float, *, C: float) -> float:
     """The soft-margin objective of a separator (w, b).
 
     Parameters
@@ -85,7 +84,7 @@ def primal_objective(X, y, w, b: float, C: float) -> float:
 
     Examples
     --------
-    >>> primal_objective([[0.0], [2.0]], [-1, 1], [1.0], -1.0, 10.0)
+    >>> primal_objective([[0.0], [2.0]], [-1, 1], [1.0], -1.0, C=10.0)
     0.5
     """
     X, y = check_data(X, y)
@@ -93,7 +92,7 @@ def primal_objective(X, y, w, b: float, C: float) -> float:
     return float(0.5 * w @ w + C * np.sum(np.maximum(0.0, 1.0 - y * (X @ w + b))))
 
 
-def lam_to_C(lam: float, n: int) -> float:
+def lam_to_C(lam: float, *, n: int) -> float:
     """The C whose soft-margin SVM has the same minimiser as the notes' cost with lambda.
 
     Parameters
@@ -120,15 +119,13 @@ def lam_to_C(lam: float, n: int) -> float:
 
     Examples
     --------
-    >>> lam_to_C(0.01, 4)
+    >>> lam_to_C(0.01, n=4)
     25.0
     """
-    if not (math.isfinite(lam) and lam > 0):
-        raise ValueError(f"lam must be > 0, got {lam}")
-    return 1.0 / (lam * n)
+    return 1.0 / (check_positive(lam, name="lam") * n)
 
 
-def notes_cost(X, y, w, b: float, lam: float) -> float:
+def notes_cost(X, y, w, b: float, *, lam: float) -> float:
     """The notes' SVM cost J of a separator (w, b).
 
     Parameters
@@ -151,7 +148,7 @@ def notes_cost(X, y, w, b: float, lam: float) -> float:
 
     Examples
     --------
-    >>> notes_cost(np.array([[0.0], [2.0]]), np.array([-1.0, 1.0]), np.array([1.0]), -1.0, 0.5)
+    >>> notes_cost(np.array([[0.0], [2.0]]), np.array([-1.0, 1.0]), np.array([1.0]), -1.0, lam=0.5)
     0.25
     """
     hinge = np.maximum(0.0, 1.0 - y * (X @ w + b))
@@ -180,7 +177,7 @@ def hard_margin_C(mm: MaxMargin) -> float:
     return 2.0 * float(mm.w @ mm.w)
 
 
-def soft_margin(X, y, C: float) -> SoftMargin:
+def soft_margin(X, y, *, C: float) -> SoftMargin:
     """The soft-margin SVM: scikit-learn's ``SVC(kernel="linear", C=C)``, polished.
 
     Parameters
@@ -227,11 +224,8 @@ def soft_margin(X, y, C: float) -> SoftMargin:
     from sklearn.svm import SVC  # heavy import, only when a soft margin is asked for
 
     X, y = check_data(X, y)
-    if not np.any(y > 0) or not np.any(y < 0):
-        raise ValueError("two classes are needed: y has only one label")
-    if not (isinstance(C, (int, float, np.floating)) and math.isfinite(C) and C > 0):
-        raise ValueError(f"C must be > 0, got {C}")
-    C = float(C)
+    check_two_classes(y)
+    C = check_positive(C, name="C")
     svc = SVC(kernel="linear", C=C, tol=1e-6).fit(X, y)
     alpha = np.zeros(y.size)
     alpha[svc.support_] = np.abs(svc.dual_coef_[0])

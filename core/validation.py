@@ -1,10 +1,13 @@
-"""Checks of the data every algorithm takes: X as (N, D) finite floats, y in {-1, +1}."""
+"""Checks written once: the data every algorithm takes (X as (N, D) finite floats, y in
+{-1, +1}, both classes where a separator needs them) and settings that must be positive."""
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-__all__ = ["check_X", "check_data"]
+__all__ = ["check_X", "check_data", "check_positive", "check_two_classes"]
 
 
 def check_X(X) -> np.ndarray:
@@ -79,3 +82,64 @@ def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
     if not np.all((y == 1.0) | (y == -1.0)):
         raise ValueError("y must contain only -1 and +1")
     return X, y
+
+
+def check_two_classes(y: np.ndarray) -> None:
+    """Raise ValueError unless the labels (already checked) hold both -1 and +1.
+
+    Parameters
+    ----------
+    y : ndarray, shape (N,)
+        Labels in {-1, +1}.
+
+    Raises
+    ------
+    ValueError
+        "two classes are needed: y has only one label".
+
+    Examples
+    --------
+    >>> check_two_classes(np.array([1.0, 1.0]))
+    Traceback (most recent call last):
+    ...
+    ValueError: two classes are needed: y has only one label
+    """
+    if not (np.any(y > 0) and np.any(y < 0)):
+        raise ValueError("two classes are needed: y has only one label")
+
+
+def check_positive(value, *, name: str, zero: bool = False) -> float:
+    """Return a setting as a float when it is a finite number > 0 (>= 0 with ``zero=True``).
+
+    Parameters
+    ----------
+    value : float
+        The setting's value.
+    name : str
+        Its name, for the message.
+    zero : bool, default False
+        Whether 0 is allowed.
+
+    Returns
+    -------
+    float
+
+    Raises
+    ------
+    ValueError
+        Naming the setting and the value: "C must be > 0, got -1".
+
+    Examples
+    --------
+    >>> check_positive(2, name="C")
+    2.0
+    >>> check_positive(0.0, name="lam")
+    Traceback (most recent call last):
+    ...
+    ValueError: lam must be > 0, got 0.0
+    """
+    number = isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(
+        value, bool)
+    if not (number and math.isfinite(value) and (value >= 0 if zero else value > 0)):
+        raise ValueError(f"{name} must be {'>=' if zero else '>'} 0, got {value}")
+    return float(value)

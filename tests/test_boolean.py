@@ -16,7 +16,7 @@ from core.boolean import (
     train,
     truth_table,
 )
-from core.lines import best_line
+from core.line_labelings import best_line
 from datasets.builtin import boolean
 
 # ---------------------------------------------------------------- truth tables

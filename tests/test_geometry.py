@@ -18,7 +18,7 @@ from core.geometry import (
     proof_quantities,
     radius,
 )
-from core.lines import best_line
+from core.line_labelings import best_line
 from core.max_margin import max_margin
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]

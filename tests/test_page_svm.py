@@ -208,7 +208,7 @@ def test_soft_margin_follows_C_and_draws_every_slack():
     for C in (0.01, 1.0, 100.0):
         by_key(at.select_slider, f"{PAGE}.C").set_value(C).run()
         assert_clean(at)
-        sm = soft_margin(data.X, data.y, C)
+        sm = soft_margin(data.X, data.y, C=C)
         shown = metrics(at)
         assert shown["Margin violations"] == str(len(sm.violations))
         assert shown["Support vectors"] == str(len(sm.support))
@@ -245,7 +245,7 @@ def test_generalization_controls_and_the_bound():
     by_key(at.selectbox, f"{PAGE}.runs_order").set_value("shuffle_each_epoch").run()
     assert_clean(at)
     data = separable(40, 0.2, 0)
-    train, _ = split(data.y, 0.4, 3)
+    train, _ = split(data.y, test_fraction=0.4, seed=3)
     ratio = mistake_bound(data.X[train], data.y[train])
     n = len(train)
     assert f"\\frac{{{round(ratio, 2):g}}}{{{n} + 1}} = {round(ratio / (n + 1), 4):g}" in latex(at)
@@ -317,7 +317,7 @@ def test_every_part_renders_on_other_data(name):
 def test_xor_soft_margin_is_w_zero_and_says_so():
     at = section(choose_data(open_app(page=PAGE), "XOR (0/1)"), "Soft margin")
     xor = BUILTIN["XOR (0/1)"]()
-    assert np.allclose(soft_margin(xor.X, xor.y, 1.0).w, 0.0)
+    assert np.allclose(soft_margin(xor.X, xor.y, C=1.0).w, 0.0)
     assert metrics(at)["Margin 1/‖w‖"] == "∞ (w = 0)"
     assert any("best soft margin is w = 0" in w.value for w in at.warning)
 
@@ -339,7 +339,7 @@ def test_a_link_opens_the_same_view_and_ignores_bad_values():
     assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"
     assert by_key(at.select_slider, f"{PAGE}.C").value == 100.0
     assert by_key(at.select_slider, f"{PAGE}.lam").value == 0.01  # "abc": the default
-    sm = soft_margin(NOTES4.X, NOTES4.y, 100.0)
+    sm = soft_margin(NOTES4.X, NOTES4.y, C=100.0)
     assert metrics(at)["Margin violations"] == str(len(sm.violations))
     by_key(at.select_slider, f"{PAGE}.C").set_value(0.1).run()
     assert at.query_params["C"] == "0.1" and at.query_params["part"] == "Soft margin"

@@ -86,7 +86,7 @@ def test_the_minimiser_for_that_lambda_is_the_maximum_margin():
                  "AND (±1)", "OR (±1)"):
         data = BUILTIN[name]()
         mm = max_margin(data.X, data.y)
-        sm = soft_margin(data.X, data.y, lam_to_C(0.01, len(data)))
+        sm = soft_margin(data.X, data.y, C=lam_to_C(0.01, n=len(data)))
         np.testing.assert_allclose(sm.w, mm.w, atol=1e-7)
         assert sm.b == pytest.approx(mm.b, abs=1e-7)
 
@@ -96,7 +96,7 @@ def test_larger_lambda_gives_a_narrower_separator_or_none():
     mm = max_margin(data.X, data.y)
     margins = []
     for lam in (1.0, 0.1, 0.01):
-        sm = soft_margin(data.X, data.y, lam_to_C(lam, len(data)))
+        sm = soft_margin(data.X, data.y, C=lam_to_C(lam, n=len(data)))
         margins.append(max(geometric_margin(data.X, data.y, sm.w, sm.b), 0.0))
     assert margins[0] < margins[1] < margins[2] <= mm.gamma * (1 + 1e-9)
 
@@ -281,8 +281,8 @@ def dual_objective(X, y, C):
     ids=["iris-0.1", "iris-1000", "noisy-1"],
 )
 def test_soft_margin_objective_matches_an_independent_dual_solve(data, C):
-    sm = soft_margin(data.X, data.y, C)
-    primal = primal_objective(data.X, data.y, sm.w, sm.b, C)
+    sm = soft_margin(data.X, data.y, C=C)
+    primal = primal_objective(data.X, data.y, sm.w, sm.b, C=C)
     # strong duality: the primal optimum equals the dual optimum
     assert primal == pytest.approx(dual_objective(data.X, data.y, C), rel=1e-6)
     assert sm.exact
@@ -293,17 +293,17 @@ def test_soft_margin_objective_matches_an_independent_dual_solve(data, C):
        C=st.sampled_from([0.05, 0.5, 5.0, 50.0]))
 def test_soft_margin_on_random_sets(seed, n, spread, C):
     data = noisy(n, spread, seed)
-    sm = soft_margin(data.X, data.y, C)
+    sm = soft_margin(data.X, data.y, C=C)
     f = data.X @ sm.w + sm.b
     # the slack IS the hinge loss of every point
     np.testing.assert_allclose(sm.slack, np.maximum(0.0, 1.0 - data.y * f), atol=1e-9)
     assert sm.violations.tolist() == np.flatnonzero(sm.slack > 0).tolist()
     assert set(sm.violations) <= set(sm.support)  # a violator has alpha = C > 0
-    primal = primal_objective(data.X, data.y, sm.w, sm.b, C)
+    primal = primal_objective(data.X, data.y, sm.w, sm.b, C=C)
     assert primal == pytest.approx(dual_objective(data.X, data.y, C), rel=1e-5, abs=1e-9)
     # and it agrees with SVC itself, to SVC's own tolerance
     svc = SVC(kernel="linear", C=C, tol=1e-8).fit(data.X, data.y)
-    assert primal <= primal_objective(data.X, data.y, svc.coef_[0], svc.intercept_[0], C) + 1e-9
+    assert primal <= primal_objective(data.X, data.y, svc.coef_[0], svc.intercept_[0], C=C) + 1e-9
     np.testing.assert_allclose(sm.w, svc.coef_[0], atol=1e-3 * max(1.0, np.abs(sm.w).max()))
 
 
@@ -319,7 +319,7 @@ def test_soft_margin_on_a_worked_example():
 def test_large_C_on_separable_data_is_the_hard_margin():
     data = separable(40, 0.2, 1)
     mm = max_margin(data.X, data.y)
-    sm = soft_margin(data.X, data.y, 1e4)
+    sm = soft_margin(data.X, data.y, C=1e4)
     np.testing.assert_allclose(sm.w, mm.w, atol=1e-7)
     assert sm.violations.size == 0
     assert sm.support.tolist() == mm.support.tolist()
@@ -328,7 +328,7 @@ def test_large_C_on_separable_data_is_the_hard_margin():
 def test_soft_margin_minimises_the_notes_cost_for_lambda():
     data = noisy(40, 0.7, 3)
     lam = 0.05
-    sm = soft_margin(data.X, data.y, lam_to_C(lam, len(data)))
+    sm = soft_margin(data.X, data.y, C=lam_to_C(lam, n=len(data)))
 
     def cost(w, b):
         return np.mean(np.maximum(0, 1 - data.y * (data.X @ w + b))) + lam / 2 * w @ w
@@ -355,13 +355,13 @@ def test_soft_margin_minimises_the_notes_cost_for_lambda():
 )
 def test_soft_margin_rejects_bad_input(X, y, C, message):
     with pytest.raises(ValueError, match=message):
-        soft_margin(X, y, C)
+        soft_margin(X, y, C=C)
 
 
 def test_lam_to_C():
-    assert lam_to_C(0.01, 4) == pytest.approx(25.0)
+    assert lam_to_C(0.01, n=4) == pytest.approx(25.0)
     with pytest.raises(ValueError, match="lam must be > 0"):
-        lam_to_C(0.0, 4)
+        lam_to_C(0.0, n=4)
 
 
 # ---------------------------------------------------------------- side by side, generalization
@@ -388,7 +388,7 @@ def test_split_is_stratified_and_keeps_both_classes_for_training(n_neg, n_pos, f
     y = np.r_[-np.ones(n_neg), np.ones(n_pos)]
     np.random.default_rng(seed).shuffle(y)
     try:
-        train, test = split(y, fraction, seed)
+        train, test = split(y, test_fraction=fraction, seed=seed)
     except ValueError as error:
         assert "test set is empty" in str(error)
         return
@@ -402,9 +402,9 @@ def test_split_is_stratified_and_keeps_both_classes_for_training(n_neg, n_pos, f
 
 def test_split_rejects_bad_fractions():
     with pytest.raises(ValueError, match="test fraction must be between 0 and 1"):
-        split([1, -1], 1.0)
+        split([1, -1], test_fraction=1.0)
     with pytest.raises(ValueError, match="the test set is empty"):
-        split([1, -1, 1, -1], 0.1)
+        split([1, -1, 1, -1], test_fraction=0.1)
 
 
 def test_error_rate_counts_ties_as_errors():
@@ -501,7 +501,7 @@ def test_generalization_on_separable_data():
     data = separable(60, 0.1, 2)
     result = generalization(data.X, data.y, test_fraction=0.3, split_seed=5, runs=5,
                             order="random_misclassified", max_epochs=100)
-    train, test = split(data.y, 0.3, 5)
+    train, test = split(data.y, test_fraction=0.3, seed=5)
     assert result.train.tolist() == train.tolist() and result.test.tolist() == test.tolist()
     assert result.separable and len(result.runs) == 5 and all(result.converged)
     Xtr, ytr = data.X[train], data.y[train]
@@ -529,7 +529,7 @@ def test_generalization_on_overlapping_data_uses_the_soft_margin():
                             order="shuffle_each_epoch", max_epochs=20, C=0.5)
     Xtr, ytr = data.X[result.train], data.y[result.train]
     assert not result.separable and result.ratio == math.inf and result.loo is None
-    np.testing.assert_allclose(result.svm[0], soft_margin(Xtr, ytr, 0.5).w)
+    np.testing.assert_allclose(result.svm[0], soft_margin(Xtr, ytr, C=0.5).w)
 
 
 # ---------------------------------------------------------------- centring far from the origin

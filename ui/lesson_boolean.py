@@ -17,7 +17,7 @@ from core.boolean import (
     train,
     truth_table,
 )
-from core.lines import best_line, labelings
+from core.line_labelings import best_line, labelings
 from ui.charts import show
 from ui.state import keep_alive
 from ui.url_state import Field, one_of, real

@@ -10,6 +10,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
+from core.bound_experiment import mistakes_against_bound
 from core.geometry import (
     best_unit_separator,
     geometric_margin,
@@ -17,7 +18,6 @@ from core.geometry import (
     proof_quantities,
     radius,
 )
-from core.lines import mistakes_against_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS
 from core.trace import Trace
@@ -59,7 +59,7 @@ def geometry_of(X: np.ndarray, y: np.ndarray, bias: bool) -> dict:
 def sweep() -> pd.DataFrame:
     """The experiment: mistakes and bound for every margin, data seed and order."""
     runs = mistakes_against_bound(lambda m, s: separable(SWEEP_POINTS, m, s),
-                                  SWEEP_MARGINS, SWEEP_SEEDS, ORDERS)
+                                  margins=SWEEP_MARGINS, seeds=SWEEP_SEEDS, orders=ORDERS)
     return pd.DataFrame([dataclasses.asdict(run) for run in runs])
 
 

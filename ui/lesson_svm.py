@@ -69,7 +69,7 @@ def exact_max_margin(X, y):
 @st.cache_data(max_entries=64, show_spinner=False)
 def exact_soft_margin(X, y, C: float):
     """core.soft_margin.soft_margin, cached."""
-    return soft_margin(X, y, C)
+    return soft_margin(X, y, C=C)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -88,9 +88,9 @@ def split_and_score(X, y, **kwargs):
 def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: float):
     """Scikit-learn's Perceptron epoch by epoch and its SVC, beside ours, as tables."""
     rows = draw.epoch_rows(*perceptron_by_epoch(X, y, bias=bias, epochs=epochs))
-    C = lam_to_C(lam, len(y))
+    C = lam_to_C(lam, n=len(y))
     theirs, mine = svc_weights(X, y, C), np.r_[sgd_w, sgd_b]
-    costs = tuple(notes_cost(X, y, v[:-1], v[-1], lam) for v in (theirs, mine))
+    costs = tuple(notes_cost(X, y, v[:-1], v[-1], lam=lam) for v in (theirs, mine))
     tables = [draw.comparison_table(f"SVC(C = {maths.num(round(C, 6))})",
                                     f"svm_sgd(λ = {maths.num(lam)})", theirs, mine, costs)]
     mm = max_margin(X, y)
@@ -420,7 +420,7 @@ def sklearn_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
     perc_epochs = min(settings["max_epochs"], 20)
     svm = svm_trace(data.X, data.y, svm_settings)
     lam = svm_settings["lam"]
-    C = lam_to_C(lam, len(data))
+    C = lam_to_C(lam, n=len(data))
     rows, tables = sklearn_numbers(data.X, data.y, settings["bias"], perc_epochs, lam,
                                    svm.W[-1], float(svm.b[-1]))
     intercept = "" if settings["bias"] else ",\n    fit_intercept=False"
