@@ -25,8 +25,8 @@ PAGE = "step_through"
 
 
 @pytest.fixture
-def seeds():
-    """The app with the seeds' worked example loaded."""
+def notes_example():
+    """The app with the lecture notes' worked example loaded."""
     at = open_app()
     at.button[0].click()
     at.run()
@@ -34,8 +34,8 @@ def seeds():
     return at
 
 
-def seeds_run():
-    """The seeds' worked example, trained as the page trains it."""
+def notes_run():
+    """The lecture notes' worked example, trained as the page trains it."""
     from datasets.builtin import BUILTIN, NOTES_ETA, NOTES_INIT
 
     data = BUILTIN["Lecture notes' example: 4 points"]()
@@ -55,9 +55,9 @@ def test_opens_at_step_zero_with_the_stepper_and_no_server_buttons():
     assert columns["W"].shape == (header["steps"] + 1, 2)
 
 
-def test_the_run_sent_is_the_core_run_column_for_column(seeds):
-    header, columns = stepper_run(seeds, PAGE)
-    data, steps = seeds_run()
+def test_the_run_sent_is_the_core_run_column_for_column(notes_example):
+    header, columns = stepper_run(notes_example, PAGE)
+    data, steps = notes_run()
     assert header["steps"] == len(steps) == 20
     np.testing.assert_array_equal(columns["X"], data.X)
     np.testing.assert_array_equal(columns["y"], data.y)
@@ -72,8 +72,8 @@ def test_the_run_sent_is_the_core_run_column_for_column(seeds):
     assert header["result"]["converged"] and "8 mistakes in 5 epochs" in header["result"]["message"]
 
 
-def test_a_sync_keeps_the_step_in_session_and_address_and_survives_a_rerun(seeds):
-    at = sync(seeds, PAGE, 7)
+def test_a_sync_keeps_the_step_in_session_and_address_and_survives_a_rerun(notes_example):
+    at = sync(notes_example, PAGE, 7)
     assert at.session_state[f"{PAGE}.t"] == 7
     assert at.query_params["step"] == "7"
     header, _ = stepper_run(at, PAGE)
@@ -85,10 +85,10 @@ def test_a_sync_keeps_the_step_in_session_and_address_and_survives_a_rerun(seeds
 @pytest.mark.parametrize("report", [{"run": "another-run", "k": 3}, {"k": 3}, {"run": None},
                                     "7", {"run": "R", "k": 999}, {"run": "R", "k": -1},
                                     {"run": "R", "k": 2.5}, {"run": "R", "k": True}])
-def test_stale_or_malformed_reports_change_nothing(seeds, report):
+def test_stale_or_malformed_reports_change_nothing(notes_example, report):
     from streamlit.proto.WidgetStates_pb2 import WidgetState
 
-    at = sync(seeds, PAGE, 4)
+    at = sync(notes_example, PAGE, 4)
     header, _ = stepper_run(at, PAGE)
     if isinstance(report, dict) and report.get("run") == "R":
         report = {**report, "run": header["run"]}
@@ -169,17 +169,17 @@ def test_random_and_typed_init_and_no_bias():
     assert header["bias"] is False and not columns["b"].any()
 
 
-def test_changing_the_run_goes_back_to_step_zero(seeds):
-    at = sync(seeds, PAGE, 3)
+def test_changing_the_run_goes_back_to_step_zero(notes_example):
+    at = sync(notes_example, PAGE, 3)
     by_key(at.number_input, "train.eta").set_value(0.5).run()
     assert at.session_state[f"{PAGE}.t"] == 0
     assert stepper_run(at, PAGE)[0]["start"] == 0
     assert "step" not in at.query_params
 
 
-def test_a_report_from_the_old_run_after_a_change_is_ignored(seeds):
-    old = stepper_run(seeds, PAGE)[0]["run"]
-    at = seeds
+def test_a_report_from_the_old_run_after_a_change_is_ignored(notes_example):
+    old = stepper_run(notes_example, PAGE)[0]["run"]
+    at = notes_example
     by_key(at.number_input, "train.eta").set_value(0.5).run()
     sync(at, PAGE, 3, run=old)
     assert at.session_state[f"{PAGE}.t"] == 0

@@ -476,7 +476,7 @@ def test_leave_one_out_on_iris_counts_runs_trained_to_convergence():
     # Iris setosa/versicolor, the 70 training points of split seed 0: cut off at 50 epochs
     # the runs leave 7 points wrong; trained to convergence, as Theorem 2.6 says, only 2
     data = BUILTIN["Iris: setosa vs versicolor (sepal)"]()
-    train, _ = split(data.y, 0.3, 0)
+    train, _ = split(data.y, test_fraction=0.3, seed=0)
     X, y = data.X[train], data.y[train]
     assert len(train) == 70
     assert leave_one_out_errors(X, y) == 2

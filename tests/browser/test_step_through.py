@@ -31,7 +31,7 @@ def open_link(page, server_url, query: str) -> None:
     ready(page)
 
 
-def load_seeds_example(page) -> None:
+def load_notes_example(page) -> None:
     page.get_by_role("button", name="Load the lecture notes' worked example").click()
     settle(page)
     wait_status(page, "Step 0 / 20")
@@ -39,7 +39,7 @@ def load_seeds_example(page) -> None:
 
 
 def test_keys_step_back_next_and_home_and_the_address_follows(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     for _ in range(2):
         page.keyboard.press("ArrowRight")
     wait_status(page, "Step 2 / 20 · epoch 1 · 2 mistakes · still learning")
@@ -63,7 +63,7 @@ def test_keys_step_back_next_and_home_and_the_address_follows(page):
 
 
 def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     sent = []
     page.on("websocket", lambda ws: ws.on("framesent", sent.append))
     page.evaluate("() => { window.__sent = 0; }")
@@ -77,7 +77,7 @@ def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page):
 
 
 def test_keys_still_work_after_a_sidebar_change_but_not_while_typing(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     page.get_by_test_id("stSidebar").get_by_text("Learn a bias b").click()
     settle(page)
     ready(page)
@@ -113,7 +113,7 @@ def expected_numbers(X, y, trace, k, eta, bias) -> list[str]:
 
 TIES = "100000.5,1,+;-123456.5,2,-;0.5,-2.5,+;3,0.000244140625,-"
 CASES = [
-    # the seeds' example, generated data, noise, and points whose numbers tie in "%.6g"
+    # the lecture notes' example, generated data, noise, and points whose numbers tie in "%.6g"
     (SEEDS, BUILTIN["Lecture notes' example: 4 points"](), dict(eta=0.1, init=((0.2, 0.0), -0.1))),
     ("data=separable-generator&n=40&eta=0.3", separable(40, 0.2, 0), dict(eta=0.3)),
     ("data=noisy-blobs-generator&n=40&eta=0.7", noisy(40, 0.5, 0), dict(eta=0.7)),
@@ -139,7 +139,7 @@ def test_the_numbers_shown_are_those_of_viz_maths(page, server_url, query, data,
 
 
 def test_predict_mode_asks_before_the_step_and_keeps_score(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     page.get_by_role("checkbox", name="Predict").check()
     page.keyboard.press("ArrowRight")
     quiz = page.locator(".pl-quiz")
@@ -160,7 +160,7 @@ def test_predict_mode_asks_before_the_step_and_keeps_score(page):
 
 
 def test_play_runs_in_the_page_and_pauses(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     page.get_by_label("Play speed (steps per second)").select_option("30")
     page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
     page.screenshot(path=ARTIFACTS / "play.png")
@@ -175,7 +175,7 @@ def test_play_runs_in_the_page_and_pauses(page):
 
 
 def test_zoom_redraws_the_overlay_through_the_axes(page):
-    load_seeds_example(page)
+    load_notes_example(page)
     page.keyboard.press("ArrowRight")
     page.keyboard.press("ArrowRight")
     wait_status(page, "Step 2 / 20")
