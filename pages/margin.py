@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
+from ui.charts import lecture_mode
 from ui.data_picker import data_picker
 from ui.lesson_margin import (
     PAGE,
@@ -18,8 +19,7 @@ from ui.lesson_margin import (
     spaces_section,
 )
 from ui.runs import perceptron_trace
-from ui.step_controls import reset_on_change, run_signature, step_controls
-from ui.step_view import status_row
+from ui.stepper import perceptron_run, stepper
 from ui.training import training_settings
 from ui.url_state import page_fields
 
@@ -39,17 +39,23 @@ try:
 except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
-reset_on_change(PAGE, run_signature(data.X, data.y, settings))
 result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
 bias = settings["bias"]
 zeros_start = not np.any(trace.W[0]) and trace.b[0] == 0  # where Novikoff's theorem starts
+figure, beside = separator_figures(data, facts, bias=bias, lecture=lecture_mode())
 
-k = step_controls(PAGE, trace)
-status_row(trace, k, result)
-current = current_boundary(data, trace, k)
-bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
-separator_figures(data, facts, current, k, bias=bias)
-margin_section(current["margin"], facts["maximum"])
-spaces_section(facts, bias=bias)
-proof_section(trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
+
+def at_step(k: int) -> None:
+    """What follows the step on the server: the bound against this boundary, the proof."""
+    current = current_boundary(data, trace, k)
+    bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
+    beside()
+    margin_section(current["margin"], facts["maximum"])
+    spaces_section(facts, bias=bias)
+    proof_section(trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
+
+
+run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
+                     layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
+stepper(key=PAGE, run=run, panels=at_step)
 experiment_section()

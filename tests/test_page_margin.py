@@ -22,11 +22,16 @@ from tests.apptest import (
     metrics,
     open_app,
     plotly_array,
-    position,
+    stepper_run,
+    sync,
 )
 from viz.margin import strip_polygon
 
 PAGE = "margin"
+
+
+def names_of(figure: dict) -> list[str]:
+    return [trace.get("name", "") for trace in figure["data"]]
 
 
 def chart_keys(at) -> list[str]:
@@ -69,7 +74,10 @@ def test_notes_points_show_their_bound_and_margins(at):
     text = latex(at)
     assert r"\sqrt{1 + 2.82843^2} = 3" in text and r"= 0.333333" in text
     assert r"\frac{3^2}{0.333333^2} = 81" in text
-    assert chart_keys(at) == ["current", "maximum", "proof"]
+    assert chart_keys(at) == ["maximum", "proof"]  # the stepper draws the perceptron's
+    header, _ = stepper_run(at, PAGE)
+    assert "band" in header["layers"] and header["point_traces"] == []
+    assert "ball of radius R = 3 (vectors (x, 1))" in names_of(header["figure"])
 
 
 def check_bound(at, name: str, bias: bool) -> None:
@@ -77,10 +85,9 @@ def check_bound(at, name: str, bias: bool) -> None:
     data = data_of(name)
     bound = mistake_bound(data.X, data.y, bias=bias)
     assert shown_number(metrics(at)["Bound R²/γ²"]) == pytest.approx(bound, rel=1e-5), name
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
-    assert_clean(at)
-    assert int(metrics(at)["Mistakes so far"]) <= bound, (name, bias)
+    header, columns = stepper_run(at, PAGE)
+    sync(at, PAGE, header["steps"])
+    assert int(columns["mistakes"][-1]) <= bound, (name, bias)
     if math.isinf(bound):
         assert any("bound R²/γ² is infinite" in w.value for w in at.warning), name
 
@@ -99,31 +106,20 @@ def test_the_bound_shown_is_mistake_bound_on_every_data_set(at):
 def test_stepping_shows_the_margin_of_each_boundary(at):
     data = notes_four_points()
     steps = list(perceptron(data.X, data.y))
-    click(at, f"{PAGE}.next")
-    click(at, f"{PAGE}.next")
-    k = position(at)
+    k = [s.t for s in steps if s.updated][1]  # the second mistake
+    sync(at, PAGE, k)
     step = steps[k - 1]
-    assert step.updated and int(metrics(at)["Mistakes so far"]) == step.mistakes
     expected = geometric_margin(data.X, data.y, step.w, step.b)
     shown = metrics(at)["Margin of this boundary"]
     assert shown_number(shown) == pytest.approx(expected, rel=1e-5)
-    click(at, f"{PAGE}.back")
-    assert position(at) == k - 1
-    click(at, f"{PAGE}.reset")
-    assert position(at) == 0
-
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
+    sync(at, PAGE, len(steps))
     final = steps[-1]
     margin = geometric_margin(data.X, data.y, final.w, final.b)
     assert margin > 0
     assert shown_number(metrics(at)["Margin of this boundary"]) == pytest.approx(margin, rel=1e-5)
-    figure = traces(chart(at, f"{PAGE}.current"))
-    ring = figure["closest point"]
-    closest = int(np.argmin(data.y * (data.X @ final.w + final.b)))
-    assert (ring["x"][0], ring["y"][0]) == tuple(data.X[closest])
-    assert any(name.startswith("perceptron boundary w·x + b = 0 and band") for name in figure)
     assert "(it separates }" in latex(at)
+    _, columns = stepper_run(at, PAGE)
+    np.testing.assert_array_equal(columns["W"][-1], final.w)
 
 
 def test_maximum_margin_chart_circles_the_support_vectors(at):
@@ -145,12 +141,12 @@ def test_maximum_margin_chart_circles_the_support_vectors(at):
 def test_overlay_and_ball_toggles(at):
     by_key(at.segmented_control, f"{PAGE}.layout").set_value("Overlaid").run()
     assert_clean(at)
-    assert chart_keys(at) == ["overlay", "proof"]
-    names = traces(chart(at, f"{PAGE}.overlay"))
-    assert "support vectors" in names and "perceptron boundary w·x + b = 0" in names
-    wide = chart(at, f"{PAGE}.overlay")["layout"]["xaxis"]["range"]
+    assert chart_keys(at) == ["proof"]
+    figure = stepper_run(at, PAGE)[0]["figure"]
+    assert "support vectors" in names_of(figure)
+    wide = figure["layout"]["xaxis"]["range"]
     by_key(at.toggle, f"{PAGE}.ball").set_value(False).run()
-    narrow = chart(at, f"{PAGE}.overlay")["layout"]["xaxis"]["range"]
+    narrow = stepper_run(at, PAGE)[0]["figure"]["layout"]["xaxis"]["range"]
     assert narrow[1] - narrow[0] < wide[1] - wide[0]
     assert wide[0] < -3 < 3 < wide[1]  # the whole ball of radius 3 is in view
 
@@ -182,9 +178,8 @@ def test_without_a_bias_the_bound_lives_in_the_plane(at):
 
 
 def test_proof_chart_keeps_both_inequalities_and_marks_the_current_update(at):
-    click(at, f"{PAGE}.next")
-    click(at, f"{PAGE}.next")
-    click(at, f"{PAGE}.next")
+    _, columns = stepper_run(at, PAGE)
+    sync(at, PAGE, int(np.flatnonzero(columns["updated"])[2]))  # the third mistake
     figure = traces(chart(at, f"{PAGE}.proof"))
     t = np.array(figure["u·wₜ"]["x"])
     projections = np.array(figure["u·wₜ"]["y"])

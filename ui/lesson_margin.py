@@ -103,8 +103,12 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                 "shown for reference only: it is not guaranteed here.", icon=":material/info:")
 
 
-def separator_figures(data: Dataset, facts: dict, current: dict, k: int, *, bias: bool) -> None:
-    """This step's boundary and the maximum-margin separator, side by side or overlaid."""
+def separator_figures(data: Dataset, facts: dict, *, bias: bool, lecture: bool):
+    """The perceptron's figure for the stepper, and a function that draws the maximum margin.
+
+    Overlaid, the maximum-margin separator is part of the stepper's figure; side by side it
+    is its own chart beside the stepper's. The stepper draws the moving boundary and its band.
+    """
     layout = st.segmented_control("Separators", LAYOUTS, key=f"{PAGE}.layout",
                                   label_visibility="collapsed")
     whole_ball = st.toggle("Zoom out to the whole ball of radius R", key=f"{PAGE}.ball")
@@ -115,24 +119,23 @@ def separator_figures(data: Dataset, facts: dict, current: dict, k: int, *, bias
     u = facts["u"]
     # u lives in the space the perceptron sees: with a bias its last coordinate is the offset
     u_line = None if u is None else ((u[:2], float(u[2])) if bias else (u, 0.0))
-    if layout == "Overlaid":
-        show(
-            margin_figure(data.X, data.y, data.classes, box, current=current, maximum=maximum,
-                          bound_line=u_line, height=640, **ball),
-            key=f"{PAGE}.overlay", alt="The perceptron's boundary with its margin band, the "
-            "maximum-margin separator with its support vectors, and the ball of radius R")
-    else:
-        left, right = st.columns(2)
+    overlaid = layout == "Overlaid"
+    stepped = margin_figure(data.X, data.y, data.classes, box, height=560,
+                            maximum=maximum if overlaid else None,
+                            bound_line=u_line if overlaid else None,
+                            title="" if overlaid else "Perceptron, step by step", **ball)
+
+    def beside() -> None:
+        if overlaid:
+            return
+        left, _ = st.columns(2)
         with left:
-            show(margin_figure(data.X, data.y, data.classes, box, current=current, height=540,
-                               title=f"Perceptron at step {k}", **ball),
-                 key=f"{PAGE}.current", alt="The perceptron's boundary at this step, its margin "
-                 "band and the closest point, with the ball of radius R")
-        with right:
             show(margin_figure(data.X, data.y, data.classes, box, maximum=maximum,
                                bound_line=u_line, height=540, title="Maximum margin", **ball),
                  key=f"{PAGE}.maximum", alt="The maximum-margin separator, its band and its "
                  "support vectors circled, with the ball of radius R")
+
+    return stepped, beside
 
 
 def margin_section(margin: float, maximum) -> None:

@@ -16,6 +16,7 @@ import base64
 import hashlib
 import json
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -221,7 +222,8 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
 
 
 def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome, *,
-                   lecture: bool = False, layers=PLANE_LAYERS) -> Run:
+                   lecture: bool = False, layers=PLANE_LAYERS, figure: go.Figure | None = None,
+                   words: dict | None = None) -> Run:
     """A perceptron run as the stepper draws it on the plane, with weight space and maths.
 
     Parameters
@@ -237,7 +239,14 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     lecture : bool, default False
         Draw for a projector: larger type, lines and markers.
     layers : sequence of str
-        What the browser draws: any of ``PLANE_LAYERS``.
+        What the browser draws: any of ``PLANE_LAYERS``, ``"band"`` (the margin
+        band of the current boundary and its closest point, and the margin in the
+        status line), ``"errors"`` (training errors in the status line).
+    figure : plotly Figure, optional
+        The lesson's own static figure of the plane (with its points and fixed
+        axis ranges) to draw the moving parts over; by default the house plane.
+    words : dict, optional
+        ``{"mistakes": "violation"}`` names what ``mistakes`` counts.
 
     Returns
     -------
@@ -252,7 +261,14 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         "result": {"converged": bool(result.converged), "message": result.message},
         "figure": plane_skeleton(data, height=624 if lecture else 520, lecture=lecture),
         "point_traces": [[0, -1], [1, 1]],
+        "words": words or {},
     }
+    if figure is not None:
+        if lecture:
+            from ui.charts import for_projector
+
+            figure = for_projector(go.Figure(figure))
+        header.update(figure=_figure_json(figure), point_traces=[])
     if "weights" in layers:
         header["weights_figure"] = weights_skeleton(trace.W, height=384 if lecture else 320,
                                                     lecture=lecture)
@@ -300,18 +316,19 @@ def accept_position(value, *, run: str | None, steps: int) -> int | None:
 def _on_position(key: str) -> None:
     """The browser's debounced position: keep it in the session and the address bar."""
     state = st.session_state.get(key) or {}
-    k = accept_position(state.get("position"), run=st.session_state.get(f"{key}.run"),
-                        steps=int(st.session_state.get(f"{key}.steps", 0)))
+    k = accept_position(state.get("position"), run=st.session_state.get(f"{key}.stepper.run"),
+                        steps=int(st.session_state.get(f"{key}.stepper.steps", 0)))
     if k is not None:
         st.session_state[f"{key}.t"] = k
         url_state.write_step(k)
 
 
 @st.fragment
-def _synced(key: str, blob: bytes, toolbar: bool) -> None:
+def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
     """The component inside a fragment: a sync reruns this alone, with the same bytes.
 
-    The Share link is drawn here too, so that it holds the step the browser reported.
+    The Share link is drawn here too, so that it holds the step the browser reported, and
+    the lesson's panels that follow the step on the server.
     """
     if toolbar:
         from ui.charts import keys_button
@@ -322,21 +339,24 @@ def _synced(key: str, blob: bytes, toolbar: bool) -> None:
         with cols[1]:
             url_state.share_button()
     _mount(key=key, data=blob, on_position_change=partial(_on_position, key))
+    if panels is not None:
+        panels(int(st.session_state[f"{key}.t"]))
 
 
 def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     """The run's bytes with the position to open at, rebuilt only when either changes."""
-    cache = st.session_state.get(f"{key}.blob")
-    tag = (run.id, run.header.get("lecture"), start, keys)
+    cache = st.session_state.get(f"{key}.stepper.blob")
+    look = hashlib.blake2b(json.dumps(run.header, sort_keys=True).encode(), digest_size=8)
+    tag = (run.id, look.hexdigest(), start, keys)
     if cache is not None and cache[0] == tag:
         return cache[1]
     blob = pack({**run.header, "run": run.id, "start": start, "keys": keys}, run.columns)
-    st.session_state[f"{key}.blob"] = (tag, blob)
+    st.session_state[f"{key}.stepper.blob"] = (tag, blob)
     return blob
 
 
 def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
-            toolbar: bool = True) -> int:
+            toolbar: bool = True, panels: Callable[[int], None] | None = None) -> int:
     """Draw the stepper for one run; return the step the server knows (debounced).
 
     Parameters
@@ -352,6 +372,10 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
         Whether this stepper owns →, ←, N and Home (one per page should).
     toolbar : bool, default True
         Draw the Keys help and the Share link above it.
+    panels : callable, optional
+        ``panels(k)`` draws what the server shows for step k (numbers that need
+        the server, extra charts). It runs under the stepper and again after each
+        debounced report, so it follows the student a moment after they stop.
 
     Returns
     -------
@@ -359,15 +383,15 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
         The step last reported by the browser (or from a link), 0 to ``run.steps``.
     """
     position_key = f"{key}.t"
-    if st.session_state.get(f"{key}.run") != run.id:
+    if st.session_state.get(f"{key}.stepper.run") != run.id:
         st.session_state[position_key] = run.steps if start == "end" else 0
     linked = url_state.pending_step()
     if linked is not None:
         st.session_state[position_key] = linked
     k = min(max(int(st.session_state.get(position_key, 0)), 0), run.steps)
-    st.session_state.update({position_key: k, f"{key}.run": run.id, f"{key}.steps": run.steps})
+    st.session_state.update({position_key: k, f"{key}.stepper.run": run.id, f"{key}.stepper.steps": run.steps})
     url_state.write_step(k)
-    _synced(key, _blob(key, run, k, keys), toolbar)
+    _synced(key, _blob(key, run, k, keys), toolbar, panels)
     return k
 
 
@@ -407,7 +431,7 @@ mountStepper({{ parentElement: document.getElementById("stepper"), data: bytes,
 
 def packed(key: str) -> bytes | None:
     """The bytes the stepper ``key`` sent last (for exports)."""
-    cache = st.session_state.get(f"{key}.blob")
+    cache = st.session_state.get(f"{key}.stepper.blob")
     return None if cache is None else cache[1]
 
 

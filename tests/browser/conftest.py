@@ -91,7 +91,16 @@ def page(browser, server_url):
     tab.goto(server_url)
     wait_idle(tab)
     yield tab
+    ERRORS.pop(id(tab), None)
     context.close()
+
+
+ERRORS: dict[int, list] = {}
+
+
+def page_errors(tab) -> list:
+    """The uncaught JavaScript errors of a page opened by the ``page`` fixture."""
+    return ERRORS.get(id(tab), [])
 
 
 def wait_idle(tab) -> None:

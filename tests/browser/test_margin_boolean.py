@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle
+from tests.browser.stepper import boundary, ready, status, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 
@@ -42,32 +43,52 @@ def metric(page, label: str) -> str:
     return block.get_by_test_id("stMetricValue").inner_text()
 
 
+def band_corners(page) -> list[list[float]]:
+    """The stepper's margin band as data coordinates, [] when it draws none."""
+    return page.evaluate("""() => {
+      const band = document.querySelector('.pl-plane .pl-overlay polygon.pl-band');
+      if (!band || band.getAttribute('visibility') === 'hidden') return [];
+      const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+      return band.getAttribute('points').trim().split(' ').map((p) => p.split(',').map(Number))
+        .map(([x, y]) => [L.xaxis.p2l(x - L.xaxis._offset), L.yaxis.p2l(y - L.yaxis._offset)]);
+    }""")
+
+
 def test_margin_lesson_draws_bands_ball_and_proof(page):
     open_lesson(page, "Margin and the mistake bound")
-    page.get_by_role("button", name="Next mistake").click()
-    settle(page, 500)
+    ready(page)
+    page.locator(".pl-controls").get_by_role("button", name="Next mistake").click()
     page.keyboard.press("N")  # the keyboard shortcut: step 2, the second mistake
-    settle(page, 500)
-    wait_for_charts(page, 3)
-    assert page.locator(".js-plotly-plot").count() == 3  # this step, maximum margin, proof
-    current, maximum = trace_names(page, 0), trace_names(page, 1)
-    assert any(name.startswith("ball of radius R") for name in current)
-    assert "perceptron boundary w·x + b = 0" in current  # no band: it does not separate
-    assert "misclassified (y·a ≤ 0)" in current
+    wait_status(page, "Step 2 / 52 · epoch 1 · 2 mistakes · margin −∞")
+    assert band_corners(page) == []  # no band: this boundary does not separate
+    wait_url_step(page, 2)
+    page.wait_for_function("() => [...document.querySelectorAll('[data-testid=stMetric]')]"
+                           ".some((m) => m.textContent.includes('Margin of this boundary'))")
     assert metric(page, "Margin of this boundary") == "−∞"
+    wait_for_charts(page, 3)
+    assert page.locator(".js-plotly-plot").count() == 3  # stepper, maximum margin, proof
+    current = trace_names(page, 0)
+    assert any(name.startswith("ball of radius R") for name in current)
+    maximum = trace_names(page, 1)
     assert any(name.startswith("maximum-margin separator") for name in maximum)
     assert "support vectors" in maximum
     assert {"u·wₜ", "‖wₜ‖²"} <= set(trace_names(page, 2))
-    assert metric(page, "Bound R²/γ²") == "81"  # the seeds' 4 points: R = 3, gamma = 1/3
+    assert metric(page, "Bound R²/γ²") == "81"  # the notes' 4 points: R = 3, gamma = 1/3
 
-    page.get_by_test_id("stMain").get_by_role("slider").first.focus()
-    page.keyboard.press("End")
-    settle(page, 500)
-    assert metric(page, "Status") == "converged"
-    assert float(metric(page, "Margin of this boundary")) > 0
-    current = trace_names(page, 0)
-    assert "closest point" in current
-    assert any(name.startswith("perceptron boundary w·x + b = 0 and band") for name in current)
+    page.locator(".pl-slider").fill("52")
+    wait_status(page, "Step 52 / 52 · epoch 13 · 22 mistakes · margin ")
+    text = status(page)
+    assert text.endswith("· converged")
+    margin = float(text.split("margin ")[1].split(" ")[0])
+    wait_url_step(page, 52)
+    page.wait_for_function("m => [...document.querySelectorAll('[data-testid=stMetric]')].some("
+                           "(b) => b.textContent.includes('Margin of this boundary') && "
+                           "b.textContent.includes(m))", arg=f"{margin:g}"[:5])
+    assert float(metric(page, "Margin of this boundary")) == pytest.approx(margin, rel=1e-4)
+    assert len(band_corners(page)) >= 3
+    assert boundary(page) is not None and "Step 52, epoch 13" in page.locator(
+        ".pl-explain").inner_text()
+    assert not page_errors(page)
 
     page.get_by_role("button", name="Run the experiment").click()
     settle(page, 1500)
@@ -77,21 +98,24 @@ def test_margin_lesson_draws_bands_ball_and_proof(page):
 
     page.get_by_role("radio", name="Overlaid").click()
     settle(page, 500)
-    wait_for_charts(page, 3)
-    names = trace_names(page, 0)
-    assert "closest point" in names and "support vectors" in names
+    ready(page)
+    page.wait_for_function("() => document.querySelector('.pl-plane .js-plotly-plot')"
+                           ".data.some((t) => t.name === 'support vectors')")
+    assert step_of(page) == 52  # the same run: the page kept its step
 
     page.get_by_role("radio", name="Side by side").click()
     settle(page, 500)
     page.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").first.click()
     page.get_by_role("option", name="Separable (generator)").click()
     settle(page, 800)
-    page.get_by_test_id("stMain").get_by_role("slider").first.focus()
-    page.keyboard.press("End")
-    settle(page, 500)
-    assert metric(page, "Status") == "converged"
-    assert "closest point" in trace_names(page, 0)
+    wait_status(page, "Step 0 / ")
+    page.keyboard.press("End")  # not a stepper key
+    page.locator(".pl-slider").press("End")  # the slider's own key: to the last step
+    page.wait_for_function("() => document.querySelector('.pl-status').textContent"
+                           ".endsWith('· converged')")
+    assert len(band_corners(page)) >= 3 and boundary(page) is not None
     snap(page, "margin_separable.png", 2200)
+    assert not page_errors(page)
     assert_no_exception(page)
 
 

@@ -8,7 +8,7 @@ import pytest
 from core.perceptron import initial_weights, perceptron
 from core.trace import record
 from datasets.builtin import BUILTIN, noisy, separable
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle, wait_idle
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle, wait_idle
 from tests.browser.stepper import (
     boundary,
     numbers,
@@ -60,6 +60,7 @@ def test_keys_step_back_next_and_home_and_the_address_follows(page):
     wait_url_step(page, 0)
     page.screenshot(path=ARTIFACTS / "step_through.png", full_page=True)
     assert_no_exception(page)
+    assert not page_errors(page)
 
 
 def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page):
@@ -136,6 +137,7 @@ def test_the_numbers_shown_are_those_of_viz_maths(page, server_url, query, data,
         page.locator(".pl-slider").fill(str(k))
         wait_status(page, f"Step {k} / {trace.steps}")
         assert numbers(page) == expected_numbers(data.X, data.y, trace, k, settings["eta"], True), k
+    assert not page_errors(page)
 
 
 def test_predict_mode_asks_before_the_step_and_keeps_score(page):

@@ -83,6 +83,44 @@ function normalArrow(w, b, xr, yr) {
   return [foot, [foot[0] + (length * w[0]) / norm, foot[1] + (length * w[1]) / norm]];
 }
 
+function clipPolygon(points, a, c) {
+  // the part of a polygon where a.p <= c (one step of Sutherland-Hodgman)
+  const out = [];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    const q = points[(i + 1) % points.length];
+    const fp = a[0] * p[0] + a[1] * p[1] - c;
+    const fq = a[0] * q[0] + a[1] * q[1] - c;
+    if (fp <= 0) out.push(p);
+    if ((fp < 0 && fq > 0) || (fp > 0 && fq < 0)) {
+      const t = fp / (fp - fq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+function margins(s, w, b) {
+  // the geometric margin of (w, b) on the data (-Infinity if it errs), its closest row,
+  // and how many rows it gets wrong (y a <= 0 counts as wrong, as in the rule)
+  const X = s.run.columns.X.values;
+  const y = s.run.columns.y.values;
+  const norm = Math.hypot(w[0], w[1]);
+  let low = Infinity;
+  let closest = -1;
+  let wrong = 0;
+  for (let i = 0; i < y.length; i++) {
+    const m = y[i] * (w[0] * X[2 * i] + w[1] * X[2 * i + 1] + b);
+    if (m <= 0) wrong += 1;
+    if (m < low) {
+      low = m;
+      closest = i;
+    }
+  }
+  const margin = norm > 0 && low > 0 ? low / norm : -Infinity;
+  return { margin, closest, wrong, norm };
+}
+
 function axesOf(gd) {
   const layout = gd._fullLayout;
   const xa = layout.xaxis;
@@ -158,8 +196,11 @@ class Overlay {
     return this.parts[name];
   }
 
-  shape(name, tag, attrs) {
-    if (!this.parts[name]) this.parts[name] = el(tag, attrs, this.layer);
+  shape(name, tag, attrs, under = false) {
+    if (!this.parts[name]) {
+      this.parts[name] = el(tag, attrs, this.layer);
+      if (under) this.layer.insertBefore(this.parts[name], this.layer.firstChild);
+    }
     return this.parts[name];
   }
 
@@ -338,7 +379,16 @@ function status(s) {
   const mistakes = row(c.mistakes, k);
   let end = "still learning";
   if (k === s.K) end = h.result.converged ? "converged" : "not converged";
-  return `Step ${k} / ${s.K} \u00b7 epoch ${epoch} \u00b7 ${mistakes} mistake${mistakes === 1 ? "" : "s"} \u00b7 ${end}`;
+  let extra = "";
+  if (h.layers.includes("band") || h.layers.includes("errors")) {
+    const m = margins(s, row(c.W, k), row(c.b, k));
+    if (h.layers.includes("errors")) extra += ` \u00b7 ${m.wrong} / ${c.y.values.length} training errors`;
+    if (h.layers.includes("band")) {
+      extra += ` \u00b7 margin ${Number.isFinite(m.margin) ? num(m.margin) : "\u2212\u221e"}`;
+    }
+  }
+  const word = h.words?.mistakes ?? "mistake";
+  return `Step ${k} / ${s.K} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra} \u00b7 ${end}`;
 }
 
 function drawPlane(s) {
@@ -357,8 +407,31 @@ function drawPlane(s) {
   const line = o.line("boundary", { class: "pl-boundary", "stroke-width": 3 * scale });
   const normal = o.line("normal", { class: "pl-boundary", "stroke-width": 3 * scale,
                                     "marker-end": o.arrowHead(h.palette.boundary) });
+  const band = o.shape("band", "polygon", { class: "pl-band" }, true);
+  const reach = o.line("reach", { class: "pl-reach", "stroke-width": 2 * scale,
+                                  "stroke-dasharray": "4 4" });
   const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
                                               "stroke-width": 4 * scale });
+  band.setAttribute("visibility", "hidden");
+  reach.setAttribute("visibility", "hidden");
+  if (h.layers.includes("band")) {
+    const m = margins(s, w, b);
+    if (Number.isFinite(m.margin)) {
+      const half = m.margin * m.norm;  // |w.x + b| <= half is the band
+      const [x0, x1] = axes.xr;
+      const [y0, y1] = axes.yr;
+      let poly = [[x0, y0], [x1, y0], [x1, y1], [x0, y1]];
+      poly = clipPolygon(poly, w, half - b);
+      poly = clipPolygon(poly, [-w[0], -w[1]], half + b);
+      if (poly.length > 2) {
+        band.setAttribute("visibility", "visible");
+        band.setAttribute("points", poly.map(([x, y]) => `${axes.px(x)},${axes.py(y)}`).join(" "));
+      }
+      const p = [c.X.values[2 * m.closest], c.X.values[2 * m.closest + 1]];
+      const t = (w[0] * p[0] + w[1] * p[1] + b) / (m.norm * m.norm);
+      setLine(reach, p, [p[0] - t * w[0], p[1] - t * w[1]], axes);
+    }
+  }
   if (updated) {
     const before = clipLine(row(c.W, k - 1), row(c.b, k - 1), axes.xr, axes.yr);
     setLine(ghost, before?.[0], before?.[1], axes);
