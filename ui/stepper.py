@@ -389,7 +389,8 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
     if linked is not None:
         st.session_state[position_key] = linked
     k = min(max(int(st.session_state.get(position_key, 0)), 0), run.steps)
-    st.session_state.update({position_key: k, f"{key}.stepper.run": run.id, f"{key}.stepper.steps": run.steps})
+    st.session_state.update({position_key: k, f"{key}.stepper.run": run.id,
+                             f"{key}.stepper.steps": run.steps})
     url_state.write_step(k)
     _synced(key, _blob(key, run, k, keys), toolbar, panels)
     return k
