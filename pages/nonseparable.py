@@ -3,8 +3,7 @@
 import streamlit as st
 
 from ui.data_picker import data_picker
-from ui.lesson_nonseparable import PAGE, errors_section, lesson, run_views, suggestions, verdict
-from ui.step_controls import reset_on_change, run_signature
+from ui.lesson_nonseparable import errors_section, lesson, run_views, suggestions, verdict
 from ui.training import training_settings
 
 with st.sidebar:
@@ -23,7 +22,6 @@ try:
 except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
-reset_on_change(PAGE, run_signature(data.X, data.y, {**settings, "part": shown.part}))
 
 verdict(shown)
 run_views(data, shown, settings)

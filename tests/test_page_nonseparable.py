@@ -7,7 +7,6 @@ import pytest
 from core.cycles import find_cycle
 from core.exact_runs import exact_perceptron, fixed_rows, float_departure
 from core.pocket import epoch_report
-from core.trace import training_errors
 from datasets.builtin import BUILTIN, noisy
 from tests.apptest import (
     assert_clean,
@@ -18,6 +17,8 @@ from tests.apptest import (
     metrics,
     open_app,
     plotly_array,
+    stepper_run,
+    sync,
 )
 
 PAGE = "nonseparable"
@@ -77,27 +78,27 @@ def test_xor_banner_shows_the_repeated_weights_and_the_cancelling_updates(xor):
     assert "-1 + 1 + 1 - 1 = 0" in text
 
 
-def test_step_controls_walk_the_exact_run(xor):
+def current_point(at) -> list[float]:
+    """The weights the weight-space chart marks as this step's."""
+    spec = next(s for s in charts(at) if any(t.get("name") == "weights now" for t in s["data"]))
+    now = next(t for t in spec["data"] if t.get("name") == "weights now")
+    return [plotly_array(now["x"])[0], plotly_array(now["y"])[0]]
+
+
+def test_the_exact_run_is_stepped_in_the_page_and_the_chart_follows(xor):
     at = xor
     data = BUILTIN[XOR]()
     steps = list(exact_perceptron(data.X, data.y, max_epochs=50, every="visit"))
-    assert metrics(at)["Step t"] == "start"
-    for k in (1, 2, 3):
-        click(at, f"{PAGE}.step")
+    header, columns = stepper_run(at, PAGE)
+    assert header["steps"] == len(steps) and "errors" in header["layers"]
+    for k in (1, 2, 3, len(steps)):
         step = steps[k - 1]
-        shown = metrics(at)
-        assert shown["Step t"] == str(k) and shown["Mistakes so far"] == str(step.mistakes)
-        assert shown["Training errors now"] == \
-            f"{training_errors(data.X, data.y, step.w, step.b)} / 4"
-    click(at, f"{PAGE}.back")
-    assert metrics(at)["Step t"] == "2"
-    click(at, f"{PAGE}.next")
-    assert metrics(at)["Step t"] == "3"
-    click(at, f"{PAGE}.reset")
-    assert metrics(at)["Step t"] == "start"
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
-    assert metrics(at)["Step t"] == str(len(steps)) and metrics(at)["Epoch"] == "50"
+        assert columns["W"][k].tolist() == [float(v) for v in step.w]
+        assert columns["mistakes"][k] == step.mistakes and columns["epoch"][k] == step.epoch
+    assert columns["epoch"][-1] == 50
+    sync(at, PAGE, 3)
+    assert at.query_params["step"] == "3"
+    assert current_point(at) == [float(v) for v in steps[2].w]
 
 
 def test_error_chart_and_remedy_numbers_match_the_core(xor):
@@ -116,19 +117,13 @@ def test_error_chart_and_remedy_numbers_match_the_core(xor):
     assert series["max ‖w‖ in the epoch"] == pytest.approx(report.max_norm.tolist())
 
 
-def test_three_d_toggle_and_play_view(xor):
+def test_three_d_toggle(xor):
     at = xor
     by_key(at.toggle, f"{PAGE}.three_d").set_value(True).run()
     assert_clean(at)
     assert any(t.get("type") == "scatter3d" for s in charts(at) for t in s["data"])
     by_key(at.toggle, f"{PAGE}.three_d").set_value(False).run()
-    by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
-    assert_clean(at)
-    frames = [s for s in charts(at) if s.get("frames")]
-    assert len(frames) == 1 and len(frames[0]["frames"]) == 4 * 50 + 1
-    assert not any(b.key == f"{PAGE}.step" for b in at.button)  # no step buttons in Play
-    by_key(at.segmented_control, f"{PAGE}.view").set_value("Step by step").run()
-    assert any(b.key == f"{PAGE}.step" for b in at.button)
+    assert not any(s.get("frames") for s in charts(at))  # no animation of frames any more
 
 
 def test_iris_inside_the_cycle_steps_through_one_period():
@@ -141,20 +136,18 @@ def test_iris_inside_the_cycle_steps_through_one_period():
     part = by_key(at.segmented_control, f"{PAGE}.part")
     part.set_value("cycle").run()
     assert_clean(at)
-    click(at, f"{PAGE}.next")
-    shown = metrics(at)
-    assert shown["Epoch"] == str(cycle.first)
+    header, columns = stepper_run(at, PAGE)
     first_update = next(iter(exact_perceptron(data.X, data.y, from_epoch=cycle.first,
                                               max_epochs=cycle.first)))
-    assert shown["Step t"] == f"{first_update.t:,}"
-    assert shown["Mistakes so far"] == f"{first_update.mistakes:,}"
-    slider = by_key(at.slider, f"{PAGE}.t")
-    slider.set_value(slider.max).run()
-    assert metrics(at)["Mistakes so far"] == f"{cycle.mistakes:,}"
+    k = int(columns["updated"].argmax())
+    assert columns["epoch"][k] == cycle.first and columns["mistakes"][k] == first_update.mistakes
+    assert columns["mistakes"][-1] == cycle.mistakes
     # one period later the boundary is the one the loop started from
     w = [float(v) for v in cycle.w]
-    assert metrics(at)["Training errors now"] == \
-        f"{training_errors(data.X, data.y, w, float(cycle.b))} / 100"
+    assert columns["W"][-1].tolist() == w == columns["W"][0].tolist()
+    assert columns["b"][-1] == float(cycle.b)
+    sync(at, PAGE, header["steps"])
+    assert current_point(at) == w
 
 
 @pytest.mark.parametrize("order", ["shuffle_once", "shuffle_each_epoch", "random",

@@ -12,15 +12,14 @@ from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_depar
 from core.geometry import linearly_separable
 from core.perceptron import initial_weights
 from core.pocket import EpochReport, epoch_report
-from core.trace import Outcome, Trace, outcome, record, training_errors
+from core.trace import Outcome, Trace, outcome, record
 from datasets import Dataset
+from ui.charts import lecture_mode, show
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.state import keep_alive
-from ui.step_controls import step_controls
-from ui.step_view import animation_view, explanation
+from ui.stepper import perceptron_run, stepper
 from viz.cycling import cycle_latex, errors_figure, trajectory_figure
 from viz.maths import num
-from viz.plane import plane_figure
 
 PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
@@ -162,17 +161,13 @@ def verdict(shown: Lesson) -> None:
 
 
 def run_views(data: Dataset, shown: Lesson, settings: dict) -> None:
-    """Step by step (or Play) beside the path of the weights in weight space."""
-    X, y, n = data.X, data.y, len(data.y)
+    """The run stepped in the page, then the path of the weights in weight space."""
     cycle, trace = shown.cycle, shown.trace
-    left, right = st.columns(2)
-    view = left.segmented_control("View", ["Step by step", "Play"], default="Step by step",
-                                  key=f"{PAGE}.view", label_visibility="collapsed")
     if shown.inside:
         labels = {"start": "From the start",
                   "cycle": f"In the cycle (from epoch {cycle.first})"}
-        right.segmented_control("Watch", list(labels), format_func=labels.get,
-                                key=f"{PAGE}.part", label_visibility="collapsed")
+        st.segmented_control("Watch", list(labels), format_func=labels.get,
+                             key=f"{PAGE}.part", label_visibility="collapsed")
     if shown.found:
         path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
                     cycle_updates=cycle.updates)
@@ -181,39 +176,21 @@ def run_views(data: Dataset, shown: Lesson, settings: dict) -> None:
     else:
         moves = np.concatenate([[0], trace.update_positions])
         path = dict(path_w=trace.W[moves], path_b=trace.b[moves])
-    if view == "Play":
-        animation_view(data, trace, shown.result)
-        right, current = st.columns([0.55, 0.45])[0], None
-    else:
-        k = step_controls(PAGE, trace)
-        cols = st.columns(4)
-        cols[0].metric("Step t", f"{trace.t[k]:,}" if k else "start")
-        epoch = trace.epoch[k] if k else (trace.epoch[1] if trace.steps else 1)
-        cols[1].metric("Epoch", int(epoch))
-        cols[2].metric("Mistakes so far", f"{int(trace.mistakes[k]):,}")
-        errors_now = training_errors(X, y, trace.W[k], trace.b[k])
-        cols[3].metric("Training errors now", f"{errors_now} / {n}")
-        updated, before = bool(trace.updated[k]), max(k - 1, 0)
-        left, right = st.columns([0.55, 0.45])
-        with left:
-            st.plotly_chart(
-                plane_figure(X, y, data.classes, w=trace.W[k], b=trace.b[k],
-                             w_before=trace.W[before] if updated else None,
-                             b_before=trace.b[before],
-                             visited=int(trace.index[k]) if k else None),
-                key=f"{PAGE}.plane", alt="The data and the decision boundary at this step")
-            with st.expander("The maths of this step"):
-                explanation(data, trace, k, settings)
-        current = (trace.W[k], trace.b[k])
-    with right:
+
+    def weight_space(k: int) -> None:
+        """The path of the weights with the step's weights on it (follows the step)."""
         three_d = st.toggle("3-D: (w₁, w₂, b)", key=f"{PAGE}.three_d")
-        st.plotly_chart(trajectory_figure(**path, current=current, three_d=three_d),
-                        key=f"{PAGE}.trajectory",
-                        alt="Weight space: the path of (w1, w2) after each update, coloured by "
-                            "b; the loop it closes is drawn thick")
+        show(trajectory_figure(**path, current=(trace.W[k], trace.b[k]), three_d=three_d),
+             key=f"{PAGE}.trajectory",
+             alt="Weight space: the path of (w1, w2) after each update, coloured by b; the "
+                 "loop it closes is drawn thick")
         st.caption("Each dot is the weights after one update; colour is b. "
                    + ("The thick loop is one period: it ends where it starts."
                       if shown.found else ""))
+
+    run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
+                         layers=("boundary", "ghost", "normal", "visited", "errors", "explain"))
+    stepper(key=PAGE, run=run, panels=weight_space)
 
 
 def errors_section(shown: Lesson, n: int, max_epochs: int) -> None:

@@ -279,7 +279,10 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         "index": trace.index.astype(np.int32), "updated": trace.updated.astype(np.uint8),
         "epoch": trace.epoch.astype(np.int32), "mistakes": trace.mistakes.astype(np.int32),
     }
-    ident = run_id(X, data.y, {**settings, "steps": trace.steps})
+    # the data, the settings and the run itself: two runs of one setting (e.g. a part of it)
+    # never share an id, so the browser never carries a step from one to the other
+    ident = run_id(np.concatenate([X.ravel(), trace.W.ravel(), trace.b]), data.y,
+                   {**settings, "steps": trace.steps})
     return Run(ident, trace.steps, header, columns)
 
 

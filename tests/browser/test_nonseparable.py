@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, legend_names, settle
+from tests.browser.conftest import ARTIFACTS, legend_names, page_errors, settle
+from tests.browser.stepper import ready, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 
@@ -23,20 +24,23 @@ def test_xor_cycle_banner_trajectory_and_steps(page):
     assert ("Cycle found: the weights at the start of epoch 2 equal those at epoch 1 "
             "(period 1 epoch, 4 updates).") in banner
     assert main.locator(".katex").count() >= 4  # the repeated weights and the sums
+    ready(page)
     charts = main.get_by_test_id("stPlotlyChart")
-    charts.nth(2).wait_for()
-    assert main.locator(".js-plotly-plot").count() == 3
-    trajectory = charts.nth(1)
+    charts.nth(1).wait_for()
+    assert main.locator(".js-plotly-plot").count() == 3  # the stepper's, weight space, errors
+    trajectory = charts.nth(0)
     assert "the loop (4 updates)" in legend_names(trajectory)
     assert "repeated weights" in legend_names(trajectory)
     # the thick loop is drawn: a path element with a visible stroke in the loop's trace
     assert trajectory.locator(".scatterlayer .trace").nth(1).locator("path.js-line").count() == 1
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-        settle(page)
-    values = main.get_by_test_id("stMetricValue").all_inner_texts()
-    assert values[:3] == ["3", "1", "3"]  # step 3 of epoch 1, three mistakes so far
-    assert "last weights" in legend_names(charts.nth(2))
+    wait_status(page, "Step 3 / 200 · epoch 1 · 3 mistakes · 2 / 4 training errors")
+    wait_url_step(page, 3)  # and the weight-space chart follows the step on the server
+    page.wait_for_function("""() => [...document.querySelectorAll('.js-plotly-plot')].some(
+        (gd) => (gd._fullData || []).some((t) => t.name === 'weights now' && t.x[0] === 1))""")
+    assert "last weights" in legend_names(charts.nth(1))
+    assert not page_errors(page)
     page.set_viewport_size({"width": 1400, "height": 2300})
     settle(page, 800)
     page.screenshot(path=ARTIFACTS / "nonseparable.png", full_page=True)
@@ -49,26 +53,19 @@ def test_three_d_and_play(page):
     page.get_by_text("3-D: (w₁, w₂, b)").click()
     settle(page, 800)
     main = page.get_by_test_id("stMain")
-    trajectory = main.get_by_test_id("stPlotlyChart").nth(1)
+    trajectory = main.get_by_test_id("stPlotlyChart").nth(0)
     trajectory.locator(".gl-container canvas").first.wait_for(state="attached")
-    settle(page, 1500)
     trajectory.screenshot(path=ARTIFACTS / "nonseparable_3d.png")
-    page.get_by_role("radio", name="Play").click()
-    settle(page, 800)
-    animation = main.get_by_test_id("stPlotlyChart").first
-    label = animation.locator(".slider-group > text.slider-label")
-    assert label.text_content().startswith("start")
-    animation.locator(".updatemenu-button").filter(has_text="Play").click()
-    page.wait_for_function(
-        """() => /t=([5-9]|[1-9][0-9]) /.test(
-                 document.querySelector('.slider-group > text.slider-label')?.textContent ?? '')""",
-    )
-    # the frames move the boundary only: both classes' points are still drawn
-    animation.locator(".updatemenu-button").filter(has_text="Pause").click()
-    page.wait_for_timeout(600)
-    fills = animation.locator(".scatterlayer path.point").evaluate_all(
-        "els => els.filter(e => e.getBoundingClientRect().width > 0)"
-        "          .map(e => getComputedStyle(e).fill)")
-    assert fills.count("rgb(0, 114, 178)") >= 2 and fills.count("rgb(213, 94, 0)") >= 2, fills
+    ready(page)
+    page.get_by_label("Play speed (steps per second)").select_option("30")
+    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.wait_for_function("() => Number(document.querySelector('.pl-stepper').dataset.step)"
+                           " >= 12")
+    page.locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
+    # the points stay drawn by Plotly; only the overlay moves
+    fills = page.locator(".pl-plane .scatterlayer path.point").evaluate_all(
+        "els => els.map(e => getComputedStyle(e).fill)")
+    assert fills.count("rgb(0, 114, 178)") == 2 and fills.count("rgb(213, 94, 0)") == 2, fills
     page.screenshot(path=ARTIFACTS / "nonseparable_play.png", full_page=True)
     assert page.get_by_test_id("stException").count() == 0
+    assert not page_errors(page)
