@@ -1,9 +1,11 @@
-"""The update-only stream against scikit-learn's Cython Perceptron, side by side.
+"""The update-only stream against scikit-learn's Cython Perceptron, and the exact maximum margin.
 
 Run from the repository root: ``python -m bench.core_speed`` (``--sizes 100000 1000000``).
 For each data set the stream is consumed to convergence (cyclic order, eta 1),
 then scikit-learn's Perceptron runs the same number of passes over the same
-data. Both must end with the same weights, or the row says so.
+data. Both must end with the same weights, or the row says so. Then the seconds
+max_margin takes on the inputs its tests check the working set of (tests/test_svm.py):
+non-separable blobs, and thin margins on 2,000 points far from the origin.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import warnings
 
 import numpy as np
 
+from core.max_margin import max_margin
 from core.perceptron import perceptron
 
 
@@ -61,6 +64,26 @@ def visit_throughput(X, y, steps: int = 200_000) -> float:
     return count / (time.perf_counter() - start)
 
 
+def max_margin_seconds(repeats: int) -> list[tuple[str, float, str]]:
+    """Seconds of max_margin on hard inputs: (case, best of ``repeats``, its answer)."""
+    rng = np.random.default_rng(0)
+    blobs = (np.vstack([rng.normal(0.0, 1.0, (1000, 2)), rng.normal(1.0, 1.0, (1000, 2))]),
+             np.r_[-np.ones(1000), np.ones(1000)])
+    cases = [("noisy blobs, 2,000 points", blobs)]
+    for margin in (1e-2, 1e-6):
+        X, y = separable(2000, margin, seed=1)
+        cases.append((f"2,000 points, margin {margin:g}, shifted by 50", (X + 50.0, y)))
+    rows = []
+    for name, (X, y) in cases:
+        times = []
+        for _ in range(repeats):
+            start = time.perf_counter()
+            found = max_margin(X, y)
+            times.append(time.perf_counter() - start)
+        rows.append((name, min(times), "none" if found is None else f"gamma {found.gamma:.3g}"))
+    return rows
+
+
 def best_of(repeats, run):
     """The fastest of several runs (the others measure the machine's other jobs)."""
     results = [run() for _ in range(repeats)]
@@ -87,6 +110,9 @@ def main() -> None:
                   f"| {mine / sk:.2f} | {'yes' if same else 'NO'} |")
     X, y = separable(args.sizes[0], args.margins[-1], seed=0)
     print(f"\nevery='visit' throughput: {visit_throughput(X, y):,.0f} steps/s")
+    print("\n| max_margin on | seconds | answer |\n| --- | ---: | --- |")
+    for name, seconds, answer in max_margin_seconds(args.repeats):
+        print(f"| {name} | {seconds:.3f} | {answer} |")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.geometry import least_distance, separating_direction
+from core.geometry import separating_direction
+from core.margin_solvers import least_distance
 from core.validation import check_data, check_two_classes
 
 __all__ = ["SUPPORT_TOL", "MaxMargin", "max_margin"]
