@@ -22,7 +22,7 @@ from ui.url_state import decode_points
 from viz.maths import num
 
 pytestmark = pytest.mark.browser
-SEEDS = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
+NOTES = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
 
 
 def open_link(page, server_url, query: str) -> None:
@@ -115,7 +115,7 @@ def expected_numbers(X, y, trace, k, eta, bias) -> list[str]:
 TIES = "100000.5,1,+;-123456.5,2,-;0.5,-2.5,+;3,0.000244140625,-"
 CASES = [
     # the lecture notes' example, generated data, noise, and points whose numbers tie in "%.6g"
-    (SEEDS, BUILTIN["Lecture notes' example: 4 points"](), dict(eta=0.1, init=((0.2, 0.0), -0.1))),
+    (NOTES, BUILTIN["Lecture notes' example: 4 points"](), dict(eta=0.1, init=((0.2, 0.0), -0.1))),
     ("data=separable-generator&n=40&eta=0.3", separable(40, 0.2, 0), dict(eta=0.3)),
     ("data=noisy-blobs-generator&n=40&eta=0.7", noisy(40, 0.5, 0), dict(eta=0.7)),
     (f"pts={TIES.replace('+', '%2B')}&eta=0.5", decode_points(TIES, None), dict(eta=0.5)),
