@@ -46,7 +46,8 @@ STATIC = ROOT / "static"  # served at app/static/ (server.enableStaticServing)
 PLOTLY_JS = Path(go.__file__).parents[1] / "package_data" / "plotly.min.js"
 COMPONENT = "perceptron_lab.stepper"
 PLANE_LAYERS = ("boundary", "ghost", "normal", "visited", "weights", "explain")
-_DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i1": np.int8, "u1": np.uint8}
+_DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i2": np.int16, "i1": np.int8,
+           "u1": np.uint8}
 
 
 def serve_plotly() -> Path:
@@ -90,7 +91,7 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
         JSON-serialisable facts about the run. ``columns`` and ``digest`` are
         added to it.
     columns : dict of str to ndarray
-        1-D or 2-D arrays of a dtype in float64, float32, int32, int8, uint8.
+        1-D or 2-D arrays of a dtype in float64, float32, int32, int16, int8, uint8.
 
     Returns
     -------
@@ -145,6 +146,11 @@ def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
         dtype = np.dtype(_DTYPES[code])
         values = np.frombuffer(blob, dtype=dtype, count=size, offset=offset)
         columns[name] = values.reshape(-1, width) if width > 1 else values
+    if "mistakes" not in columns and "updated" in columns:  # as the browser counts them
+        start = int(columns["mistakes0"][0]) if "mistakes0" in columns else 0
+        steps = columns["updated"].astype(np.int64)
+        steps[:1] = 0
+        columns["mistakes"] = start + np.cumsum(steps)
     return header, columns
 
 
@@ -277,8 +283,14 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         "W": np.asarray(trace.W, dtype=np.float64), "b": np.asarray(trace.b, dtype=np.float64),
         "activation": np.asarray(trace.activation, dtype=np.float64),
         "index": trace.index.astype(np.int32), "updated": trace.updated.astype(np.uint8),
-        "epoch": trace.epoch.astype(np.int32), "mistakes": trace.mistakes.astype(np.int32),
+        # epochs fit 16 bits (max_epochs <= 1000)
+        "epoch": trace.epoch.astype(np.int16 if trace.epoch.max() < 2**15 else np.int32),
     }
+    counted = trace.mistakes[0] + np.cumsum(np.r_[0, trace.updated[1:]])
+    if np.array_equal(counted, trace.mistakes):  # the browser counts them itself
+        columns["mistakes0"] = np.asarray(trace.mistakes[:1], dtype=np.int32)
+    else:  # e.g. a part of a run whose count started before it
+        columns["mistakes"] = trace.mistakes.astype(np.int32)
     # the data, the settings and the run itself: two runs of one setting (e.g. a part of it)
     # never share an id, so the browser never carries a step from one to the other
     ident = run_id(np.concatenate([X.ravel(), trace.W.ravel(), trace.b]), data.y,

@@ -171,9 +171,13 @@ def test_play_runs_in_the_page_and_pauses(page):
     page.keyboard.press("Home")
     page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
     page.locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
-    paused = step_of(page)
-    assert page.locator(".pl-controls").get_by_role("button", name="▶ Play").is_visible()
-    assert step_of(page) == paused < 20
+    page.locator(".pl-controls").get_by_role("button", name="▶ Play").wait_for()
+    paused = step_of(page)  # drawn with the label: playing no more
+    assert paused < 20
+    page.keyboard.press("ArrowRight")  # a step from where it paused, and nothing else moves it
+    wait_status(page, f"Step {paused + 1} / 20")
+    page.keyboard.press("ArrowLeft")
+    wait_status(page, f"Step {paused} / 20")
 
 
 def test_zoom_redraws_the_overlay_through_the_axes(page):

@@ -16,11 +16,22 @@ function unpack(bytes) {
   const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
   const headerLength = new DataView(buffer).getUint32(0, true);
   const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength)));
-  const types = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i1: Int8Array,
-                  u1: Uint8Array };
+  const types = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i2: Int16Array,
+                  i1: Int8Array, u1: Uint8Array };
   const columns = {};
   for (const [name, [dtype, offset, length, width]] of Object.entries(header.columns)) {
     columns[name] = { values: new types[dtype](buffer, offset, length), width };
+  }
+  if (!columns.mistakes && columns.updated) {
+    // mistakes after k steps: the start's count plus the updates so far
+    const updated = columns.updated.values;
+    const mistakes = new Int32Array(updated.length);
+    let count = columns.mistakes0 ? columns.mistakes0.values[0] : 0;
+    for (let k = 0; k < updated.length; k++) {
+      count += k > 0 && updated[k] === 1 ? 1 : 0;
+      mistakes[k] = count;
+    }
+    columns.mistakes = { values: mistakes, width: 1 };
   }
   return { header, columns };
 }
