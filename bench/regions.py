@@ -22,7 +22,8 @@ import time
 
 import numpy as np
 
-from core.kernel import Kernel, KernelModel, kernel_perceptron, record_kernel
+from core.kernel import Kernel, KernelModel, kernel_perceptron
+from core.runs import final
 from datasets.builtin import noisy
 from datasets.shapes import moons
 from viz.plane import view_box
@@ -80,9 +81,8 @@ def main() -> None:
                 box = view_box(data.X)
                 xs, ys, points = grid(box, size)
                 for kernel_name, kernel in KERNELS.items():
-                    trace = record_kernel(kernel_perceptron(data.X, data.y, kernel=kernel,
-                                                            max_epochs=50), n, 1.0)
-                    alpha = trace.alpha(trace.steps)
+                    alpha, _ = final(kernel_perceptron(data.X, data.y, kernel=kernel,
+                                                       max_epochs=50, every="update"))
                     if data_name == "every α > 0":
                         alpha = np.ones(n)
                     model = KernelModel(data.X, data.y, alpha, kernel)

@@ -15,8 +15,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from core._visits import check_walk
-from core.exact_runs import MAX_DECIMALS, exact_run
+from core.exact_runs import MAX_DECIMALS, _fixed, exact_rule
+from core.runs import Run, check_walk
 
 __all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle"]
 
@@ -136,45 +136,41 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
     >>> c.first, c.repeat, c.period, c.updates
     (1, 2, 1, 4)
     """
-    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
+    X, y, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias,
                                      max_decimals=max_decimals)
-    check_walk(every="update", max_epochs=max_epochs)
+    check_walk(max_epochs=max_epochs)
+    rows = _fixed(rows, len(y))
     epochs_budget = max(1, min(int(max_epochs), int(max_visits) // X.shape[0]))
     if problem:
         return Cycle("inexact", reason=problem, budget=epochs_budget)
+    # the state changes only at updates, so an epoch starts from the state after the last
+    # update before it; an epoch with no update ends the run
+    run = Run(rule, order=rows, every="update", max_epochs=epochs_budget, seed=None)
+    key, (w, b) = rule.key, run.start
     seen: dict[tuple, tuple[int, int]] = {}
-    w, b = run.weights()
     path_w, path_b = [w], [b]
-    mistakes = 0
-    for epoch in range(1, epochs_budget + 1):
-        key = run.key
-        if key in seen:
-            first, before = seen[key]
-            w_exact, b_exact = run.exact_weights()
-            complete = len(path_w) <= PATH_LIMIT
-            return Cycle("cycle", epochs=epoch - 1, mistakes=mistakes, first=first,
-                         repeat=epoch, period=epoch - first, updates=mistakes - before,
-                         w=w_exact, b=b_exact, path_w=np.array(path_w),
-                         path_b=np.array(path_b), cycle_start=before if complete else None,
-                         path_complete=complete, budget=epochs_budget)
-        seen[key] = (epoch, mistakes)
-        any_update = False
-        for _t, _i, _A, _updated in run.epoch((epoch - 1) * run.n, visits=False):
-            any_update = True
-            mistakes += 1
-            if len(path_w) <= PATH_LIMIT:
-                w, b = run.weights()
-                path_w.append(w)
-                path_b.append(b)
-        if not any_update:
-            return _ended("converged", run, epoch, mistakes, path_w, path_b, epochs_budget)
-    return _ended("none", run, epochs_budget, mistakes, path_w, path_b, epochs_budget)
-
-
-def _ended(status: str, run, epochs: int, mistakes: int, path_w: list, path_b: list,
-           budget: int) -> Cycle:
-    """The search's answer when it stops without a repeat."""
-    w_exact, b_exact = run.exact_weights()
-    return Cycle(status, epochs=epochs, mistakes=mistakes, w=w_exact, b=b_exact,
-                 path_w=np.array(path_w), path_b=np.array(path_b),
-                 path_complete=len(path_w) <= PATH_LIMIT, budget=budget)
+    epoch = mistakes = 0
+    for step in run:
+        if step.epoch > epoch:  # the first update of a new epoch: check where it started
+            epoch = step.epoch
+            if key in seen:
+                first, before = seen[key]
+                w_exact, b_exact = rule.fractions(key)
+                complete = len(path_w) <= PATH_LIMIT
+                return Cycle("cycle", epochs=epoch - 1, mistakes=mistakes, first=first,
+                             repeat=epoch, period=epoch - first, updates=mistakes - before,
+                             w=w_exact, b=b_exact, path_w=np.array(path_w),
+                             path_b=np.array(path_b),
+                             cycle_start=before if complete else None,
+                             path_complete=complete, budget=epochs_budget)
+            seen[key] = (epoch, mistakes)
+        mistakes, key = step.mistakes, rule.key
+        if len(path_w) <= PATH_LIMIT:
+            path_w.append(step.w)
+            path_b.append(step.b)
+    status = "none" if epoch == epochs_budget else "converged"
+    w_exact, b_exact = rule.fractions(key)
+    return Cycle(status, epochs=epochs_budget if status == "none" else epoch + 1,
+                 mistakes=mistakes, w=w_exact, b=b_exact, path_w=np.array(path_w),
+                 path_b=np.array(path_b),
+                 path_complete=len(path_w) <= PATH_LIMIT, budget=epochs_budget)

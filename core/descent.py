@@ -10,44 +10,39 @@ them only in the loss threshold (0 or 1), the penalty lambda and the step size.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
-from dataclasses import replace
 
 import numpy as np
 
-from core._visits import Walk, check_walk
-from core.losses import hinge_slope, perceptron_slope
-from core.perceptron import Step, check_data
+from core.perceptron import LOSSES, Linear
+from core.runs import Run, check_data, check_walk
+from core.validation import check_positive
 
-__all__ = ["SCHEDULES", "Descent", "margin_sgd", "svm_sgd", "svm_step_size"]
+__all__ = ["SCHEDULES", "margin_sgd", "svm_sgd", "svm_step_size"]
 
-
-# dL/dz of each loss, with the subgradient each algorithm takes at its kink.
-_SLOPES = {"perceptron": perceptron_slope, "hinge": hinge_slope}
 SCHEDULES = ("constant", "sqrt")
 
 
-def svm_step_size(t: int, eta0: float) -> float:
+def svm_step_size(t: int, eta: float) -> float:
     """The SVM's step size at step t.
 
     Parameters
     ----------
     t : int
         Step, 1-based (the notes count from 0 and write lr / sqrt(t + 1)).
-    eta0 : float
+    eta : float
         Step size at t = 1.
 
     Returns
     -------
     float
-        ``eta0 / sqrt(t)``.
+        ``eta / sqrt(t)``.
 
     Examples
     --------
     >>> svm_step_size(4, 1.0)
     0.5
     """
-    return float(eta0) / math.sqrt(t)
+    return float(eta) / math.sqrt(t)
 
 
 def margin_sgd(
@@ -56,14 +51,15 @@ def margin_sgd(
     *,
     loss: str = "hinge",
     lam: float = 0.0,
-    eta0: float = 1.0,
+    eta: float = 1.0,
     schedule: str = "sqrt",
     order: str = "cyclic",
     bias: bool = True,
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
-) -> Iterator[Step]:
+    center: bool = False,
+) -> Run:
     """Stochastic subgradient descent on a margin loss plus (lambda/2)||w||^2, step by step.
 
     The perceptron and the SVM are this one loop: ``loss="perceptron", lam=0,
@@ -82,10 +78,10 @@ def margin_sgd(
         (threshold 0, an update at z = 0), from :mod:`core.losses`.
     lam : float, default 0
         Weight of the penalty (lambda/2)||w||^2, >= 0. The bias is not penalised.
-    eta0 : float, default 1
+    eta : float, default 1
         Step size (``"constant"``) or its value at t = 1 (``"sqrt"``), > 0.
     schedule : {"sqrt", "constant"}, default "sqrt"
-        eta_t = eta0 / sqrt(t), or eta_t = eta0 at every step.
+        eta_t = eta / sqrt(t), or eta_t = eta at every step.
     order : str, default "cyclic"
         One of :data:`core.perceptron.ORDERS`; the shuffled orders draw the
         same permutations as the perceptron with the same seed, so both visit
@@ -100,6 +96,9 @@ def margin_sgd(
         Seed of the generator behind every random choice.
     every : {"visit", "update"}, default "visit"
         Yield every step, or only those where the loss gradient was nonzero.
+    center : bool, default False
+        Descend on the data minus its mean and report (w, b) for the data as
+        given (see :func:`svm_sgd`).
 
     Yields
     ------
@@ -135,19 +134,20 @@ def margin_sgd(
     ([-1.0, -1.0], -1.0, True)
     """
     X, y = check_data(X, y)
-    if loss not in _SLOPES:
+    if loss not in LOSSES:
         raise ValueError(f"loss must be 'hinge' or 'perceptron', got {loss!r}")
-    if not (math.isfinite(lam) and lam >= 0):
-        raise ValueError(f"lam must be >= 0, got {lam}")
-    if not (math.isfinite(eta0) and eta0 > 0):
-        raise ValueError(f"eta0 must be > 0, got {eta0}")
+    check_positive(lam, name="lam", zero=True)
     if schedule not in SCHEDULES:
         raise ValueError(f"schedule must be 'sqrt' or 'constant', got {schedule!r}")
-    check_walk(order=order, every=every, max_epochs=max_epochs)
-    run = Descent(X, y, _SLOPES[loss], lam=float(lam), eta0=float(eta0),
-                   decay=schedule == "sqrt", bias=bool(bias))
-    rng = np.random.default_rng(seed)
-    return run.steps(order, rng, int(max_epochs), visits=every == "visit")
+    check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
+    if center and not bias:
+        raise ValueError("center=True needs bias=True: without a bias, moving the data moves "
+                         "the problem")
+    shift = X.mean(axis=0) if center else None
+    rule = Linear(X if shift is None else X - shift, y, np.zeros(X.shape[1]), 0.0,
+                  eta=float(eta), bias=bool(bias), loss=loss, lam=float(lam),
+                  decay=schedule == "sqrt", shift=shift)
+    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
 def svm_sgd(
@@ -155,14 +155,14 @@ def svm_sgd(
     y,
     *,
     lam: float = 0.01,
-    eta0: float = 1.0,
+    eta: float = 1.0,
     order: str = "cyclic",
     bias: bool = True,
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
     center: bool = False,
-) -> Iterator[Step]:
+) -> Run:
     """The SVM of the notes: stochastic subgradient descent on the L2-regularised hinge loss.
 
     Parameters
@@ -173,8 +173,8 @@ def svm_sgd(
         Labels in {-1, +1}.
     lam : float, default 0.01
         lambda of the penalty (lambda/2)||w||^2, >= 0 (the bias is not penalised).
-    eta0 : float, default 1
-        Step size at t = 1; step t uses eta0 / sqrt(t).
+    eta : float, default 1
+        Step size at t = 1; step t uses eta / sqrt(t).
     order, bias, max_epochs, seed, every
         As for :func:`core.perceptron.perceptron` (see :func:`margin_sgd`);
         the weights always start at zero, as in the notes' code.
@@ -204,7 +204,7 @@ def svm_sgd(
     -----
     The cost per example is max(0, 1 - y_n (w^T x_n + b)) + (lambda/2)||w||^2,
     whose average over the data is the notes' SVM cost J(w). A subgradient
-    step with eta_t = eta0 / sqrt(t) gives
+    step with eta_t = eta / sqrt(t) gives
 
         if y_n a_n < 1:  w <- (1 - eta_t lambda) w + eta_t y_n x_n,  b <- b + eta_t y_n
         else:            w <- (1 - eta_t lambda) w.
@@ -221,94 +221,5 @@ def svm_sgd(
     >>> [s.updated for s in steps], steps[0].w.tolist(), steps[0].b
     ([True, True], [-1.0, -1.0], -1.0)
     """
-    kwargs = dict(loss="hinge", lam=lam, eta0=eta0, schedule="sqrt", order=order, bias=bias,
-                  max_epochs=max_epochs, seed=seed, every=every)
-    if not center:
-        return margin_sgd(X, y, **kwargs)
-    if not bias:
-        raise ValueError("center=True needs bias=True: without a bias, moving the data moves "
-                         "the problem")
-    X = np.asarray(X, dtype=float)
-    shift = X.mean(axis=0) if X.ndim == 2 and len(X) else 0.0
-    # w.(x - c) + b = w.x + (b - w.c): activations stay those of the data as given
-    return (replace(step, b=float(step.b - step.w @ shift))
-            for step in margin_sgd(X - shift, y, **kwargs))
-
-
-class Descent(Walk):
-    """The weights of one :func:`margin_sgd` run and the step that moves them.
-
-    ``slope`` is dL/dz of the loss (:func:`core.losses.perceptron_slope` or
-    :func:`core.losses.hinge_slope`); ``lam`` the penalty; ``decay`` whether
-    the step size falls as eta0 / sqrt(t). :meth:`visit` is the whole
-    algorithm, for the perceptron and the SVM alike; the cyclic, shuffled and
-    PLA orders are walked as the perceptron's are (core._visits.Walk).
-    """
-
-    def __init__(self, X, y, slope, *, lam, eta0, decay, bias):
-        super().__init__(X.shape[0])
-        self.X, self.y, self.slope = X, y, slope
-        self.lam, self.eta0, self.decay, self.bias = lam, eta0, decay, bias
-        self.w, self.b = np.zeros(X.shape[1]), 0.0
-        self.t = self.mistakes = 0
-        self.visits = True
-
-    def visit(self, i: int, a: float | None = None) -> Step:
-        """One subgradient step on example i."""
-        self.t += 1
-        if a is None:
-            a = float(self.X[i] @ self.w + self.b)
-        g = self.slope(float(self.y[i]) * a)  # dL/dz: -1 inside the loss, 0 beyond it
-        eta = self.eta0 / math.sqrt(self.t) if self.decay else self.eta0
-        if self.lam:
-            self.w = (1.0 - eta * self.lam) * self.w
-        if g:
-            self.w = self.w - eta * g * self.y[i] * self.X[i]
-            if self.bias:
-                self.b = self.b - eta * g * self.y[i]
-            self.mistakes += 1
-        w = self.w.copy()
-        w.setflags(write=False)
-        return Step(self.t, (self.t - 1) // self.n + 1, int(i), a, bool(g), w, float(self.b),
-                    self.mistakes)
-
-    def _violators(self) -> tuple[np.ndarray, np.ndarray]:
-        """Rows with a nonzero loss gradient under the current weights, and all activations."""
-        a = self.X @ self.w + self.b
-        return np.flatnonzero(self.slope(self.y * a) != 0), a
-
-    def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
-        """The walks' step: :meth:`visit`, which counts the steps and decides the update."""
-        return self.visit(i, float(a))
-
-    def _scan(self, rows: np.ndarray, t0: int):
-        """Visit ``rows`` one by one; return whether another epoch could change anything."""
-        any_update = False
-        for i in rows:
-            step = self.visit(i)
-            any_update |= step.updated
-            if self.visits or step.updated:
-                yield step
-        # with a penalty w shrinks on every step: only without one can an epoch be the last
-        return any_update or bool(self.lam)
-
-    def with_replacement(self, rng, max_epochs: int):
-        """Random order: N draws with replacement per epoch, visited one by one.
-
-        Without a penalty only a loss step moves w: at the start and after each
-        one, the run stops if no example is left to push, as the perceptron's does.
-        """
-        recheck = not self.lam
-        for _ in range(max_epochs):
-            for i in rng.integers(0, self.n, size=self.n):
-                if recheck and self._violators()[0].size == 0:
-                    return
-                step = self.visit(i)
-                recheck = not self.lam and step.updated
-                if self.visits or step.updated:
-                    yield step
-
-    def steps(self, order: str, rng, max_epochs: int, *, visits: bool):
-        """Walk the data in ``order``; yield the steps (all, or the updating ones)."""
-        self.visits = visits
-        return self.walk(order, rng, max_epochs)
+    return margin_sgd(X, y, loss="hinge", lam=lam, eta=eta, schedule="sqrt", order=order,
+                      bias=bias, max_epochs=max_epochs, seed=seed, every=every, center=center)

@@ -7,7 +7,6 @@ function of the training data alone (:func:`generalization`).
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,6 +15,7 @@ from core.descent import svm_sgd
 from core.geometry import check_data, geometric_margin, mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import perceptron
+from core.runs import final
 from core.soft_margin import lam_to_C, soft_margin
 
 __all__ = [
@@ -166,10 +166,8 @@ def trained(X, y, *, order: str = "cyclic", seed: int | None = None,
         max_epochs = _epochs_for(bound)
         if order == "random" and np.isfinite(bound):
             max_epochs = min(10 * max_epochs, CONVERGENCE_CAP)
-    w, b = np.zeros(X.shape[1]), 0.0
-    for step in perceptron(X, y, order=order, seed=seed, max_epochs=max_epochs,
-                           every="update"):
-        w, b = step.w, step.b
+    w, b = final(perceptron(X, y, order=order, seed=seed, max_epochs=max_epochs,
+                            every="update"))
     return w, b, bool(np.all(y * (X @ w + b) > 0))
 
 
@@ -218,7 +216,7 @@ def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
     lams : sequence of float
         Values of lambda, each > 0.
     **sgd
-        Settings of :func:`svm_sgd` other than ``lam`` (eta0, order, bias,
+        Settings of :func:`svm_sgd` other than ``lam`` (eta, order, bias,
         max_epochs, seed).
 
     Returns
@@ -242,8 +240,8 @@ def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
     for lam in lams:
         sm = soft_margin(X, y, C=lam_to_C(lam, n=len(y)))
         exact.append(max(geometric_margin(X, y, sm.w, sm.b), 0.0))
-        last = deque(svm_sgd(X, y, lam=lam, **sgd), maxlen=1)
-        found.append(max(geometric_margin(X, y, last[0].w, last[0].b), 0.0) if last else 0.0)
+        w, b = final(svm_sgd(X, y, lam=lam, **sgd))
+        found.append(max(geometric_margin(X, y, w, b), 0.0))
     return np.array(exact), np.array(found)
 
 

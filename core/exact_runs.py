@@ -18,73 +18,21 @@ from itertools import islice, zip_longest
 
 import numpy as np
 
-from core._visits import FIRST_BLOCK, check_walk
-from core.perceptron import Step, check_data, initial_weights, perceptron
+from core.perceptron import Linear, _initial_weights, check_data, perceptron
+from core.runs import MAX_DECIMALS, Run, Step, check_walk, decimals
 
 __all__ = [
     "MAX_DECIMALS",
     "Departure",
-    "ExactRun",
     "decimals",
     "exact_perceptron",
-    "exact_run",
+    "exact_rule",
     "fixed_rows",
     "float_departure",
 ]
 
-MAX_DECIMALS = 6
-# A value counts as a short decimal when value * 10^k is this close to an integer
-# (or within a few float spacings of one, for large values).
-DECIMAL_TOL = 1e-9
-# The search for a repeat stops after this many epochs or visited examples, whichever first.
-# Activations in int64 stay exact below this bound; beyond it the run uses Python ints.
-_INT64_SAFE = 2**62
-
 
 # ---------------------------------------------------------------- short decimals
-
-
-def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_TOL) -> int | None:
-    """The fewest decimal places k <= max_decimals that write every value exactly, or None.
-
-    Parameters
-    ----------
-    values : array_like
-        Finite numbers.
-    max_decimals : int, default 6
-        Largest k tried.
-    tol : float, default 1e-9
-        A value v has k decimals when v 10^k is within tol (or 8 float spacings,
-        if larger) of an integer.
-
-    Returns
-    -------
-    int or None
-        The smallest such k, or None when none up to ``max_decimals`` works
-        (or a scaled value is too large to be an exact float integer).
-
-    Examples
-    --------
-    >>> decimals([1.5, 0.25, 3])
-    2
-    >>> decimals([0.1234567]) is None
-    True
-    """
-    v = np.asarray(values, dtype=float).ravel()
-    for k in range(max_decimals + 1):
-        scaled = v * 10.0**k
-        if np.any(np.abs(scaled) >= 2.0**53):
-            return None
-        # float spacing grows with the value: allow a few units of it beyond tol
-        slack = np.maximum(tol, 8 * np.finfo(float).eps * np.abs(scaled))
-        if np.all(np.abs(scaled - np.round(scaled)) <= slack):
-            return k
-    return None
-
-
-def _scaled(values, k: int) -> list[int]:
-    """Round values * 10^k to Python ints (exact once :func:`decimals` said k is enough)."""
-    return [round(float(v) * 10**k) for v in np.asarray(values, dtype=float).ravel()]
 
 
 def _not_short(name: str, values, max_decimals: int) -> str:
@@ -101,144 +49,48 @@ def _not_short(name: str, values, max_decimals: int) -> str:
 # ---------------------------------------------------------------- the exact run
 
 
-class ExactRun:
-    """The cyclic perceptron on integers: w = W / 10^dw, b = B / 10^db, x = Xi / 10^dx.
-
-    With eta = E / 10^de, an update adds E y Xi 10^(dw - de - dx) to W and
-    E y 10^(db - de) to B, and the activation a = A / 10^da with
-    A = W.Xi 10^(da - dw - dx) + B 10^(da - db). Every quantity is an integer,
-    so the sign of a and the equality of two weight vectors are exact.
-    """
-
-    def __init__(self, X, y, rows, *, eta, w0, b0, bias, max_decimals):
-        self.problem = None
-        dx = decimals(X, max_decimals=max_decimals)
-        de = decimals([eta], max_decimals=max_decimals)
-        d0w = decimals(w0, max_decimals=max_decimals)
-        d0b = decimals([b0], max_decimals=max_decimals)
-        for d, name, values in ((dx, "X", X), (de, "eta", [eta]), (d0w, "initial w", w0),
-                                (d0b, "initial b", [b0])):
-            if d is None:
-                self.problem = _not_short(name, values, max_decimals)
-                return
-        self.dw, self.db = max(dx + de, d0w), max(de, d0b)
-        self.dx, self.da = dx, max(self.dw + dx, self.db)
-        n, dim = X.shape
-        self.n, self.bias = n, bias
-        self.rows = np.asarray(rows)
-        xi = _scaled(X, dx)
-        e = _scaled([eta], de)[0]
-        self.w_step = e * 10 ** (self.dw - de - dx)  # times y * Xi
-        self.b_step = e * 10 ** (self.db - de) if bias else 0
-        self.a_w, self.a_b = 10 ** (self.da - self.dw - dx), 10 ** (self.da - self.db)
-        self.x_max = max((abs(v) for v in xi), default=0)
-        self.Xi = np.array(xi, dtype=object).reshape(n, dim)
-        self.y = np.array([int(v) for v in y], dtype=object)
-        self.W = np.array(_scaled(w0, self.dw), dtype=object)
-        self.B = _scaled([b0], self.db)[0]
-        self.small, self._Xk, self._yk = None, None, None
-        self._choose_dtype()
-
-    def _choose_dtype(self) -> None:
-        """Use int64 while no activation this epoch can reach 2^62, else Python ints."""
-        dim = self.Xi.shape[1]
-        grow_w = self.n * abs(self.w_step) * self.x_max
-        grow_b = self.n * abs(self.b_step)
-        w_bound = max((abs(int(v)) for v in self.W), default=0) + grow_w
-        a_bound = dim * w_bound * self.x_max * self.a_w + (abs(int(self.B)) + grow_b) * self.a_b
-        small = a_bound < _INT64_SAFE and w_bound < _INT64_SAFE
-        if small != self.small:
-            kind = np.int64 if small else object
-            self._Xk, self._yk = self.Xi.astype(kind), self.y.astype(kind)
-            self.W = np.array([int(v) for v in self.W], dtype=kind)
-            self.small = small
-        self.B = int(self.B)
-
-    @property
-    def key(self) -> tuple:
-        """The exact state, hashable."""
-        return (*(int(v) for v in self.W), int(self.B))
-
-    def weights(self) -> tuple[np.ndarray, float]:
-        """The current (w, b) as the nearest floats."""
-        w = np.array([float(Fraction(int(v), 10**self.dw)) for v in self.W])
-        return w, float(Fraction(self.B, 10**self.db))
-
-    def exact_weights(self) -> tuple[tuple[Fraction, ...], Fraction]:
-        """The current (w, b) as fractions."""
-        return (tuple(Fraction(int(v), 10**self.dw) for v in self.W),
-                Fraction(int(self.B), 10**self.db))
-
-    def activation(self, i: int, W, B) -> Fraction:
-        """The exact activation a = w.x_i + b of the integer weights (W, B)."""
-        A = sum(int(w) * int(x) for w, x in zip(W, self.Xi[i], strict=True))
-        return Fraction(A * self.a_w + int(B) * self.a_b, 10**self.da)
-
-    def epoch(self, t0: int, visits: bool):
-        """Visit every row once; yield (t, i, A, updated) for each visit (or each update)."""
-        self._choose_dtype()
-        rows = self.rows
-        start, block = 0, FIRST_BLOCK
-        while start < self.n:
-            idx = rows[start:start + block]
-            A = (self._Xk[idx] @ self.W) * self.a_w + self.B * self.a_b
-            hits = np.flatnonzero(self._yk[idx] * A <= 0)
-            stop = int(hits[0]) if hits.size else len(idx)
-            if visits:
-                for k in range(stop):
-                    yield t0 + start + k + 1, int(idx[k]), int(A[k]), False
-            if hits.size:
-                i = int(idx[stop])
-                self.W = self.W + self.w_step * self._yk[i] * self._Xk[i]
-                self.B = self.B + self.b_step * int(self.y[i])
-                yield t0 + start + stop + 1, i, int(A[stop]), True
-                start, block = start + stop + 1, FIRST_BLOCK
-            else:
-                start, block = start + len(idx), block * 2
-
-
-def exact_run(X, y, *, eta, init, bias, rows, max_decimals):
-    """Validate like :func:`perceptron` and build the exact run.
+def exact_rule(X, y, *, eta, init, bias, max_decimals=MAX_DECIMALS):
+    """Validate like :func:`perceptron` and build the perceptron's rule in integers.
 
     Parameters
     ----------
-    X, y, eta, init, bias, rows, max_decimals
+    X, y, eta, init, bias, max_decimals
         As for :func:`exact_perceptron`.
 
     Returns
     -------
-    (X, y, run, problem) : tuple
-        The checked data, the :class:`ExactRun` (None for random initial
-        weights) and why the numbers cannot be run exactly ("" when they can).
+    (X, y, rule, problem) : tuple
+        The checked data, the :class:`core.perceptron.Linear` rule (None for
+        random initial weights) and why the numbers cannot be run exactly ("" when
+        they can).
 
     Raises
     ------
     ValueError
-        If the data, eta or rows are invalid.
+        If the data or eta are invalid.
     """
     X, y = check_data(X, y)
-    if not (np.isfinite(eta) and eta > 0):
-        raise ValueError(f"eta must be > 0, got {eta}")
-    n = X.shape[0]
+    check_walk(eta=eta)
+    if isinstance(init, str) and init != "zeros":
+        return X, y, None, "the initial weights are random, not short decimals"
+    w0, b0 = _initial_weights(init, X.shape[1], bias, np.random.default_rng())
+    for name, values in (("X", X), ("eta", [eta]), ("initial w", w0), ("initial b", [b0])):
+        if decimals(values, max_decimals=max_decimals) is None:
+            return X, y, None, _not_short(name, values, max_decimals)
+    rule = Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias))
+    return X, y, rule, "" if rule.exact else _not_short("X", X, MAX_DECIMALS)
+
+
+def _fixed(rows, n: int) -> np.ndarray:
+    """``rows`` as a permutation of 0..n-1 (default the data's order), or ValueError."""
     rows = np.arange(n) if rows is None else np.asarray(rows)
     if sorted(rows.tolist()) != list(range(n)):
         raise ValueError(f"rows must be an ordering of 0..{n - 1}")
-    if isinstance(init, str) and init != "zeros":
-        w0, b0 = None, None
-    else:
-        w0, b0 = initial_weights(X.shape[1], init=init, bias=bias)
-    if w0 is None:
-        run = None
-        problem = "the initial weights are random, not short decimals"
-    else:
-        run = ExactRun(X, y, rows, eta=float(eta), w0=w0, b0=b0, bias=bias,
-                     max_decimals=max_decimals)
-        problem = run.problem
-    return X, y, run, problem
+    return rows
 
 
 def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=None,
-                     max_epochs: int = 100, every: str = "update", from_epoch: int = 1,
+                     max_epochs: int = 100, every: str = "visit", from_epoch: int = 1,
                      max_decimals: int = MAX_DECIMALS) -> Iterator[Step]:
     """The cyclic perceptron in exact arithmetic, as a stream of :class:`Step`.
 
@@ -257,8 +109,8 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
         The fixed visiting order (a permutation of 0..N-1); default 0, 1, ..., N-1.
     max_epochs : int, default 100
         Stop after this many epochs; the run also stops after an epoch with no update.
-    every : "update" or "visit", default "update"
-        Yield only the updating steps, or every visit.
+    every : "visit" or "update", default "visit"
+        Yield every visit, or only the updating steps.
     from_epoch : int, default 1
         Run the epochs before this one without yielding them (steps keep their
         real t, epoch and mistakes), to watch a late part of a long run.
@@ -287,33 +139,17 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
     The origin, of class -1, sits on the boundary at the start of epoch 2
     (a = 0 exactly), so it is a mistake there too:
 
-    >>> [(s.t, s.activation, s.b) for s in exact_perceptron([[0, 0], [1, 1]], [-1, 1])]
+    >>> steps = exact_perceptron([[0, 0], [1, 1]], [-1, 1], every="update")
+    >>> [(s.t, s.activation, s.b) for s in steps]
     [(1, 0.0, -1.0), (2, -1.0, 0.0), (3, 0.0, -1.0)]
     """
-    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
+    X, y, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias,
                                      max_decimals=max_decimals)
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
     check_walk(every=every, max_epochs=max_epochs)
-    return _exact_steps(run, int(max_epochs), every == "visit", int(from_epoch))
-
-
-def _exact_steps(run: ExactRun, max_epochs: int, visits: bool, from_epoch: int) -> Iterator[Step]:
-    """Walk the exact run epoch by epoch, yielding float views of its steps."""
-    mistakes = 0
-    for epoch in range(max_epochs):
-        quiet = epoch + 1 < from_epoch
-        any_update = False
-        for t, i, A, updated in run.epoch(epoch * run.n, visits and not quiet):
-            mistakes += updated
-            any_update |= updated
-            if quiet:
-                continue
-            w, b = run.weights()
-            w.setflags(write=False)
-            yield Step(t, epoch + 1, i, float(Fraction(A, 10**run.da)), updated, w, b, mistakes)
-        if not any_update:
-            return
+    return Run(rule, order=_fixed(rows, len(y)), every=every, max_epochs=max_epochs, seed=None,
+               from_epoch=from_epoch)
 
 
 @dataclass(frozen=True)
@@ -364,41 +200,32 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
         raise ValueError("order must be 'cyclic' or 'shuffle_once' to compare with exact runs")
     eta, init, bias = (settings.get(k, d) for k, d in (("eta", 1.0), ("init", "zeros"),
                                                          ("bias", True)))
-    X, y, run, problem = exact_run(X, y, eta=eta, init=init, bias=bias, rows=rows,
-                                     max_decimals=MAX_DECIMALS)
+    X, y, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias)
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
-    fast = perceptron(X, y, max_epochs=max_epochs, every="update", **settings)
-    w, b = initial_weights(X.shape[1], init=init, bias=bias, seed=settings.get("seed"))
-    for event, step in zip_longest(_exact_events(run, int(max_epochs)), fast):
-        if event is not None and step is not None and event[0] == step.t:
-            w, b = step.w, step.b
+    w0, b0 = rule.start
+
+    def rounded(every: str, epochs: int, first: int = 1) -> Run:
+        """The same run with rounding alone deciding (no tie tolerance)."""
+        return Run(Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias), naive=True),
+                   order=rows, every=every, max_epochs=epochs, seed=None, from_epoch=first)
+
+    exact = Run(rule, order=rows, every="update", max_epochs=max_epochs, seed=None)
+    before = rule.key  # the exact state before its next update
+    for e, f in zip_longest(exact, rounded("update", max_epochs)):
+        if e is not None and f is not None and e.t == f.t:
+            before = rule.key
             continue
-        t_exact = event[0] if event is not None else math.inf
-        t_float = step.t if step is not None else math.inf
+        t_exact = e.t if e is not None else math.inf
+        t_float = f.t if f is not None else math.inf
         at = int(min(t_exact, t_float))
-        k = int(run.rows[(at - 1) % run.n])
-        a_float = step.activation if t_float == at else float(X[k] @ w + b)
-        if t_exact == at:
-            a_exact = Fraction(event[2], 10**run.da)
-        else:
-            a_exact = run.activation(k, *(event[3] if event is not None else (run.W, run.B)))
-        return Departure(at, (at - 1) // run.n + 1, k, a_exact, a_float)
+        epoch, k = (at - 1) // len(y) + 1, int(rows[(at - 1) % len(y)])
+        if t_float == at:
+            a_float = f.activation
+        else:  # the rounded run did not update there: replay its epoch for what it computed
+            a_float = next(s.activation for s in rounded("visit", epoch, epoch) if s.t == at)
+        return Departure(at, epoch, k, rule.exact_activation(k, before), a_float)
     return None
-
-
-def _exact_events(run: ExactRun, max_epochs: int):
-    """Each update of the exact run as (t, i, exact A, (W, B) before the update)."""
-    before = (run.W.copy(), run.B)
-    for epoch in range(max_epochs):
-        updated = False
-        for t, i, A, _ in run.epoch(epoch * run.n, visits=False):
-            yield t, i, A, before
-            before = (run.W.copy(), run.B)
-            updated = True
-        if not updated:
-            return
-
 
 
 def fixed_rows(X, y, *, order: str = "cyclic", seed: int | None = None, init="zeros",

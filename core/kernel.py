@@ -15,13 +15,22 @@ same way, so with the linear kernel the run is the ordinary perceptron's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from core._visits import FIRST_BLOCK, Walk, check_walk
-from core.perceptron import check_data
+from core.runs import (
+    Rule,
+    Run,
+    check_data,
+    check_walk,
+    decimals,
+    read_only,
+    scaled,
+    tie_tolerance,
+    to_float,
+    widen,
+)
 
 KERNELS = ("linear", "polynomial", "rbf")
 
@@ -92,38 +101,6 @@ class Kernel:
         return "linear"
 
 
-@dataclass(frozen=True)
-class KernelStep:
-    """The state after one visited example of the kernel perceptron.
-
-    Attributes
-    ----------
-    t : int
-        Examples visited so far (1-based).
-    epoch : int
-        Pass over the data (1-based); an epoch is N steps.
-    index : int
-        Row of X visited at this step.
-    activation : float
-        s_i = sum_j alpha_j y_j K(x_j, x_i) (+ sum_j alpha_j y_j with the bias),
-        computed BEFORE the update.
-    updated : bool
-        True when y_i s_i <= 0 and alpha_i grew by eta.
-    alpha : ndarray of shape (N,)
-        The counts AFTER this step, read-only.
-    mistakes : int
-        Updates made so far.
-    """
-
-    t: int
-    epoch: int
-    index: int
-    activation: float
-    updated: bool
-    alpha: np.ndarray
-    mistakes: int
-
-
 def kernel_perceptron(
     X,
     y,
@@ -135,7 +112,7 @@ def kernel_perceptron(
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
-) -> Iterator[KernelStep]:
+) -> Run:
     """Train the kernel perceptron in its dual form, yielding the state after every step.
 
     Parameters
@@ -157,8 +134,10 @@ def kernel_perceptron(
 
     Yields
     ------
-    KernelStep
-        The state after the step; ``alpha`` is a read-only copy.
+    Step
+        The state after the step: ``w`` holds the counts alpha (one per
+        example, read-only), ``b`` = sum_j alpha_j y_j with the bias (else 0),
+        ``activation`` the score s_i before the step.
 
     Raises
     ------
@@ -178,76 +157,133 @@ def kernel_perceptron(
     --------
     >>> X = [[0.0, 0.0], [0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]; y = [-1, 1, 1, -1]
     >>> steps = list(kernel_perceptron(X, y, kernel=Kernel("polynomial")))
-    >>> steps[-1].alpha.tolist(), steps[-1].mistakes
+    >>> steps[-1].w.tolist(), steps[-1].mistakes
     ([8.0, 6.0, 6.0, 5.0], 25)
     """
     X, y = check_data(X, y)
     kernel = Kernel() if kernel is None else kernel
     if not isinstance(kernel, Kernel):
         raise ValueError(f"kernel must be a Kernel, got {type(kernel).__name__}")
-    if not (np.isfinite(eta) and eta > 0):
-        raise ValueError(f"eta must be > 0, got {eta}")
-    check_walk(order=order, every=every, max_epochs=max_epochs)
-    gram = kernel(X, X) + (1.0 if bias else 0.0)
-    if not np.all(np.isfinite(gram)):
-        raise ValueError("the kernel overflows on this data: lower the degree or the offset")
-    rng = np.random.default_rng(seed)
-    run = _DualRun(gram, y, eta=float(eta), visits=every == "visit")
-    return run.walk(order, rng, int(max_epochs))
+    check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
+    rule = Dual(X, y, kernel, eta=float(eta), bias=bool(bias))
+    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
-class _DualRun(Walk):
-    """The counts alpha of one run and the scores s they give.
+def integer_gram(kernel: Kernel, X: np.ndarray, bias: bool):
+    """The Gram matrix (+ 1 with the bias) as integers G / 10^k, or None when not exact.
 
-    The ways of walking the data are core._visits.Walk's, the primal run's own, so both
-    draw the same numbers (the tests hold them to it).
+    Linear and polynomial kernels of short decimals are integers once scaled;
+    the RBF kernel's exponentials are not.
+    """
+    dx, dc = decimals(X), decimals([kernel.offset])
+    if kernel.name == "rbf" or dx is None or dc is None:
+        return None
+    xi = scaled(X, dx)
+    top = int(np.max(np.abs(xi), initial=0))
+    dot_bound = X.shape[1] * top * top
+    xi = widen(xi, dot_bound)
+    dot, k = xi @ xi.T, 2 * dx
+    if kernel.name == "polynomial":
+        m = max(k, dc)
+        c = int(scaled([kernel.offset], dc)[0]) * 10 ** (m - dc)
+        base = dot_bound * 10 ** (m - k) + abs(c)
+        dot = widen(dot, base) * 10 ** (m - k) + c
+        dot, k = widen(dot, base**kernel.degree) ** kernel.degree, m * kernel.degree
+    return (dot + 10**k if bias else dot), k
+
+
+class Dual(Rule):
+    """The kernel perceptron's rule on the counts c (alpha = eta c) and the scores they give.
+
+    Plainly, for example i::
+
+        s_i = sum_j alpha_j y_j K(x_j, x_i)         # margins(): y_i s_i
+        if y_i s_i <= 0:                            # wrong()
+            alpha_i += eta                          # apply()
+
+    Since alpha = eta c with eta > 0, the signs come from S = G (c y), kept up to
+    date (an update adds y_i G[:, i]); G is the Gram matrix in integers when the
+    kernel of the data is (:func:`integer_gram`), else in floats with a tie
+    tolerance scaled to the sums.
     """
 
-    def __init__(self, gram, y, *, eta, visits):
-        super().__init__(len(y))
-        self.gram, self.y, self.eta, self.visits = gram, y, eta, visits
-        self.alpha = np.zeros(self.n)
-        self.s = np.zeros(self.n)  # s_i for every i, kept equal to gram @ (alpha * y)
+    def __init__(self, X, y, kernel: Kernel, *, eta: float, bias: bool):
+        self.n, self.eta, self.bias, self.y = len(y), eta, bias, y
+        self.start = (read_only(np.zeros(self.n)), 0.0)
+        integer = integer_gram(kernel, X, bias)
+        self.de = decimals([eta])
+        self.exact = integer is not None
+        if self.exact:
+            self.gram, self.k = integer
+            self.g_max = int(np.max(np.abs(self.gram), initial=0))
+            self.yi = y.astype(np.int64)
+            self.S = np.zeros(self.n, dtype=self.gram.dtype)
+            self.tie = 0
+        else:
+            self.gram = kernel(X, X) + (1.0 if bias else 0.0)
+            if not np.all(np.isfinite(self.gram)):
+                raise ValueError("the kernel overflows on this data: lower the degree or the "
+                                 "offset")
+            self.yi, self.S = y, np.zeros(self.n)
+            self.size = np.zeros(self.n)  # sum_j c_j |G_ji|: how large the rounding can be
+            self.tie = np.zeros(self.n)
+        self.c = np.zeros(self.n, dtype=np.int64)
         self.mistakes = 0
+        self._rows = None
 
-    def _step(self, t: int, i: int, a: float, updated: bool) -> KernelStep:
-        """Apply the rule to example i, whose score before the step is a, and record it."""
-        a = float(a)
-        if updated:
-            self.alpha[i] += self.eta
-            self.s += self.eta * self.y[i] * self.gram[:, i]
-            self.mistakes += 1
-        alpha = self.alpha.copy()
-        alpha.setflags(write=False)
-        t = int(t)
-        return KernelStep(t, (t - 1) // self.n + 1, int(i), a, updated, alpha, self.mistakes)
+    def order(self, rows: np.ndarray) -> None:
+        """Remember the order being walked."""
+        self._rows = rows
 
-    def _scan(self, rows: np.ndarray, t0: int):
-        """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated."""
-        any_update = False
-        start, block = 0, FIRST_BLOCK
-        while start < len(rows):
-            idx = rows[start:start + block]
-            hits = np.flatnonzero(self.y[idx] * self.s[idx] <= 0)
-            stop = hits[0] if hits.size else len(idx)
-            if self.visits:
-                for k in range(stop):
-                    yield self._step(t0 + start + k + 1, idx[k], self.s[idx[k]], False)
-            if hits.size:
-                yield self._step(t0 + start + stop + 1, idx[stop], self.s[idx[stop]], True)
-                any_update = True
-                start, block = start + stop + 1, FIRST_BLOCK
-            else:
-                start, block = start + len(idx), block * 2
-        return any_update
+    def margins(self, start: int, end: int) -> np.ndarray:
+        """y_i s_i (in units of eta) for the rows start..end-1 of the current order."""
+        idx = self._rows[start:end]
+        self._ties = self.tie if self.exact else self.tie[idx]
+        return self.yi[idx] * self.S[idx]
 
-    def _all_correct(self) -> bool:
-        """True when every example has y_i s_i > 0."""
-        return bool(np.all(self.y * self.s > 0))
+    def all_margins(self) -> np.ndarray:
+        """y_i s_i of every row."""
+        self._ties = self.tie
+        return self.yi * self.S
 
-    def _violators(self) -> tuple[np.ndarray, np.ndarray]:
-        """The rows with y_i s_i <= 0, and the scores s of all rows."""
-        return np.flatnonzero(self.y * self.s <= 0), self.s
+    def wrong(self, margins: np.ndarray) -> np.ndarray:
+        """y_i s_i <= 0 for the margins just computed (within rounding, in floats)."""
+        return margins <= self._ties
+
+    def apply(self, i: int, t: int, updated: bool) -> None:
+        """alpha_i += eta: the scores of all examples move by eta y_i K(., x_i)."""
+        if not updated:
+            return
+        self.c[i] += 1
+        self.mistakes += 1
+        self.S = self.S + self.yi[i] * self.gram[:, i]
+        if not self.exact:
+            self.size += np.abs(self.gram[:, i])
+            self.tie = tie_tolerance(self.size)
+
+    def activation(self, i: int, margin) -> float:
+        """s_i as a float."""
+        if self.exact and self.de is not None:
+            e = int(scaled([self.eta], self.de)[0])
+            return int(self.yi[i]) * int(margin) * e / 10 ** (self.k + self.de)
+        if self.exact:
+            return self.eta * (int(self.yi[i]) * int(margin) / 10**self.k)
+        return float(self.eta * self.yi[i] * margin)
+
+    def view(self) -> tuple[np.ndarray, float]:
+        """(alpha, b): alpha = eta c, b = sum_j alpha_j y_j with the bias."""
+        signed = int(self.c @ self.y.astype(np.int64)) if self.bias else 0
+        if self.de is not None:
+            e = int(scaled([self.eta], self.de)[0])
+            return read_only(to_float(self.c * e, self.de)), e * signed / 10**self.de
+        return read_only(self.eta * self.c), self.eta * signed
+
+    def room(self, k: int) -> None:
+        """Integers: Python ints once |S| could reach 2^62 within k more updates."""
+        if self.exact:
+            bound = (self.mistakes + k) * self.g_max
+            self.gram, self.S = widen(self.gram, bound), widen(self.S, bound)
+            self.yi = widen(self.yi, bound)
 
 
 @dataclass(frozen=True)
@@ -299,58 +335,3 @@ class KernelModel:
             raise ValueError("only the linear kernel has weights w in the input space")
         coef = np.asarray(self.alpha, dtype=float) * np.asarray(self.y, dtype=float)
         return coef @ np.asarray(self.X, dtype=float), float(coef.sum()) if self.bias else 0.0
-
-
-@dataclass(frozen=True)
-class KernelTrace:
-    """Every step of a kernel run as columns; row 0 is the state before the first visit.
-
-    The same columns as :class:`core.trace.Trace` but for the weights: the
-    counts at any position come from the updates so far (:meth:`alpha`), so a
-    long run over many examples stays small.
-    """
-
-    t: np.ndarray
-    epoch: np.ndarray
-    index: np.ndarray
-    activation: np.ndarray
-    updated: np.ndarray
-    mistakes: np.ndarray
-    n: int
-    eta: float
-    complete: bool
-
-    @property
-    def steps(self) -> int:
-        """How many steps were recorded (the last valid position)."""
-        return len(self.t) - 1
-
-    @property
-    def update_positions(self) -> np.ndarray:
-        """Positions k (1-based) of the steps that updated alpha."""
-        return np.flatnonzero(self.updated)
-
-    def alpha(self, k: int) -> np.ndarray:
-        """The counts after k steps: eta times each example's mistakes so far."""
-        rows = self.index[1:k + 1][self.updated[1:k + 1]]
-        return self.eta * np.bincount(rows, minlength=self.n).astype(float)
-
-
-def record_kernel(steps: Iterable[KernelStep], n: int, eta: float, *,
-                  limit: int = 20_000) -> KernelTrace:
-    """Collect at most ``limit`` steps of a kernel run over n examples into a KernelTrace."""
-    rows = [(0, 0, -1, np.nan, False, 0)]
-    complete = True
-    for step in steps:
-        if len(rows) > limit:
-            complete = False
-            break
-        rows.append((step.t, step.epoch, step.index, step.activation, step.updated,
-                     step.mistakes))
-    t, epoch, index, activation, updated, mistakes = zip(*rows, strict=True)
-    return KernelTrace(
-        t=np.array(t, dtype=int), epoch=np.array(epoch, dtype=int),
-        index=np.array(index, dtype=int), activation=np.array(activation, dtype=float),
-        updated=np.array(updated, dtype=bool), mistakes=np.array(mistakes, dtype=int),
-        n=int(n), eta=float(eta), complete=complete,
-    )

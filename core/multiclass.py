@@ -14,7 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import initial_weights, perceptron
+from core.perceptron import perceptron
+from core.runs import final
 from core.variants import averaged_perceptron
 
 WEIGHTS = ("last", "averaged")
@@ -150,14 +151,12 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
 def _train(X, y, weights: str, kwargs: dict) -> tuple[np.ndarray, float, int]:
     """The final (or averaged) weights of one binary run and its number of mistakes."""
     if weights == "averaged":
-        last = deque(averaged_perceptron(X, y, **kwargs), maxlen=1)
+        stream = averaged_perceptron(X, y, **kwargs)
+        last = deque(stream, maxlen=1)
         if last:
             return np.array(last[0].w_avg), float(last[0].b_avg), int(last[0].mistakes)
-    else:
-        last = deque(perceptron(X, y, **{**kwargs, "every": "update"}), maxlen=1)
-        if last:
-            return np.array(last[0].w), float(last[0].b), int(last[0].mistakes)
-    # no visit at all (a random order that starts with nothing wrong): the start stands
-    w0, b0 = initial_weights(X.shape[1], init=kwargs.get("init", "zeros"),
-                             bias=kwargs.get("bias", True), seed=kwargs.get("seed"))
-    return np.array(w0, dtype=float), float(b0), 0
+        # no visit at all (a random order that starts with nothing wrong): the start stands
+        return np.array(stream.start[0]), float(stream.start[1]), 0
+    run = perceptron(X, y, **{**kwargs, "every": "update"})
+    w, b = final(run)
+    return np.array(w), float(b), run.mistakes

@@ -14,67 +14,35 @@ every single update.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+import math
+from fractions import Fraction
 
 import numpy as np
 
-# The visiting orders are walked in core._visits, shared with the kernel and SVM streams.
-from core._visits import FIRST_BLOCK, Walk, check_walk
-from core._visits import ORDERS as ORDERS
+from core.runs import ORDERS as ORDERS
+from core.runs import (
+    Rule,
+    Run,
+    Step,
+    check_data,
+    check_walk,
+    decimals,
+    read_only,
+    scaled,
+    tie_tolerance,
+    to_float,
+    widen,
+)
+
+__all__ = ["INITS", "LOSSES", "ORDERS", "Linear", "Step", "check_data", "initial_weights",
+           "perceptron"]
 
 INITS = ("zeros", "random")
-
-
-@dataclass(frozen=True)
-class Step:
-    """The state after one visited example.
-
-    Attributes
-    ----------
-    t : int
-        Examples visited so far (1-based).
-    epoch : int
-        Pass over the data (1-based); an epoch is N steps.
-    index : int
-        Row of X visited at this step.
-    activation : float
-        a = w.x + b, computed BEFORE the update.
-    updated : bool
-        True when y*a <= 0 and the weights changed.
-    w : ndarray of shape (D,)
-        Weights AFTER this step, read-only.
-    b : float
-        Bias AFTER this step (0.0 and never updated when ``bias=False``).
-    mistakes : int
-        Updates made so far.
-    """
-
-    t: int
-    epoch: int
-    index: int
-    activation: float
-    updated: bool
-    w: np.ndarray
-    b: float
-    mistakes: int
-
-
-def check_data(X, y) -> tuple[np.ndarray, np.ndarray]:
-    """Return X as (N, D) floats and y as (N,) floats in {-1, +1}, or raise ValueError."""
-    X = np.asarray(X, dtype=float)
-    y = np.asarray(y, dtype=float)
-    if X.ndim != 2:
-        raise ValueError(f"X must be a 2-D array (N, D), got shape {X.shape}")
-    if X.shape[0] == 0:
-        raise ValueError("X has no rows: at least one example is needed")
-    if y.shape != (X.shape[0],):
-        raise ValueError(f"y must have shape ({X.shape[0]},) to match X, got {y.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must be finite: it contains NaN or infinity")
-    if not np.all((y == 1) | (y == -1)):
-        raise ValueError("y must contain only -1 and +1")
-    return X, y
+# The margin losses the rule can descend: an update when y*a <= 0, or when y*a < 1.
+LOSSES = ("perceptron", "hinge")
+# Random starting weights are drawn from a standard normal and kept to this many
+# decimals, so that runs from them stay exact.
+RANDOM_DECIMALS = 3
 
 
 def _initial_weights(init, dim: int, bias: bool, rng: np.random.Generator):
@@ -83,8 +51,8 @@ def _initial_weights(init, dim: int, bias: bool, rng: np.random.Generator):
         if init == "zeros":
             return np.zeros(dim), 0.0
         if init == "random":
-            w = rng.standard_normal(dim)
-            return w, float(rng.standard_normal()) if bias else 0.0
+            w = np.round(rng.standard_normal(dim), RANDOM_DECIMALS)
+            return w, float(np.round(rng.standard_normal(), RANDOM_DECIMALS)) if bias else 0.0
         raise ValueError(f"init must be 'zeros', 'random' or a (w, b) pair, got {init!r}")
     try:
         w0, b0 = init
@@ -104,7 +72,7 @@ def _initial_weights(init, dim: int, bias: bool, rng: np.random.Generator):
 
 
 def initial_weights(dim: int, *, init="zeros", bias: bool = True, seed: int | None = None):
-    """The (w, b) that :func:`perceptron` starts from with the same arguments."""
+    """The (w, b) that :func:`perceptron` starts from with the same arguments (``Run.start``)."""
     return _initial_weights(init, dim, bias, np.random.default_rng(seed))
 
 
@@ -119,7 +87,7 @@ def perceptron(
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
-) -> Iterator[Step]:
+) -> Run:
     """Train a perceptron, yielding the state after every step.
 
     Parameters
@@ -133,11 +101,12 @@ def perceptron(
     order : str, default "cyclic"
         How examples are visited: ``"cyclic"`` (rows in order, every epoch),
         ``"shuffle_once"`` (one random permutation, reused), ``"shuffle_each_epoch"``
-        (a new permutation every epoch), ``"random"`` (an example drawn with
-        replacement each step) or ``"random_misclassified"`` (a random
+        (a new permutation every epoch), ``"random"`` (N examples drawn with
+        replacement each epoch) or ``"random_misclassified"`` (a random
         misclassified example each step, the PLA).
     init : "zeros", "random" or (w, b), default "zeros"
-        Starting weights; ``"random"`` draws them from a standard normal.
+        Starting weights; ``"random"`` draws them from a standard normal,
+        rounded to 3 decimals (so the run can stay exact).
     bias : bool, default True
         Learn b; with False, b stays 0 and the boundary passes through the origin.
     max_epochs : int, default 100
@@ -147,10 +116,13 @@ def perceptron(
     every : "visit" or "update", default "visit"
         Yield every visited example, or only those that changed the weights.
 
-    Yields
-    ------
-    Step
-        The state after the step; ``w`` is a read-only copy.
+    Returns
+    -------
+    Run
+        An iterator of :class:`Step`, the state after each step (``w`` is
+        read-only); the first step is the first visited example. ``run.start``
+        holds the weights before it, ``run.exact`` whether every decision is
+        exact.
 
     Raises
     ------
@@ -167,6 +139,12 @@ def perceptron(
     steps of ``every="visit"`` for the same arguments, without a Python loop
     over the examples in between.
 
+    When X, eta and the start are short decimals (at most 6 places), the
+    decision y_n a <= 0 is made exactly, in integers (a tie a = 0 is a
+    mistake, as the rule says), and w, b, a are the floats nearest the exact
+    values. Otherwise the run is in floats and a margin within rounding of 0
+    counts as the tie it probably is; ``run.exact`` is then False.
+
     Examples
     --------
     >>> X = [[1.0, 1.0], [2.0, 1.0]]; y = [-1, 1]
@@ -175,80 +153,164 @@ def perceptron(
     (array([ 0.1, -0.1]), -0.2)
     """
     X, y = check_data(X, y)
-    if not (np.isfinite(eta) and eta > 0):
-        raise ValueError(f"eta must be > 0, got {eta}")
-    check_walk(order=order, every=every, max_epochs=max_epochs)
-    rng = np.random.default_rng(seed)
-    w, b = _initial_weights(init, X.shape[1], bias, rng)
-    run = _Run(X, y, w, b, eta=float(eta), bias=bias, visits=every == "visit")
-    return run.walk(order, rng, int(max_epochs))
+    check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
+    w0, b0 = _initial_weights(init, X.shape[1], bias, np.random.default_rng(seed))
+    rule = Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias))
+    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
-class _Run(Walk):
-    """The weights of one run; the ways of walking the data are core._visits.Walk's."""
+class Linear(Rule):
+    """The perceptron's rule on (w, b); with a threshold, a penalty and a step size that
+    falls as eta / sqrt(t), the same rule is stochastic subgradient descent (the SVM).
 
-    def __init__(self, X, y, w, b, *, eta, bias, visits):
-        super().__init__(X.shape[0])
-        self.X, self.y, self.w, self.b = X, y, w, b
-        self.eta, self.bias, self.visits = eta, bias, visits
-        self.mistakes = 0
-        # y*x once: then y*a = (y*x).w + y*b is one product, and a = y*(y*a) exactly
-        self.signed = X * y[:, None]
-        # y*x and y in the order being walked: views in the data's own order, gathered
-        # once for each new order (a shuffle, a block of draws), not once per epoch
-        self._rows, self._signed, self._labels = self.in_order, self.signed, self.y
+    Plainly, for example i at step t::
 
-    def _step(self, t: int, i: int, a: float, updated: bool) -> Step:
-        """Apply the rule to example i with activation a and record the step."""
-        if updated:
-            self.w = self.w + self.eta * self.y[i] * self.X[i]
-            if self.bias:
-                self.b = self.b + self.eta * self.y[i]
-            self.mistakes += 1
-        w = self.w.copy()
-        w.setflags(write=False)
-        t = int(t)
-        return Step(t, (t - 1) // self.n + 1, int(i), float(a), updated, w,
-                    float(self.b), self.mistakes)
+        a = w.x_i + b                               # margins(): y*a of a block of rows
+        if y_i * a <= 0 (hinge: y_i * a < 1):       # wrong()
+            w += eta_t * y_i * x_i; b += eta_t * y_i  # apply()
+        (with a penalty lambda, w shrinks by (1 - eta_t lambda) at every visit)
 
-    def _scan(self, rows: np.ndarray, t0: int):
-        """Visit ``rows`` in turn from step t0 + 1, yielding steps; return whether any updated.
+    When x, eta and the start are short decimals (and the step is constant with no
+    penalty), w, b and x are kept as integers in units of powers of ten, so y*a is
+    an exact integer; otherwise floats, and a margin within rounding of the
+    threshold counts as a tie.
+    """
 
-        The margins of a whole block come from one matrix product; after an
-        update the rest of the block is stale, so the scan restarts just past
-        it with a block twice as long as the last stretch between updates.
-        """
+    def __init__(self, X, y, w0, b0, *, eta, bias, loss="perceptron", lam=0.0, decay=False,
+                 shift=None, naive=False):
+        self.n, self.dim = X.shape
+        self.eta, self.bias, self.lam, self.decay = eta, bias, lam, decay
+        self.hinge, self.moves = loss == "hinge", bool(lam)
+        threshold = 1 if self.hinge else 0
+        self.shift = shift
+        self.y = y
+        self.start = self._float_view(np.asarray(w0, dtype=float), float(b0))
+        # naive: plain floats, no tie tolerance (what rounding alone decides, for comparison)
+        places = None if lam or decay or naive else [decimals(v) for v in (X, [eta], w0, [b0])]
+        self.naive = naive
+        self.exact = places is not None and None not in places
+        if self.exact:
+            self._integers(X, y, w0, b0, *places)
+        else:
+            self.yx = self.yx_a = X * y[:, None]  # y*x once: then y*a = (y*x).w + y*b
+            self.y_a = self.labels = y
+            self.w, self.b = np.array(w0, dtype=float), float(b0)
+            self.eta_w, self.eta_b = eta, eta if bias else 0.0
+            self.x_size = float(np.max(np.sum(np.abs(X), axis=1)))
+            self.bar, self.tie = float(threshold), 0.0
+            self._tolerate()
+        self._rows = None
+
+    def _integers(self, X, y, w0, b0, dx, de, dw0, db0) -> None:
+        """x = X/10^dx, eta = E/10^de, w = W/10^dw, b = B/10^db and y*a in units of 10^-da."""
+        self.dw, self.db = max(dx + de, dw0), max(de, db0)
+        self.da = max(self.dw + dx, self.db)
+        e = int(scaled([self.eta], de)[0])
+        yx = scaled(X, dx) * y[:, None].astype(np.int64)
+        self.eta_w = e * 10 ** (self.dw - de - dx)  # w += eta*y*x, in units
+        self.eta_b = e * 10 ** (self.db - de) if self.bias else 0
+        self.a_w, self.a_b = 10 ** (self.da - self.dw - dx), 10 ** (self.da - self.db)
+        self.y_int = y.astype(np.int64)
+        self.labels = [int(v) for v in y]  # Python ints: b never overflows
+        self.yx, self.w, self.b = yx, scaled(w0, self.dw), int(scaled([b0], self.db)[0])
+        self.x_max = int(np.max(np.abs(yx))) if yx.size else 0
+        self.yx_a, self.y_a = yx, self.y_int
+        self.wide = None  # whether the margins need Python ints
+        self.bar = 10**self.da if self.hinge else 0
+        self.tie = 0
+        self.room(0)
+
+    # --- the rule ---------------------------------------------------------------------
+
+    def order(self, rows: np.ndarray) -> None:
+        """y*x and y in the order being walked: gathered once per new order, not per block."""
         if rows is not self._rows:
-            self._rows, self._signed, self._labels = rows, self.signed[rows], self.y[rows]
-        signed, labels = self._signed, self._labels
-        any_update = False
-        start, block, previous = 0, FIRST_BLOCK, 0
-        while start < len(rows):
-            end = min(start + block, len(rows))
-            margins = signed[start:end] @ self.w + labels[start:end] * self.b
-            wrong = margins <= 0
-            stop = int(wrong.argmax())  # the first mistake, or 0 when there is none
-            hit = bool(wrong[stop])
-            if not hit:
-                stop = end - start
-            if self.visits:
-                for k in range(stop):
-                    yield self._step(t0 + start + k + 1, rows[start + k],
-                                     labels[start + k] * margins[k], False)
-            if hit:
-                at = start + stop
-                yield self._step(t0 + at + 1, rows[at], labels[at] * margins[stop], True)
-                any_update = True
-                start, block, previous = at + 1, max(FIRST_BLOCK, 2 * (at - previous)), at
-            else:
-                start, block = end, block * 2
-        return any_update
+            self._rows, self._yx, self._y = rows, self.yx_a[rows], self.y_a[rows]
 
-    def _all_correct(self) -> bool:
-        """True when every example has y*a > 0."""
-        return bool(np.all(self.y * (self.X @ self.w + self.b) > 0))
+    def margins(self, start: int, end: int) -> np.ndarray:
+        """y*a = (y*x).w + y*b of the rows start..end-1 of the current order."""
+        return self._yx[start:end] @ self.w + self._y[start:end] * self.b
 
-    def _violators(self) -> tuple[np.ndarray, np.ndarray]:
-        """The rows with y*a <= 0, and the activations a of all rows."""
-        a = self.X @ self.w + self.b
-        return np.flatnonzero(self.y * a <= 0), a
+    def all_margins(self) -> np.ndarray:
+        """y*a of every row."""
+        return self.yx_a @ self.w + self.y_a * self.b
+
+    def wrong(self, margins: np.ndarray) -> np.ndarray:
+        """The threshold test: y*a <= 0 for the perceptron, y*a < 1 for the hinge."""
+        if self.hinge:
+            return margins < self.bar - self.tie
+        return margins <= self.tie
+
+    def apply(self, i: int, t: int, updated: bool) -> None:
+        """w += eta*y*x, b += eta*y on example i (and the penalty's shrink at every step)."""
+        eta_w, eta_b = self.eta_w, self.eta_b
+        if self.decay:
+            eta_w, eta_b = eta_w / math.sqrt(t), eta_b / math.sqrt(t)
+        if self.lam:
+            self.w = (1.0 - eta_w * self.lam) * self.w
+        if updated:
+            self.w = self.w + eta_w * self.yx[i]
+            self.b = self.b + eta_b * self.labels[i]
+        if not self.exact:
+            self._tolerate()
+
+    def activation(self, i: int, margin) -> float:
+        """a = w.x_i + b as a float, from y*a."""
+        if self.exact:
+            return int(self.y_int[i]) * int(margin) / 10**self.da
+        return float(self.y[i] * margin)
+
+    def view(self) -> tuple[np.ndarray, float]:
+        """The current (w, b) as floats (nearest the exact values), w read-only."""
+        if self.exact:
+            return self._float_view(to_float(self.w, self.dw), int(self.b) / 10**self.db)
+        return self._float_view(self.w, self.b)
+
+    # --- keeping the numbers honest ---------------------------------------------------
+
+    def room(self, k: int) -> None:
+        """Integers: int64 while nothing can reach 2^62 within k more updates, else Python ints."""
+        if not self.exact:
+            return
+        w_bound = int(np.max(np.abs(self.w), initial=0)) + k * abs(self.eta_w) * self.x_max
+        b_bound = abs(int(self.b)) + k * abs(self.eta_b)
+        bound = max(w_bound, self.dim * w_bound * self.x_max * self.a_w + b_bound * self.a_b)
+        wide = bound >= 2**62
+        if wide != self.wide:
+            self.wide = wide
+            self.w = widen(self.w, bound)
+            self.yx = widen(self.yx, bound)
+            self.yx_a = widen(self.yx * self.a_w, bound)
+            self.y_a = widen(self.y_int * self.a_b, bound)
+            self._rows = None
+
+    def _tolerate(self) -> None:
+        """Floats: a margin this close to the threshold is a tie."""
+        if not self.naive:
+            size = float(np.max(np.abs(self.w), initial=0.0))
+            self.tie = tie_tolerance(self.x_size * size + abs(self.b) + self.bar)
+
+    # --- the exact state, for comparing runs ----------------------------------------------
+
+    @property
+    def key(self) -> tuple:
+        """The exact state (integers), hashable; only for exact runs."""
+        return (*(int(v) for v in self.w), int(self.b))
+
+    def fractions(self, key: tuple | None = None) -> tuple[tuple[Fraction, ...], Fraction]:
+        """The exact (w, b) of ``key`` (default: the current state) as fractions."""
+        *w, b = self.key if key is None else key
+        return tuple(Fraction(v, 10**self.dw) for v in w), Fraction(b, 10**self.db)
+
+    def exact_activation(self, i: int, key: tuple | None = None) -> Fraction:
+        """The exact a = w.x_i + b of the state ``key`` (default: the current state)."""
+        *w, b = self.key if key is None else key
+        margin = sum(int(v) * int(x) for v, x in zip(w, self.yx[i], strict=True)) * self.a_w
+        return Fraction(int(self.y_int[i]) * (margin + int(self.y_int[i]) * b * self.a_b),
+                        10**self.da)
+
+    def _float_view(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
+        """(w, b) for the data as given (a centred run moves b back), w read-only."""
+        if self.shift is not None:
+            b = b - float(w @ self.shift)  # w.(x - c) + b = w.x + (b - w.c)
+        return read_only(w), float(b)

@@ -8,12 +8,13 @@ each epoch: bounded, while the errors oscillate.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import Step, check_data, initial_weights
+from core.perceptron import Step, check_data
+from core.runs import Run
 from core.trace import training_errors
 from core.variants import averaged_perceptron
 
@@ -42,17 +43,16 @@ class PocketStep:
     pocket_errors: int
 
 
-def pocket(X, y, steps: Iterable[Step], w0, b0: float) -> Iterator[PocketStep]:
+def pocket(X, y, steps: Run) -> Iterator[PocketStep]:
     """The pocket algorithm over a stream: keep the weights with the fewest training errors.
 
     Parameters
     ----------
     X, y : array_like
         The training set the errors are counted on.
-    steps : iterable of Step
-        Any stream of steps (every visit or only the updates).
-    w0, b0 : array_like, float
-        The weights before the first step (they are "seen" too).
+    steps : Run
+        Any run (every visit or only the updates); its start weights are
+        "seen" too.
 
     Yields
     ------
@@ -69,11 +69,12 @@ def pocket(X, y, steps: Iterable[Step], w0, b0: float) -> Iterator[PocketStep]:
     --------
     >>> from core.perceptron import perceptron
     >>> X, y = [[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1]
-    >>> last = list(pocket(X, y, perceptron(X, y, max_epochs=3), [0, 0], 0.0))[-1]
+    >>> last = list(pocket(X, y, perceptron(X, y, max_epochs=3)))[-1]
     >>> last.errors, last.pocket_errors
     (4, 2)
     """
     X, y = check_data(X, y)
+    w0, b0 = steps.start
     best_w = np.array(w0, dtype=float)
     best_w.setflags(write=False)
     best_b = float(b0)
@@ -140,13 +141,13 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
     weights (w, b) is #{n : y_n (w^T x_n + b) <= 0}.
     """
     X, y = check_data(X, y)
-    w0, b0 = initial_weights(X.shape[1], init=kwargs.get("init", "zeros"),
-                             bias=kwargs.get("bias", True), seed=kwargs.get("seed"))
+    stream = averaged_perceptron(X, y, **kwargs)
+    w0 = stream.start[0]
     rows: list[list] = []
     complete, last = True, None
     norm = float(np.linalg.norm(w0))  # the first epoch starts from these weights
     updates, top = 0, norm
-    for p in pocket(X, y, averaged_perceptron(X, y, **kwargs), w0, b0):
+    for p in pocket(X, y, stream):
         step = p.step
         if step.t > max_visits:
             complete = False

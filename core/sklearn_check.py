@@ -46,8 +46,7 @@ def perceptron_by_epoch(X, y, *, bias: bool, epochs: int) -> tuple[np.ndarray, n
     from sklearn.exceptions import ConvergenceWarning
     from sklearn.linear_model import Perceptron
 
-    run = record(perceptron(X, y, eta=1.0, bias=bias, max_epochs=epochs),
-                 np.zeros(X.shape[1]), 0.0)
+    run = record(perceptron(X, y, eta=1.0, bias=bias, max_epochs=epochs))
     ours, theirs = [], []
     for epoch in range(1, epochs + 1):
         with warnings.catch_warnings():

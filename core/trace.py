@@ -2,22 +2,28 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from functools import cached_property
 
 import numpy as np
 
-from core.perceptron import Step
+from core.runs import Run
+
+# Steps a trace keeps by default; beyond this the run is summarised.
+STEP_LIMIT = 20_000
 
 
 @dataclass(frozen=True)
 class Trace:
     """Every step of a run, as columns; row 0 is the state before the first visit.
 
-    ``W[k]``, ``b[k]`` and ``mistakes[k]`` are the state after k steps; ``t``,
-    ``epoch``, ``index``, ``activation`` and ``updated`` describe step k (their
-    row 0 is a placeholder: t = 0, index = -1). ``complete`` is False when the
-    recording stopped at its step limit before the run ended.
+    ``W[k]`` (or :meth:`w`), ``b[k]`` and ``mistakes[k]`` are the state after k
+    steps; ``t``, ``epoch``, ``index``, ``activation`` and ``updated`` describe
+    step k (their row 0 is a placeholder: t = 0, index = -1). The weights are
+    kept as the coordinates that changed at each step, so a kernel run's
+    counts alpha (one per example) stay small. ``complete`` is False when the
+    recording stopped at its step limit before the run ended; ``exact`` is True
+    when every decision of the run was made in exact arithmetic.
     """
 
     t: np.ndarray
@@ -25,10 +31,15 @@ class Trace:
     index: np.ndarray
     activation: np.ndarray
     updated: np.ndarray
-    W: np.ndarray
     b: np.ndarray
     mistakes: np.ndarray
+    changes: np.ndarray  # positions k where w changed, 0 first
+    offsets: np.ndarray  # change j set columns[offsets[j]:offsets[j + 1]]
+    columns: np.ndarray
+    values: np.ndarray
+    dim: int
     complete: bool
+    exact: bool
 
     @property
     def steps(self) -> int:
@@ -40,30 +51,118 @@ class Trace:
         """Positions k (1-based) of the steps that updated the weights."""
         return np.flatnonzero(self.updated)
 
+    def w(self, k: int) -> np.ndarray:
+        """The weights after k steps (for a kernel run: the counts alpha)."""
+        upto = self.offsets[np.searchsorted(self.changes, k, side="right")]
+        cols, vals = self.columns[:upto][::-1], self.values[:upto][::-1]
+        which, last = np.unique(cols, return_index=True)  # the latest value of each column
+        out = np.empty(self.dim)
+        out[which] = vals[last]
+        return out
 
-def record(steps: Iterable[Step], w0, b0: float, *, limit: int = 20_000) -> Trace:
-    """Collect at most ``limit`` steps of a stream into a :class:`Trace`."""
-    w0 = np.asarray(w0, dtype=float)
-    rows = [(0, 0, -1, np.nan, False, w0, float(b0), 0)]
+    @cached_property
+    def W(self) -> np.ndarray:
+        """The weights after every step, shape (steps + 1, D)."""
+        at = np.repeat(self.changes, np.diff(self.offsets))
+        out = np.empty((self.steps + 1, self.dim))
+        for c in range(self.dim):
+            mine = self.columns == c
+            where = np.searchsorted(at[mine], np.arange(self.steps + 1), side="right") - 1
+            out[:, c] = self.values[mine][where]
+        return out
+
+    def padded(self, steps: int) -> Trace:
+        """The trace with its last state repeated up to ``steps``.
+
+        The padded rows keep the last weights and mistakes and are marked
+        ``index = -1``, ``updated = False`` and NaN ``activation``.
+        """
+        extra = steps - self.steps
+        if extra <= 0:
+            return self
+        last = self.steps
+        return replace(
+            self,
+            t=np.r_[self.t, self.t[last] + np.arange(1, extra + 1)],
+            epoch=np.r_[self.epoch, np.full(extra, self.epoch[last])],
+            index=np.r_[self.index, np.full(extra, -1)],
+            activation=np.r_[self.activation, np.full(extra, np.nan)],
+            updated=np.r_[self.updated, np.zeros(extra, dtype=bool)],
+            b=np.r_[self.b, np.full(extra, self.b[last])],
+            mistakes=np.r_[self.mistakes, np.full(extra, self.mistakes[last])],
+        )
+
+
+def record(steps: Run, *, limit: int = STEP_LIMIT) -> Trace:
+    """Collect at most ``limit`` steps of a run into a :class:`Trace`.
+
+    Parameters
+    ----------
+    steps : Run
+        Any run (:func:`core.perceptron.perceptron`, the kernel perceptron, the
+        SVM's descent, the averaged and voted streams); its ``start`` is row 0.
+    limit : int, default 20_000
+        Most steps kept.
+
+    Returns
+    -------
+    Trace
+    """
+    w0, b0 = steps.start
+    previous = np.asarray(w0, dtype=float)
+    rows = [(0, 0, -1, np.nan, False, float(b0), 0)]
+    changes, offsets, columns, values = [0], [0, previous.size], [np.arange(previous.size)], [
+        previous]
     complete = True
     for step in steps:
         if len(rows) > limit:
             complete = False
             break
         rows.append((step.t, step.epoch, step.index, step.activation, step.updated,
-                     step.w, step.b, step.mistakes))
-    t, epoch, index, activation, updated, W, b, mistakes = zip(*rows, strict=True)
+                     step.b, step.mistakes))
+        if step.w is not previous:  # a step that changed nothing shares its weights
+            moved = np.flatnonzero(step.w != previous)
+            if moved.size:
+                changes.append(len(rows) - 1)
+                offsets.append(offsets[-1] + moved.size)
+                columns.append(moved)
+                values.append(step.w[moved])
+            previous = step.w
+    t, epoch, index, activation, updated, b, mistakes = zip(*rows, strict=True)
     return Trace(
         t=np.array(t, dtype=int),
         epoch=np.array(epoch, dtype=int),
         index=np.array(index, dtype=int),
         activation=np.array(activation, dtype=float),
         updated=np.array(updated, dtype=bool),
-        W=np.vstack(W),
         b=np.array(b, dtype=float),
         mistakes=np.array(mistakes, dtype=int),
+        changes=np.array(changes, dtype=int),
+        offsets=np.array(offsets, dtype=int),
+        columns=np.concatenate(columns).astype(int),
+        values=np.concatenate(values).astype(float),
+        dim=previous.size,
         complete=complete,
+        exact=bool(steps.exact),
     )
+
+
+def align(*traces: Trace) -> tuple[Trace, ...]:
+    """Pad recorded runs to the same number of steps, so one step slider drives them all.
+
+    Parameters
+    ----------
+    *traces : Trace
+        Recorded runs (:func:`record`).
+
+    Returns
+    -------
+    tuple of Trace
+        The runs in the same order, each with ``max(trace.steps)`` steps
+        (:meth:`Trace.padded`); the longest run is returned unchanged.
+    """
+    steps = max(trace.steps for trace in traces)
+    return tuple(trace.padded(steps) for trace in traces)
 
 
 def training_errors(X, y, w, b) -> int:

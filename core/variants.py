@@ -8,6 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.perceptron import Step, check_data, perceptron
+from core.runs import Run, Stream
 from core.trace import Trace
 
 # Grid points per block when a voted model scores many points (bounds the memory of
@@ -55,6 +56,13 @@ def through_max_epochs(steps: Iterable[Step], X, y, *, max_epochs: int) -> Itera
     [(1, 0, True), (1, 1, True), (2, 0, False), (2, 1, False), (3, 0, False), (3, 1, False)]
     """
     X, y = check_data(X, y)
+    more = _through(steps, X, y, max_epochs)
+    # a run keeps its start and exactness (the visits added decide nothing)
+    return Stream(more, steps) if isinstance(steps, Run | Stream) else more
+
+
+def _through(steps: Iterable[Step], X, y, max_epochs: int) -> Iterator[Step]:
+    """The steps, then the clean epochs up to ``max_epochs``."""
     n, last, epoch_rows, epoch_updated = len(y), None, [], False
     for step in steps:
         if last is None or step.epoch != last.epoch:
@@ -110,8 +118,14 @@ def averaged_perceptron(X, y, **kwargs) -> Iterator[AveragedStep]:
     if kwargs.get("every", "visit") != "visit":
         raise ValueError("the averaged perceptron needs every visit: every must be 'visit'")
     X, y = check_data(X, y)
-    total_w, total_b = np.zeros(X.shape[1]), 0.0
-    for step in perceptron(X, y, **kwargs):
+    run = perceptron(X, y, **kwargs)
+    return Stream(_averaged(run, X.shape[1]), run)
+
+
+def _averaged(run: Run, dim: int) -> Iterator[AveragedStep]:
+    """The run's steps with the running mean of the weights."""
+    total_w, total_b = np.zeros(dim), 0.0
+    for step in run:
         total_w = total_w + step.w
         total_b += step.b
         w_avg = total_w / step.t
@@ -176,8 +190,14 @@ def voted_perceptron(X, y, **kwargs) -> Iterator[VotedStep]:
     if kwargs.get("every", "visit") != "visit":
         raise ValueError("the voted perceptron needs every visit: every must be 'visit'")
     X, y = check_data(X, y)
+    run = perceptron(X, y, **kwargs)
+    return Stream(_voted(run), run)
+
+
+def _voted(run: Run) -> Iterator[VotedStep]:
+    """The run's steps with the current vector's vote count."""
     vote, vectors = 0, 1
-    for step in perceptron(X, y, **kwargs):
+    for step in run:
         if step.updated:
             vote, vectors = 1, vectors + 1
         else:
@@ -214,28 +234,22 @@ class Voted:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def from_steps(cls, steps: Iterable[Step], w0=None, b0: float = 0.0) -> Voted:
-        """Collect the vectors and their counts from a visit stream.
+    def from_steps(cls, steps: Run | Iterable[Step], *, start=None) -> Voted:
+        """Collect the vectors and their counts from a run with every visit.
 
-        Any stream of :class:`~core.perceptron.Step` with every visit works
-        (the counts follow from ``updated``). ``w0``, ``b0`` are the starting
-        weights; without them the starting vector is kept only if a visit
-        survived it (the first step then shows it), which changes no vote.
+        Any run works (the counts follow from ``updated``); its starting vector
+        (``start``, by default the run's own) comes first, with count 0 until a
+        visit survives it.
         """
-        W, b, counts = [], [], []
-        if w0 is not None:
-            W.append(np.asarray(w0, dtype=float))
-            b.append(float(b0))
-            counts.append(0)
+        w0, b0 = steps.start if start is None else start
+        W, b, counts = [np.asarray(w0, dtype=float)], [float(b0)], [0]
         for step in steps:
-            if step.updated or not W:
+            if step.updated:
                 W.append(step.w)
                 b.append(step.b)
                 counts.append(1)
             else:
                 counts[-1] += 1
-        if not W:
-            raise ValueError("the stream has no steps: a voted model needs at least one visit")
         return cls(np.vstack(W), b, counts)
 
     @classmethod

@@ -11,7 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from core.cycles import find_cycle
-from core.exact_runs import ExactRun, decimals, exact_perceptron, fixed_rows, float_departure
+from core.exact_runs import (
+    decimals,
+    exact_perceptron,
+    exact_rule,
+    fixed_rows,
+    float_departure,
+)
 from core.geometry import linearly_separable
 from core.perceptron import initial_weights, perceptron
 from core.pocket import epoch_report, pocket
@@ -178,10 +184,11 @@ def test_budget_says_no_repeat_within_n_epochs():
 def test_large_numbers_switch_to_python_integers_and_stay_exact():
     data = boolean("XOR", "pm1")
     X = data.X * 1_000_000_000.5  # activations near 1e20 in units of 10^-8: past int64
-    run = ExactRun(X, data.y, np.arange(4), eta=0.000001, w0=np.zeros(2), b0=0.0, bias=True,
-                 max_decimals=6)
-    list(run.epoch(0, visits=False))
-    assert run.small is False
+    _, _, rule, problem = exact_rule(X, data.y, eta=0.000001, init="zeros", bias=True)
+    assert problem == "" and rule.wide is False  # nothing has grown yet
+    run = exact_perceptron(X, data.y, eta=0.000001, max_epochs=2)
+    list(run)
+    assert run.rule.wide is True
     cycle = find_cycle(X, data.y, eta=0.000001, init=((0.5, 0.0), 0.25), max_epochs=200)
     assert cycle.status == "cycle"
     assert_same(cycle, brute_force(X, data.y, eta=0.000001, init=((0.5, 0.0), 0.25),
@@ -244,22 +251,21 @@ def test_exact_run_makes_the_same_mistakes_as_core_on_integer_data(problem, orde
 
 @settings(max_examples=100, deadline=None)
 @given(st.integers(0, 10**6), st.integers(2, 15))
-def test_on_decimals_core_follows_the_exact_run_until_a_rounded_tie(seed, n):
+def test_core_is_the_exact_run_and_rounding_leaves_it_only_at_a_tie(seed, n):
     rng = np.random.default_rng(seed)
     X = np.round(rng.normal(size=(n, 2)), 1)
     y = rng.choice([-1.0, 1.0], size=n)
     eta = float(rng.choice([1.0, 0.1, 0.3]))
-    exact = [s.t for s in exact_perceptron(X, y, eta=eta, max_epochs=200)]
-    plain = [s.t for s in perceptron(X, y, eta=eta, max_epochs=200, every="update")]
+    exact = [s.t for s in exact_perceptron(X, y, eta=eta, max_epochs=200, every="update")]
+    assert exact == [s.t for s in perceptron(X, y, eta=eta, max_epochs=200, every="update")]
     departure = float_departure(X, y, eta=eta, max_epochs=200)
     if departure is None:
-        assert exact == plain
         return
-    before = [t for t in exact if t < departure.t]
-    assert before == [t for t in plain if t < departure.t]
-    assert (departure.t in exact) != (departure.t in plain)
-    # one decimal in x and eta: a nonzero exact a is a multiple of 0.01, far from rounding
+    # one decimal in x and eta: a nonzero exact a is a multiple of 0.01, far from rounding,
+    # so rounding can only leave the exact run at a tie, which the exact rule updates on
     assert departure.exact_activation == 0 and abs(departure.float_activation) < 1e-9
+    assert departure.t in exact
+    assert y[departure.index] * departure.float_activation > 0
 
 
 def test_iris_float_run_leaves_the_exact_one_at_a_tie():
@@ -267,7 +273,8 @@ def test_iris_float_run_leaves_the_exact_one_at_a_tie():
     departure = float_departure(data.X, data.y, max_epochs=1500)
     assert departure is not None and departure.exact_activation == 0
     assert 0 < abs(departure.float_activation) < 1e-9
-    exact = [s.t for s in exact_perceptron(data.X, data.y, max_epochs=departure.epoch)]
+    exact = [s.t for s in exact_perceptron(data.X, data.y, max_epochs=departure.epoch,
+                                           every="update")]
     assert departure.t in exact  # the exact rule updates on the tie, the float run does not
 
 
@@ -275,7 +282,7 @@ def test_from_epoch_skips_the_way_in_and_keeps_the_real_numbers():
     data = iris("versicolor", "virginica", (2, 3))
     cycle = find_cycle(data.X, data.y)
     late = list(exact_perceptron(data.X, data.y, from_epoch=cycle.first,
-                                 max_epochs=cycle.repeat - 1))
+                                 max_epochs=cycle.repeat - 1, every="update"))
     assert {s.epoch for s in late} == {cycle.first}
     assert len(late) == cycle.updates
     np.testing.assert_allclose(late[-1].w, [float(v) for v in cycle.w])
@@ -303,11 +310,13 @@ def runs(draw):
 def test_pocket_is_the_best_weights_of_the_stream(run):
     X, y, kwargs = run
     w0, b0 = initial_weights(2, init=kwargs["init"], seed=kwargs["seed"])
+    run = perceptron(X, y, **kwargs)
     steps = list(perceptron(X, y, **kwargs))
     seen = [(np.asarray(w0), b0)] + [(s.w, s.b) for s in steps]
     errors = [training_errors(X, y, w, b) for w, b in seen]
-    for k, p in enumerate(pocket(X, y, steps, w0, b0), start=1):
-        assert p.step is steps[k - 1]
+    for k, p in enumerate(pocket(X, y, run), start=1):
+        assert (p.step.t, p.step.index, p.step.updated) == (
+            steps[k - 1].t, steps[k - 1].index, steps[k - 1].updated)
         assert p.errors == errors[k]
         assert p.pocket_errors == min(errors[: k + 1]) <= p.errors
         first = int(np.argmin(errors[: k + 1]))  # the first minimiser is kept

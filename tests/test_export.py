@@ -16,7 +16,7 @@ from viz.plane import animation_figure
 def notes_trace():
     data = notes_four_points()
     steps = list(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
-    return data, steps, record(steps, *NOTES_INIT)
+    return data, steps, record(perceptron(data.X, data.y, eta=NOTES_ETA, init=NOTES_INIT))
 
 
 def test_trace_table_has_one_row_per_step_with_the_streams_numbers():

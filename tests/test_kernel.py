@@ -9,8 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from sklearn.metrics import pairwise
 
-from core.kernel import Kernel, KernelModel, kernel_perceptron, record_kernel
+from core.kernel import Kernel, KernelModel, kernel_perceptron
 from core.perceptron import ORDERS, perceptron
+from core.trace import record
 from datasets.builtin import boolean
 from datasets.shapes import circles, moons, xor_blobs
 
@@ -32,7 +33,7 @@ def test_linear_kernel_reproduces_the_primal_run_exactly(seed, order, n, bias, e
     assert [(s.t, s.epoch, s.index, s.updated, s.mistakes, s.activation) for s in primal] == \
         [(s.t, s.epoch, s.index, s.updated, s.mistakes, s.activation) for s in dual]
     for p, d in zip(primal, dual, strict=True):
-        coef = d.alpha * y
+        coef = d.w * y
         assert np.array_equal(coef @ X, p.w)
         assert (coef.sum() if bias else 0.0) == p.b
 
@@ -48,7 +49,7 @@ def test_linear_kernel_follows_the_primal_on_real_valued_data(order):
     assert [s.index for s in primal] == [s.index for s in dual]
     np.testing.assert_allclose([s.activation for s in dual], [s.activation for s in primal],
                                rtol=1e-9, atol=1e-9)
-    w, b = KernelModel(X, y, dual[-1].alpha, Kernel("linear")).primal()
+    w, b = KernelModel(X, y, dual[-1].w, Kernel("linear")).primal()
     np.testing.assert_allclose(w, primal[-1].w, atol=1e-9)
     assert b == pytest.approx(primal[-1].b)
 
@@ -105,8 +106,8 @@ def test_activations_are_the_notes_sum_over_examples(seed, name, order, bias):
         s_i = sum(alpha[j] * y[j] * (kernel(X[j], X[i])[0, 0] + bias) for j in range(12))
         assert step.activation == pytest.approx(s_i, rel=1e-9, abs=1e-9)
         assert step.updated == (y[i] * s_i <= 0) or abs(s_i) < 1e-9
-        assert not step.alpha.flags.writeable
-        alpha = np.array(step.alpha)
+        assert not step.w.flags.writeable
+        alpha = np.array(step.w)
 
 
 @pytest.mark.parametrize("name", ["linear", "polynomial", "rbf"])
@@ -145,13 +146,15 @@ def test_the_trace_gives_the_streams_alpha_at_every_step():
     kernel = Kernel("rbf", width=0.5)
     steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, eta=0.5, order="shuffle_once",
                                    seed=4))
-    trace = record_kernel(iter(steps), len(data), 0.5)
+    again = dict(kernel=kernel, eta=0.5, order="shuffle_once", seed=4)
+    trace = record(kernel_perceptron(data.X, data.y, **again))
     assert trace.complete and trace.steps == len(steps)
-    assert np.array_equal(trace.alpha(0), np.zeros(40))
+    assert np.array_equal(trace.w(0), np.zeros(40))
     for k, step in enumerate(steps, start=1):
-        np.testing.assert_allclose(trace.alpha(k), step.alpha)
+        np.testing.assert_array_equal(trace.w(k), step.w)
+        assert trace.b[k] == step.b
     assert trace.update_positions.tolist() == [s.t for s in steps if s.updated]
-    short = record_kernel(iter(steps), len(data), 0.5, limit=10)
+    short = record(kernel_perceptron(data.X, data.y, **again), limit=10)
     assert not short.complete and short.steps == 10
 
 
@@ -160,7 +163,7 @@ def test_the_trace_gives_the_streams_alpha_at_every_step():
 
 def _separates(data, kernel, **kwargs):
     steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, **kwargs))
-    model = KernelModel(data.X, data.y, steps[-1].alpha, kernel, kwargs.get("bias", True))
+    model = KernelModel(data.X, data.y, steps[-1].w, kernel, kwargs.get("bias", True))
     return bool(np.all(data.y * model.decision(data.X) > 0)), steps
 
 

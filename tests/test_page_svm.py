@@ -52,9 +52,8 @@ def choose_data(at, name):
 
 def traces(lam=0.01, eta0=1.0, epochs=200, data=NOTES4):
     """The two runs the page records with its default settings."""
-    perc = record(perceptron(data.X, data.y, max_epochs=50), np.zeros(2), 0.0)
-    svm = record(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=epochs), np.zeros(2),
-                 0.0)
+    perc = record(perceptron(data.X, data.y, max_epochs=50))
+    svm = record(svm_sgd(data.X, data.y, lam=lam, eta=eta0, max_epochs=epochs))
     return perc, svm
 
 

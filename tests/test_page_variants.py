@@ -56,8 +56,7 @@ def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
     assert by_key(at.selectbox, "data.choice").value == "Noisy blobs (generator)"
     data = noisy(200, 0.7, 0)
     train, test = train_test_split(200, 0.3, 0)
-    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0),
-                   np.zeros(2), 0.0)
+    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
     k = trace.steps
     assert position(at) == k  # a new run opens on its end
     W_avg, b_avg = running_average(trace)
@@ -105,8 +104,7 @@ def test_split_controls_and_steps(page):
     at = set_value(at, "number_input", f"{PAGE}.split_seed", 7)
     train, _ = train_test_split(200, 0.5, 7)
     data = noisy(200, 0.7, 0)
-    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0),
-                   np.zeros(2), 0.0)
+    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
     assert position(at) == trace.steps
     assert not at.dataframe[0].value.equals(before)
     at = click(at, f"{PAGE}.avg.reset")
@@ -151,7 +149,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     kernel = Kernel("polynomial", degree=2, offset=1.0)
     steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, max_epochs=50, seed=0))
     assert position(at) == len(steps)
-    alpha = steps[-1].alpha
+    alpha = steps[-1].w
     assert metrics(at)["Examples with α > 0"] == str(int(np.sum(alpha > 0)))
     spec = charts(at)[0]
     assert spec["data"][0]["type"] == "heatmap" and spec["data"][1]["type"] == "contour"
@@ -166,7 +164,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     at = click(at, f"{PAGE}.kernel.next")
     k = position(at)
     step = steps[k - 1]
-    model = KernelModel(data.X, data.y, steps[k - 2].alpha, kernel)
+    model = KernelModel(data.X, data.y, steps[k - 2].w, kernel)
     assert step.activation == pytest.approx(model.decision(data.X[step.index])[0])
     assert f"s_{{{step.index}}}" in latex(at) and "mistake" in latex(at)
     at = set_value(at, "slider", f"{PAGE}.degree", 3)

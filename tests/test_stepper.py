@@ -53,7 +53,7 @@ def test_an_unpackable_dtype_is_refused_by_name():
 
 def test_a_run_of_1000_points_and_2000_steps_fits_the_page_budget():
     data = separable(1000, 0.01, 3)
-    trace = record(perceptron(data.X, data.y, max_epochs=2), np.zeros(2), 0.0, limit=2000)
+    trace = record(perceptron(data.X, data.y, max_epochs=2), limit=2000)
     settings = dict(eta=1.0, bias=True, order="cyclic", init="zeros", seed=0, max_epochs=2)
     run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=2))
     blob = pack(run.header, run.columns)

@@ -29,10 +29,9 @@ from core.evaluation import (
 )
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
-from core.padding import align
 from core.perceptron import ORDERS, perceptron
 from core.soft_margin import lam_to_C, primal_objective, soft_margin
-from core.trace import record
+from core.trace import align, record
 from datasets.builtin import BUILTIN, iris, noisy, separable
 
 
@@ -75,7 +74,7 @@ def test_small_lambda_reaches_within_two_percent_of_the_maximum_margin(name, ord
     mm = max_margin(data.X, data.y)
     # lambda = 0.01 is below 1/(N max alpha) on all four sets, so the minimiser IS the
     # maximum-margin separator; 40 000 steps of eta0/sqrt(t) get the last iterate there.
-    step = last_step(svm_sgd(data.X, data.y, lam=0.01, eta0=1.0, order=order, seed=3,
+    step = last_step(svm_sgd(data.X, data.y, lam=0.01, eta=1.0, order=order, seed=3,
                              max_epochs=40_000 // len(data), every="update"))
     assert geometric_margin(data.X, data.y, step.w, step.b) >= 0.98 * mm.gamma
 
@@ -107,7 +106,7 @@ def test_larger_lambda_gives_a_narrower_separator_or_none():
 @pytest.mark.parametrize(("lam", "eta0"), [(0.1, 1.0), (0.01, 0.3), (0.0, 2.0)])
 def test_svm_sgd_follows_the_notes_update_step_by_step(lam, eta0):
     data = separable(12, 0.1, 4)
-    steps = list(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=6))
+    steps = list(svm_sgd(data.X, data.y, lam=lam, eta=eta0, max_epochs=6))
     reference = notes_update(data.X, data.y, lam, eta0, 6)
     if lam == 0.0:
         reference = reference[: len(steps)]  # without a penalty the run may stop early
@@ -134,7 +133,7 @@ def test_the_two_point_example_by_hand():
 def test_steps_record_what_the_contract_says():
     data = noisy(30, 0.6, 1)
     lam, eta0 = 0.05, 0.5
-    steps = list(svm_sgd(data.X, data.y, lam=lam, eta0=eta0, max_epochs=3, order="shuffle_once",
+    steps = list(svm_sgd(data.X, data.y, lam=lam, eta=eta0, max_epochs=3, order="shuffle_once",
                          seed=2))
     assert len(steps) == 90 and [s.t for s in steps] == list(range(1, 91))
     w, b, violations = np.zeros(2), 0.0, 0
@@ -156,7 +155,7 @@ def test_steps_record_what_the_contract_says():
 @pytest.mark.parametrize("order", ORDERS)
 def test_every_update_yields_exactly_the_updating_visits(order):
     data = noisy(20, 0.8, 5)
-    kwargs = dict(lam=0.02, eta0=0.7, order=order, seed=11, max_epochs=4)
+    kwargs = dict(lam=0.02, eta=0.7, order=order, seed=11, max_epochs=4)
     visits = [s for s in svm_sgd(data.X, data.y, **kwargs) if s.updated]
     updates = list(svm_sgd(data.X, data.y, **kwargs, every="update"))
     assert [s.t for s in updates] == [s.t for s in visits]
@@ -183,7 +182,7 @@ def test_with_a_penalty_the_run_uses_every_epoch():
 
 def test_without_a_penalty_it_stops_after_an_epoch_with_no_violation():
     data = BUILTIN["AND (±1)"]()
-    steps = list(svm_sgd(data.X, data.y, lam=0.0, eta0=1.0, max_epochs=500))
+    steps = list(svm_sgd(data.X, data.y, lam=0.0, eta=1.0, max_epochs=500))
     assert len(steps) < 500 * 4 and len(steps) % 4 == 0
     assert not any(s.updated for s in steps[-4:])
     final = steps[-1]
@@ -212,7 +211,7 @@ def test_threshold_zero_no_penalty_constant_step_is_the_perceptron(points, label
                                                                     eta, seed):
     X, y = lattice_data(points, labels)
     kwargs = dict(order=order, bias=bias, seed=seed, max_epochs=8)
-    ours = list(margin_sgd(X, y, loss="perceptron", lam=0.0, eta0=eta, schedule="constant",
+    ours = list(margin_sgd(X, y, loss="perceptron", lam=0.0, eta=eta, schedule="constant",
                            **kwargs))
     theirs = list(perceptron(X, y, eta=eta, **kwargs))
     assert [(s.t, s.epoch, s.index, s.updated, s.mistakes) for s in ours] == \
@@ -231,7 +230,7 @@ def test_threshold_zero_no_penalty_constant_step_is_the_perceptron(points, label
     [
         (dict(lam=-0.1), "lam must be >= 0"),
         (dict(lam=float("nan")), "lam must be >= 0"),
-        (dict(eta0=0.0), "eta0 must be > 0"),
+        (dict(eta=0.0), "eta must be > 0"),
         (dict(order="sorted"), "order must be one of"),
         (dict(every="step"), "every must be 'visit' or 'update'"),
         (dict(max_epochs=0), "max_epochs must be a whole number >= 1"),
@@ -334,7 +333,7 @@ def test_soft_margin_minimises_the_notes_cost_for_lambda():
         return np.mean(np.maximum(0, 1 - data.y * (data.X @ w + b))) + lam / 2 * w @ w
 
     best = cost(sm.w, sm.b)
-    sgd = last_step(svm_sgd(data.X, data.y, lam=lam, eta0=1.0, max_epochs=500, every="update"))
+    sgd = last_step(svm_sgd(data.X, data.y, lam=lam, eta=1.0, max_epochs=500, every="update"))
     assert best <= cost(sgd.w, sgd.b) + 1e-12
     assert cost(sgd.w, sgd.b) == pytest.approx(best, rel=0.02)  # and SGD gets close
     rng = np.random.default_rng(0)
@@ -369,8 +368,8 @@ def test_lam_to_C():
 
 def test_align_pads_the_shorter_run_with_its_last_state():
     data = separable(20, 0.3, 2)
-    perc = record(perceptron(data.X, data.y), np.zeros(2), 0.0)
-    svm = record(svm_sgd(data.X, data.y, max_epochs=10), np.zeros(2), 0.0)
+    perc = record(perceptron(data.X, data.y))
+    svm = record(svm_sgd(data.X, data.y, max_epochs=10))
     assert perc.steps < svm.steps
     p, s = align(perc, svm)
     assert p.steps == s.steps == svm.steps and s is svm
@@ -489,11 +488,11 @@ def test_margins_over_lambda_approach_the_maximum():
     data = separable(30, 0.2, 3)
     gamma = max_margin(data.X, data.y).gamma
     lams = [1.0, 0.1, 0.01, 0.001]
-    exact, sgd = margins_over_lambda(data.X, data.y, lams, eta0=1.0, max_epochs=100)
+    exact, sgd = margins_over_lambda(data.X, data.y, lams, eta=1.0, max_epochs=100)
     assert np.all(np.diff(exact) >= -1e-9)  # shrinking lambda never narrows the exact margin
     assert exact[-1] == pytest.approx(gamma, rel=1e-6)
     assert np.all((sgd >= 0) & (sgd <= gamma * (1 + 1e-9)))
-    run = last_step(svm_sgd(data.X, data.y, lam=0.01, eta0=1.0, max_epochs=100))
+    run = last_step(svm_sgd(data.X, data.y, lam=0.01, eta=1.0, max_epochs=100))
     assert sgd[2] == pytest.approx(max(geometric_margin(data.X, data.y, run.w, run.b), 0.0))
 
 
@@ -539,7 +538,7 @@ def test_generalization_on_overlapping_data_uses_the_soft_margin():
 def test_centred_descent_reaches_the_maximum_margin_on_iris(order):
     data = iris("setosa", "versicolor", (0, 1))  # sepal features, about 5 cm from the origin
     exact = max_margin(data.X, data.y)
-    steps = list(svm_sgd(data.X, data.y, lam=1e-4, eta0=3.0, order=order, seed=1,
+    steps = list(svm_sgd(data.X, data.y, lam=1e-4, eta=3.0, order=order, seed=1,
                          max_epochs=400, center=True))
     last = steps[-1]
     assert geometric_margin(data.X, data.y, last.w, last.b) >= 0.98 * exact.gamma

@@ -53,13 +53,13 @@ def test_counts_follow_freund_and_schapire(seed, order, n, init):
     steps = list(voted_perceptron(X, y, **kwargs))
     w0, b0 = initial_weights(2, init=init, seed=seed)
     V, B, C = _freund_schapire(X, y, w0, b0, [s.index for s in steps])
-    model = Voted.from_steps(steps, w0, b0)
+    model = Voted.from_steps(steps, start=(w0, b0))
     np.testing.assert_allclose(model.W, V, atol=1e-12)
     np.testing.assert_allclose(model.b, B, atol=1e-12)
     assert model.counts.tolist() == C.tolist()
     # the stream's own counters say the same at every step
     for k, step in enumerate(steps, start=1):
-        partial = Voted.from_steps(steps[:k], w0, b0)
+        partial = Voted.from_steps(steps[:k], start=(w0, b0))
         assert step.vote == partial.counts[-1] and step.vectors == len(partial.counts)
 
 
@@ -72,7 +72,7 @@ def test_votes_weighted_vectors_sum_to_mu(seed, order, n, init):
     steps = list(perceptron(X, y, **kwargs))
     w0, b0 = initial_weights(2, init=init, seed=seed)
     for k in range(1, len(steps) + 1):
-        model = Voted.from_steps(steps[:k], w0, b0)
+        model = Voted.from_steps(steps[:k], start=(w0, b0))
         mu = np.sum([s.w for s in steps[:k]], axis=0)
         mu_b = sum(s.b for s in steps[:k])
         np.testing.assert_allclose(model.counts @ model.W, mu, rtol=1e-12, atol=1e-12)
@@ -87,8 +87,7 @@ def test_voted_and_averaged_predictions_from_the_visit_stream(seed, order, n, in
     X, y, Z = _data(seed, n)
     kwargs = dict(order=order, seed=seed, max_epochs=4, init=init)
     steps = list(perceptron(X, y, **kwargs))
-    w0, b0 = initial_weights(2, init=init, seed=seed)
-    trace = record(iter(steps), w0, b0)
+    trace = record(perceptron(X, y, **kwargs))
     W_avg, b_avg = running_average(trace)
     assume(steps)  # a random order may start with nothing to correct: no visit at all
     for k in sorted({1, len(steps) // 2 or 1, len(steps)}):
@@ -110,23 +109,24 @@ def test_a_recorded_run_gives_the_streams_models(seed, order, n, init):
     kwargs = dict(order=order, seed=seed, max_epochs=3, init=init)
     w0, b0 = initial_weights(2, init=init, seed=seed)
     steps = list(perceptron(X, y, **kwargs))
-    trace = record(iter(steps), w0, b0)
+    trace = record(perceptron(X, y, **kwargs))
     W_avg, b_avg = running_average(trace)
     for k, step in enumerate(averaged_perceptron(X, y, **kwargs), start=1):
         np.testing.assert_allclose(W_avg[k], step.w_avg, rtol=1e-12, atol=1e-12)
         assert b_avg[k] == pytest.approx(step.b_avg, abs=1e-12)
         from_trace = Voted.from_trace(trace, k)
-        from_steps = Voted.from_steps(steps[:k], w0, b0)
+        from_steps = Voted.from_steps(steps[:k], start=(w0, b0))
         np.testing.assert_array_equal(from_trace.W, from_steps.W)
         np.testing.assert_array_equal(from_trace.counts, from_steps.counts)
     assert np.all(W_avg[0] == 0) and b_avg[0] == 0  # mu = 0 before the first visit
 
 
-def test_without_a_start_the_stream_keeps_the_vectors_that_vote():
+def test_the_run_gives_its_own_start_and_the_vectors_that_vote():
     X, y = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1.0, -1.0])
     steps = list(voted_perceptron(X, y))
-    model = Voted.from_steps(steps)  # the zero start had no vote: it is left out
-    assert model.counts.tolist() == [1, 3] and model.W.tolist() == [[1.0, 0.0], [2.0, 0.0]]
+    model = Voted.from_steps(voted_perceptron(X, y))  # the zero start, with no vote
+    assert model.counts.tolist() == [0, 1, 3]
+    assert model.W.tolist() == [[0.0, 0.0], [1.0, 0.0], [2.0, 0.0]]
     assert [s.vote for s in steps] == [1, 1, 2, 3]
     assert model.predict([[3.0, 1.0], [-3.0, 0.0]]).tolist() == [1.0, -1.0]
 
@@ -160,14 +160,12 @@ def test_the_grid_sweep_gives_the_direct_votes(seed, K):
     np.testing.assert_array_equal(model.decision_grid(xs, ys), direct)
 
 
-def test_the_voted_perceptron_needs_every_visit_and_a_model_needs_steps():
+def test_the_voted_perceptron_needs_every_visit():
     with pytest.raises(ValueError, match="every must be 'visit'"):
         next(voted_perceptron([[0.0, 1.0]], [1], every="update"))
-    with pytest.raises(ValueError, match="no steps"):
-        Voted.from_steps([])
     with pytest.raises(ValueError, match="counts >= 0"):
         Voted([[1.0, 0.0]], [0.0], [-1])
-    trace = record(perceptron([[1.0, 1.0]], [1]), [0.0, 0.0], 0.0)
+    trace = record(perceptron([[1.0, 1.0]], [1]))
     with pytest.raises(ValueError, match="k must be between 0 and"):
         Voted.from_trace(trace, trace.steps + 1)
     with pytest.raises(ValueError, match="a grid needs 2-D weights, got 3-D"):

@@ -70,7 +70,7 @@ def test_all_epochs_average_is_algorithm_2(points, cut, max_iter, order, seed):
     np.testing.assert_allclose(total, [float(m) for m in mu], rtol=0, atol=1e-9)
     assert sum(s.b for s in steps) == pytest.approx(float(mu_b), abs=1e-9)
     # the voted counts follow the same visits: they sum to t
-    assert Voted.from_steps(steps).counts.sum() == len(steps)
+    assert Voted.from_steps(steps, start=(np.zeros(2), 0.0)).counts.sum() == len(steps)
 
 
 def test_a_run_that_never_converges_is_passed_on_unchanged():

@@ -10,7 +10,6 @@ import streamlit as st
 from core.cycles import Cycle, find_cycle
 from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
 from core.geometry import linearly_separable
-from core.perceptron import initial_weights
 from core.pocket import EpochReport, epoch_report
 from core.trace import Outcome, Trace, outcome, record
 from datasets import Dataset
@@ -53,12 +52,12 @@ def analyse(X, y, settings: dict):
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def exact_trace(X, y, settings: dict, rows, first: int, last: int, w0, b0):
+def exact_trace(X, y, settings: dict, rows, first: int, last: int):
     """Every visit of the exact run from epoch ``first`` to ``last``, recorded."""
     steps = exact_perceptron(X, y, eta=settings["eta"], init=settings["init"],
                              bias=settings["bias"], rows=rows, max_epochs=last,
                              every="visit", from_epoch=first)
-    return record(steps, w0, b0, limit=STEP_LIMIT)
+    return record(steps, limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=32, show_spinner="Counting errors per epoch…")
@@ -99,19 +98,15 @@ def lesson(X, y, settings: dict) -> Lesson:
     keep_alive({f"{PAGE}.part": "start"})
     inside = found and cycle.first > 1  # else the run starts inside the loop
     part = (st.session_state[f"{PAGE}.part"] or "start") if inside else "start"
-    w0, b0 = initial_weights(2, init=settings["init"], bias=settings["bias"],
-                             seed=settings["seed"])
     if part == "cycle":
-        w_loop = tuple(float(v) for v in cycle.w)
-        trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1, w_loop,
-                            float(cycle.b))
+        trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1)
         result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),
                          f"One period: epochs {cycle.first} to {cycle.repeat - 1}; after its "
                          "last step the weights are back where it began." if trace.complete
                          else f"The first {trace.steps:,} steps of the period's "
                          f"{cycle.period * n:,}.")
     elif exact:
-        trace = exact_trace(X, y, settings, rows, 1, settings["max_epochs"], tuple(w0), b0)
+        trace = exact_trace(X, y, settings, rows, 1, settings["max_epochs"])
         result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     else:
         trace = perceptron_trace(X, y, settings)

@@ -10,14 +10,14 @@ import pandas as pd
 import streamlit as st
 
 from core import losses
-from core.descent import Descent, svm_sgd, svm_step_size
+from core.descent import svm_sgd, svm_step_size
 from core.evaluation import generalization, margins_over_lambda
 from core.geometry import geometric_margin
 from core.max_margin import max_margin
-from core.padding import align
+from core.perceptron import Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import epoch_end_errors, outcome, record, training_errors
+from core.trace import align, epoch_end_errors, outcome, record, training_errors
 from datasets import Dataset
 from ui.charts import show
 from ui.runs import STEP_LIMIT, perceptron_trace
@@ -57,7 +57,7 @@ URL_FIELDS = (
 @st.cache_data(max_entries=32, show_spinner=False)
 def svm_trace(X, y, settings: dict):
     """Record the SVM's subgradient run, every step, up to STEP_LIMIT steps."""
-    return record(svm_sgd(X, y, **settings), np.zeros(X.shape[1]), 0.0, limit=STEP_LIMIT)
+    return record(svm_sgd(X, y, **settings), limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -111,7 +111,7 @@ def svm_sidebar(settings: dict, n: int) -> dict:
                            key="svm.eta0")
     epochs = st.number_input("SVM epochs", 1, 2000, key="svm.epochs")
     capped = max(1, STEP_LIMIT // n)  # at most STEP_LIMIT steps are recorded
-    return dict(lam=float(lam), eta0=float(eta0), max_epochs=min(int(epochs), capped),
+    return dict(lam=float(lam), eta=float(eta0), max_epochs=min(int(epochs), capped),
                 order=settings["order"], bias=settings["bias"], seed=settings["seed"])
 
 
@@ -166,7 +166,7 @@ def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
     perc, svm = align(perc, svm)
     # one clock for the step controls: Next mistake stops where either run updates
     clock = dataclasses.replace(svm, updated=perc.updated | svm.updated)
-    lam, eta0 = svm_settings["lam"], svm_settings["eta0"]
+    lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
               f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state["svm.epochs"]):
@@ -234,8 +234,8 @@ def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int
         lines = draw.svm_step_lines(
             x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
             b_after=trace.b[k], a=trace.activation[k], updated=bool(trace.updated[k]),
-            eta=svm_step_size(k, svm_settings["eta0"]), lam=svm_settings["lam"], t=k,
-            eta0=svm_settings["eta0"], bias=settings["bias"])
+            eta=svm_step_size(k, svm_settings["eta"]), lam=svm_settings["lam"], t=k,
+            eta0=svm_settings["eta"], bias=settings["bias"])
     else:
         lines = maths.step_lines(
             x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
@@ -273,11 +273,11 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
                f"margin γ; the subgradient run after {svm_settings['max_epochs']} epochs follows "
                "it until λ gets so small that the penalty, which is what pulls w toward the "
                "maximum margin, needs more steps than the run has (raise the SVM epochs).")
-    with st.expander("One loop for both (core/descent.py, live source)"):
-        st.code(draw.source_listing(Descent.visit), language="python")
-        st.caption("The perceptron is this step with slope = perceptron_slope (threshold 0), "
-                   "lam = 0 and a constant step; the SVM uses hinge_slope (threshold 1), "
-                   "lam > 0 and η₀/√t.")
+    with st.expander("One rule for both (core/perceptron.py, live source)"):
+        st.code(draw.source_listing(Linear.wrong, Linear.apply), language="python")
+        st.caption("The perceptron is this rule with the perceptron loss (an update when "
+                   "y·a ≤ 0), lam = 0 and a constant step; the SVM uses the hinge (an update "
+                   "when y·a < 1), lam > 0 and η₀/√t.")
 
 
 def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:

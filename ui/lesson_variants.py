@@ -6,9 +6,9 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
-from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron, record_kernel
+from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
 from core.multiclass import WEIGHTS, one_vs_rest
-from core.perceptron import initial_weights, perceptron
+from core.perceptron import perceptron
 from core.trace import record
 from core.variants import (
     FIXED_ORDERS,
@@ -83,18 +83,16 @@ def start_at_end(part: str, signature, last: int) -> None:
 def kernel_trace(X, y, kernel: dict, run: dict):
     """Record a kernel perceptron run, every visit, up to STEP_LIMIT steps."""
     steps = kernel_perceptron(X, y, kernel=Kernel(**kernel), **run)
-    return record_kernel(steps, len(y), run["eta"], limit=STEP_LIMIT)
+    return record(steps, limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def all_epochs_trace(X, y, settings: dict):
     """Record a run as Algorithm 2 loops: a fixed order keeps visiting to max epochs."""
-    w0, b0 = initial_weights(X.shape[1], init=settings["init"], bias=settings["bias"],
-                             seed=settings["seed"])
     steps = perceptron(X, y, **settings)
     if settings["order"] in FIXED_ORDERS:
         steps = through_max_epochs(steps, X, y, max_epochs=settings["max_epochs"])
-    return record(steps, w0, b0, limit=STEP_LIMIT)
+    return record(steps, limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -209,7 +207,7 @@ def kernel_part(data: Dataset, settings: dict) -> None:
     part = f"{PAGE}.kernel"
     start_at_end(part, run_signature(data.X, data.y, {**params, **run}), trace.steps)
     k = step_controls(part, trace)
-    alpha = trace.alpha(k)
+    alpha = trace.w(k)
     model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
     box = view_box(data.X)
     xs, ys, points = regions.grid(box, GRID)
@@ -246,7 +244,7 @@ def kernel_part(data: Dataset, settings: dict) -> None:
             st.markdown("**Before the first step** every αⱼ = 0, so every sᵢ = 0: the first "
                         "visit is a mistake. Press **Step** (→).")
         else:
-            before = trace.alpha(k - 1)
+            before = trace.w(k - 1)
             support = np.flatnonzero(before > 0)
             gram = kernel(data.X[support], data.X[i]).ravel()
             coef = before * data.y

@@ -1,0 +1,406 @@
+"""One walk over the data for every perceptron-like algorithm.
+
+The perceptron, the kernel perceptron and stochastic subgradient descent (the
+SVM) differ only in their rule: where they start, the margins y*a of a block
+of rows, the threshold test on a margin, and the update. The walk owns
+everything else, once: the visiting orders and their random draws, the
+blocks, the stopping rules and the stream of :class:`Step` records. So runs
+with one seed visit the same examples in the same sequence whatever the
+algorithm (the tests hold them to it, order by order).
+
+Exact decisions. When the data, eta and the start are short decimals (every
+built-in set, every drawn point and nearly every CSV), a rule scales them by
+powers of ten to integers (:class:`Scale`) and decides y*a <= 0 in integers:
+int64 while no value can reach 2^62, Python ints beyond. The steps report the
+floats nearest the exact values. Other data run in floats, with a tie
+tolerance scaled to the numbers, and the run says it is not exact
+(:attr:`Run.exact`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from core.validation import check_data, check_positive
+
+__all__ = [
+    "ORDERS", "Rule", "Run", "Step", "Stream", "check_data", "check_walk", "decimals", "final",
+]
+
+ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
+EVERY = ("visit", "update")
+
+# The scan reads blocks of examples at once; a block starts this small (an update often
+# comes soon after another) and doubles while a scan finds none.
+FIRST_BLOCK = 16
+# Most decimal places a number may have for a run to be exact.
+MAX_DECIMALS = 6
+# A value counts as a short decimal when value * 10^k is this close to an integer
+# (or within a few float spacings of one, for large values).
+DECIMAL_TOL = 1e-9
+# Integers in int64 stay exact below this bound; beyond it a run uses Python ints.
+INT64_SAFE = 2**62
+
+
+@dataclass(frozen=True)
+class Step:
+    """The state after one visited example.
+
+    Attributes
+    ----------
+    t : int
+        Examples visited so far (1-based).
+    epoch : int
+        Pass over the data (1-based); an epoch is N steps.
+    index : int
+        Row of X visited at this step.
+    activation : float
+        a = w.x + b, computed BEFORE the update.
+    updated : bool
+        True when the threshold test failed (y*a <= 0 for the perceptron) and
+        the weights changed.
+    w : ndarray
+        Weights AFTER this step, read-only: shape (D,) in the primal forms, the
+        counts alpha of shape (N,) in the kernel perceptron's dual form.
+    b : float
+        Bias AFTER this step (0.0 and never updated when ``bias=False``).
+    mistakes : int
+        Updates made so far.
+    """
+
+    t: int
+    epoch: int
+    index: int
+    activation: float
+    updated: bool
+    w: np.ndarray
+    b: float
+    mistakes: int
+
+
+def check_walk(*, eta=1.0, order: str = "cyclic", every: str = "visit", max_epochs=1) -> None:
+    """Raise ValueError naming the setting when eta, order, every or max_epochs is invalid."""
+    check_positive(eta, name="eta")
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
+    if every not in EVERY:
+        raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
+    if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
+        raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
+
+
+# ---------------------------------------------------------------- short decimals to integers
+
+
+def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_TOL) -> int | None:
+    """The fewest decimal places k <= max_decimals that write every value exactly, or None.
+
+    Parameters
+    ----------
+    values : array_like
+        Finite numbers.
+    max_decimals : int, default 6
+        Largest k tried.
+    tol : float, default 1e-9
+        A value v has k decimals when v 10^k is within tol (or 8 float spacings,
+        if larger) of an integer.
+
+    Returns
+    -------
+    int or None
+        The smallest such k, or None when none up to ``max_decimals`` works
+        (or a scaled value is too large to be an exact float integer).
+
+    Examples
+    --------
+    >>> decimals([1.5, 0.25, 3])
+    2
+    >>> decimals([0.1234567]) is None
+    True
+    """
+    v = np.asarray(values, dtype=float).ravel()
+    if v.size > 64 and _decimals(v[:64], max_decimals, tol) is None:
+        return None  # most long columns that are not short decimals show it at once
+    return _decimals(v, max_decimals, tol)
+
+
+def _decimals(v: np.ndarray, max_decimals: int, tol: float) -> int | None:
+    """:func:`decimals` on a flat array."""
+    for k in range(max_decimals + 1):
+        scaled = v * 10.0**k
+        if np.any(np.abs(scaled) >= 2.0**53):
+            return None
+        # float spacing grows with the value: allow a few units of it beyond tol
+        slack = np.maximum(tol, 8 * np.finfo(float).eps * np.abs(scaled))
+        if np.all(np.abs(scaled - np.round(scaled)) <= slack):
+            return k
+    return None
+
+
+def scaled(values, k: int) -> np.ndarray:
+    """values * 10^k rounded to integers (exact once :func:`decimals` said k is enough).
+
+    int64 when every value fits below 2^62, else Python ints (dtype object).
+    """
+    v = np.round(np.asarray(values, dtype=float) * 10.0**k)
+    if np.all(np.abs(v) < INT64_SAFE):
+        return v.astype(np.int64)
+    return np.array([round(float(x) * 10**k) for x in np.ravel(values)],
+                    dtype=object).reshape(np.shape(values))
+
+
+def widen(values, bound) -> np.ndarray:
+    """The integers as int64 when ``bound`` (a bound on what they will reach) allows, else ints."""
+    values = np.asarray(values)
+    if bound < INT64_SAFE:
+        return values if values.dtype == np.int64 else np.array(
+            [int(v) for v in values.ravel()], dtype=np.int64).reshape(values.shape)
+    return values if values.dtype == object else values.astype(object)
+
+
+def to_float(numerators, k: int) -> np.ndarray:
+    """The floats nearest numerators / 10^k (correctly rounded, Python ints included)."""
+    numerators = np.asarray(numerators)
+    if numerators.dtype == np.int64 and np.all(np.abs(numerators) < 2**53):
+        return numerators.astype(float) / 10.0**k  # both exact: one correctly rounded division
+    scale = 10**k
+    return np.array([int(v) / scale for v in numerators.ravel()]).reshape(numerators.shape)
+
+
+def tie_tolerance(terms: float) -> float:
+    """How far from 0 a float sum whose terms add up to ``terms`` in size can land at a tie."""
+    return 16 * np.finfo(float).eps * terms
+
+
+# ---------------------------------------------------------------- the walk
+
+
+class Rule:
+    """What an algorithm gives the walk.
+
+    A rule holds the state of one run and provides:
+
+    - ``start``: the state before the first visit, as the floats (w, b);
+    - ``order(rows)``: get ready to scan the data in the order ``rows``;
+    - ``margins(start, end)``: y*a of the rows ``rows[start:end]`` (in the
+      rule's own units: integers when exact);
+    - ``wrong(margins)``: the threshold test (y*a <= 0 for the perceptron);
+    - ``apply(i, t, updated)``: the step on example i at step t;
+    - ``view()``: the state (w, b) as floats, w read-only;
+    - ``activation(i, margin)``: the float a of example i from its margin;
+    - ``room(k)``: keep integers exact for k more updates.
+
+    ``exact`` says whether the decisions are exact; ``moves`` whether every
+    visit changes the state (an SVM with a penalty), so the walk scans one row
+    at a time and calls ``apply`` on every visit, not only on updates.
+    """
+
+    n: int
+    exact: bool = False
+    moves: bool = False
+    start: tuple
+
+    def room(self, k: int) -> None:
+        """Integers stay exact for k more updates (nothing to do in floats)."""
+
+    def all_margins(self) -> np.ndarray:
+        """The margins of every row, in the data's own order."""
+        raise NotImplementedError
+
+
+class Run(Iterator[Step]):
+    """The steps of one run: an iterator of :class:`Step` that knows where it started.
+
+    Attributes
+    ----------
+    start : (ndarray, float)
+        The weights before the first visit (the first step is the first visited example).
+    exact : bool
+        True when every decision is made in exact arithmetic.
+    n : int
+        Examples in the training set (an epoch is n steps).
+    """
+
+    def __init__(self, rule: Rule, *, order, every: str, max_epochs: int, seed,
+                 from_epoch: int = 1):
+        self.rule, self.n = rule, rule.n
+        self.start, self.exact = rule.start, rule.exact
+        self.visits = every == "visit"
+        # the data's own order, one object for every epoch: a rule can keep what it gathered
+        self.in_order = np.arange(self.n)
+        self.mistakes = 0
+        self._view = None
+        if not isinstance(order, str):  # a fixed order of the rows, the same every epoch
+            order, self.in_order = "cyclic", np.asarray(order, dtype=int)
+        self._steps = self._walk(order, np.random.default_rng(seed), int(max_epochs),
+                                 int(from_epoch))
+        if from_epoch > 1:  # run the quiet epochs now: the run starts where they end
+            for _ in self._steps:
+                break
+            self.start = rule.view()
+
+    def __next__(self) -> Step:
+        return next(self._steps)
+
+    def __iter__(self) -> Run:
+        return self
+
+    # --- the orders ------------------------------------------------------------------
+
+    def _walk(self, order: str, rng: np.random.Generator, max_epochs: int, from_epoch: int):
+        """The steps in ``order``; every random choice is drawn here, the same for every rule.
+
+        Epochs before ``from_epoch`` run without yielding their steps.
+        """
+        if order == "random_misclassified":
+            yield from self._misclassified(rng, max_epochs)
+            return
+        if order == "random" and not self.rule.moves and self._clean():
+            return
+        rows, visits = self.in_order, self.visits
+        for epoch in range(max_epochs):
+            if order == "random":  # N draws with replacement per epoch, whatever happens
+                rows = rng.integers(0, self.n, size=self.n)
+            elif order == "shuffle_each_epoch" or (order == "shuffle_once" and epoch == 0):
+                rows = rng.permutation(self.n)
+            if epoch + 1 == from_epoch > 1:
+                yield None  # the quiet epochs are over (Run.__init__ waits for this)
+            scan = self._scan(rows, epoch * self.n, order == "random")
+            if epoch + 1 < from_epoch:
+                self.visits = False
+                changed = _last(scan)
+                self.visits = visits
+            else:
+                changed = yield from scan
+            if changed is None or not (changed or order == "random"):
+                return  # None: nothing is wrong any more; False: an epoch that changed nothing
+
+    def _misclassified(self, rng: np.random.Generator, max_epochs: int):
+        """PLA: each step updates on a random example that fails the threshold test."""
+        rule = self.rule
+        for t in range(1, max_epochs * self.n + 1):
+            rule.room(1)
+            margins = rule.all_margins()
+            wrong = np.flatnonzero(rule.wrong(margins))
+            if wrong.size == 0:
+                return
+            i = int(wrong[rng.integers(wrong.size)])
+            yield self._step(t, i, margins[i], True)
+
+    # --- the scan: the rule on a block of rows at once --------------------------------
+
+    def _scan(self, rows: np.ndarray, t0: int, stop_when_clean: bool):
+        """Visit ``rows`` in turn from step t0 + 1, yielding steps.
+
+        Returns whether the state changed (another epoch could change it
+        again), or None when ``stop_when_clean`` and nothing is wrong any more.
+        The margins of a block come from one product; after an update the rest
+        of the block is stale, so the scan restarts just past it with a block
+        twice as long as the last stretch between updates.
+        """
+        rule = self.rule
+        rule.order(rows)
+        changed = False
+        start, block, previous = 0, 1 if rule.moves else FIRST_BLOCK, 0
+        while start < len(rows):
+            end = min(start + block, len(rows))
+            rule.room(end - start)
+            margins = rule.margins(start, end)
+            wrong = rule.wrong(margins)
+            stop = int(wrong.argmax())  # the first mistake, or 0 when there is none
+            hit = bool(wrong[stop])
+            if not hit:
+                stop = end - start
+            for k in range(stop if rule.moves or self.visits else 0):
+                if rule.moves:
+                    rule.apply(int(rows[start + k]), t0 + start + k + 1, False)
+                    self._view, changed = None, True
+                if self.visits:
+                    yield self._step(t0 + start + k + 1, rows[start + k], margins[k], False)
+            if hit:
+                at = start + stop
+                yield self._step(t0 + at + 1, rows[at], margins[stop], True)
+                changed = True
+                if stop_when_clean and not rule.moves and self._clean():
+                    return None
+                block = 1 if rule.moves else max(FIRST_BLOCK, 2 * (at - previous))
+                start, previous = at + 1, at
+            else:
+                start, block = end, 1 if rule.moves else block * 2
+        return changed
+
+    def _clean(self) -> bool:
+        """True when every example passes the threshold test."""
+        self.rule.room(0)
+        return not np.any(self.rule.wrong(self.rule.all_margins()))
+
+    def _step(self, t: int, i, margin, updated: bool) -> Step:
+        """Apply the rule to example i when ``updated`` and record the step."""
+        i, t = int(i), int(t)
+        rule = self.rule
+        a = rule.activation(i, margin)
+        if updated:
+            rule.apply(i, t, True)
+            self.mistakes += 1
+            self._view = None
+        if self._view is None:  # unchanged weights are shared between steps: they are read-only
+            self._view = rule.view()
+        w, b = self._view
+        return Step(t, (t - 1) // self.n + 1, i, a, updated, w, b, self.mistakes)
+
+
+class Stream(Iterator[Step]):
+    """Steps made from a run's own (averaged, voted, ...), with the run's start and exactness."""
+
+    def __init__(self, steps, run: Run):
+        self._steps = iter(steps)
+        self.start, self.exact, self.n = run.start, run.exact, run.n
+
+    def __next__(self) -> Step:
+        return next(self._steps)
+
+    def __iter__(self) -> Stream:
+        return self
+
+
+def _last(steps):
+    """Run a generator to its end without its items; its return value."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as stop:
+        return stop.value
+
+
+def final(stream) -> tuple[np.ndarray, float]:
+    """The weights at the end of a run: its last step's, or its start when it made none.
+
+    Parameters
+    ----------
+    stream : Run
+        A run (every visit or only the updates); it is consumed.
+
+    Returns
+    -------
+    (w, b) : (ndarray, float)
+
+    Examples
+    --------
+    >>> from core.perceptron import perceptron
+    >>> final(perceptron([[1.0], [-1.0]], [1, -1]))
+    (array([2.]), 0.0)
+    """
+    w, b = stream.start
+    for step in stream:
+        w, b = step.w, step.b
+    return w, b
+
+
+def read_only(values) -> np.ndarray:
+    """A read-only float copy."""
+    out = np.array(values, dtype=float)
+    out.setflags(write=False)
+    return out
