@@ -208,17 +208,19 @@ class Outcome:
 
 
 def outcome(trace: Trace, X, y, *, max_epochs: int) -> Outcome:
-    """Say whether the run converged, is still learning, or hit a limit."""
+    """Say whether the run converged, is still learning, or hit a limit (and if it was exact)."""
     mistakes = int(trace.mistakes[-1])
     epochs = int(trace.epoch[-1])
     errors = training_errors(X, y, trace.W[-1], trace.b[-1])
     if not trace.complete:
-        return Outcome(False, mistakes, epochs,
-                       f"Recorded the first {trace.steps:,} steps only; "
-                       f"{errors} examples still misclassified there.")
-    if errors == 0:
-        return Outcome(True, mistakes, epochs,
-                       f"Converged after {mistakes} mistakes in {epochs} epochs.")
-    return Outcome(False, mistakes, epochs,
-                   f"Max epochs ({max_epochs}) reached: {errors} examples still "
+        message = (f"Recorded the first {trace.steps:,} steps only; "
+                   f"{errors} examples still misclassified there.")
+    elif errors == 0:
+        message = f"Converged after {mistakes} mistakes in {epochs} epochs."
+    else:
+        message = (f"Max epochs ({max_epochs}) reached: {errors} examples still "
                    f"misclassified after {mistakes} mistakes.")
+    if not trace.exact:
+        message += (" Not exact: these numbers are not short decimals, so the run is in "
+                    "floating point (a y·a within rounding of 0 counts as a tie, a mistake).")
+    return Outcome(trace.complete and errors == 0, mistakes, epochs, message)
