@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.cycles import Cycle, find_cycle
+from core.validation import check_X
 
 __all__ = [
     "ENCODINGS",
@@ -264,11 +265,9 @@ def lift(X) -> np.ndarray:
     >>> lift([[1.0, -1.0]]).tolist()
     [[1.0, -1.0, -1.0]]
     """
-    X = np.asarray(X, dtype=float)
-    if X.ndim != 2 or X.shape[1] != 2:
+    X = check_X(X)
+    if X.shape[1] != 2:
         raise ValueError(f"X must have shape (N, 2), got {X.shape}")
-    if not np.all(np.isfinite(X)):
-        raise ValueError("X must be finite: it contains NaN or infinity")
     return np.column_stack([X, X[:, 0] * X[:, 1]])
 
 
