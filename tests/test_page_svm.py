@@ -20,12 +20,12 @@ from tests.apptest import (
     assert_clean,
     by_key,
     charts,
-    click,
     latex,
     metrics,
     open_app,
     plotly_array,
-    position,
+    stepper_run,
+    sync,
 )
 
 PAGE = "svm"
@@ -118,39 +118,33 @@ def test_log_base_and_the_kinship_code():
 # ---------------------------------------------------------------- training side by side
 
 
-def test_step_back_next_reset_and_slider_drive_both_runs():
+def test_both_runs_are_sent_on_one_clock_and_the_server_follows_the_step():
     at = section(open_app(page=PAGE), "Train side by side")
     perc, svm = traces()
     steps = max(perc.steps, svm.steps)
-    assert metrics(at)["Step t"] == f"0 / {steps}"
-    click(at, f"{PAGE}.step")
-    assert position(at) == 1
-    shown = metrics(at)
-    assert shown["Perceptron mistakes"] == str(perc.mistakes[1])
-    assert shown["SVM margin violations"] == str(svm.mistakes[1])
+    lead, lead_columns = stepper_run(at, PAGE)
+    follow, follow_columns = stepper_run(at, f"{PAGE}.svm_run")
+    assert lead["steps"] == follow["steps"] == steps
+    assert (lead["lead"] == PAGE and follow["follow"] == PAGE and "keys" not in follow) or \
+        follow["keys"] is False
+    np.testing.assert_array_equal(lead_columns["W"][1:perc.steps + 1], perc.W[1:])
+    np.testing.assert_array_equal(follow_columns["W"][1:svm.steps + 1], svm.W[1:])
+    assert follow_columns["mistakes"][svm.steps] == svm.mistakes[-1]
+    assert follow["words"] == {"mistakes": "margin violation"} and "margins" in follow["layers"]
+    # Next mistake stops where either run updates
+    both = np.zeros(steps + 1, dtype=bool)
+    both[:perc.steps + 1] |= perc.updated
+    both[:svm.steps + 1] |= svm.updated
+    np.testing.assert_array_equal(lead_columns["stops"].astype(bool), both)
+    sync(at, PAGE, 1)
     text = latex(at)
     assert r"\eta_t = \eta_0/\sqrt{t} = 1/\sqrt{1} = 1" in text
-    assert "margin violated: hinge step" in text and "mistake: update" in text
-    for _ in range(3):
-        click(at, f"{PAGE}.step")
-    before = metrics(at)
-    click(at, f"{PAGE}.step")
-    click(at, f"{PAGE}.back")
-    assert metrics(at) == before
-    click(at, f"{PAGE}.next")
-    k = position(at)
-    assert k > 4 and (perc.updated[k] or svm.updated[k])
-    assert not any(perc.updated[5:k]) and not any(svm.updated[5:k])
-    click(at, f"{PAGE}.reset")
-    assert position(at) == 0
-    by_key(at.slider, f"{PAGE}.t").set_value(steps).run()
-    assert_clean(at)
-    shown = metrics(at)
-    assert shown["SVM margin violations"] == str(svm.mistakes[-1])
-    assert shown["Perceptron mistakes"] == str(perc.mistakes[-1])
-    assert "This run ended at step" in " ".join(m.value for m in at.markdown)
+    assert "margin violated: hinge step" in text
+    assert stepper_run(at, f"{PAGE}.svm_run")[0]["start"] == 1  # the follower opens there too
+    assert (lead_columns["index"][perc.steps + 1:] == -1).all()  # the page says it ended
+    sync(at, PAGE, steps)
     mm = max_margin(NOTES4.X, NOTES4.y)
-    assert shown["Maximum margin γ"] == f"{round(mm.gamma, 4):g}"
+    assert metrics(at)["Maximum margin γ"] == f"{round(mm.gamma, 4):g}"
 
 
 def test_svm_settings_change_the_svm_run():
@@ -160,35 +154,14 @@ def test_svm_settings_change_the_svm_run():
     by_key(at.number_input, f"{PAGE}.epochs").set_value(100).run()
     assert_clean(at)
     perc, svm = traces(lam=0.1, eta0=0.5, epochs=100)
-    assert metrics(at)["Step t"] == f"0 / {max(perc.steps, svm.steps)}"
-    by_key(at.slider, f"{PAGE}.t").set_value(svm.steps).run()
-    assert metrics(at)["SVM margin violations"] == str(svm.mistakes[-1])
+    assert stepper_run(at, PAGE)[0]["steps"] == max(perc.steps, svm.steps)
+    sync(at, PAGE, svm.steps)
     assert metrics(at)["SVM step size η_t"] == f"{round(0.5 / math.sqrt(svm.steps), 6):g}"
-    titles = [c["layout"]["title"]["text"] for c in charts(at)[:2]]
-    assert titles[1] == "SVM by subgradient descent (λ = 0.1, η₀ = 0.5)"
+    title = stepper_run(at, f"{PAGE}.svm_run")[0]["figure"]["layout"]["title"]["text"]
+    assert title == "SVM by subgradient descent (λ = 0.1, η₀ = 0.5)"
     # the margin sweep marks the chosen lambda
-    sweep = charts(at)[2]
+    sweep = next(c for c in charts(at) if c["layout"].get("shapes"))
     assert any(shape.get("x0") == 0.1 for shape in sweep["layout"]["shapes"])
-
-
-def test_play_view_animates_both_runs():
-    at = section(open_app(page=PAGE), "Train side by side")
-    by_key(at.segmented_control, f"{PAGE}.view").set_value("Play").run()
-    assert_clean(at)
-    perc_fig, svm_fig = charts(at)
-    perc, svm = traces()
-    for figure in (perc_fig, svm_fig):
-        assert len(figure["frames"]) == min(max(perc.steps, svm.steps) + 1, 300)
-        assert figure["layout"]["updatemenus"][0]["buttons"][0]["label"] == "▶ Play"
-        names = {trace.get("name") for trace in figure["data"]}
-        assert {"maximum-margin boundary", "support vectors"} <= names
-    # only the SVM's frames move its own margin lines too
-    assert len(svm_fig["frames"][-1]["data"]) == len(perc_fig["frames"][-1]["data"]) + 1
-    mx = [v for v in svm_fig["frames"][-1]["data"][-1]["x"] if v is not None]
-    my = [v for v in svm_fig["frames"][-1]["data"][-1]["y"] if v is not None]
-    w, b = svm.W[-1], svm.b[-1]  # the last frame is the last step
-    levels = np.abs(np.array(mx) * w[0] + np.array(my) * w[1] + b)
-    np.testing.assert_allclose(levels, 1.0, atol=1e-2)
 
 
 def test_non_separable_data_says_there_is_no_maximum_margin():

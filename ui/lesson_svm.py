@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import dataclasses
 import math
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from core import losses
@@ -17,11 +17,11 @@ from core.max_margin import max_margin
 from core.perceptron import Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import align, epoch_end_errors, outcome, record, training_errors
+from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
 from datasets import Dataset
-from ui.charts import show
+from ui.charts import lecture_mode, show
 from ui.runs import STEP_LIMIT, perceptron_trace
-from ui.step_controls import reset_on_change, run_signature, step_controls
+from ui.stepper import perceptron_run, stepper
 from ui.training import ORDER_LABELS
 from ui.url_state import Field, one_of, real, whole
 from viz import maths
@@ -32,14 +32,12 @@ SECTIONS = ["Losses", "Train side by side", "Soft margin", "Generalization", "In
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
 CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
 RANDOM_ORDERS = ["random_misclassified", "shuffle_once", "shuffle_each_epoch", "random"]
-FRAMES = 300  # frames per browser animation; longer runs are sampled evenly
 LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
 
 # What is on screen, mirrored in the URL (the data, the training settings and the step are
 # the shared fields of ui.url_state). Numbers snap to their widget's grid.
 URL_FIELDS = (
     Field("part", f"{PAGE}.section", one_of(SECTIONS), SECTIONS[0]),
-    Field("view", f"{PAGE}.view", one_of(("Step by step", "Play")), "Step by step"),
     Field("lam", f"{PAGE}.lam", one_of(LAMBDAS), 0.01),
     Field("eta0", f"{PAGE}.eta0", real(0.001, 100.0, step=1e-9), 1.0),
     Field("svm_epochs", f"{PAGE}.epochs", whole(1, 2000), 200),
@@ -154,66 +152,54 @@ def losses_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
 
 
 def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
-    """Both runs on the same data, stepped by one slider or played in the browser."""
+    """Both runs on the same data, stepped together in the page (the perceptron's has the keys)."""
     try:
         perc = perceptron_trace(data.X, data.y, settings)
         svm = svm_trace(data.X, data.y, svm_settings)
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
-    reset_on_change(PAGE, run_signature(data.X, data.y, {**settings, **{
-        f"svm_{k}": v for k, v in svm_settings.items()}}))
     perc, svm = align(perc, svm)
-    # one clock for the step controls: Next mistake stops where either run updates
-    clock = dataclasses.replace(svm, updated=perc.updated | svm.updated)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
               f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state["svm.epochs"]):
         st.caption(f"The SVM runs {svm_settings['max_epochs']} epochs here: "
                    f"{STEP_LIMIT:,} steps at most are recorded.")
-    view = st.segmented_control("View", ["Step by step", "Play"], key="svm.view", required=True,
-                                label_visibility="collapsed")
-    if view == "Play":
-        _play(data, perc, svm, clock.steps, titles, mm)
-        return
+    lecture = lecture_mode()
 
-    k = step_controls(PAGE, clock)
-    cols = st.columns(5)
-    cols[0].metric("Step t", f"{k} / {clock.steps}")
-    cols[1].metric("Epoch", int(svm.epoch[k]) if k else 0)
-    cols[2].metric("Perceptron mistakes", int(perc.mistakes[k]))
-    cols[3].metric("SVM margin violations", int(svm.mistakes[k]))
-    cols[4].metric("SVM step size η_t", maths.num(round(svm_step_size(max(k, 1), eta0), 6)))
+    def figure(title: str) -> go.Figure:
+        """The run's chart without its moving parts: the points and the maximum margin."""
+        return draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, title=title,
+                               mm=mm, height=560)
+
+    # one clock: Next mistake stops where either run updates
+    stops = (perc.updated | svm.updated).astype(np.uint8)
+    leader = perceptron_run(data, perc, settings,
+                            outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
+                            lecture=lecture,
+                            figure=figure(titles[0]), extra={"stops": stops},
+                            layers=("boundary", "ghost", "normal", "visited", "explain"))
+    follower = perceptron_run(
+        # the descent has no "converged": it ends where its epochs do
+        data, svm, svm_settings, Outcome(False, 0, 0, ""), lecture=lecture,
+        figure=figure(titles[1]), extra={"stops": stops},
+        layers=("boundary", "ghost", "normal", "visited", "margins"),
+        words={"mistakes": "margin violation"})
+
+    def at_step(k: int) -> None:
+        """The SVM's step size and maths at step k, and both margins (follow the step)."""
+        st.metric("SVM step size η_t", maths.num(round(svm_step_size(max(k, 1), eta0), 6)))
+        i = int(svm.index[k]) if k else -1
+        with st.expander(f"The SVM's maths at step {k}", expanded=True):
+            _step_maths(data, settings, svm_settings, svm, k, i, svm=True)
+        _margins(data, svm_settings, mm, perc, svm, k)
+
     left, right = st.columns(2)
-    for col, trace, title, own in ((left, perc, titles[0], False), (right, svm, titles[1], True)):
-        i = int(trace.index[k]) if k else -1
-        moved = k > 0 and i >= 0 and trace.updated[k]
-        with col:
-            show(draw.run_figure(
-                data.X, data.y, data.classes, w=trace.W[k], b=trace.b[k], title=title,
-                w_before=trace.W[k - 1] if moved else None, b_before=trace.b[max(k - 1, 0)],
-                visited=i if i >= 0 else None, mm=mm, own_margins=own),
-                key=f"{PAGE}.plane_{int(own)}",
-                alt=f"{title}: the data, its boundary at step {k} and the maximum margin")
-            _step_maths(data, settings, svm_settings, trace, k, i, svm=own)
-    _margins(data, svm_settings, mm, perc, svm, k)
-
-
-def _play(data: Dataset, perc, svm, steps: int, titles, mm) -> None:
-    """Both runs as browser animations over the same sampled steps."""
-    frames = np.unique(np.linspace(0, steps, min(steps + 1, FRAMES)).astype(int))
-    st.caption("Press ▶ Play in each chart (or drag its slider). Both share the step t.")
-    cols = st.columns(2)
-    for col, trace, title, own, word in ((cols[0], perc, titles[0], False, "mistakes"),
-                                         (cols[1], svm, titles[1], True, "violations")):
-        fig = draw.run_animation(data.X, data.y, data.classes, trace.W[frames],
-                                 trace.b[frames], trace.index[frames],
-                                 draw.frame_labels(trace, frames, word), mm=mm,
-                                 own_margins=own, title=title)
-        with col:
-            show(fig, key=f"{PAGE}.play_{word}",
-                 alt=f"Animation of the {title} boundary over the run")
+    with left:
+        stepper(key=PAGE, run=leader, lead=True, panels=at_step)
+    with right:
+        stepper(key=f"{PAGE}.svm_run", run=follower, follow=PAGE)
 
 
 def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int, i: int, *,

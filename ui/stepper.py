@@ -229,7 +229,7 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
 
 def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome, *,
                    lecture: bool = False, layers=PLANE_LAYERS, figure: go.Figure | None = None,
-                   words: dict | None = None) -> Run:
+                   words: dict | None = None, extra: dict | None = None) -> Run:
     """A perceptron run as the stepper draws it on the plane, with weight space and maths.
 
     Parameters
@@ -253,6 +253,9 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         axis ranges) to draw the moving parts over; by default the house plane.
     words : dict, optional
         ``{"mistakes": "violation"}`` names what ``mistakes`` counts.
+    extra : dict of str to ndarray, optional
+        More columns, e.g. ``stops`` (uint8 per step: where Next mistake stops,
+        when a lesson's clock stops at more than this run's updates).
 
     Returns
     -------
@@ -286,6 +289,7 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         # epochs fit 16 bits (max_epochs <= 1000)
         "epoch": trace.epoch.astype(np.int16 if trace.epoch.max() < 2**15 else np.int32),
     }
+    columns.update(extra or {})
     counted = trace.mistakes[0] + np.cumsum(np.r_[0, trace.updated[1:]])
     if np.array_equal(counted, trace.mistakes):  # the browser counts them itself
         columns["mistakes0"] = np.asarray(trace.mistakes[:1], dtype=np.int32)
@@ -371,7 +375,8 @@ def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
 
 
 def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
-            toolbar: bool = True, panels: Callable[[int], None] | None = None) -> int:
+            toolbar: bool = True, panels: Callable[[int], None] | None = None,
+            lead: bool = False, follow: str | None = None) -> int:
     """Draw the stepper for one run; return the step the server knows (debounced).
 
     Parameters
@@ -391,12 +396,24 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
         ``panels(k)`` draws what the server shows for step k (numbers that need
         the server, extra charts). It runs under the stepper and again after each
         debounced report, so it follows the student a moment after they stop.
+    lead : bool, default False
+        Other steppers may follow this one (``follow=key``): every step moves them too.
+    follow : str, optional
+        The key of the stepper to follow: this one then has no controls, no keys
+        and no report of its own, and shows the leader's step (runs of one length).
 
     Returns
     -------
     int
         The step last reported by the browser (or from a link), 0 to ``run.steps``.
     """
+    if follow is not None:
+        k = min(int(st.session_state.get(f"{follow}.t", 0)), run.steps)
+        header = {**run.header, "follow": follow}
+        _mount(key=key, data=_blob(key, Run(run.id, run.steps, header, run.columns), k, False))
+        return k
+    if lead:
+        run = Run(run.id, run.steps, {**run.header, "lead": key}, run.columns)
     position_key = f"{key}.t"
     if st.session_state.get(f"{key}.stepper.run") != run.id:
         st.session_state[position_key] = run.steps if start == "end" else 0

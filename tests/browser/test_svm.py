@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import (
     ARTIFACTS,
     assert_no_exception,
     legend_names,
+    page_errors,
     settle,
-    timeout_ms,
 )
 
 pytestmark = pytest.mark.browser
@@ -54,44 +53,35 @@ def test_losses_and_soft_margin_render(page):
     assert_no_exception(page)
 
 
-def test_step_by_step_then_both_animations_play(page):
+def test_one_stepper_moves_both_runs_and_plays_them(page):
     page.set_viewport_size({"width": 1400, "height": 1700})  # both runs and their maths at once
     open_lesson(page, "Separable (generator)")
     part(page, "Train side by side")
-    assert page.get_by_test_id("stPlotlyChart").count() == 3  # two runs and the lambda sweep
-    page.get_by_role("heading", name="Perceptron vs SVM").click()  # keys go to the page
+    lead, follow = ".pl-stepper >> nth=0", ".pl-stepper >> nth=1"
+    page.wait_for_function("() => [...document.querySelectorAll('.pl-plane .js-plotly-plot')]"
+                           ".filter((gd) => gd._fullLayout).length === 2")
     for _ in range(3):
-        page.keyboard.press("ArrowRight")
-        settle(page, 300)
-    assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("3 / ")
-    assert "Step 3: example 2" in page.get_by_test_id("stMain").inner_text()
-    names = legend_names(page.get_by_test_id("stPlotlyChart").nth(1))
-    assert "maximum-margin boundary" in names and "its margins w·x + b = ±1" in names
+        page.keyboard.press("ArrowRight")  # the perceptron's stepper owns the keys
+    page.wait_for_function("""() => [...document.querySelectorAll('.pl-status')].every(
+        (s) => s.textContent.startsWith('Step 3 / '))""")
+    statuses = page.locator(".pl-status").all_inner_texts()
+    assert "mistake" in statuses[0] and "margin violation" in statuses[1]
+    assert page.locator(lead).locator(".pl-controls").is_visible()
+    assert not page.locator(follow).locator(".pl-controls").is_visible()  # one set of controls
+    assert "Step 3, epoch 1: example 2" in page.locator(lead).locator(".pl-explain").inner_text()
+    # the SVM's own margin lines w·x + b = ±1 are drawn over its chart
+    assert page.locator(follow).locator(".pl-overlay line.pl-boundary").count() == 4
+    names = legend_names(page.locator(follow).locator(".js-plotly-plot"))
+    assert "maximum-margin boundary" in names
+    # the server's maths follow the step
+    page.wait_for_function("() => document.body.innerText.includes(\"The SVM's maths at step 3\")")
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_step.png")
 
-    page.get_by_test_id("stMain").get_by_text("Play", exact=True).first.click()
-    settle(page, 800)
-    charts = page.get_by_test_id("stPlotlyChart")
-    assert charts.count() == 2
-    for k in range(2):
-        chart = charts.nth(k)
-        label = chart.locator(LABEL)
-        label.wait_for()
-        assert label.text_content().startswith("start")
-        play = chart.locator(".updatemenu-button").filter(has_text="Play")
-        play.wait_for()
-        # the frame label moves on from "start": this animation plays (a click that lands
-        # while the chart is still being laid out on a busy machine is tried again)
-        for attempt in range(3):
-            play.click()
-            try:
-                page.wait_for_function("el => /^t=\\d+/.test(el.textContent)",
-                                       arg=label.element_handle(), timeout=timeout_ms(8_000))
-                break
-            except PlaywrightTimeout:
-                if attempt == 2:
-                    raise
-    texts = [charts.nth(k).locator(LABEL).text_content() for k in range(2)]
-    assert "mistakes" in texts[0] and "violations" in texts[1]
+    page.get_by_label("Play speed (steps per second)").first.select_option("30")
+    page.locator(lead).locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.wait_for_function("""() => [...document.querySelectorAll('.pl-stepper')].every(
+        (s) => Number(s.dataset.step) >= 20)""")
+    page.locator(lead).locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_play.png")
     assert_no_exception(page)
+    assert not page_errors(page)

@@ -338,6 +338,7 @@ function load(s, run) {
   s.ui.box.style.setProperty("--pl-update", h.palette.update);
   s.ui.slider.max = String(s.K);
   s.ui.weightsHost.hidden = !h.layers.includes("weights");
+  s.ui.box.classList.toggle("pl-follower", Boolean(h.follow));
   s.ui.explain.hidden = !h.layers.includes("explain");
   stopPlay(s);
   closeQuiz(s);
@@ -451,9 +452,17 @@ function drawPlane(s) {
   }
   const seg = clipLine(w, b, axes.xr, axes.yr);
   setLine(line, seg?.[0], seg?.[1], axes);
+  if (h.layers.includes("margins")) {
+    for (const [name, shift] of [["upper", -1], ["lower", 1]]) {
+      const part = o.line(name, { class: "pl-boundary", "stroke-width": 1.5 * scale,
+                                  "stroke-dasharray": "6 4" });
+      const lineAt = clipLine(w, b + shift, axes.xr, axes.yr);
+      setLine(part, lineAt?.[0], lineAt?.[1], axes);
+    }
+  }
   const arrow = normalArrow(w, b, axes.xr, axes.yr);
   setLine(normal, arrow?.[0], arrow?.[1], axes);
-  if (k > 0 && h.layers.includes("visited")) {
+  if (k > 0 && h.layers.includes("visited") && row(c.index, k) >= 0) {
     const i = row(c.index, k);
     ring.setAttribute("visibility", "visible");
     ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
@@ -504,6 +513,14 @@ function drawExplanation(s) {
     formula.innerHTML = w[0] !== 0 || w[1] !== 0 ? boundaryMath(w, b)
       : math(`${mi("w", true)}${mo("=")}${mi("0", true)}${mo(":")}<mtext>\u00a0no boundary yet (every a\u00a0=\u00a0</mtext>${mn(b)}<mtext>)</mtext>`);
     html("p", {}, box, "Press Step (\u2192) to visit the first example.");
+    return;
+  }
+  if (row(c.index, k) < 0) {
+    // a run shorter than its lesson's clock: past its end nothing is visited
+    let last = k;
+    while (last > 0 && row(c.index, last) < 0) last -= 1;
+    html("p", {}, box, `This run ended at step ${last}: it converged (an epoch without a `
+         + "mistake) or reached its last epoch.");
     return;
   }
   const m = stepMath(s, k);
@@ -568,11 +585,14 @@ function go(s, k) {
   if (k === s.k) return;
   s.k = k;
   schedule(s);
-  queueSync(s);
+  const h = s.run.header;
+  if (h.lead) window.dispatchEvent(new CustomEvent("pl-lead", { detail: { group: h.lead, k } }));
+  if (!h.follow) queueSync(s);  // a follower's step is its leader's: only the leader reports
 }
 
 function nextMistake(s) {
-  const updated = s.run.columns.updated.values;
+  // "stops" when a lesson's clock stops at more than this run's own updates
+  const updated = (s.run.columns.stops ?? s.run.columns.updated).values;
   for (let k = s.k + 1; k <= s.K; k++) if (updated[k] === 1) return k;
   return s.K;
 }
@@ -687,7 +707,7 @@ function act(s, action) {
   if (!s.run) return;
   if (action !== "play" && s.playing) stopPlay(s);
   if (action === "step") {
-    if (s.ui.predict.checked && s.k < s.K) {
+    if (s.ui.predict.checked && s.k < s.K && row(s.run.columns.index, s.k + 1) >= 0) {
       if (!s.quiz) ask(s);
       return;
     }
@@ -748,6 +768,11 @@ function listen(s, ownsKeys) {
     act(s, action);
   };
   const onLeave = () => flush(s);
+  const onLead = (event) => {
+    const h = s.run?.header;
+    if (h && h.follow && event.detail.group === h.follow) go(s, event.detail.k);
+  };
+  window.addEventListener("pl-lead", onLead);
   const resize = new ResizeObserver(() => {
     for (const gd of [s.ui.planePlot, s.ui.weightsPlot]) {
       if (gd._fullLayout && window.Plotly) window.Plotly.Plots.resize(gd);
@@ -765,6 +790,7 @@ function listen(s, ownsKeys) {
     s.ui.predict.removeEventListener("change", onPredict);
     window.removeEventListener("keydown", onKey, true);
     window.removeEventListener("pagehide", onLeave);
+    window.removeEventListener("pl-lead", onLead);
     resize.disconnect();
   };
 }
