@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
+from ui.budget import lesson_data
 from ui.charts import lecture_mode
 from ui.data_picker import data_picker
 from ui.lesson_margin import (
@@ -29,6 +30,7 @@ with st.sidebar:
     settings = training_settings()
 
 st.title("Margin and the mistake bound")
+data = lesson_data(data, view=PAGE)
 st.caption("How far the closest point is from a boundary, the widest margin any line "
            "achieves, and why that width bounds the perceptron's mistakes (Novikoff 1962). "
            "Keys: → step, ← back, N next mistake, Home reset.")

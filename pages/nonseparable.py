@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.budget import lesson_data
 from ui.data_picker import data_picker
 from ui.lesson_nonseparable import errors_section, lesson, run_views, suggestions, verdict
 from ui.training import training_settings
@@ -11,6 +12,7 @@ with st.sidebar:
     settings = training_settings()
 
 st.title("Non-separable data: the perceptron cycles")
+data = lesson_data(data, view="nonseparable")
 st.caption("When no line separates the classes, some example is always on the wrong side, so "
            "the updates never stop. In a fixed order the run does more than wander: it comes "
            "back, exactly, to weights it held at the start of an earlier epoch, and from then "

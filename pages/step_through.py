@@ -3,6 +3,7 @@
 import streamlit as st
 
 from core.trace import outcome
+from ui.budget import lesson_data
 from ui.charts import lecture_mode
 from ui.data_picker import data_picker
 from ui.runs import perceptron_trace
@@ -15,6 +16,7 @@ with st.sidebar:
     settings = training_settings()
 
 st.title("Step through the perceptron")
+data = lesson_data(data, view=PAGE)
 if not lecture_mode():  # on a projector: only the steps and their maths
     st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
                "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.budget import lesson_data
 from ui.data_picker import data_picker
 from ui.lesson_svm import PAGE, PARTS, SECTIONS, URL_FIELDS, exact_max_margin, svm_sidebar
 from ui.training import training_settings
@@ -12,9 +13,11 @@ write(URL_FIELDS)  # widget values are final before the script runs: one write c
 with st.sidebar:
     data = data_picker()
     settings = training_settings()
-    svm_settings = svm_sidebar(settings, len(data))
 
 st.title("Perceptron vs SVM")
+data = lesson_data(data, view=PAGE)
+with st.sidebar:
+    svm_settings = svm_sidebar(settings, len(data))
 st.caption("Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
            "once every example is on its side; the SVM minimises the hinge max(0, 1 − y·a) plus "
            "(λ/2)‖w‖², and keeps pushing until every example is a margin beyond the boundary.")

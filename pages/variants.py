@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+from ui.budget import lesson_data
 from ui.data_picker import data_picker
 from ui.lesson_variants import (
     PAGE,
@@ -20,6 +21,7 @@ with st.sidebar:
     settings = training_settings()
 
 st.title("Variants of the perceptron")
+data = lesson_data(data, view=PAGE)
 view = st.segmented_control("Part", list(VIEWS), format_func=VIEWS.get, key=f"{PAGE}.view",
                             required=True, label_visibility="collapsed")
 write(URL_FIELDS)  # widget values are final before the script runs: one write covers them

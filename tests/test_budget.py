@@ -1,0 +1,78 @@
+"""The largest upload: every lesson works on its budget's sample and says so."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from datasets.loader import MAX_ROWS
+from tests.apptest import assert_clean, open_app, upload
+from ui.budget import LIMITS
+
+LESSONS = ["step_through", "margin", "nonseparable", "svm", "variants"]
+
+
+def largest_upload() -> bytes:
+    rng = np.random.default_rng(0)
+    X = rng.normal(scale=3.0, size=(MAX_ROWS, 2)).round(3)
+    labels = np.where(X[:, 0] + 0.5 * X[:, 1] + rng.normal(size=MAX_ROWS) > 0, "yes", "no")
+    return ("x1,x2,label\n" + "".join(f"{a},{b},{c}\n" for (a, b), c in
+                                     zip(X.tolist(), labels, strict=True))).encode()
+
+
+@pytest.fixture(scope="module")
+def content() -> bytes:
+    return largest_upload()
+
+
+@pytest.mark.parametrize("page", LESSONS)
+def test_each_lesson_samples_the_largest_upload_with_a_notice(content, page):
+    at = open_app()
+    upload(at, "largest.csv", content)
+    at.switch_page(f"pages/{page}.py").run(timeout=120)
+    assert_clean(at)
+    notices = [info.value for info in at.info if "random sample" in info.value]
+    assert notices and f"at most {LIMITS[page]:,} points" in notices[0]
+    assert "20,000" in notices[0]
+
+
+def test_your_data_keeps_every_point(content):
+    at = open_app()
+    upload(at, "largest.csv", content)
+    at.switch_page("pages/your_data.py").run(timeout=120)
+    assert_clean(at)
+    assert not [info for info in at.info if "random sample" in info.value]
+    assert any(c.value.startswith("20000 points") or c.value.startswith("20,000 points")
+               for c in at.main.caption)
+
+
+def _undo_history_script():
+    import numpy as np
+    import streamlit as st
+
+    from datasets import Dataset
+    from ui.user_data import can_undo, set_user_data, undo
+
+    rng = np.random.default_rng(0)
+    for k in range(12):
+        n = 20_000 if k % 2 else 40
+        set_user_data(Dataset(f"d{k}", rng.normal(size=(n, 2)), np.where(np.arange(n) % 2, 1, -1)))
+    history = st.session_state["data.user_history"]
+    st.write(f"held {sum(len(d) for d in history if d is not None)}")
+    steps = 0
+    while can_undo():
+        undo()
+        steps += 1
+    st.write(f"undo steps {steps}")
+
+
+def test_undo_history_holds_a_bounded_number_of_points():
+    from streamlit.testing.v1 import AppTest
+
+    from ui.user_data import UNDO_POINTS
+
+    at = AppTest.from_function(_undo_history_script).run()
+    assert_clean(at)
+    held = int(at.markdown[0].value.split()[-1])
+    assert 20_000 <= held <= UNDO_POINTS
+    assert int(at.markdown[1].value.split()[-1]) >= 5  # several steps back still work
