@@ -10,6 +10,9 @@ _POINTS = "data.user"
 _HISTORY = "data.user_history"
 _VERSION = "data.user_version"
 UNDO_DEPTH = 50
+# Points the undo history may hold in all (each step keeps a whole data set): 50 steps of
+# a drawing, a handful of steps of the largest upload.
+UNDO_POINTS = 100_000
 
 
 def user_data() -> Dataset | None:
@@ -28,6 +31,9 @@ def set_user_data(data: Dataset | None, *, undoable: bool = True) -> None:
         history = st.session_state.setdefault(_HISTORY, [])
         history.append(user_data())
         del history[:-UNDO_DEPTH]
+        held = [len(kept) if kept is not None else 0 for kept in history]
+        while len(history) > 1 and sum(held) > UNDO_POINTS:
+            del history[0], held[0]
     st.session_state[_POINTS] = data
     st.session_state[_VERSION] = version() + 1
 
