@@ -1,0 +1,261 @@
+"""Every view's cost on the largest upload the loader accepts, against the per-view budget.
+
+Run from the repository root::
+
+    python -m bench.budget                 # every view, then 50 sessions' memory
+    python -m bench.budget --views "Variants/Kernel perceptron"
+    python -m bench.budget --sessions 0    # the views only
+
+It writes 20,000 random rows (two noisy classes, seed 0) as a CSV, starts
+``streamlit run app.py`` on a free port, opens it in headless Chromium,
+uploads the file in the sidebar, and then opens every lesson and every part
+of a lesson in turn, in the same session. For each view it prints:
+
+* **CPU**: the server process's CPU time (user + system, every thread) from
+  the click to the settled page, plus what it spends in the two seconds
+  after (work that goes on once the page is drawn);
+* **memory**: the server's peak resident memory during the view above its
+  idle memory (started, before any browser), sampled every 20 ms;
+* **settled**: wall time from the click until the script has stopped and
+  the page has not changed for 0.5 s.
+
+Budget per view: <= 5 s CPU, <= 400 MB above idle, settled <= 20 s.
+
+``--sessions N`` then opens N fresh sessions one after another, each
+uploading a different 20,000-row file, choosing it, opening a lesson,
+clearing the data and pressing Undo, and prints the server's memory after
+each tenth session and after the sessions have closed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import numpy as np
+import psutil
+
+from bench._server import CHROMIUM_ARGS, machine, streamlit_server, system_chromium
+
+ROWS = 20_000
+BUDGET = {"cpu": 5.0, "memory": 400.0, "settled": 20.0}
+# (page in the sidebar's navigation, part of the page or None)
+VIEWS = [
+    ("Step through", None),
+    ("Margin and the mistake bound", None),
+    ("Boolean functions and XOR", None),
+    ("Non-separable data", None),
+    ("Perceptron vs SVM", "Losses"),
+    ("Perceptron vs SVM", "Train side by side"),
+    ("Perceptron vs SVM", "Soft margin"),
+    ("Perceptron vs SVM", "Generalization"),
+    ("Perceptron vs SVM", "In scikit-learn"),
+    ("Variants", "Averaged and voted"),
+    ("Variants", "Kernel perceptron"),
+    ("Variants", "More than two classes"),
+    ("Your data", None),
+]
+SETTLED_JS = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  return document.querySelectorAll('[data-testid="stSpinner"]').length === 0;
+}"""
+
+
+def random_rows(path: Path, seed: int) -> Path:
+    """Write ROWS random labelled points, two overlapping classes, as x1,x2,label."""
+    rng = np.random.default_rng(seed)
+    X = rng.normal(scale=3.0, size=(ROWS, 2)).round(3)
+    noisy = X[:, 0] + 0.5 * X[:, 1] + rng.normal(scale=1.5, size=ROWS)
+    labels = np.where(noisy > 0, "yes", "no")
+    lines = ["x1,x2,label"] + [f"{a},{b},{c}" for (a, b), c in zip(X.tolist(), labels,
+                                                                     strict=True)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+class Sampler:
+    """Peak resident memory of a process, sampled in a thread."""
+
+    def __init__(self, process: psutil.Process):
+        self.process = process
+        self.peak = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            try:
+                self.peak = max(self.peak, self.process.memory_info().rss)
+            except psutil.Error:
+                return
+            time.sleep(0.02)
+
+    def __enter__(self) -> Sampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+def cpu_seconds(process: psutil.Process) -> float:
+    """User + system CPU time of the process so far."""
+    times = process.cpu_times()
+    return times.user + times.system
+
+
+def wait_settled(tab, *, quiet: float = 0.5, timeout: float = 600) -> None:
+    """Wait until the script has stopped and the page's DOM has not changed for ``quiet`` s."""
+    tab.evaluate("""() => {
+      window.__lastChange = performance.now();
+      if (!window.__watching) {
+        window.__watching = new MutationObserver(
+          () => { window.__lastChange = performance.now(); });
+        window.__watching.observe(document.body, {subtree: true, childList: true,
+                                                  attributes: true, characterData: true});
+      }
+    }""")
+    deadline = time.monotonic() + timeout
+    tab.wait_for_timeout(300)  # the click's rerun starts
+    while time.monotonic() < deadline:
+        tab.wait_for_function(SETTLED_JS, timeout=timeout * 1000)
+        since = tab.evaluate("() => performance.now() - window.__lastChange")
+        if since >= quiet * 1000:
+            return
+        tab.wait_for_timeout(max(50, quiet * 1000 - since))
+    raise TimeoutError("the page did not settle")
+
+
+def open_view(tab, page: str, part: str | None, *, current: str | None = None) -> None:
+    """Click the page in the sidebar's navigation (unless it is ``current``), then the part."""
+    if page != current:
+        tab.get_by_test_id("stSidebarNav").get_by_role("link", name=page, exact=True).click()
+        if part is not None:
+            wait_settled(tab)
+    if part is not None:
+        buttons = tab.locator('[data-testid="stButtonGroup"] button', has_text=part)
+        buttons.first.click()
+
+
+def upload(tab, path: Path) -> None:
+    """Upload a file through the sidebar's uploader."""
+    tab.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
+
+
+def measure(tab, process: psutil.Process, idle_rss: int, action) -> dict:
+    """Run ``action`` (a click) and measure CPU, peak memory above idle and time to settle."""
+    cpu0 = cpu_seconds(process)
+    with Sampler(process) as sampler:
+        start = time.monotonic()
+        action()
+        wait_settled(tab)
+        settled = time.monotonic() - start - 0.5  # the quiet half second is not the view's
+        cpu = cpu_seconds(process) - cpu0
+        time.sleep(2.0)
+        after = cpu_seconds(process) - cpu0 - cpu
+    return {"cpu": cpu, "after": after, "memory": (sampler.peak - idle_rss) / 2**20,
+            "settled": settled}
+
+
+def row(name: str, result: dict) -> str:
+    """One Markdown table row, with the budget's verdict."""
+    ok = all(result[key] <= limit for key, limit in BUDGET.items())
+    return (f"| {name} | {result['cpu']:.2f} | {result['after']:.2f} | "
+            f"{result['memory']:.0f} | {result['settled']:.1f} | {'yes' if ok else '**no**'} |")
+
+
+def views(browser, url: str, process: psutil.Process, idle_rss: int, data: Path,
+          chosen: list[tuple[str, str | None]]) -> bool:
+    """Measure each view in one session on the uploaded file; return whether all are in budget."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    tab = context.new_page()
+    tab.set_default_timeout(600_000)
+    tab.goto(url)
+    wait_settled(tab)
+    print("| view | CPU s | CPU s after | memory MB above idle | settled s | in budget |")
+    print("| --- | ---: | ---: | ---: | ---: | --- |")
+    results = [measure(tab, process, idle_rss, lambda: upload(tab, data))]
+    print(row("upload 20,000 rows", results[-1]), flush=True)
+    current = "Step through"
+    for page, part in chosen:
+        results.append(measure(tab, process, idle_rss,
+                               lambda p=page, q=part, c=current: open_view(tab, p, q, current=c)))
+        current = page
+        exceptions = tab.get_by_test_id("stException").count()
+        name = page + (f" / {part}" if part else "") + (" (EXCEPTION)" if exceptions else "")
+        print(row(name, results[-1]), flush=True)
+    context.close()
+    return all(all(r[key] <= limit for key, limit in BUDGET.items()) for r in results)
+
+
+def sessions(browser, url: str, process: psutil.Process, idle_rss: int, count: int,
+             folder: Path) -> None:
+    """Fresh sessions one after another, each with its own upload, a lesson, Clear and Undo."""
+    print()
+    print(f"Memory of the server over {count} sessions, each uploading a different "
+          f"{ROWS:,}-row file, opening Step through, clearing its points and pressing Undo:")
+    print()
+    print("| sessions so far | server memory above idle, MB |")
+    print("| ---: | ---: |")
+    for k in range(1, count + 1):
+        context = browser.new_context(viewport={"width": 1400, "height": 1000})
+        tab = context.new_page()
+        tab.set_default_timeout(600_000)
+        tab.goto(url)
+        wait_settled(tab)
+        upload(tab, random_rows(folder / f"rows-{k}.csv", seed=k))
+        wait_settled(tab)
+        open_view(tab, "Your data", None)
+        wait_settled(tab)
+        tab.get_by_role("button", name="Clear").click()
+        wait_settled(tab)
+        tab.get_by_role("button", name="Undo").click()
+        wait_settled(tab)
+        context.close()
+        if k % 10 == 0 or k == count:
+            rss = process.memory_info().rss
+            print(f"| {k} | {(rss - idle_rss) / 2**20:.0f} |", flush=True)
+    time.sleep(5)
+    print(f"| all closed, 5 s later | {(process.memory_info().rss - idle_rss) / 2**20:.0f} |")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--views", nargs="*", help='only these, as "Page" or "Page/Part"')
+    parser.add_argument("--sessions", type=int, default=50)
+    args = parser.parse_args()
+    chosen = VIEWS
+    if args.views:
+        wanted = set(args.views)
+        chosen = [(p, q) for p, q in VIEWS if (f"{p}/{q}" if q else p) in wanted]
+
+    from playwright.sync_api import sync_playwright
+
+    print(machine())
+    folder = Path(tempfile.mkdtemp(prefix="budget-"))
+    data = random_rows(folder / "largest.csv", seed=0)
+    print(f"Upload: {data.stat().st_size / 1e6:.2f} MB, {ROWS:,} rows. Budget per view: "
+          f"<= {BUDGET['cpu']:g} s CPU, <= {BUDGET['memory']:g} MB, settled <= "
+          f"{BUDGET['settled']:g} s.")
+    print()
+    with streamlit_server(name="budget") as (url, server), sync_playwright() as playwright:
+        process = psutil.Process(server.pid)
+        time.sleep(2)
+        idle_rss = process.memory_info().rss
+        browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
+                                             args=CHROMIUM_ARGS)
+        within = views(browser, url, process, idle_rss, data, chosen)
+        print()
+        print("Every view within budget." if within else "SOME VIEWS ARE OVER BUDGET.")
+        if args.sessions:
+            sessions(browser, url, process, idle_rss, args.sessions, folder)
+        browser.close()
+
+
+if __name__ == "__main__":
+    main()
