@@ -8,7 +8,7 @@ from datasets import Dataset
 from datasets.editing import GRID_STEP, add_point, erase_nearest, from_table, to_csv
 from ui.data_picker import YOUR_DATA, choose_next_run, data_picker
 from ui.user_data import can_undo, set_user_data, undo, user_data, version
-from viz.draw import canvas_figure
+from viz.draw import CANVAS_POINTS, canvas_figure
 
 PAGE = "your_data"
 with st.sidebar:
@@ -73,7 +73,9 @@ with left:
         selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
     )
     st.caption(f"{len(y)} point{'' if len(y) == 1 else 's'} · {int((y < 0).sum())} of class −1, "
-               f"{int((y > 0).sum())} of class +1")
+               f"{int((y > 0).sum())} of class +1"
+               + (f" · the canvas shows a random sample of {CANVAS_POINTS:,} of them (the table "
+                  "has them all)" if len(y) > CANVAS_POINTS else ""))
 clicked = event.selection.points if event is not None else []
 if clicked:
     x1, x2 = clicked[0]["x"], clicked[0]["y"]

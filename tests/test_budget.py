@@ -42,8 +42,9 @@ def test_your_data_keeps_every_point(content):
     at.switch_page("pages/your_data.py").run(timeout=120)
     assert_clean(at)
     assert not [info for info in at.info if "random sample" in info.value]
-    assert any(c.value.startswith("20000 points") or c.value.startswith("20,000 points")
-               for c in at.main.caption)
+    caption = next(c.value for c in at.main.caption if "points ·" in c.value)
+    assert caption.startswith("20000 points")
+    assert "the canvas shows a random sample of 2,000 of them" in caption
 
 
 def _undo_history_script():

@@ -12,6 +12,7 @@ from viz.plane import HOUSE_TEMPLATE, point_traces
 
 CANVAS_HALF = 5.0  # the canvas spans at least [-5, 5] in both directions
 MAX_CLICK_NODES = 61  # click targets per axis, whatever the data's extent
+CANVAS_POINTS = 2_000  # points drawn on the canvas; a larger set shows an even sample
 _NICE = (1, 2, 5)
 
 
@@ -54,6 +55,8 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
     node is an (invisible) point the click can select. The grid has at most
     :data:`MAX_CLICK_NODES` nodes a side (:func:`click_spacing`): on the
     default canvas one per snap-grid node, on a wide one a coarser grid.
+    Of more than :data:`CANVAS_POINTS` points, a seeded random sample of
+    that many is drawn (the axes still fit them all).
     """
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     x0, x1, y0, y1 = canvas_box(X)
@@ -65,7 +68,11 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
         marker=dict(size=14, opacity=0, color="black"), hoverinfo="none",
         unselected=dict(marker=dict(opacity=0)), selected=dict(marker=dict(opacity=0)),
     ))
-    for trace in point_traces(X, np.asarray(y), classes, size=13):
+    y = np.asarray(y)
+    if len(y) > CANVAS_POINTS:  # the page says so; erasing still searches every point
+        rows = np.random.default_rng(0).choice(len(y), size=CANVAS_POINTS, replace=False)
+        X, y = X[np.sort(rows)], y[np.sort(rows)]
+    for trace in point_traces(X, y, classes, size=13):
         trace.update(unselected=dict(marker=dict(opacity=1)))
         fig.add_trace(trace)
     dtick = 1 if step <= 1 else None  # a wide canvas: Plotly's own ticks
