@@ -9,6 +9,8 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from viz.outside import plain
+
 # Okabe-Ito colours (safe for the common colour blindnesses) plus a distinct shape per class.
 CLASS_STYLE = {
     -1: dict(color="#0072B2", symbol="circle"),
@@ -79,6 +81,32 @@ def _arrow(x, y, color: str, name: str, width: float = 3, dash: str | None = Non
     )
 
 
+def class_label(label: int, name: str) -> str:
+    """Legend text of a class: its sign and, when the user named it, the name, as plain text.
+
+    Parameters
+    ----------
+    label : int
+        -1 or +1.
+    name : str
+        The user's name for the class (from a file or a link: outside text).
+
+    Returns
+    -------
+    str
+        ``"class +1"``, or ``"class +1 (dog)"`` with the name escaped for
+        Plotly (:func:`viz.outside.plain`), so a name that looks like HTML
+        shows as written.
+
+    Examples
+    --------
+    >>> class_label(1, "<b>dog</b>")
+    'class +1 (&lt;b&gt;dog&lt;/b&gt;)'
+    """
+    sign = "+1" if label > 0 else "-1"
+    return f"class {sign}" if name in ("-1", "+1") else f"class {sign} ({plain(name)})"
+
+
 def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size: float = 10):
     """One scatter trace per class, distinct in colour and shape."""
     traces = []
@@ -86,9 +114,7 @@ def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size
         mask = y == label
         style = CLASS_STYLE[label]
         traces.append(go.Scatter(
-            x=X[mask, 0], y=X[mask, 1], mode="markers",
-            name=f"class {'+1' if label > 0 else '-1'} ({name})" if name not in ("-1", "+1")
-            else f"class {name}",
+            x=X[mask, 0], y=X[mask, 1], mode="markers", name=class_label(label, name),
             marker=dict(color=style["color"], symbol=style["symbol"], size=size,
                         line=dict(color="white", width=1)),
             hovertemplate="(%{x:.4g}, %{y:.4g})<extra></extra>",

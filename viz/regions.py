@@ -15,6 +15,7 @@ from viz.plane import (
     CLASS_STYLE,
     VISITED,
     boundary_segment,
+    class_label,
     house_layout,
     square_axes,
 )
@@ -49,12 +50,6 @@ def grid(box, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return xs, ys, np.column_stack([gx.ravel(), gy.ravel()])
 
 
-def _class_name(label: int, name: str) -> str:
-    """Legend text of a class: its label and, when the user named it, the name."""
-    sign = "+1" if label > 0 else "-1"
-    return f"class {sign}" if name in ("-1", "+1") else f"class {sign} ({name})"
-
-
 def _sign_heatmap(xs, ys, values: np.ndarray, name: str) -> go.Heatmap:
     """The plane tinted by the sign of the values (class colours; white where exactly 0)."""
     z = np.sign(values).reshape(len(ys), len(xs)).astype(np.int8)
@@ -85,7 +80,7 @@ def sized_points(X, y, classes, sizes, *, hover: np.ndarray | None = None,
         rows = np.flatnonzero(mask)
         extra = hover[mask] if hover is not None else np.zeros(mask.sum())
         traces.append(go.Scatter(
-            x=X[mask, 0], y=X[mask, 1], mode="markers", name=_class_name(label, name),
+            x=X[mask, 0], y=X[mask, 1], mode="markers", name=class_label(label, name),
             marker=dict(color=style["color"], symbol=style["symbol"], size=sizes[mask],
                         line=dict(color="white", width=1)),
             customdata=np.column_stack([rows, extra]),
@@ -156,7 +151,7 @@ def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_a
             symbol = style["symbol"] + ("-open" if hollow else "")
             traces.append(go.Scatter(
                 x=X[mask, 0], y=X[mask, 1], mode="markers",
-                name=f"{_class_name(label, name)}, {suffix}",
+                name=f"{class_label(label, name)}, {suffix}",
                 marker=dict(color=style["color"], symbol=symbol, size=10,
                             line=dict(color=style["color"] if hollow else "white",
                                       width=2 if hollow else 1)),

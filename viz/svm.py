@@ -433,7 +433,7 @@ def _hollow(traces):
     for trace in traces:
         trace.marker.symbol = f"{trace.marker.symbol}-open"
         trace.marker.line = dict(width=2, color=trace.marker.color)
-        trace.name = trace.name.replace("class", "test:")
+        trace.name = trace.name.replace("class", "test:", 1)
     return traces
 
 
@@ -447,7 +447,7 @@ def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int 
         fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
                       showlegend=False)
     for trace in point_traces(X[train], y[train], classes):
-        trace.name = trace.name.replace("class", "train:")
+        trace.name = trace.name.replace("class", "train:", 1)
         fig.add_trace(trace)
     for trace in _hollow(point_traces(X[test], y[test], classes)):
         fig.add_trace(trace)
