@@ -22,7 +22,7 @@ of a lesson in turn, in the same session. For each view it prints:
 Budget per view: <= 5 s CPU, <= 400 MB above idle, settled <= 20 s.
 
 ``--sessions N`` then opens N fresh sessions one after another, each
-uploading a different 20,000-row file, choosing it, opening a lesson,
+uploading a different 20,000-row file, choosing it, opening Your data,
 clearing the data and pressing Undo, and prints the server's memory after
 each tenth session and after the sessions have closed.
 """
@@ -194,11 +194,11 @@ def views(browser, url: str, process: psutil.Process, idle_rss: int, data: Path,
 
 
 def sessions(browser, url: str, process: psutil.Process, idle_rss: int, count: int,
-             folder: Path) -> None:
+             folder: Path, verbose: bool = False) -> None:
     """Fresh sessions one after another, each with its own upload, a lesson, Clear and Undo."""
     print()
     print(f"Memory of the server over {count} sessions, each uploading a different "
-          f"{ROWS:,}-row file, opening Step through, clearing its points and pressing Undo:")
+          f"{ROWS:,}-row file, then on Your data clearing its points and pressing Undo:")
     print()
     print("| sessions so far | server memory above idle, MB |")
     print("| ---: | ---: |")
@@ -208,15 +208,18 @@ def sessions(browser, url: str, process: psutil.Process, idle_rss: int, count: i
         tab.set_default_timeout(600_000)
         tab.goto(url)
         wait_settled(tab)
+        started = time.monotonic()
         upload(tab, random_rows(folder / f"rows-{k}.csv", seed=k))
         wait_settled(tab)
         open_view(tab, "Your data", None)
         wait_settled(tab)
-        tab.get_by_role("button", name="Clear").click()
+        tab.get_by_role("button", name="Clear", exact=True).click()
         wait_settled(tab)
-        tab.get_by_role("button", name="Undo").click()
+        tab.get_by_role("button", name="Undo", exact=True).click()
         wait_settled(tab)
         context.close()
+        if verbose:
+            print(f"session {k}: {time.monotonic() - started:.1f} s", flush=True)
         if k % 10 == 0 or k == count:
             rss = process.memory_info().rss
             print(f"| {k} | {(rss - idle_rss) / 2**20:.0f} |", flush=True)
@@ -228,6 +231,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--views", nargs="*", help='only these, as "Page" or "Page/Part"')
     parser.add_argument("--sessions", type=int, default=50)
+    parser.add_argument("--verbose", action="store_true", help="print each session's time")
     args = parser.parse_args()
     chosen = VIEWS
     if args.views:
@@ -253,7 +257,7 @@ def main() -> None:
         print()
         print("Every view within budget." if within else "SOME VIEWS ARE OVER BUDGET.")
         if args.sessions:
-            sessions(browser, url, process, idle_rss, args.sessions, folder)
+            sessions(browser, url, process, idle_rss, args.sessions, folder, args.verbose)
         browser.close()
 
 
