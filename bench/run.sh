@@ -36,12 +36,14 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.payload --sizes 200
     run bench.load --sessions 20 --duration 10 --ramp 3
     run bench.load --sessions 20 --duration 10 --ramp 3 --nginx 2
+    run bench.budget --sessions 5
 else
     run bench.core_speed
     run bench.regions
     run bench.latency --steps 60 --n 1000 --profile
     run bench.latency --steps 60 --n 40
     run bench.payload
+    run bench.budget
     # the lecture hall: wait (up to 20 min) for the shared machine to be quiet first
     run bench.load --sessions 300 --wait-quiet 20
     run bench.load --sessions 300 --nginx 2 --wait-quiet 20
