@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from core.perceptron import initial_weights, perceptron
+from core.perceptron import perceptron
 from core.trace import record
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle, wait_idle
@@ -125,8 +125,7 @@ CASES = [
 @pytest.mark.parametrize(("query", "data", "run"), CASES)
 def test_the_numbers_shown_are_those_of_viz_maths(page, server_url, query, data, run):
     settings = dict(order="cyclic", init="zeros", bias=True, max_epochs=50, seed=0) | run
-    w0, b0 = initial_weights(2, init=settings["init"], bias=True, seed=0)
-    trace = record(perceptron(data.X, data.y, **settings), w0, b0)
+    trace = record(perceptron(data.X, data.y, **settings))
     rng = np.random.default_rng(len(query))
     picks = sorted({0, 1, trace.steps, *rng.integers(0, trace.steps + 1, 4).tolist()})
     open_link(page, server_url, f"{query}&step={picks[-1]}")
