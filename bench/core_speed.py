@@ -3,7 +3,9 @@
 Run from the repository root: ``python -m bench.core_speed`` (``--sizes 100000 1000000``).
 For each data set the stream is consumed to convergence (cyclic order, eta 1),
 then scikit-learn's Perceptron runs the same number of passes over the same
-data. Both must end with the same weights, or the row says so. Then the seconds
+data. Both must end with the same weights, or the row says so. Each data set
+runs twice: as drawn (full floats: our run is in floats with a tie tolerance)
+and rounded to 3 decimals (our run decides in exact integers). Then the seconds
 max_margin takes on the inputs its tests check the working set of (tests/test_svm.py):
 non-separable blobs, and thin margins on 2,000 points far from the origin.
 """
@@ -33,7 +35,8 @@ def separable(n: int, margin: float, seed: int) -> tuple[np.ndarray, np.ndarray]
 def ours(X, y) -> tuple[float, int, int, np.ndarray, float]:
     """Seconds, updates and passes of the update stream to convergence, and its weights."""
     start = time.perf_counter()
-    steps = list(perceptron(X, y, every="update", max_epochs=10_000))
+    run = perceptron(X, y, every="update", max_epochs=10_000)
+    steps = list(run)
     seconds = time.perf_counter() - start
     last, updates = steps[-1], len(steps)
     passes = last.epoch + 1  # the epoch of the last update, then one clean pass
@@ -96,18 +99,20 @@ def main() -> None:
     parser.add_argument("--margins", type=float, nargs="+", default=[0.05, 0.002])
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args()
-    print("| N | margin | updates | passes | ours (s) | scikit-learn (s) | ours / theirs "
-          "| same weights |")
-    print("| ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |")
+    print("| N | margin | data | updates | passes | ours (s) | scikit-learn (s) "
+          "| ours / theirs | same weights |")
+    print("| ---: | ---: | --- | ---: | ---: | ---: | ---: | ---: | --- |")
     for n in args.sizes:
         for margin in args.margins:
-            X, y = separable(n, margin, seed=0)
-            mine, updates, passes, w, b = best_of(args.repeats, lambda X=X, y=y: ours(X, y))
-            sk, w_sk, b_sk = best_of(args.repeats,
-                                     lambda X=X, y=y, p=passes: theirs(X, y, p))
-            same = np.allclose(w, w_sk, rtol=1e-9, atol=1e-9) and abs(b - b_sk) < 1e-9
-            print(f"| {n:,} | {margin:g} | {updates:,} | {passes} | {mine:.3f} | {sk:.3f} "
-                  f"| {mine / sk:.2f} | {'yes' if same else 'NO'} |")
+            drawn, y = separable(n, margin, seed=0)
+            for kind, X in (("floats", drawn), ("3 decimals (exact)", np.round(drawn, 3))):
+                mine, updates, passes, w, b = best_of(args.repeats,
+                                                      lambda X=X, y=y: ours(X, y))
+                sk, w_sk, b_sk = best_of(args.repeats,
+                                         lambda X=X, y=y, p=passes: theirs(X, y, p))
+                same = np.allclose(w, w_sk, rtol=1e-9, atol=1e-9) and abs(b - b_sk) < 1e-9
+                print(f"| {n:,} | {margin:g} | {kind} | {updates:,} | {passes} | {mine:.3f} "
+                      f"| {sk:.3f} | {mine / sk:.2f} | {'yes' if same else 'NO'} |")
     X, y = separable(args.sizes[0], args.margins[-1], seed=0)
     print(f"\nevery='visit' throughput: {visit_throughput(X, y):,.0f} steps/s")
     print("\n| max_margin on | seconds | answer |\n| --- | ---: | --- |")

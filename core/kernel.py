@@ -237,7 +237,7 @@ class Dual(Rule):
 
     def margins(self, start: int, end: int) -> np.ndarray:
         """y_i s_i (in units of eta) for the rows start..end-1 of the current order."""
-        idx = self._rows[start:end]
+        idx = slice(start, end) if self._rows is None else self._rows[start:end]
         self._ties = self.tie if self.exact else self.tie[idx]
         return self.yi[idx] * self.S[idx]
 

@@ -24,20 +24,22 @@ from core.runs import (
     Rule,
     Run,
     Step,
+    as_integers,
     check_data,
     check_walk,
     decimals,
+    integers_for,
     read_only,
     scaled,
     tie_tolerance,
     to_float,
-    widen,
 )
 
 __all__ = ["INITS", "LOSSES", "ORDERS", "Linear", "Step", "check_data", "initial_weights",
            "perceptron"]
 
 INITS = ("zeros", "random")
+_STALE = object()  # an order nothing was gathered for
 # The margin losses the rule can descend: an update when y*a <= 0, or when y*a < 1.
 LOSSES = ("perceptron", "hinge")
 # Random starting weights are drawn from a standard normal and kept to this many
@@ -170,10 +172,11 @@ class Linear(Rule):
             w += eta_t * y_i * x_i; b += eta_t * y_i  # apply()
         (with a penalty lambda, w shrinks by (1 - eta_t lambda) at every visit)
 
-    When x, eta and the start are short decimals (and the step is constant with no
-    penalty), w, b and x are kept as integers in units of powers of ten, so y*a is
-    an exact integer; otherwise floats, and a margin within rounding of the
-    threshold counts as a tie.
+    w and b are kept as one vector wb = (w, b) and each row as y*(x, 1), so a
+    block's margins are one product. When x, eta and the start are short
+    decimals (and the step is constant with no penalty), wb and x are integers in
+    units of powers of ten, so y*a is an exact integer; otherwise floats, and a
+    margin within rounding of the threshold counts as a tie.
     """
 
     def __init__(self, X, y, w0, b0, *, eta, bias, loss="perceptron", lam=0.0, decay=False,
@@ -181,9 +184,7 @@ class Linear(Rule):
         self.n, self.dim = X.shape
         self.eta, self.bias, self.lam, self.decay = eta, bias, lam, decay
         self.hinge, self.moves = loss == "hinge", bool(lam)
-        threshold = 1 if self.hinge else 0
         self.shift = shift
-        self.y = y
         self.start = self._float_view(np.asarray(w0, dtype=float), float(b0))
         # naive: plain floats, no tie tolerance (what rounding alone decides, for comparison)
         places = None if lam or decay or naive else [decimals(v) for v in (X, [eta], w0, [b0])]
@@ -192,48 +193,55 @@ class Linear(Rule):
         if self.exact:
             self._integers(X, y, w0, b0, *places)
         else:
-            self.yx = self.yx_a = X * y[:, None]  # y*x once: then y*a = (y*x).w + y*b
-            self.y_a = self.labels = y
-            self.w, self.b = np.array(w0, dtype=float), float(b0)
-            self.eta_w, self.eta_b = eta, eta if bias else 0.0
-            self.x_size = float(np.max(np.sum(np.abs(X), axis=1)))
-            self.bar, self.tie = float(threshold), 0.0
+            # y*(x, 1) once: then y*a = (y*(x, 1)).(w, b) is one product
+            self.yx = self.yx_a = np.empty((self.n, self.dim + 1))
+            self.yx[:, :-1], self.yx[:, -1] = X * y[:, None], y
+            self.wb = np.append(np.asarray(w0, dtype=float), float(b0))
+            self.steps = np.append(np.full(self.dim, eta), eta if bias else 0.0)
+            # sum_j |x_j| <= D max|x|: a bound on the size of a margin's terms
+            self.x_size = self.dim * float(max(X.max(initial=0.0), -X.min(initial=0.0)))
+            self.bar, self.tie = 1.0 if self.hinge else 0.0, 0.0
             self._tolerate()
-        self._rows = None
+        self._rows = _STALE
 
     def _integers(self, X, y, w0, b0, dx, de, dw0, db0) -> None:
         """x = X/10^dx, eta = E/10^de, w = W/10^dw, b = B/10^db and y*a in units of 10^-da."""
         self.dw, self.db = max(dx + de, dw0), max(de, db0)
         self.da = max(self.dw + dx, self.db)
         e = int(scaled([self.eta], de)[0])
-        yx = scaled(X, dx) * y[:, None].astype(np.int64)
-        self.eta_w = e * 10 ** (self.dw - de - dx)  # w += eta*y*x, in units
-        self.eta_b = e * 10 ** (self.db - de) if self.bias else 0
-        self.a_w, self.a_b = 10 ** (self.da - self.dw - dx), 10 ** (self.da - self.db)
         self.y_int = y.astype(np.int64)
-        self.labels = [int(v) for v in y]  # Python ints: b never overflows
-        self.yx, self.w, self.b = yx, scaled(w0, self.dw), int(scaled([b0], self.db)[0])
+        yx = np.empty((self.n, self.dim + 1), dtype=np.int64)  # y*(x, 1)
+        yx[:, :-1], yx[:, -1] = scaled(X, dx) * self.y_int[:, None], self.y_int
+        # wb += eta*y*(x, 1), in units: eta_w for w, eta_b for b
+        eta_w, eta_b = e * 10 ** (self.dw - de - dx), e * 10 ** (self.db - de) if self.bias else 0
+        self.steps = np.array([eta_w] * self.dim + [eta_b], dtype=object)
+        # y*a in units of 10^-da: the w part scaled by a_w, the b part by a_b
+        self.units = np.array([10 ** (self.da - self.dw - dx)] * self.dim
+                              + [10 ** (self.da - self.db)], dtype=object)
+        self.yx = yx
+        self.wb = np.append(scaled(w0, self.dw).astype(object), int(scaled([b0], self.db)[0]))
         self.x_max = int(np.max(np.abs(yx))) if yx.size else 0
-        self.yx_a, self.y_a = yx, self.y_int
-        self.wide = None  # whether the margins need Python ints
+        self.kind = self.wide = None  # how the integers are held; whether as Python ints
         self.bar = 10**self.da if self.hinge else 0
         self.tie = 0
         self.room(0)
 
     # --- the rule ---------------------------------------------------------------------
 
-    def order(self, rows: np.ndarray) -> None:
-        """y*x and y in the order being walked: gathered once per new order, not per block."""
-        if rows is not self._rows:
-            self._rows, self._yx, self._y = rows, self.yx_a[rows], self.y_a[rows]
+    def order(self, rows: np.ndarray | None) -> None:
+        """y*(x, 1) in the order being walked: gathered once per new order, not per block."""
+        if rows is None:
+            self._rows, self._yx = rows, self.yx_a
+        elif rows is not self._rows:
+            self._rows, self._yx = rows, self.yx_a[rows]
 
     def margins(self, start: int, end: int) -> np.ndarray:
-        """y*a = (y*x).w + y*b of the rows start..end-1 of the current order."""
-        return self._yx[start:end] @ self.w + self._y[start:end] * self.b
+        """y*a = (y*(x, 1)).(w, b) of the rows start..end-1 of the current order."""
+        return self._yx[start:end] @ self.wb
 
     def all_margins(self) -> np.ndarray:
         """y*a of every row."""
-        return self.yx_a @ self.w + self.y_a * self.b
+        return self.yx_a @ self.wb
 
     def wrong(self, margins: np.ndarray) -> np.ndarray:
         """The threshold test: y*a <= 0 for the perceptron, y*a < 1 for the hinge."""
@@ -243,14 +251,11 @@ class Linear(Rule):
 
     def apply(self, i: int, t: int, updated: bool) -> None:
         """w += eta*y*x, b += eta*y on example i (and the penalty's shrink at every step)."""
-        eta_w, eta_b = self.eta_w, self.eta_b
-        if self.decay:
-            eta_w, eta_b = eta_w / math.sqrt(t), eta_b / math.sqrt(t)
+        eta = self.steps / math.sqrt(t) if self.decay else self.steps
         if self.lam:
-            self.w = (1.0 - eta_w * self.lam) * self.w
+            self.wb = np.append((1.0 - eta[0] * self.lam) * self.wb[:-1], self.wb[-1])
         if updated:
-            self.w = self.w + eta_w * self.yx[i]
-            self.b = self.b + eta_b * self.labels[i]
+            self.wb = self.wb + eta * self.yx[i]
         if not self.exact:
             self._tolerate()
 
@@ -258,13 +263,14 @@ class Linear(Rule):
         """a = w.x_i + b as a float, from y*a."""
         if self.exact:
             return int(self.y_int[i]) * int(margin) / 10**self.da
-        return float(self.y[i] * margin)
+        return float(self.yx[i, -1] * margin)
 
     def view(self) -> tuple[np.ndarray, float]:
         """The current (w, b) as floats (nearest the exact values), w read-only."""
         if self.exact:
-            return self._float_view(to_float(self.w, self.dw), int(self.b) / 10**self.db)
-        return self._float_view(self.w, self.b)
+            return self._float_view(to_float(self.wb[:-1], self.dw),
+                                    int(self.wb[-1]) / 10**self.db)
+        return self._float_view(self.wb[:-1], self.wb[-1])
 
     # --- keeping the numbers honest ---------------------------------------------------
 
@@ -272,30 +278,33 @@ class Linear(Rule):
         """Integers: int64 while nothing can reach 2^62 within k more updates, else Python ints."""
         if not self.exact:
             return
-        w_bound = int(np.max(np.abs(self.w), initial=0)) + k * abs(self.eta_w) * self.x_max
-        b_bound = abs(int(self.b)) + k * abs(self.eta_b)
-        bound = max(w_bound, self.dim * w_bound * self.x_max * self.a_w + b_bound * self.a_b)
-        wide = bound >= 2**62
-        if wide != self.wide:
-            self.wide = wide
-            self.w = widen(self.w, bound)
-            self.yx = widen(self.yx, bound)
-            self.yx_a = widen(self.yx * self.a_w, bound)
-            self.y_a = widen(self.y_int * self.a_b, bound)
-            self._rows = None
+        steps = [int(v) for v in self.steps]
+        w_bound = max((abs(int(v)) for v in self.wb[:-1]), default=0) + k * steps[0] * self.x_max
+        b_bound = abs(int(self.wb[-1])) + k * steps[-1]
+        units = [int(v) for v in self.units]
+        bound = max(w_bound, b_bound,
+                    self.dim * w_bound * self.x_max * units[0] + b_bound * units[-1])
+        kind = integers_for(bound)
+        if kind != self.kind:
+            self.kind, self.wide = kind, kind is object
+            self.wb, self.steps = as_integers(self.wb, kind), as_integers(self.steps, kind)
+            self.yx = as_integers(self.yx, kind)
+            self.yx_a = self.yx * as_integers(self.units, kind)
+            self._rows = _STALE
 
     def _tolerate(self) -> None:
         """Floats: a margin this close to the threshold is a tie."""
         if not self.naive:
-            size = float(np.max(np.abs(self.w), initial=0.0))
-            self.tie = tie_tolerance(self.x_size * size + abs(self.b) + self.bar)
+            w = self.wb[:-1]
+            size = max(map(abs, w.tolist())) if self.dim <= 8 else np.abs(w).max()
+            self.tie = tie_tolerance(self.x_size * size + abs(self.wb[-1]) + self.bar)
 
     # --- the exact state, for comparing runs ----------------------------------------------
 
     @property
     def key(self) -> tuple:
-        """The exact state (integers), hashable; only for exact runs."""
-        return (*(int(v) for v in self.w), int(self.b))
+        """The exact state (integers W..., B), hashable; only for exact runs."""
+        return tuple(int(v) for v in self.wb)
 
     def fractions(self, key: tuple | None = None) -> tuple[tuple[Fraction, ...], Fraction]:
         """The exact (w, b) of ``key`` (default: the current state) as fractions."""
@@ -304,10 +313,9 @@ class Linear(Rule):
 
     def exact_activation(self, i: int, key: tuple | None = None) -> Fraction:
         """The exact a = w.x_i + b of the state ``key`` (default: the current state)."""
-        *w, b = self.key if key is None else key
-        margin = sum(int(v) * int(x) for v, x in zip(w, self.yx[i], strict=True)) * self.a_w
-        return Fraction(int(self.y_int[i]) * (margin + int(self.y_int[i]) * b * self.a_b),
-                        10**self.da)
+        key = self.key if key is None else key
+        margin = sum(int(v) * int(x) for v, x in zip(key, self.yx_a[i], strict=True))
+        return Fraction(int(self.y_int[i]) * margin, 10**self.da)
 
     def _float_view(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:
         """(w, b) for the data as given (a centred run moves b back), w read-only."""

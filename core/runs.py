@@ -122,20 +122,25 @@ def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_T
     True
     """
     v = np.asarray(values, dtype=float).ravel()
-    if v.size > 64 and _decimals(v[:64], max_decimals, tol) is None:
-        return None  # most long columns that are not short decimals show it at once
-    return _decimals(v, max_decimals, tol)
+    if v.size <= 64:
+        return _decimals(v, 0, max_decimals, tol)
+    # a sample says where to start (and most columns that are not short decimals show it
+    # at once); the whole column is then checked from there, usually in one pass
+    first = _decimals(v[:64], 0, max_decimals, tol)
+    return None if first is None else _decimals(v, first, max_decimals, tol)
 
 
-def _decimals(v: np.ndarray, max_decimals: int, tol: float) -> int | None:
-    """:func:`decimals` on a flat array."""
-    for k in range(max_decimals + 1):
-        scaled = v * 10.0**k
-        if np.any(np.abs(scaled) >= 2.0**53):
+def _decimals(v: np.ndarray, low: int, max_decimals: int, tol: float) -> int | None:
+    """:func:`decimals` on a flat array, trying k = low, ..., max_decimals."""
+    top = float(np.max(np.abs(v), initial=0.0))
+    for k in range(low, max_decimals + 1):
+        if top * 10.0**k >= 2.0**53:
             return None
+        scaled = v * 10.0**k
         # float spacing grows with the value: allow a few units of it beyond tol
-        slack = np.maximum(tol, 8 * np.finfo(float).eps * np.abs(scaled))
-        if np.all(np.abs(scaled - np.round(scaled)) <= slack):
+        slack = max(tol, 8 * np.finfo(float).eps * top * 10.0**k)
+        scaled -= np.round(scaled)
+        if np.all(np.abs(scaled) <= slack):
             return k
     return None
 
@@ -152,6 +157,29 @@ def scaled(values, k: int) -> np.ndarray:
                     dtype=object).reshape(np.shape(values))
 
 
+def integers_for(bound):
+    """The dtype that holds integers up to ``bound`` exactly, fastest first.
+
+    float64 while every value, product and sum stays below 2^53 (the products
+    then run in BLAS, and are exact); int64 below 2^62; Python ints beyond.
+    """
+    if bound < 2**53:
+        return np.float64
+    return np.int64 if bound < INT64_SAFE else object
+
+
+def as_integers(values, kind) -> np.ndarray:
+    """Integer values held as ``kind`` (see :func:`integers_for`), converted exactly."""
+    values = np.asarray(values)
+    if values.dtype == kind:
+        return values
+    if kind is object:
+        return np.array([int(v) for v in values.ravel()], dtype=object).reshape(values.shape)
+    if values.dtype == object:
+        values = np.array([int(v) for v in values.ravel()], dtype=np.int64).reshape(values.shape)
+    return values.astype(kind)
+
+
 def widen(values, bound) -> np.ndarray:
     """The integers as int64 when ``bound`` (a bound on what they will reach) allows, else ints."""
     values = np.asarray(values)
@@ -164,15 +192,19 @@ def widen(values, bound) -> np.ndarray:
 def to_float(numerators, k: int) -> np.ndarray:
     """The floats nearest numerators / 10^k (correctly rounded, Python ints included)."""
     numerators = np.asarray(numerators)
-    if numerators.dtype == np.int64 and np.all(np.abs(numerators) < 2**53):
+    if numerators.dtype in (np.int64, np.float64) and np.all(np.abs(numerators) < 2**53):
         return numerators.astype(float) / 10.0**k  # both exact: one correctly rounded division
     scale = 10**k
     return np.array([int(v) / scale for v in numerators.ravel()]).reshape(numerators.shape)
 
 
-def tie_tolerance(terms: float) -> float:
+# A float sum whose terms add up to S in size lands within TIE * S of its exact value.
+TIE = 16 * float(np.finfo(float).eps)
+
+
+def tie_tolerance(terms):
     """How far from 0 a float sum whose terms add up to ``terms`` in size can land at a tie."""
-    return 16 * np.finfo(float).eps * terms
+    return TIE * terms
 
 
 # ---------------------------------------------------------------- the walk
@@ -184,7 +216,7 @@ class Rule:
     A rule holds the state of one run and provides:
 
     - ``start``: the state before the first visit, as the floats (w, b);
-    - ``order(rows)``: get ready to scan the data in the order ``rows``;
+    - ``order(rows)``: get ready to scan the data in the order ``rows`` (None: 0..N-1);
     - ``margins(start, end)``: y*a of the rows ``rows[start:end]`` (in the
       rule's own units: integers when exact);
     - ``wrong(margins)``: the threshold test (y*a <= 0 for the perceptron);
@@ -233,7 +265,8 @@ class Run(Iterator[Step]):
         self.in_order = np.arange(self.n)
         self.mistakes = 0
         self._view = None
-        if not isinstance(order, str):  # a fixed order of the rows, the same every epoch
+        self._natural = isinstance(order, str)  # in_order is 0..N-1: nothing to gather
+        if not self._natural:  # a fixed order of the rows, the same every epoch
             order, self.in_order = "cyclic", np.asarray(order, dtype=int)
         self._steps = self._walk(order, np.random.default_rng(seed), int(max_epochs),
                                  int(from_epoch))
@@ -302,7 +335,7 @@ class Run(Iterator[Step]):
         twice as long as the last stretch between updates.
         """
         rule = self.rule
-        rule.order(rows)
+        rule.order(None if rows is self.in_order and self._natural else rows)
         changed = False
         start, block, previous = 0, 1 if rule.moves else FIRST_BLOCK, 0
         while start < len(rows):
