@@ -234,3 +234,15 @@ def test_a_trace_starts_from_the_run_and_keeps_every_weight():
     assert trace.W[1:].tolist() == [s.w.tolist() for s in steps]
     assert all(trace.w(k).tolist() == trace.W[k].tolist() for k in range(trace.steps + 1))
     assert trace.exact
+
+
+def test_the_outcome_says_when_a_run_is_not_exact():
+    from core.trace import outcome
+
+    rng = np.random.default_rng(5)
+    X = rng.normal(size=(20, 2))
+    y = np.where(X[:, 0] > 0, 1.0, -1.0)
+    floats = record(perceptron(X, y))
+    decimals = record(perceptron(np.round(X, 2), y))
+    assert "Not exact" in outcome(floats, X, y, max_epochs=100).message
+    assert "Not exact" not in outcome(decimals, np.round(X, 2), y, max_epochs=100).message
