@@ -148,11 +148,11 @@ def verdict(shown: Lesson) -> None:
     departure = shown.departure
     if departure is not None:
         st.caption(
-            f"Floating point parts from exact arithmetic at step {departure.t:,} (epoch "
+            f"Rounding alone would part from exact arithmetic at step {departure.t:,} (epoch "
             f"{departure.epoch}, example {departure.index}): there the exact a = "
-            f"{num(float(departure.exact_activation))}, while rounded it is "
-            f"{departure.float_activation:.3g}. This page steps through the exact run; the "
-            "error chart comes from the floating-point run.")
+            f"{num(float(departure.exact_activation))}, while in floating point it comes out "
+            f"as {departure.float_activation:.3g}. Every run on this page, the error chart's "
+            "included, decides exactly.")
 
 
 def run_views(data: Dataset, shown: Lesson, settings: dict) -> None:
