@@ -22,9 +22,11 @@ import numpy as np
 from core.runs import (
     Rule,
     Run,
+    as_integers,
     check_data,
     check_walk,
     decimals,
+    integers_for,
     read_only,
     scaled,
     tie_tolerance,
@@ -279,11 +281,12 @@ class Dual(Rule):
         return read_only(self.eta * self.c), self.eta * signed
 
     def room(self, k: int) -> None:
-        """Integers: Python ints once |S| could reach 2^62 within k more updates."""
+        """Integers held as float64, int64 or Python ints, by what |G| and |S| can reach."""
         if self.exact:
-            bound = (self.mistakes + k) * self.g_max
-            self.gram, self.S = widen(self.gram, bound), widen(self.S, bound)
-            self.yi = widen(self.yi, bound)
+            bound = max(1, self.mistakes + k) * self.g_max
+            kind = integers_for(bound)  # float64 while exact: the updates then run in BLAS
+            self.gram, self.S = as_integers(self.gram, kind), as_integers(self.S, kind)
+            self.yi = as_integers(self.yi, kind)
 
 
 @dataclass(frozen=True)

@@ -181,12 +181,8 @@ def as_integers(values, kind) -> np.ndarray:
 
 
 def widen(values, bound) -> np.ndarray:
-    """The integers as int64 when ``bound`` (a bound on what they will reach) allows, else ints."""
-    values = np.asarray(values)
-    if bound < INT64_SAFE:
-        return values if values.dtype == np.int64 else np.array(
-            [int(v) for v in values.ravel()], dtype=np.int64).reshape(values.shape)
-    return values if values.dtype == object else values.astype(object)
+    """Integers as int64 when ``bound`` (a bound on what they will reach) allows, else ints."""
+    return as_integers(values, np.int64 if bound < INT64_SAFE else object)
 
 
 def to_float(numerators, k: int) -> np.ndarray:
