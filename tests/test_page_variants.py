@@ -22,6 +22,8 @@ from tests.apptest import (
     metrics,
     open_app,
     position,
+    stepper_run,
+    sync,
     upload,
 )
 
@@ -76,10 +78,20 @@ def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
     assert metrics(at)["Votes of the current one"] == str(voted.counts[-1])
     text = latex(at)
     assert rf"K = {len(voted.counts)}" in text and rf"\sum_k c_k = {k}" in text
-    names = trace_names(at)
-    assert any(n.startswith("voted") for n in names) and any(n.startswith("averaged") for n in
-                                                             names)
+    header, columns = stepper_run(at, f"{PAGE}.avg")
+    # the browser draws the last and the averaged boundaries from the run's own columns
+    assert "averaged" in header["layers"] and header["steps"] == k
+    np.testing.assert_array_equal(columns["W"], trace.W)
+    np.testing.assert_array_equal(columns["b"], trace.b)
+    np.testing.assert_array_equal(columns["Wavg"], W_avg)
+    np.testing.assert_array_equal(columns["bavg"], b_avg)
+    np.testing.assert_array_equal(columns["X"], data.X[train])
+    np.testing.assert_array_equal(columns["index"], trace.index)
+    np.testing.assert_array_equal(columns["mistakes"], trace.mistakes)
+    names = [trace.get("name") for trace in header["figure"]["data"]]
+    assert "averaged: μ·x + μ_b = 0" in names and "last: w·x + b = 0" in names
     assert "class -1, test" in names and "class +1, train" in names
+    assert not charts(at)  # no per-step Plotly figure from the server
 
 
 def test_averaged_and_voted_keep_counting_after_convergence_as_algorithm_2(page):
@@ -107,18 +119,19 @@ def test_split_controls_and_steps(page):
     trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
     assert position(at) == trace.steps
     assert not at.dataframe[0].value.equals(before)
-    at = click(at, f"{PAGE}.avg.reset")
+    key = f"{PAGE}.avg"
+    at = sync(at, key, 0)
     assert position(at) == 0 and "no vector has a vote" in at.info[0].value
     assert list(at.dataframe[0].value.index) == ["last"]
-    at = click(at, f"{PAGE}.avg.step")
+    at = sync(at, key, 1)
     assert position(at) == 1 and metrics(at)["Mistakes so far"] == "1"
-    at = click(at, f"{PAGE}.avg.next")
-    assert position(at) == int(trace.update_positions[1])
-    at = click(at, f"{PAGE}.avg.back")
-    assert position(at) == int(trace.update_positions[1]) - 1
-    at = set_value(at, "slider", f"{PAGE}.avg.t", 10)
+    assert at.query_params["step"] == "1"
+    at = sync(at, key, 10)
     assert position(at) == 10
     assert metrics(at)["Weight vectors K"] == str(len(Voted.from_trace(trace, 10).counts))
+    assert not [b for b in at.button if b.key and b.key.startswith(f"{key}.")]  # no server stepping
+    at = sync(at, key, 10**6)  # out of range: ignored
+    assert position(at) == 10
 
 
 # ---------------------------------------------------------------- kernel perceptron

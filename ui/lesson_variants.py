@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+import plotly.graph_objects as go
 import streamlit as st
 
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
 from core.multiclass import WEIGHTS, one_vs_rest
 from core.perceptron import perceptron
-from core.trace import record
+from core.trace import outcome, record
 from core.variants import (
     FIXED_ORDERS,
     Voted,
@@ -20,12 +21,14 @@ from core.variants import (
 )
 from datasets import Dataset
 from datasets.builtin import iris_three
+from ui.charts import lecture_mode
 from ui.runs import STEP_LIMIT
 from ui.step_controls import run_signature, step_controls
+from ui.stepper import Run, perceptron_run, stepper
 from ui.url_state import Field, one_of, real, whole
 from viz import regions
 from viz.maths import share
-from viz.plane import view_box
+from viz.plane import BOUNDARY, view_box
 
 PAGE = "variants"
 VIEWS = {"averaged": "Averaged and voted", "kernel": "Kernel perceptron",
@@ -131,16 +134,46 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
         st.stop()
     if not trace.complete:
         st.caption(f"Only the first {trace.steps:,} visits are recorded and averaged.")
-    part = f"{PAGE}.avg"
-    start_at_end(part, run_signature(X, y, {**settings, "test": tuple(test)}), trace.steps)
-    k = step_controls(part, trace)
-
     W_avg, b_avg = running_average(trace)
-    voted = Voted.from_trace(trace, k)
+    run = averaged_run(data, train, test, trace, settings, W_avg, b_avg)
+
+    def panels(k: int) -> None:
+        averaged_panels(data, train, test, trace, W_avg, b_avg, k)
+
+    stepper(key=f"{PAGE}.avg", run=run, start="end", panels=panels)
+
+
+def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg) -> Run:
+    """The run for the stepper: the last weights' boundary, and the averaged one as a column."""
+    X, y = data.X[train], data.y[train]
     box = view_box(data.X)
-    xs, ys, _ = regions.grid(box, GRID)
-    votes = voted.decision_grid(xs, ys) if k else None
-    Xt, yt = data.X[test], data.y[test]
+    figure = regions.variants_figure(X, y, data.X[test], data.y[test], data.classes, box,
+                                     w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
+                                     b_avg=b_avg[-1], xs=None, ys=None, votes=None)
+    figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
+    figure.add_trace(legend_line("averaged: μ·x + μ_b = 0", regions.AVERAGED, "dash"))
+    figure.add_trace(legend_line("last: w·x + b = 0", BOUNDARY, None))
+    result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
+    run = perceptron_run(
+        Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
+        layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure,
+        extra={"Wavg": np.asarray(W_avg, dtype=np.float64),
+               "bavg": np.asarray(b_avg, dtype=np.float64)})
+    header = {**run.header, "palette": {**run.header["palette"], "averaged": regions.AVERAGED}}
+    return Run(run.id, run.steps, header, run.columns)
+
+
+def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
+    """An empty trace that names a line the stepper draws."""
+    return go.Scatter(x=[None], y=[None], mode="lines", name=name, hoverinfo="skip",
+                      line=dict(color=color, width=3, dash=dash))
+
+
+def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> None:
+    """What the server shows for step k: errors of the three predictors, μ and the votes."""
+    y = data.y[train]
+    voted = Voted.from_trace(trace, k)
+    yt = data.y[test]
     rows = {"last": (data.X @ trace.W[k] + trace.b[k])}
     if k:
         rows["averaged"] = data.X @ W_avg[k] + b_avg[k]
@@ -154,27 +187,23 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
     cols[1].metric("Mistakes so far", int(trace.mistakes[k]))
     cols[2].metric("Weight vectors K", len(voted.counts))
     cols[3].metric("Votes of the current one", int(voted.counts[-1]))
-    figure, maths = st.columns([0.55, 0.45])
-    figure.plotly_chart(
-        regions.variants_figure(X, y, Xt, yt, data.classes, box, w=trace.W[k], b=trace.b[k],
-                                w_avg=W_avg[k], b_avg=b_avg[k], xs=xs, ys=ys, votes=votes),
-        key=f"{PAGE}.variants_plot",
-        alt="Training and test points with the last, averaged and voted boundaries")
-    with maths:
-        st.dataframe(table)
-        if not k:
-            st.info("Before the first visit μ = 0 and no vector has a vote: step once.")
-            return
+    st.dataframe(table)
+    if not k:
+        st.info("Before the first visit μ = 0 and no vector has a vote: step once.")
+        return
+    left, right = st.columns(2)
+    with left:
         st.markdown("**Averaged** (μ after t visits)")
         for line in regions.averaged_lines(k, W_avg[k] * k, b_avg[k] * k, W_avg[k], b_avg[k]):
             st.latex(line)
+    with right:
         st.markdown("**Voted** (K vectors, c_k votes each)")
         for line in regions.voted_lines(len(voted.counts), int(voted.counts[-1]),
                                         voted.counts @ voted.W, float(voted.counts @ voted.b), k):
             st.latex(line)
-        st.caption("Each visit adds one vote to the vector in force after it, so the votes "
-                   "weight the vectors exactly as μ does: the averaged perceptron takes the sign "
-                   "of the sum, the voted one sums the signs.")
+    st.caption("Each visit adds one vote to the vector in force after it, so the votes "
+               "weight the vectors exactly as μ does: the averaged perceptron takes the sign "
+               "of the sum, the voted one sums the signs.")
 
 
 def kernel_part(data: Dataset, settings: dict) -> None:

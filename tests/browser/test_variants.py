@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, legend_names, metric_values, settle, wait_idle
+from core.perceptron import perceptron
+from core.trace import record
+from core.variants import running_average, train_test_split
+from datasets.builtin import noisy
+from tests.browser.conftest import (
+    ARTIFACTS,
+    legend_names,
+    metric_values,
+    page_errors,
+    settle,
+    wait_idle,
+)
+from tests.browser.stepper import boundary, ready, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 
@@ -16,7 +28,7 @@ def open_part(page, server_url, part: str | None = None) -> None:
     if part is not None:
         page.get_by_role("radio", name=part).click()
         settle(page)
-    page.get_by_test_id("stPlotlyChart").first.wait_for()
+    page.locator(".js-plotly-plot").first.wait_for()
 
 
 def assert_drawn(page, names: list[str]) -> None:
@@ -27,14 +39,60 @@ def assert_drawn(page, names: list[str]) -> None:
         assert any(text.startswith(name) for text in shown), (name, shown)
 
 
-def test_averaged_and_voted_on_noisy_blobs(page, server_url):
+def on_line(segment: dict, w, b) -> None:
+    """Both ends of a drawn segment lie on w.x + b = 0 (to a pixel's worth)."""
+    scale = abs(w[0]) + abs(w[1])
+    for x, y in ((segment["x1"], segment["y1"]), (segment["x2"], segment["y2"])):
+        assert abs(w[0] * x + w[1] * y + b) / scale < 0.05, (segment, w, b)
+
+
+def averaged_line(page) -> dict | None:
+    """The overlay's averaged boundary in data coordinates, or None when hidden."""
+    return page.evaluate("""() => {
+      const line = document.querySelector('.pl-plane .pl-overlay line.pl-averaged');
+      if (!line || line.getAttribute('visibility') === 'hidden') return null;
+      const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+      const a = (n) => Number(line.getAttribute(n));
+      const x = (n) => L.xaxis.p2l(a(n) - L.xaxis._offset);
+      const y = (n) => L.yaxis.p2l(a(n) - L.yaxis._offset);
+      return {x1: x('x1'), y1: y('y1'), x2: x('x2'), y2: y('y2')};
+    }""")
+
+
+def test_averaged_and_voted_step_in_the_browser(page, server_url):
+    data = noisy(200, 0.7, 0)
+    train, _ = train_test_split(200, 0.3, 0)
+    trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
+    W_avg, b_avg = running_average(trace)
+    K = trace.steps
     open_part(page, server_url)
     page.get_by_role("button", name="Load Noisy blobs").click()
-    settle(page, 800)
-    assert_drawn(page, ["last: w·x + b = 0", "averaged: μ·x + μ_b = 0", "voted:",
-                        "class -1, train", "class +1, test"])
-    table = page.get_by_test_id("stDataFrame")
-    assert table.count() == 1
+    wait_status(page, f"Step {K} / {K}")  # a new run opens on its end
+    ready(page)
+    shown = legend_names(page.locator(".pl-plane .js-plotly-plot"))
+    for name in ["last: w·x + b = 0", "averaged: μ·x + μ_b = 0", "class -1, train",
+                 "class +1, test"]:
+        assert name in shown, (name, shown)
+    assert page.get_by_test_id("stDataFrame").count() == 1
+    page.keyboard.press("Home")
+    wait_status(page, f"Step 0 / {K} · epoch 0 · 0 mistakes")
+    assert averaged_line(page) is None  # mu = 0 before the first visit
+    wait_url_step(page, 0)
+    page.keyboard.press("ArrowRight")
+    wait_status(page, f"Step 1 / {K} · epoch 1 · 1 mistake ")
+    on_line(boundary(page), trace.W[1], trace.b[1])
+    on_line(averaged_line(page), W_avg[1], b_avg[1])
+    page.keyboard.press("n")
+    k = int(trace.update_positions[1])
+    wait_status(page, f"Step {k} / {K} · epoch {trace.epoch[k]} · 2 mistakes")
+    page.keyboard.press("ArrowLeft")
+    wait_status(page, f"Step {k - 1} / {K}")
+    on_line(boundary(page), trace.W[k - 1], trace.b[k - 1])
+    on_line(averaged_line(page), W_avg[k - 1], b_avg[k - 1])
+    wait_url_step(page, k - 1)  # and the server's panels follow
+    page.wait_for_function("(k) => [...document.querySelectorAll('[data-testid=stMetricValue]')]"
+                           ".some((e) => e.textContent.startsWith(k + ' / '))", arg=k - 1)
+    assert not page_errors(page)
     page.screenshot(path=ARTIFACTS / "variants_averaged.png", full_page=True)
 
 

@@ -460,6 +460,7 @@ function drawPlane(s) {
       setLine(part, lineAt?.[0], lineAt?.[1], axes);
     }
   }
+  if (h.layers.includes("averaged")) drawAveraged(s, o, axes, scale);
   const arrow = normalArrow(w, b, axes.xr, axes.yr);
   setLine(normal, arrow?.[0], arrow?.[1], axes);
   if (k > 0 && h.layers.includes("visited") && row(c.index, k) >= 0) {
@@ -470,6 +471,16 @@ function drawPlane(s) {
   } else {
     ring.setAttribute("visibility", "hidden");
   }
+}
+
+function drawAveraged(s, o, axes, scale) {
+  // the averaged weights mu after k visits (columns Wavg, bavg), dashed; none before a visit
+  const c = s.run.columns;
+  const line = o.line("averaged", { class: "pl-averaged", "stroke-width": 3 * scale,
+                                    "stroke-dasharray": "10 6",
+                                    stroke: s.run.header.palette.averaged });
+  const seg = s.k > 0 ? clipLine(row(c.Wavg, s.k), row(c.bavg, s.k), axes.xr, axes.yr) : null;
+  setLine(line, seg?.[0], seg?.[1], axes);
 }
 
 function drawWeights(s) {
