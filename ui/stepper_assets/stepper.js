@@ -1,10 +1,12 @@
 // The stepper: one recorded run, stepped through in the page. The run arrives once as bytes
 // (a JSON header, then typed columns); a press changes k and redraws a few SVG elements over
-// a Plotly chart drawn once. The server hears k only after the student stops (debounced).
+// a Plotly chart drawn once. The server hears k only after the student stops, and at most
+// once every few seconds however the student presses (see queueSync).
 // format.js is prepended to this file by ui/stepper.py: num() comes from there.
 
 const SVG = "http://www.w3.org/2000/svg";
-const SYNC_IDLE_MS = 500;
+const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
+const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previous one
 const SPEEDS = [1, 2, 5, 10, 30];
 const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
 let plotlyLoading = null;
@@ -315,7 +317,7 @@ function create(root, component) {
   const s = {
     root, ui: build(root), k: 0, run: null, digest: null, runId: null, timer: null,
     playing: null, quiz: null, score: { right: 0, asked: 0 }, pending: null, frame: 0,
-    setStateValue: component.setStateValue, synced: null,
+    setStateValue: component.setStateValue, synced: null, sentAt: null, unsynced: null,
   };
   s.planeOverlay = new Overlay(s.ui.planePlot, `pl-${Math.random().toString(36).slice(2)}`);
   s.weightsOverlay = new Overlay(s.ui.weightsPlot, `pl-${Math.random().toString(36).slice(2)}`);
@@ -579,15 +581,26 @@ function schedule(s) {
 }
 
 function queueSync(s) {
+  // One report per student at most every SYNC_EVERY_MS: a hall of 300 pressing every few
+  // seconds would otherwise keep the server busy with reruns. The report leaves
+  // SYNC_IDLE_MS after the last press, or, for a student who keeps pressing,
+  // SYNC_EVERY_MS after the first press it has not reported; in both cases no sooner than
+  // SYNC_EVERY_MS after the previous report. Leaving the page or the tab reports at once.
+  const now = performance.now();
+  if (s.unsynced === null) s.unsynced = now;
+  const due = Math.max(Math.min(now + SYNC_IDLE_MS, s.unsynced + SYNC_EVERY_MS),
+                       s.sentAt === null ? -Infinity : s.sentAt + SYNC_EVERY_MS);
   clearTimeout(s.timer);
-  s.timer = setTimeout(() => flush(s), SYNC_IDLE_MS);
+  s.timer = setTimeout(() => flush(s), Math.max(0, due - now));
 }
 
 function flush(s) {
   clearTimeout(s.timer);
   s.timer = null;
+  s.unsynced = null;
   if (!s.run || s.synced === s.k) return;
   s.synced = s.k;
+  s.sentAt = performance.now();
   s.setStateValue("position", { run: s.runId, k: s.k });
 }
 
@@ -779,6 +792,13 @@ function listen(s, ownsKeys) {
     act(s, action);
   };
   const onLeave = () => flush(s);
+  const onHidden = () => {
+    if (document.visibilityState === "hidden") flush(s);
+  };
+  const onElsewhere = (event) => {
+    // a click outside the stepper may change a setting or the page: the server hears k first
+    if (s.timer !== null && !s.ui.box.contains(event.target)) flush(s);
+  };
   const onLead = (event) => {
     const h = s.run?.header;
     if (h && h.follow && event.detail.group === h.follow) go(s, event.detail.k);
@@ -795,12 +815,16 @@ function listen(s, ownsKeys) {
   s.ui.predict.addEventListener("change", onPredict);
   if (ownsKeys) window.addEventListener("keydown", onKey, true);
   window.addEventListener("pagehide", onLeave);
+  document.addEventListener("visibilitychange", onHidden);
+  document.addEventListener("pointerdown", onElsewhere, true);
   return () => {
     s.ui.box.removeEventListener("click", onClick);
     s.ui.slider.removeEventListener("input", onSlider);
     s.ui.predict.removeEventListener("change", onPredict);
     window.removeEventListener("keydown", onKey, true);
     window.removeEventListener("pagehide", onLeave);
+    document.removeEventListener("visibilitychange", onHidden);
+    document.removeEventListener("pointerdown", onElsewhere, true);
     window.removeEventListener("pl-lead", onLead);
     resize.disconnect();
   };
