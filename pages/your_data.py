@@ -7,6 +7,7 @@ import streamlit as st
 from datasets import Dataset
 from datasets.editing import GRID_STEP, add_point, erase_nearest, from_table, to_csv
 from ui.data_picker import YOUR_DATA, choose_next_run, data_picker
+from ui.outside import md
 from ui.user_data import can_undo, set_user_data, undo, user_data, version
 from viz.draw import CANVAS_POINTS, canvas_figure
 
@@ -37,7 +38,7 @@ with right:
     tool = st.segmented_control(
         "Tool", ["add -1", "add +1", "erase"], default="add +1", required=True, key=f"{PAGE}.tool",
         format_func={"add -1": "● Add −1", "add +1": "■ Add +1", "erase": "✕ Erase"}.get,
-        help=f"Class −1 is “{classes[0]}”, class +1 is “{classes[1]}”.",
+        help=f"Class −1 is “{md(classes[0])}”, class +1 is “{md(classes[1])}”.",
     )
     c1, c2, c3 = st.columns(3)
     c1.button("Undo", icon=":material/undo:", on_click=undo, disabled=not can_undo(),
@@ -47,7 +48,7 @@ with right:
         set_user_data(None)
         st.rerun()
     if c3.button("Start from", icon=":material/content_copy:", key=f"{PAGE}.copy",
-                 help=f"Start from “{chosen.name}” (the sidebar's data set)", width="stretch"):
+                 help=f"Start from “{md(chosen.name)}” (the sidebar's data set)", width="stretch"):
         set_user_data(Dataset(f"{chosen.name} (edited)", chosen.X, chosen.y, chosen.classes))
         st.rerun()
     if len(y):
@@ -65,7 +66,7 @@ with right:
             _save(*from_table(edited.itertuples(index=False), classes))
             st.rerun()
         except ValueError as error:
-            st.error(f"The table cannot be used: {error}. Your points are unchanged.")
+            st.error(f"The table cannot be used: {md(str(error))}. Your points are unchanged.")
 
 with left:
     event = st.plotly_chart(

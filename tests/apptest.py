@@ -121,3 +121,10 @@ def sync(at: AppTest, key: str, k: int, *, run: str | None = None) -> AppTest:
     at._run(states)
     assert_clean(at)
     return at
+
+
+def shown(markdown: str) -> str:
+    """Markdown source as the reader sees it: escapes and invisible word joiners removed."""
+    import re
+
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace("\u2060", "")

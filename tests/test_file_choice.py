@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from datasets.loader import REST
-from tests.apptest import assert_clean, by_key, open_app, upload
+from tests.apptest import assert_clean, by_key, open_app, shown, upload
 from tests.test_loader import IRIS_LIKE
 
 
@@ -37,7 +37,7 @@ def test_the_same_column_twice_keeps_the_data_with_a_message():
     upload(at, "iris.csv", IRIS_LIKE)
     by_key(at.selectbox, "file.x2").set_value(0).run()
     assert_clean(at)
-    assert "x1, x2 and the label must be three different columns" in at.error[0].value
+    assert "x1, x2 and the label must be three different columns" in shown(at.error[0].value)
     assert sidebar_caption(at).startswith("5 points")
 
 

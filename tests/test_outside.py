@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.names import HOSTILE_NAMES
-from ui.outside import md
+from ui.outside import JOINER, md
 from viz.outside import plain
 from viz.plane import class_label, point_traces
 
@@ -21,7 +21,7 @@ text = st.one_of(st.sampled_from(HOSTILE_NAMES), st.text(max_size=80))
 @settings(deadline=None)
 @given(text)
 def test_markdown_escaping_escapes_every_punctuation_and_keeps_the_text(value):
-    escaped = md(value)
+    escaped = md(value).replace(JOINER, "")
     assert "\n" not in escaped and "\r" not in escaped
     # Every ASCII punctuation character is escaped by the backslash before it.
     unescaped = re.sub(r"\\(.)", "", escaped)

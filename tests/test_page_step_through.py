@@ -15,6 +15,7 @@ from tests.apptest import (
     assert_clean,
     by_key,
     open_app,
+    shown,
     stepper_element,
     stepper_run,
     sync,
@@ -217,7 +218,7 @@ def test_a_bad_csv_shows_a_message_and_keeps_the_data(content, message):
     upload(at, "good.csv", b"x1,x2,label\n0,0,a\n1,1,b\n2,0,a\n")
     upload(at, "bad.csv", content)
     assert_clean(at)
-    errors = [e.value for e in at.error]
+    errors = [shown(e.value) for e in at.error]
     assert any(message in e and "previous data is kept" in e for e in errors), errors
     assert by_key(at.selectbox, "data.choice").value == "Your data"
     assert "3 points" in at.sidebar.caption[0].value

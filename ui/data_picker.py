@@ -8,6 +8,7 @@ from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from ui import file_choice, url_state
 from ui.charts import lecture_toggle
+from ui.outside import md
 from ui.state import keep_alive, keep_shared_settings
 from ui.user_data import set_user_data, user_data, version
 
@@ -88,9 +89,10 @@ def data_picker() -> Dataset:
                           "space separated. A wider file, or more than two classes, lets you "
                           "choose the columns and the two classes.")
     if st.session_state.get(_ERROR):
-        st.error(st.session_state[_ERROR] + "  \nThe previous data is kept.", icon="⚠️")
+        st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:
         file_choice.file_choice(version=version(), set_user_data=set_user_data)
-    st.caption(f"{len(data)} points · classes: −1 = {data.classes[0]}, +1 = {data.classes[1]}")
+    st.caption(f"{len(data)} points · classes: −1 = {md(data.classes[0])}, "
+               f"+1 = {md(data.classes[1])}")
     url_state.write_data(choice, data, your_data=YOUR_DATA)
     return data

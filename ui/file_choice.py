@@ -9,6 +9,7 @@ import streamlit as st
 
 from datasets import Dataset
 from datasets.loader import REST, Table, read_table
+from ui.outside import md
 
 _FILE = "data.file_choice"  # (file name, its bytes, the user-data version it produced)
 _ERROR = "data.file_choice_error"
@@ -126,4 +127,4 @@ def file_choice(*, version: int, set_user_data: Callable[[Dataset], None]) -> No
                     format_func=lambda name: "all the others" if name == REST else name,
                     on_change=apply)
     if st.session_state.get(_ERROR):
-        st.error(st.session_state[_ERROR] + "  \nThe previous choice is kept.", icon="⚠️")
+        st.error(md(st.session_state[_ERROR]) + "  \nThe previous choice is kept.", icon="⚠️")

@@ -22,6 +22,7 @@ from core.variants import (
 from datasets import Dataset
 from datasets.builtin import iris_three
 from ui.charts import lecture_mode
+from ui.outside import md
 from ui.runs import STEP_LIMIT
 from ui.step_controls import run_signature, step_controls
 from ui.stepper import Run, perceptron_run, stepper
@@ -278,7 +279,7 @@ def kernel_part(data: Dataset, settings: dict) -> None:
             gram = kernel(data.X[support], data.X[i]).ravel()
             coef = before * data.y
             st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
-                        f"y = {data.y[i]:+g} ({data.classes[int(data.y[i] > 0)]})")
+                        f"y = {data.y[i]:+g} ({md(data.classes[int(data.y[i] > 0)])})")
             lines = regions.dual_step_lines(
                 i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
                 terms=list(zip(support, before[support], data.y[support], gram, strict=True)),

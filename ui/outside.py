@@ -18,6 +18,10 @@ import string
 # directives (:red[...], :material/x:), maths ($) and autolinks (www., https:)
 # start with such characters too, so escaping them all leaves no markup.
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
+# GitHub-flavoured Markdown also links bare addresses (https://..., www...., a@b.c)
+# whatever the escapes; an invisible word joiner inside each marker stops it.
+JOINER = "\u2060"
+_AUTOLINK = re.compile(r"(\\:)(?=\\/)|(\\@)|((?i:www))(?=\\\.)")
 
 
 def md(text: str) -> str:
@@ -31,12 +35,15 @@ def md(text: str) -> str:
     Returns
     -------
     str
-        Every ASCII punctuation character backslash-escaped, and line breaks
-        made spaces (a name is one line).
+        Every ASCII punctuation character backslash-escaped, line breaks
+        made spaces (a name is one line), and an invisible word joiner
+        (U+2060) after the ``:`` of ``://``, after ``@`` and after ``www``,
+        so no bare address becomes a link.
 
     Examples
     --------
-    >>> md("[a](https://evil.example)")
-    '\\\\[a\\\\]\\\\(https\\\\:\\\\/\\\\/evil\\\\.example\\\\)'
+    >>> md("[a](https://evil.example)").replace(JOINER, "~")
+    '\\\\[a\\\\]\\\\(https\\\\:~\\\\/\\\\/evil\\\\.example\\\\)'
     """
-    return _PUNCTUATION.sub(r"\\\1", " ".join(str(text).splitlines()))
+    escaped = _PUNCTUATION.sub(r"\\\1", " ".join(str(text).splitlines()))
+    return _AUTOLINK.sub(lambda m: m.group(0) + JOINER, escaped)

@@ -22,6 +22,7 @@ from core.perceptron import ORDERS
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
 from datasets.loader import MAX_LABEL
+from ui.outside import md
 from ui.state import keep_alive
 
 _RESTORED = "url.restored"
@@ -223,7 +224,7 @@ def decode_points(text: str, names: str | None) -> Dataset:
 def _notice(problems: list[str]) -> None:
     """Tell the user, once and quietly, which parts of the link were not used."""
     if problems:
-        st.toast("Some of this link was not used: " + "; ".join(problems),
+        st.toast("Some of this link was not used: " + md("; ".join(problems)),
                  icon=":material/link_off:")
 
 
