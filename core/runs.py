@@ -38,9 +38,6 @@ EVERY = ("visit", "update")
 FIRST_BLOCK = 16
 # Most decimal places a number may have for a run to be exact.
 MAX_DECIMALS = 6
-# A value counts as a short decimal when value * 10^k is this close to an integer
-# (or within a few float spacings of one, for large values).
-DECIMAL_TOL = 1e-9
 # Integers in int64 stay exact below this bound; beyond it a run uses Python ints.
 INT64_SAFE = 2**62
 
@@ -95,7 +92,7 @@ def check_walk(*, eta=1.0, order: str = "cyclic", every: str = "visit", max_epoc
 # ---------------------------------------------------------------- short decimals to integers
 
 
-def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_TOL) -> int | None:
+def decimals(values, *, max_decimals: int = MAX_DECIMALS) -> int | None:
     """The fewest decimal places k <= max_decimals that write every value exactly, or None.
 
     Parameters
@@ -104,15 +101,21 @@ def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_T
         Finite numbers.
     max_decimals : int, default 6
         Largest k tried.
-    tol : float, default 1e-9
-        A value v has k decimals when v 10^k is within tol (or 8 float spacings,
-        if larger) of an integer.
 
     Returns
     -------
     int or None
-        The smallest such k, or None when none up to ``max_decimals`` works
-        (or a scaled value is too large to be an exact float integer).
+        The smallest k such that every value is the float nearest to some
+        m / 10^k with m an integer (what reading "m / 10^k" written with k
+        decimals gives), or None when no k up to ``max_decimals`` works (or a
+        scaled value is too large to be an exact float integer).
+
+    Notes
+    -----
+    The check is exact, not a tolerance: m / 10^k of two exact floats is
+    rounded correctly, so it equals v only when v really is that decimal.
+    1.0000000004 is not 1 to six places, and 0.1 + 0.2 (which is not the
+    float 0.3) is no short decimal either; a run on either is not exact.
 
     Examples
     --------
@@ -120,27 +123,26 @@ def decimals(values, *, max_decimals: int = MAX_DECIMALS, tol: float = DECIMAL_T
     2
     >>> decimals([0.1234567]) is None
     True
+    >>> decimals([1.0000000004]) is None
+    True
     """
     v = np.asarray(values, dtype=float).ravel()
     if v.size <= 64:
-        return _decimals(v, 0, max_decimals, tol)
+        return _decimals(v, 0, max_decimals)
     # a sample says where to start (and most columns that are not short decimals show it
     # at once); the whole column is then checked from there, usually in one pass
-    first = _decimals(v[:64], 0, max_decimals, tol)
-    return None if first is None else _decimals(v, first, max_decimals, tol)
+    first = _decimals(v[:64], 0, max_decimals)
+    return None if first is None else _decimals(v, first, max_decimals)
 
 
-def _decimals(v: np.ndarray, low: int, max_decimals: int, tol: float) -> int | None:
+def _decimals(v: np.ndarray, low: int, max_decimals: int) -> int | None:
     """:func:`decimals` on a flat array, trying k = low, ..., max_decimals."""
     top = float(np.max(np.abs(v), initial=0.0))
     for k in range(low, max_decimals + 1):
         if top * 10.0**k >= 2.0**53:
             return None
-        scaled = v * 10.0**k
-        # float spacing grows with the value: allow a few units of it beyond tol
-        slack = max(tol, 8 * np.finfo(float).eps * top * 10.0**k)
-        scaled -= np.round(scaled)
-        if np.all(np.abs(scaled) <= slack):
+        # exact, not a tolerance: m / 10^k is correctly rounded, so it is v only when v is it
+        if np.array_equal(np.round(v * 10.0**k) / 10.0**k, v):
             return k
     return None
 

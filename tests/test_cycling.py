@@ -223,7 +223,34 @@ def test_decimals():
     assert decimals([1e-7]) is None
     assert decimals([123456.789]) == 3
     assert decimals([1_000_000_000.5]) == 1
-    assert decimals([0.1 + 0.2]) == 1  # float noise is not a decimal place
+    # k decimals only when exact: 0.1 + 0.2 is not the float 0.3, so no exact run on it
+    assert decimals([0.1 + 0.2]) is None and decimals([0.3]) == 1
+    assert decimals([1.0000000004]) is None and decimals([1.0000004]) is None
+
+
+@settings(max_examples=200, deadline=None)
+@given(m=st.integers(-10**9, 10**9), k=st.integers(0, 6))
+def test_decimals_against_the_decimal_written_out(m, k):
+    # an independent reference: the float read from the text "m / 10^k" with k places
+    from decimal import Decimal
+    v = float(Decimal(m).scaleb(-k))
+    found = decimals([v])
+    assert found is not None and found <= k
+    assert Decimal(round(v * 10**found)).scaleb(-found) == Decimal(repr(v))
+    # one float step away is no longer that decimal
+    assert decimals([np.nextafter(v, np.inf)]) in (None, *range(k + 1, 7))
+
+
+def test_a_separable_set_a_hair_from_a_tie_is_not_called_cycling():
+    # 1.0000000004 is not 1: the set is separable (x1 > 1.0000000002), and no exact search on
+    # it may round it to 1, where points 0 and 1 would coincide with opposite labels
+    X = np.array([[1.0000000004, 0.0], [1.0, 0.0], [0.0, 1.0]])
+    y = np.array([1.0, -1.0, -1.0])
+    assert linearly_separable(X, y)
+    found = find_cycle(X, y)
+    assert found.status == "inexact" and found.status != "cycle"
+    rounded = find_cycle(np.round(X, 6), y)
+    assert rounded.status == "cycle"  # what the old 1e-9 tolerance searched
 
 
 # ---------------------------------------------------------------- exact run versus core
@@ -389,7 +416,15 @@ def test_trajectory_draws_the_loop_closed_and_the_errors_chart_three_series():
     spec = json.loads(errors_figure(report, cycle=(1, 2)).to_json())
     names = [t.get("name") for t in spec["data"]]
     assert names[:3] == ["last weights", "pocket (best seen)", "averaged"]
-    assert any("one period" in (name or "") for name in names)
+    assert "one period (epoch 1)" in names
+    # the band covers the period's p = k - j epochs, j .. k - 1, not p + 1 of them
+    for j, k in ((1, 2), (3, 7)):
+        spec = json.loads(errors_figure(epoch_report(data.X, data.y, max_epochs=9),
+                                        cycle=(j, k)).to_json())
+        bands = spec["layout"]["shapes"]
+        assert {(s["x0"], s["x1"]) for s in bands} == {(j - 0.5, k - 1 + 0.5)}
+        assert sum(1 for t in spec["data"] if (t.get("name") or "").startswith("one period")) == 1
+    assert "one period (epochs 3–6)" in [t.get("name") for t in spec["data"]]
 
 
 def test_cycle_latex_writes_the_repeat_and_the_updates_that_cancel():
