@@ -1,9 +1,11 @@
 """The perceptron's cycling on non-separable data, found exactly.
 
-The notes' cycling theorem: if the training data is not linearly separable,
-the perceptron eventually repeats the same set of weights and loops forever.
-In the cyclic order the state at the start of an epoch decides the whole
-epoch, so the first time an epoch starts from weights seen at an earlier
+The cycling theorem: if the training data is not linearly separable, the
+perceptron's weights stay bounded (in any order). With rational data, eta and
+start the weights lie on a lattice, so bounded means finitely many values:
+in a fixed order the run eventually repeats the same set of weights and loops
+forever, as the notes put it. In the cyclic order the state at the start of
+an epoch decides the whole epoch, so the first time an epoch starts from weights seen at an earlier
 epoch start, the run has entered its loop. :func:`find_cycle` compares those
 states in exact arithmetic (:mod:`core.exact_runs`).
 """

@@ -200,3 +200,12 @@ def test_without_a_bias_the_search_follows_the_toggle():
     cycle = find_cycle(data.X, data.y, bias=False)
     assert cycle.status == "cycle" and at.success[0].value == cycle.message
     assert r"\sum_{\text{one period}} \eta\, y_n =" not in latex(at)  # b never moves
+
+
+def test_the_cycling_theorem_is_stated_with_its_condition(xor):
+    # the theorem bounds the weights; an exact repeat needs rational numbers (a finite lattice)
+    said = xor.caption[0].value
+    assert "stay bounded" in said and "rational" in said and "need not repeat exactly" in said
+    assert "comes back, exactly" not in said
+    report = epoch_report(*(lambda d: (d.X, d.y))(BUILTIN[XOR]()), max_epochs=200)
+    assert max(report.max_norm) == max(report.max_norm[:10])  # bounded from the first loop

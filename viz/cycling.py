@@ -130,7 +130,8 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
     report : core.pocket.EpochReport
         The per-epoch summary of a run.
     cycle : (j, k), optional
-        Epochs whose starting weights are equal: the band between them is one period.
+        Epochs whose starting weights are equal: the band over epochs j to k - 1 is
+        one period (k - j epochs).
 
     Returns
     -------
@@ -157,12 +158,15 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
         line=dict(color=VISITED, width=2),
         hovertemplate="epoch %{x}: max ‖w‖ = %{y:.4g}<extra></extra>"), row=2, col=1)
     if cycle is not None and cycle[0] <= epochs[-1]:
+        # epochs j .. k - 1 make one period (p = k - j of them); epoch k starts the next
+        first, last = cycle[0], cycle[1] - 1
         for row in (1, 2):
-            fig.add_vrect(x0=cycle[0] - 0.5, x1=min(cycle[1], epochs[-1]) + 0.5,
+            fig.add_vrect(x0=first - 0.5, x1=min(last, epochs[-1]) + 0.5,
                           fillcolor=UPDATE, opacity=0.2, line_width=0, row=row, col=1)
         # a legend entry for the band (shapes have none)
+        span = f"epoch {first}" if last == first else f"epochs {first}–{last}"
         fig.add_trace(go.Scatter(
-            x=[None], y=[None], mode="markers", name=f"one period (epochs {cycle[0]}–{cycle[1]})",
+            x=[None], y=[None], mode="markers", name=f"one period ({span})",
             marker=dict(symbol="square", size=12, color=UPDATE, opacity=0.4)), row=1, col=1)
     series = (report.errors_last, report.errors_pocket, report.errors_averaged)
     top = max(max(int(np.max(s, initial=0)) for s in series), 1)  # a few errors still show
