@@ -32,8 +32,9 @@ with st.sidebar:
 st.title("Margin and the mistake bound")
 data = lesson_data(data, view=PAGE)
 st.caption("How far the closest point is from a boundary, the widest margin any line "
-           "achieves, and why that width bounds the perceptron's mistakes (Novikoff 1962). "
-           "Keys: → step, ← back, N next mistake, Home reset.")
+           "achieves (Margin(D)), and Novikoff's bound R²/γ² on the perceptron's mistakes, "
+           "where R and γ belong to the vectors the perceptron sees, (x, 1) with a bias: not "
+           "the plane's margin. Keys: → step, ← back, N next mistake, Home reset.")
 
 try:
     trace = perceptron_trace(data.X, data.y, settings)

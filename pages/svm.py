@@ -19,8 +19,9 @@ data = lesson_data(data, view=PAGE)
 with st.sidebar:
     svm_settings = svm_sidebar(settings, len(data))
 st.caption("Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
-           "once every example is on its side; the SVM minimises the hinge max(0, 1 − y·a) plus "
-           "(λ/2)‖w‖², and keeps pushing until every example is a margin beyond the boundary.")
+           "once every example is on its side; the SVM minimises the mean hinge max(0, 1 − y·a) "
+           "plus (λ/2)‖w‖²: it pushes examples toward y·a ≥ 1, traded off against a small ‖w‖, "
+           "so some may stay inside the margin or on the wrong side (slack ξ > 0).")
 section = st.segmented_control("Part", SECTIONS, key="svm.section", required=True,
                                label_visibility="collapsed")
 try:

@@ -144,7 +144,7 @@ def test_both_runs_are_sent_on_one_clock_and_the_server_follows_the_step():
     assert (lead_columns["index"][perc.steps + 1:] == -1).all()  # the page says it ended
     sync(at, PAGE, steps)
     mm = max_margin(NOTES4.X, NOTES4.y)
-    assert metrics(at)["Maximum margin γ"] == f"{round(mm.gamma, 4):g}"
+    assert metrics(at)["Maximum margin Margin(D)"] == f"{round(mm.gamma, 4):g}"
 
 
 def test_svm_settings_change_the_svm_run():
@@ -166,7 +166,7 @@ def test_svm_settings_change_the_svm_run():
 
 def test_non_separable_data_says_there_is_no_maximum_margin():
     at = section(choose_data(open_app(page=PAGE), "XOR (±1)"), "Train side by side")
-    assert metrics(at)["Maximum margin γ"] == "not separable"
+    assert metrics(at)["Maximum margin Margin(D)"] == "not separable"
     assert "not linearly separable" in at.info[0].value
 
 
@@ -315,3 +315,29 @@ def test_a_link_opens_the_same_view_and_ignores_bad_values():
     assert metrics(at)["Margin violations"] == str(len(sm.violations))
     by_key(at.select_slider, f"{PAGE}.C").set_value(0.1).run()
     assert at.query_params["C"] == "0.1" and at.query_params["part"] == "Soft margin"
+
+
+def test_the_header_says_the_hinge_trades_the_margin_against_the_penalty():
+    # the notes' 4 points at lambda = 0.125 (C = 1/(lambda N) = 2): the minimiser leaves
+    # (2, 1) inside its margin with slack 2/3, so the hinge does not push every example out
+    from sklearn.svm import SVC
+
+    from core.soft_margin import lam_to_C
+    svc = SVC(kernel="linear", C=lam_to_C(0.125, 4), tol=1e-10).fit(NOTES4.X, NOTES4.y)
+    slack = 1 - NOTES4.y * svc.decision_function(NOTES4.X)
+    assert NOTES4.X[1].tolist() == [2.0, 1.0] and slack[1] == pytest.approx(2 / 3, abs=1e-6)
+    at = open_app(page=PAGE)
+    said = at.caption[0].value
+    assert "toward y·a ≥ 1" in said and "traded off" in said and "slack" in said
+    assert "every example is a margin beyond" not in said
+
+
+def test_gamma_means_one_thing_margin_d_is_the_planes_and_c_is_the_seeds_gamma():
+    at = section(open_app(page=PAGE), "Train side by side")
+    mm = max_margin(NOTES4.X, NOTES4.y)
+    assert metrics(at)["Maximum margin Margin(D)"] == f"{round(mm.gamma, 4):g}"
+    assert not any("γ" in label for label in metrics(at))
+    names = [t.get("name") or "" for spec in charts(at) for t in spec["data"]]
+    assert not any("γ" in n for n in names)
+    section(at, "Soft margin")
+    assert "C (the seeds' γ" in by_key(at.select_slider, f"{PAGE}.C").label

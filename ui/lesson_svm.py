@@ -239,26 +239,26 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
     for col, name, value in zip(cols[:2], ("Perceptron margin", "SVM margin"), values,
                                 strict=True):
         shown = "does not separate" if not math.isfinite(value) else maths.num(round(value, 4))
-        delta = (f"{100 * value / mm.gamma:.1f} % of γ" if mm is not None and math.isfinite(value)
-                 else None)
+        delta = (f"{100 * value / mm.gamma:.1f} % of Margin(D)"
+                 if mm is not None and math.isfinite(value) else None)
         col.metric(name, shown, delta, delta_color="off", delta_arrow="off")
     if mm is None:
-        cols[2].metric("Maximum margin γ", "not separable")
+        cols[2].metric("Maximum margin Margin(D)", "not separable")
         st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
                 "never settles; see **Soft margin** for what the SVM does instead.")
         return
-    cols[2].metric("Maximum margin γ", maths.num(round(mm.gamma, 4)))
+    cols[2].metric("Maximum margin Margin(D)", maths.num(round(mm.gamma, 4)))
     st.caption("The perceptron stops at the first separator it meets, anywhere in the gap "
-               "between the classes; the hinge keeps pushing every example to a margin and the "
-               "penalty keeps ‖w‖ small, which widens that margin toward the maximum γ.")
+               "between the classes; the hinge pushes examples toward y·a ≥ 1 while the "
+               "penalty keeps ‖w‖ small, which widens the margin toward Margin(D).")
     exact, sgd = margin_sweep(data.X, data.y, svm_settings)
     show(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
          key=f"{PAGE}.sweep", alt="Geometric margin against lambda: the exact minimiser and "
                                   "the subgradient run approach gamma as lambda shrinks")
     st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN)) reaches the maximum "
-               f"margin γ; the subgradient run after {svm_settings['max_epochs']} epochs follows "
-               "it until λ gets so small that the penalty, which is what pulls w toward the "
-               "maximum margin, needs more steps than the run has (raise the SVM epochs).")
+               f"margin Margin(D); the subgradient run after {svm_settings['max_epochs']} epochs "
+               "follows it until λ gets so small that the penalty, which is what pulls w toward "
+               "the maximum margin, needs more steps than the run has (raise the SVM epochs).")
     with st.expander("One rule for both (core/perceptron.py, live source)"):
         st.code(draw.source_listing(Linear.wrong, Linear.apply), language="python")
         st.caption("The perceptron is this rule with the perceptron loss (an update when "
@@ -268,7 +268,7 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
 
 def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
     """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
-    C = st.select_slider("C (weight of the slacks; C = 1/(λN))", CS, key="svm.C",
+    C = st.select_slider("C (the seeds' γ: weight of the slacks; C = 1/(λN))", CS, key="svm.C",
                          format_func=maths.num)
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))

@@ -193,7 +193,7 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         fig.add_trace(trace)
     if maximum is not None:
         w, b = np.asarray(maximum.w), float(maximum.b)
-        fig.add_trace(_line(w, b, box, f"maximum-margin separator and band, γ = "
+        fig.add_trace(_line(w, b, box, f"maximum-margin separator and band, Margin(D) = "
                             f"{num(maximum.gamma)}", MAX_MARGIN, legendgroup="maximum"))
         for shift in (-1.0, 1.0):  # the margin lines w.x + b = +-1 through the support vectors
             fig.add_trace(_line(w, b + shift, box, "margin line", MAX_MARGIN, dash="dash",

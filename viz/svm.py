@@ -258,7 +258,8 @@ def add_max_margin(fig: go.Figure, X, mm, box, *, legend: bool = True) -> None:
     path = band_path(mm.w, mm.b, box)
     if path:
         fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
-                      showlegend=legend, name=f"max-margin band (γ = {num(round(mm.gamma, 4))})")
+                      showlegend=legend,
+                      name=f"max-margin band (Margin(D) = {num(round(mm.gamma, 4))})")
     bx, by = boundary_segment(mm.w, mm.b, box)
     fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="maximum-margin boundary",
                              line=dict(color=MAX_MARGIN, width=3, dash="dash"),
@@ -494,7 +495,8 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
                              line=dict(color=BOUNDARY, dash="dash"),
                              marker=dict(symbol="circle", size=8)))
     fig.add_hline(y=gamma, line=dict(color=MAX_MARGIN, width=1, dash="dot"),
-                  annotation_text=f"γ = {num(round(gamma, 4))}", annotation_position="bottom left")
+                  annotation_text=f"Margin(D) = {num(round(gamma, 4))}",
+                  annotation_position="bottom left")
     fig.add_vline(x=current, line=dict(color=VISITED, width=2))
     fig.update_xaxes(type="log", title_text="λ (shrinking to the right)", autorange="reversed",
                      tickvals=list(lams), ticktext=[num(v) for v in lams])
