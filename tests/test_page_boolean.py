@@ -54,6 +54,21 @@ def test_opens_on_and_with_the_slides_numbers(at):
     assert r"a = 20 \cdot 0 + 20 \cdot 0 - 30 = -30" in text
 
 
+def test_sign_of_a_is_minus_one_for_negative_a_in_the_zero_one_encoding(at):
+    # sign(-30) = -1 whatever the encoding; the output column speaks the table's 1/0
+    rows = table(at).set_index(["x₁", "x₂"])
+    for key, a in zip((("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")), (-30, -10, -10, 10),
+                      strict=True):
+        assert rows.loc[key, "a"] == a
+        assert rows.loc[key, "sign a"] == {1: "+1", -1: "-1"}[int(np.sign(a))]
+        assert rows.loc[key, "output"] == ("1" if a > 0 else "0")
+    by_key(at.slider, f"{PAGE}.b").set_value(-20.0).run()
+    by_key(at.number_input, f"{PAGE}.b_box").set_value(-20.0).run()
+    rows = table(at).set_index(["x₁", "x₂"])
+    assert rows.loc[("0", "1"), "a"] == 0 and rows.loc[("0", "1"), "sign a"] == "0"
+    assert rows.loc[("0", "1"), "output"] == "none (a = 0)"
+
+
 @pytest.mark.parametrize(("function", "expected"), [("AND", (1.0, 1.0, -1.0)),
                                                     ("OR", (1.0, 1.0, 1.0)),
                                                     ("NOT", (-1.0, 0.0, 0.0))])

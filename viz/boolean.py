@@ -90,7 +90,11 @@ def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
 
 
 def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
-    """The truth table with the activation a = w1 x1 + w2 x2 + b, its sign and ✓/✗ per row."""
+    """The truth table with a = w1 x1 + w2 x2 + b, sign a, the output and ✓/✗ per row.
+
+    ``sign a`` is the sign itself (-1, 0 or +1, whatever the encoding); ``output`` is the
+    class it predicts in the table's encoding (1/0 or +1/-1), none at a tie.
+    """
     a = activations(table.X, w, b)
     right = rows_right(table, w, b)
     true, false = ("1", "0") if table.encoding == "01" else ("+1", "-1")
@@ -100,7 +104,8 @@ def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
         x2: [num(v) for v in table.X[:, 1]],
         "y": [true if v > 0 else false for v in table.y],
         "a": [float(round(v, 10)) for v in a],
-        "sign a": [true if v > 0 else false if v < 0 else "0: neither" for v in a],
+        "sign a": [{1: "+1", -1: "-1"}.get(int(np.sign(v)), "0") for v in a],
+        "output": [true if v > 0 else false if v < 0 else "none (a = 0)" for v in a],
         "right": ["✓" if r else "✗" for r in right],
     })
 
