@@ -134,8 +134,13 @@ def test_maximum_margin_chart_circles_the_support_vectors(at):
     # every corner of the shaded band lies within gamma of the separator
     distance = np.abs(corners @ mm.w + mm.b) / np.linalg.norm(mm.w)
     assert np.all(distance <= mm.gamma * (1 + 1e-9))
-    R = figure["ball of radius R = 3 (vectors (x, 1))"]
-    assert np.hypot(R["x"], R["y"]) == pytest.approx(3.0)
+    # R = 3 is the radius of a ball around the (x, 1); the points' plane (third coordinate 1)
+    # cuts it in the circle of radius sqrt(R^2 - 1) = max ||x|| = sqrt(8), which is drawn
+    name, = (n for n in figure if n.startswith("ball of radius R = 3 around the (x, 1)"))
+    circle = figure[name]
+    assert np.hypot(circle["x"], circle["y"]) == pytest.approx(math.sqrt(8))
+    assert np.max(np.linalg.norm(np.column_stack([data.X, np.ones(4)]), axis=1)) == 3.0
+    assert "= max ‖x‖" in name and not any(n.startswith("max ‖x‖") for n in figure)
 
 
 def test_overlay_and_ball_toggles(at):
@@ -148,7 +153,7 @@ def test_overlay_and_ball_toggles(at):
     by_key(at.toggle, f"{PAGE}.ball").set_value(False).run()
     narrow = stepper_run(at, PAGE)[0]["figure"]["layout"]["xaxis"]["range"]
     assert narrow[1] - narrow[0] < wide[1] - wide[0]
-    assert wide[0] < -3 < 3 < wide[1]  # the whole ball of radius 3 is in view
+    assert wide[0] < -math.sqrt(8) < math.sqrt(8) < wide[1]  # the whole circle is in view
 
 
 def test_xor_has_an_infinite_bound_and_points_to_the_nonseparable_lesson(at):

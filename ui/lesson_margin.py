@@ -111,10 +111,11 @@ def separator_figures(data: Dataset, facts: dict, *, bias: bool, lecture: bool):
     """
     layout = st.segmented_control("Separators", LAYOUTS, key=f"{PAGE}.layout",
                                   label_visibility="collapsed")
-    whole_ball = st.toggle("Zoom out to the whole ball of radius R", key=f"{PAGE}.ball")
+    whole_ball = st.toggle("Zoom out to the whole circle of the ball", key=f"{PAGE}.ball")
     write(URL_FIELDS)
     maximum = facts["maximum"]
-    box = plane_box(data.X, radius=facts["R"] if whole_ball else None)
+    drawn = facts["R_plane"] if bias else facts["R"]  # the circle the chart draws
+    box = plane_box(data.X, radius=drawn if whole_ball else None)
     ball = dict(radius=facts["R"], radius_plane=facts["R_plane"] if bias else None)
     u = facts["u"]
     # u lives in the space the perceptron sees: with a bias its last coordinate is the offset
@@ -166,8 +167,9 @@ def spaces_section(facts: dict, *, bias: bool) -> None:
            "(**w**, b) as one vector, so R and γ are measured there: R is the radius of the "
            "(**x**, 1) vectors, larger than the plane's, and γ is the margin of the best **u** "
            "in that space, which also pays for its bias coordinate and is at most the "
-           "plane's margin. The dashed circle has radius R, the dotted one the plane's "
-           "max ‖**x**‖; the dotted line is where **u**·(**x**, 1) = 0."
+           "plane's margin. R is the radius of a ball in 3-D, around the (**x**, 1); the "
+           "points' plane (third coordinate 1) cuts it in the dashed circle, of radius "
+           "√(R² − 1) = max ‖**x**‖. The dotted line is where **u**·(**x**, 1) = 0."
            if bias else
            "Without a bias the perceptron sees **x** itself and its boundary passes through "
            "the origin, so R is the plane's radius and γ the best margin of a line through "

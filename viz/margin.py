@@ -164,8 +164,10 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     bound_line : (w, b), optional
         The line of the bound's unit vector u (in the plane), dotted.
     radius, radius_plane : float, optional
-        R of the vectors the perceptron sees, drawn as a circle about the origin,
-        and max ||x_n|| of the plane points, dotted.
+        R of the vectors the perceptron sees, and max ||x_n|| of the plane points.
+        Without ``radius_plane`` (no bias) the circle of radius R is drawn; with it,
+        R is the radius of a ball in (x, 1) space, which the points' plane cuts in
+        the circle of radius sqrt(R^2 - 1) = max ||x_n||: that circle is drawn.
     height, legend_space : int
         Figure height and the strip at its bottom kept for the legend, in pixels.
     title : str
@@ -183,12 +185,14 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     if current is not None and math.isfinite(current["margin"]):
         fig.add_trace(_band(current["w"], current["b"], current["margin"], box,
                             "margin band of this boundary", CURRENT_BAND, **current_group))
-    if radius is not None:
-        fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)} (vectors (x, 1))"
-                              if radius_plane is not None else f"ball of radius R = {num(radius)}",
-                              "dash", 2))
-    if radius_plane is not None:
-        fig.add_trace(_circle(radius_plane, f"max ‖x‖ = {num(radius_plane)} (plane)", "dot", 1.5))
+    if radius is not None and radius_plane is not None:
+        # R is the radius of a ball in (x, 1) space; the plane of the points (third coordinate
+        # 1) cuts it in a circle of radius sqrt(R^2 - 1) = max ||x||: that circle is drawn
+        fig.add_trace(_circle(radius_plane, f"ball of radius R = {num(radius)} around the "
+                              f"(x, 1), cut by their plane: radius √(R² − 1) = "
+                              f"{num(radius_plane)} = max ‖x‖", "dash", 2))
+    elif radius is not None:
+        fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)}", "dash", 2))
     for trace in point_traces(X, y, classes):
         fig.add_trace(trace)
     if maximum is not None:
