@@ -1,7 +1,9 @@
 """The margin lesson's experiment: the perceptron's mistakes against Novikoff's bound.
 
 :func:`mistakes_against_bound` runs the perceptron on generated separable sets
-in every visiting order and pairs its mistakes with R^2/gamma^2.
+in every visiting order and pairs its mistakes with R^2/gamma^2;
+:func:`mistakes_by_start` counts mistakes exactly for several starts and rates,
+where the bound's condition w_0 = 0 does or does not hold.
 """
 
 from __future__ import annotations
@@ -12,11 +14,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.exact_runs import exact_perceptron
 from core.geometry import mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron
 
-__all__ = ["BoundRun", "mistakes_against_bound"]
+__all__ = ["BoundRun", "mistakes_against_bound", "mistakes_by_start"]
 
 
 @dataclass(frozen=True)
@@ -116,3 +119,52 @@ def mistakes_against_bound(make, *, margins, seeds, orders) -> list[BoundRun]:
                 runs.append(BoundRun(float(margin), int(seed), order, found.gamma, bound,
                                      mistakes, converged))
     return runs
+
+
+def mistakes_by_start(X, y, *, etas, starts, max_epochs: int = 100_000) -> list[dict]:
+    """Mistakes of the cyclic perceptron to convergence, for each start and each eta, exactly.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Short-decimal inputs (N, D) and labels (N,) in {-1, +1}, linearly separable.
+    etas : iterable of float
+        Learning rates (short decimals).
+    starts : iterable of (w0, b0) or "zeros"
+        Initial weights.
+    max_epochs : int, default 100_000
+        Epochs at most per run.
+
+    Returns
+    -------
+    list of dict
+        One per (start, eta): ``start`` (the init given), ``eta``, ``mistakes``,
+        ``epochs`` and ``converged`` (an epoch without an update came first).
+
+    Notes
+    -----
+    From w_0 = 0 every weight vector is eta times that of the eta = 1 run, so
+    every decision, and the number of mistakes, is the same for every eta
+    (exactly: :func:`core.exact_runs.exact_perceptron` decides in integers).
+    From another start eta decides how far the first updates reach, and the
+    count can exceed R^2/gamma^2, which Novikoff's theorem proves for w_0 = 0.
+
+    Examples
+    --------
+    >>> X, y = [[1.0, 1.0], [2.0, 1.0], [1.5, 0.0], [2.0, 2.0]], [-1, 1, 1, -1]
+    >>> [r["mistakes"] for r in mistakes_by_start(X, y, etas=[1, 0.1], starts=["zeros"])]
+    [22, 22]
+    """
+    rows = []
+    for init in starts:
+        for eta in etas:
+            last = None
+            for step in exact_perceptron(X, y, eta=eta, init=init, max_epochs=max_epochs,
+                                         every="update"):
+                last = step
+            mistakes = 0 if last is None else last.mistakes
+            epochs = 0 if last is None else last.epoch
+            # the stream stops after a clean epoch, or at max_epochs
+            rows.append(dict(start=init, eta=eta, mistakes=mistakes, epochs=epochs + 1,
+                             converged=epochs < max_epochs))
+    return rows

@@ -18,6 +18,7 @@ from ui.lesson_margin import (
     proof_section,
     separator_figures,
     spaces_section,
+    theorem_section,
 )
 from ui.runs import perceptron_trace
 from ui.stepper import perceptron_run, stepper
@@ -52,6 +53,7 @@ def at_step(k: int) -> None:
     """What follows the step on the server: the bound against this boundary, the proof."""
     current = current_boundary(data, trace, k)
     bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
+    theorem_section(bias=bias)
     beside()
     margin_section(current["margin"], facts["maximum"])
     spaces_section(facts, bias=bias)

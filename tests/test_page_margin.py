@@ -279,3 +279,36 @@ def test_the_subtitle_names_the_bounds_own_gamma_and_the_plane_version_fails():
     at = open_app(page="margin")
     said = at.caption[0].value
     assert "(x, 1)" in said and "not the plane's margin" in said and "Margin(D)" in said
+
+
+def exact_mistakes(X, y, eta, w, b):
+    """The notes' rule in fractions, cyclic, to convergence: an independent count."""
+    from fractions import Fraction
+    X = [[Fraction(str(v)) for v in row] for row in X]
+    eta = Fraction(str(eta))
+    w, b, mistakes = [Fraction(str(v)) for v in w], Fraction(str(b)), 0
+    while True:
+        changed = False
+        for x, label in zip(X, y, strict=True):
+            if label * (sum(wj * xj for wj, xj in zip(w, x, strict=True)) + b) <= 0:
+                w = [wj + eta * label * xj for wj, xj in zip(w, x, strict=True)]
+                b, mistakes, changed = b + eta * label, mistakes + 1, True
+        if not changed:
+            return mistakes
+
+
+def test_novikoffs_theorem_is_stated_whole_and_fails_from_a_non_zero_start(at):
+    text = latex(at)
+    for part in (r"\lVert \mathbf{z}_n \rVert \le R", r"\gamma > 0", r"\mathbf{w}_0 = \mathbf{0}",
+                 r"\eta > 0", "any order", r"R^2/\gamma^2"):
+        assert part in text
+    table, = (d.value for d in at.dataframe if "bound R²/γ²" in d.value.columns)
+    data = notes_four_points()
+    y = [int(v) for v in data.y]
+    # the notes' 4 points from w0 = (-3, 3), b0 = 2: 30, 142 and 1353 mistakes (exact), bound 81
+    assert [exact_mistakes(data.X, y, eta, (-3, 3), 2) for eta in (1, 0.1, 0.01)] == \
+        [30, 142, 1353]
+    assert table["mistakes from w₀ = (-3, 3), b₀ = 2"].tolist() == [30, 142, 1353]
+    zero = exact_mistakes(data.X, y, 1, (0, 0), 0)
+    assert table["mistakes from w₀ = 0, b₀ = 0"].tolist() == [zero] * 3 == [22] * 3
+    assert table["bound R²/γ²"].tolist() == ["81"] * 3

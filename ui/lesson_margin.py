@@ -10,7 +10,7 @@ import pandas as pd
 import streamlit as st
 from streamlit.errors import StreamlitPageNotFoundError
 
-from core.bound_experiment import mistakes_against_bound
+from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.geometry import (
     best_unit_separator,
     geometric_margin,
@@ -22,7 +22,7 @@ from core.max_margin import max_margin
 from core.perceptron import ORDERS
 from core.trace import Trace
 from datasets import Dataset
-from datasets.builtin import separable
+from datasets.builtin import notes_four_points, separable
 from ui.charts import show
 from ui.url_state import Field, flag, one_of, write
 from viz.margin import (
@@ -39,6 +39,9 @@ PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
 SWEEP_SEEDS = tuple(range(6))
 SWEEP_POINTS = 40
+# The notes' 4 points from a start away from 0, where the bound R^2/gamma^2 = 81 can fail.
+ELSEWHERE = ((-3.0, 3.0), 2.0)
+START_ETAS = (1.0, 0.1, 0.01)
 LAYOUTS = ("Side by side", "Overlaid")
 
 URL_FIELDS = (Field("sep", f"{PAGE}.layout", one_of(LAYOUTS), "Side by side"),
@@ -61,6 +64,42 @@ def sweep() -> pd.DataFrame:
     runs = mistakes_against_bound(lambda m, s: separable(SWEEP_POINTS, m, s),
                                   margins=SWEEP_MARGINS, seeds=SWEEP_SEEDS, orders=ORDERS)
     return pd.DataFrame([dataclasses.asdict(run) for run in runs])
+
+
+@st.cache_data(show_spinner=False)
+def starts_table() -> pd.DataFrame:
+    """Mistakes on the notes' 4 points from w = 0 and from ELSEWHERE, for each eta, exactly."""
+    data = notes_four_points()
+    runs = mistakes_by_start(data.X, data.y, etas=START_ETAS, starts=("zeros", ELSEWHERE))
+    by = {(str(r["start"]), r["eta"]): r["mistakes"] for r in runs}
+    (w1, w2), b = ELSEWHERE
+    return pd.DataFrame({
+        "η": [num(eta) for eta in START_ETAS],
+        "mistakes from w₀ = 0, b₀ = 0": [by[("zeros", eta)] for eta in START_ETAS],
+        f"mistakes from w₀ = ({num(w1)}, {num(w2)}), b₀ = {num(b)}":
+            [by[(str(ELSEWHERE), eta)] for eta in START_ETAS],
+        "bound R²/γ²": [num(mistake_bound(data.X, data.y))] * len(START_ETAS),
+    })
+
+
+def theorem_section(*, bias: bool) -> None:
+    """Novikoff's theorem once, whole, and the notes' 4 points where a non-zero start breaks it."""
+    st.markdown("**Novikoff's theorem.** Let **z**ₙ = "
+                + ("(**x**ₙ, 1), the vectors the perceptron with a bias sees" if bias
+                   else "**x**ₙ") + ".")
+    st.latex(r"\lVert \mathbf{z}_n \rVert \le R \ \text{and}\ "
+             r"y_n\, \mathbf{u}^\top \mathbf{z}_n \ge \gamma > 0 \ \text{for every } n "
+             r"\text{ and one unit } \mathbf{u} \ \Longrightarrow\ "
+             r"\text{from } \mathbf{w}_0 = \mathbf{0}\text{, for any } \eta > 0 "
+             r"\text{ and any order: updates} \le R^2/\gamma^2")
+    with st.expander("Without w₀ = 0 the bound can fail"):
+        st.markdown("The notes' 4 points (R²/γ² = 81 with a bias), cyclic order, counted in "
+                    "exact arithmetic:")
+        st.dataframe(starts_table(), hide_index=True, key=f"{PAGE}.starts")
+        st.caption("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
+                   "decision and the count is the same for every η. From the other start small "
+                   "steps take long to undo it, and the count passes the bound: the theorem "
+                   "needs w₀ = 0.")
 
 
 def link_to_nonseparable() -> None:
