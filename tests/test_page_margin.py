@@ -77,7 +77,8 @@ def test_notes_points_show_their_bound_and_margins(at):
     assert chart_keys(at) == ["maximum", "proof"]  # the stepper draws the perceptron's
     header, _ = stepper_run(at, PAGE)
     assert "band" in header["layers"] and header["point_traces"] == []
-    assert "ball of radius R = 3 (vectors (x, 1))" in names_of(header["figure"])
+    assert any(n.startswith("ball of radius R = 3 around the (x, 1)")
+               for n in names_of(header["figure"]))
 
 
 def check_bound(at, name: str, bias: bool) -> None:
