@@ -22,7 +22,9 @@ if not lecture_mode():  # on a projector: only the steps and their maths
                "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")
     st.button("Load the lecture notes' worked example", icon=":material/menu_book:",
               on_click=use_notes_example,
-              help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order")
+              help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order. Points 1 and 2 "
+                   "are the notes'; points 3 and 4 are reconstructed from the numbers the "
+                   "notes give for them (y·a = 0.35 at the third, an update at the fourth).")
 
 try:
     trace = perceptron_trace(data.X, data.y, settings)

@@ -323,7 +323,7 @@ def test_the_header_says_the_hinge_trades_the_margin_against_the_penalty():
     from sklearn.svm import SVC
 
     from core.soft_margin import lam_to_C
-    svc = SVC(kernel="linear", C=lam_to_C(0.125, 4), tol=1e-10).fit(NOTES4.X, NOTES4.y)
+    svc = SVC(kernel="linear", C=lam_to_C(0.125, n=4), tol=1e-10).fit(NOTES4.X, NOTES4.y)
     slack = 1 - NOTES4.y * svc.decision_function(NOTES4.X)
     assert NOTES4.X[1].tolist() == [2.0, 1.0] and slack[1] == pytest.approx(2 / 3, abs=1e-6)
     at = open_app(page=PAGE)

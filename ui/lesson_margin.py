@@ -184,7 +184,10 @@ def margin_section(margin: float, maximum) -> None:
     st.markdown("The margin of a boundary is the distance from it to the nearest point, when "
                 "it has every point on the right side; a boundary that gets any point wrong "
                 "has margin −∞. The margin of the data is the best margin any line can reach: "
-                "the maximum-margin separator, whose closest points are its support vectors.")
+                "the maximum-margin separator, whose closest points are its support vectors. "
+                "The notes write Margin(D, w) = min yₙ wᵀxₙ for a w through the origin; here "
+                "a boundary has a bias b and its margin is a distance, "
+                "Margin(D, w, b) = min yₙ(wᵀxₙ + b)/‖w‖.")
     st.latex(margin_latex(margin))
     if maximum is not None:
         st.latex(r"\operatorname{Margin}(\mathcal{D}) = \sup_{\mathbf{w}, b}"
@@ -202,7 +205,9 @@ def spaces_section(facts: dict, *, bias: bool) -> None:
     st.markdown(
         "The theorem is about vectors **x** in a ball of radius R, separated by a unit vector "
         "**u** through the origin with margin γ. "
-        + ("With a bias, the perceptron really works on **z** = (**x**, 1) and learns "
+        + ("With a bias, the perceptron really works on **z** = (**x**, 1) (the notes put "
+           "the constant first, (1, **x**), with the bias as w₀: the order changes nothing) "
+           "and learns "
            "(**w**, b) as one vector, so R and γ are measured there: R is the radius of the "
            "(**x**, 1) vectors, larger than the plane's, and γ is the margin of the best **u** "
            "in that space, which also pays for its bias coordinate and is at most the "

@@ -209,6 +209,8 @@ def errors_section(shown: Lesson, n: int, max_epochs: int) -> None:
         + (f" (past the {max_epochs} max epochs, to show a whole period)"
            if last > max_epochs else "")
         + f", out of {n} examples. The last weights' errors keep jumping with every update; "
-        "‖w‖ stays bounded. The pocket keeps the weights with the fewest errors seen so far, "
-        "the averaged perceptron (the seeds' Algorithm 2) predicts with the mean of the weights "
-        "after every visit: both settle where the last weights never do.")
+        "‖w‖ stays bounded. The pocket (Gallant's pocket algorithm: the perceptron keeps "
+        "running unchanged, and the pocket stores the weights with the fewest training errors "
+        "seen after any visit; the notes do not cover it) and the averaged perceptron (the "
+        "notes' Algorithm 2: the mean of the weights after every visit) both settle where the "
+        "last weights never do.")

@@ -255,7 +255,8 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
     show(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
          key=f"{PAGE}.sweep", alt="Geometric margin against lambda: the exact minimiser and "
                                   "the subgradient run approach gamma as lambda shrinks")
-    st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN)) reaches the maximum "
+    st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
+               f"bias, whatever the bias setting) reaches the maximum "
                f"margin Margin(D); the subgradient run after {svm_settings['max_epochs']} epochs "
                "follows it until λ gets so small that the penalty, which is what pulls w toward "
                "the maximum margin, needs more steps than the run has (raise the SVM epochs).")
@@ -263,7 +264,9 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
         st.code(draw.source_listing(Linear.wrong, Linear.apply), language="python")
         st.caption("The perceptron is this rule with the perceptron loss (an update when "
                    "y·a ≤ 0), lam = 0 and a constant step; the SVM uses the hinge (an update "
-                   "when y·a < 1), lam > 0 and η₀/√t.")
+                   "when y·a < 1), lam > 0 and η₀/√t. The penalty's gradient λw is there on "
+                   "every step, so the SVM shrinks w by (1 − η_t λ) on every step, a violation "
+                   "or not (the bias is not penalised).")
 
 
 def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
@@ -289,6 +292,9 @@ def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
         cols[1].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
         st.latex(r"\xi^{(n)} = \max\big(0,\ 1 - y^{(n)}(\mathbf{w}^\top\mathbf{x}^{(n)} + b)\big)")
         st.latex(draw.objective_latex(sm, len(data)))
+        st.caption("The notes write this objective as (1/2)‖w‖² + γ Σ ξ, with C in the role of "
+                   "their γ; the λ form of the other parts, mean hinge + (λ/2)‖w‖², has the "
+                   "same minimiser when C = 1/(λN) (the mean, not the sum, of the hinge).")
         st.caption("Each black segment is one slack: from a violating point to its own class's "
                    "margin line (its length is ξ/‖w‖). Small C buys a wide margin with many "
                    "violations; large C approaches the hard margin.")

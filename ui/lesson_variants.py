@@ -113,6 +113,10 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
         "w, b. **Averaged** (the seeds' Algorithm 2): μ ← μ + w after every visit, predict "
         "sign(μᵀx). **Voted**: keep every weight vector w_k with c_k, the number of visits "
         "it survived; each votes with weight c_k. Hollow markers are held-out test points.")
+    st.caption("Vote counts, where the notes say only 'iterations survived': a vector made by "
+               "an update starts with c = 1 (the visit that made it), and each later visit "
+               "that leaves it unchanged adds 1; the starting vector starts at 0. So the c_k "
+               "add up to t, and Σ c_k w_k is exactly Algorithm 2's μ.")
     fixed = settings["order"] in FIXED_ORDERS
     st.caption(
         f"As in Algorithm 2, the run visits the data for all {settings['max_epochs']} max "
@@ -210,7 +214,8 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
 def kernel_part(data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
     st.markdown(
-        "The weights are always a sum of examples, **w** = Σⱼ αⱼ yⱼ **x**ⱼ, so the perceptron "
+        "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
+        "Σⱼ αⱼ yⱼ **x**ⱼ (from another start they would carry w₀ too), so the perceptron "
         "can keep one count αⱼ per example instead (αᵢ ← αᵢ + η on a mistake) and compute "
         "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
     example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
