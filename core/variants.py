@@ -80,6 +80,58 @@ def _through(steps: Iterable[Step], X, y, max_epochs: int) -> Iterator[Step]:
             yield Step(t, epoch, int(i), float(X[i] @ w + b), False, w, b, last.mistakes)
 
 
+def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
+             max_epochs: int = 100) -> tuple[int, np.ndarray, float, bool]:
+    """The cyclic perceptron with the notes' rule (y a <= 0) or the strict one (y a < 0).
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    strict : bool
+        Count a mistake only when y a < 0 (True), or when y a <= 0 as the notes do.
+    init : (w0, b0), default zeros
+        Starting weights.
+    eta : float, default 1
+        Learning rate.
+    max_epochs : int, default 100
+        Epochs at most; the run stops after an epoch without an update.
+
+    Returns
+    -------
+    (updates, w, b, stopped) : tuple
+        Updates made, the last weights, and whether an epoch without an update
+        came before ``max_epochs``.
+
+    Notes
+    -----
+    From w = 0, b = 0 every activation is 0, so y a = 0 on every example: the
+    strict rule sees no mistake, stops after one epoch at w = 0, which
+    classifies nothing. The notes' rule counts the tie as a mistake and starts.
+
+    Examples
+    --------
+    >>> rule_run([[1.0, 1.0], [2.0, 1.0]], [-1, 1], strict=True)[0]
+    0
+    >>> rule_run([[1.0, 1.0], [2.0, 1.0]], [-1, 1], strict=False)[0] > 0
+    True
+    """
+    X, y = check_data(X, y)
+    w0, b0 = init
+    w, b = np.array(w0, dtype=float), float(b0)
+    updates = 0
+    for _ in range(max_epochs):
+        changed = False
+        for x, label in zip(X, y, strict=True):
+            margin = label * (x @ w + b)
+            if margin < 0 or (margin == 0 and not strict):
+                w, b = w + eta * label * x, b + eta * label
+                updates, changed = updates + 1, True
+        if not changed:
+            return updates, w, b, True
+    return updates, w, b, False
+
+
 @dataclass(frozen=True)
 class AveragedStep(Step):
     """A :class:`Step` with the running average of the weights after every visit so far."""

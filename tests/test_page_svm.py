@@ -7,6 +7,8 @@ import re
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from core.descent import svm_sgd
 from core.evaluation import leave_one_out_errors, split
@@ -15,6 +17,7 @@ from core.max_margin import max_margin
 from core.perceptron import perceptron
 from core.soft_margin import soft_margin
 from core.trace import record
+from core.variants import rule_run
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.apptest import (
     assert_clean,
@@ -341,3 +344,45 @@ def test_gamma_means_one_thing_margin_d_is_the_planes_and_c_is_the_seeds_gamma()
     assert not any("γ" in n for n in names)
     section(at, "Soft margin")
     assert "C (the seeds' γ" in by_key(at.select_slider, f"{PAGE}.C").label
+
+
+def plain_rule(X, y, *, strict, w, b, epochs=100):
+    """The rule written out on its own: updates made, cyclic, eta = 1."""
+    w, updates = list(w), 0
+    for _ in range(epochs):
+        changed = False
+        for x, label in zip(X.tolist(), y.tolist(), strict=True):
+            m = label * (w[0] * x[0] + w[1] * x[1] + b)
+            if m < 0 or (m == 0 and not strict):
+                w, b = [w[0] + label * x[0], w[1] + label * x[1]], b + label
+                updates, changed = updates + 1, True
+        if not changed:
+            return updates
+    return updates
+
+
+def test_the_strict_rule_never_starts_from_zero():
+    at = open_app(page=PAGE)
+    by_key(at.toggle, f"{PAGE}.strict").set_value(True).run()
+    assert_clean(at)
+    table, = (d.value for d in at.dataframe if "rule" in d.value.columns)
+    rows = {(r["start"], r["rule"].split()[1]): r for _, r in table.iterrows()}
+    notes = plain_rule(NOTES4.X, NOTES4.y, strict=False, w=(0, 0), b=0)
+    assert rows[("w = 0, b = 0", "≤")]["updates"] == notes > 0
+    assert rows[("w = 0, b = 0", "<")]["updates"] == 0
+    assert rows[("w = 0, b = 0", "<")]["training errors at the end"] == "4 / 4"
+    moved = plain_rule(NOTES4.X, NOTES4.y, strict=True, w=(0.2, 0.0), b=-0.1)
+    assert rows[("w = (0.2, 0), b = -0.1", "<")]["updates"] == moved > 0
+    assert at.query_params["strict"] == "1"
+
+
+@settings(max_examples=60, deadline=None)
+@given(points=st.lists(st.tuples(st.integers(-5, 5), st.integers(-5, 5)), min_size=1,
+                       max_size=12),
+       labels=st.lists(st.sampled_from([-1, 1]), min_size=12, max_size=12))
+def test_strict_rule_from_zero_makes_no_update_on_any_data(points, labels):
+    X = np.array(points, dtype=float)
+    y = np.array(labels[:len(points)], dtype=float)
+    updates, w, b, stopped = rule_run(X, y, strict=True)
+    assert updates == 0 and stopped and not w.any() and b == 0
+    assert rule_run(X, y, strict=False)[0] == plain_rule(X, y, strict=False, w=(0, 0), b=0)

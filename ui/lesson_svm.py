@@ -18,12 +18,14 @@ from core.perceptron import Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
+from core.variants import rule_run
 from datasets import Dataset
+from datasets.builtin import NOTES_INIT
 from ui.charts import lecture_mode, show
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.stepper import perceptron_run, stepper
 from ui.training import ORDER_LABELS
-from ui.url_state import Field, one_of, real, whole
+from ui.url_state import Field, flag, one_of, real, whole
 from viz import maths
 from viz import svm as draw
 
@@ -42,6 +44,7 @@ URL_FIELDS = (
     Field("eta0", f"{PAGE}.eta0", real(0.001, 100.0, step=1e-9), 1.0),
     Field("svm_epochs", f"{PAGE}.epochs", whole(1, 2000), 200),
     Field("z", f"{PAGE}.z", real(-3.0, 3.0, step=0.05), 0.5),
+    Field("strict", f"{PAGE}.strict", flag, False),
     Field("log", f"{PAGE}.log_base", one_of(("2", "e")), "2"),
     Field("example", f"{PAGE}.example", whole(0, 5000), 0),
     Field("C", f"{PAGE}.C", one_of(CS), 1.0),
@@ -145,10 +148,33 @@ def losses_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
                "The logistic loss is drawn in base 2 by default so that it equals 1 at z = 0 and "
                "lies above the 0-1 loss everywhere, like the hinge; the seeds' natural log is "
                "the same curve times ln 2 ≈ 0.693, with the same minimiser.")
+    _strict_rule(data)
     st.markdown("**The kinship in code** (core/losses.py, live source): one loss with a "
                 "threshold; 0 makes it the perceptron's, 1 the hinge.")
     st.code(draw.source_listing(losses.margin_loss, losses.perceptron_loss, losses.hinge_loss),
             language="python")
+
+
+def _strict_rule(data: Dataset) -> None:
+    """The notes' y·a <= 0 against the strict y·a < 0, from w = 0 and from the notes' start."""
+    if not st.toggle("Strict rule: a mistake only when y·a < 0", key=f"{PAGE}.strict"):
+        return
+    (w1, w2), b = NOTES_INIT
+    rows = []
+    for label, init in (("w = 0, b = 0", ((0.0, 0.0), 0.0)),
+                        (f"w = ({maths.num(w1)}, {maths.num(w2)}), b = {maths.num(b)}",
+                         NOTES_INIT)):
+        for rule, strict in (("y·a ≤ 0 (the notes')", False), ("y·a < 0 (strict)", True)):
+            updates, w, b_end, _ = rule_run(data.X, data.y, strict=strict, init=init)
+            rows.append({"start": label, "rule": rule, "updates": updates,
+                         "training errors at the end":
+                             f"{training_errors(data.X, data.y, w, b_end)} / {len(data)}"})
+    st.dataframe(pd.DataFrame(rows), hide_index=True)
+    st.caption("Cyclic order, η = 1, on the data in the sidebar. From w = 0 every a is 0, so "
+               "y·a = 0 on every example: the strict rule sees no mistake and never starts, "
+               "stopping at w = 0, which gets every example wrong. That is why the rule "
+               "counts the tie as a mistake (slope −1 at z = 0). From another start the strict "
+               "rule does move.")
 
 
 def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
