@@ -30,6 +30,8 @@ __all__ = [
     "proof_quantities",
     "radius",
     "separating_direction",
+    "update_gain",
+    "updates_to_flip",
 ]
 
 # Data count as separable when the best unit-radius margin the LP finds is above this.
@@ -360,3 +362,56 @@ def proof_quantities(ws, u) -> tuple[np.ndarray, np.ndarray]:
     if not (np.all(np.isfinite(ws)) and np.all(np.isfinite(u))):
         raise ValueError("ws and u must be finite")
     return ws @ u, np.einsum("td,td->t", ws, ws)
+
+
+def update_gain(x, *, eta: float, bias: bool = True) -> float:
+    """How much one update on x raises y*a on x itself: eta (||x||^2 + 1) with a bias.
+
+    Parameters
+    ----------
+    x : array_like, shape (D,)
+        The example updated on.
+    eta : float
+        Learning rate.
+    bias : bool, default True
+        Whether b is learned (it adds eta y to b, so eta to y*a).
+
+    Returns
+    -------
+    float
+        y*a after the update minus y*a before, whatever the label:
+        y (w + eta y x).x + y (b + eta y) = y a + eta (||x||^2 + 1), as y^2 = 1.
+
+    Examples
+    --------
+    >>> update_gain([2.0, 1.0], eta=0.1)  # 0.1 * (4 + 1 + 1)
+    0.6000000000000001
+    """
+    x = np.asarray(x, dtype=float)
+    return float(eta * (x @ x + (1.0 if bias else 0.0)))
+
+
+def updates_to_flip(margin: float, gain: float) -> int:
+    """Updates on one example, and on it alone, until its y*a is above 0.
+
+    Parameters
+    ----------
+    margin : float
+        Its y*a now.
+    gain : float
+        What one update on it adds to y*a (:func:`update_gain`), > 0.
+
+    Returns
+    -------
+    int
+        0 when y*a > 0 already; else the least m with margin + m gain > 0.
+
+    Examples
+    --------
+    >>> updates_to_flip(-1.3, 0.6), updates_to_flip(-1.2, 0.6), updates_to_flip(0.5, 0.6)
+    (3, 3, 0)
+    """
+    if margin > 0:
+        return 0
+    return int(np.floor(-margin / gain)) + 1
+

@@ -19,6 +19,7 @@ from ui.lesson_margin import (
     separator_figures,
     spaces_section,
     theorem_section,
+    update_section,
 )
 from ui.runs import perceptron_trace
 from ui.stepper import perceptron_run, stepper
@@ -57,6 +58,7 @@ def at_step(k: int) -> None:
     beside()
     margin_section(current["margin"], facts["maximum"])
     spaces_section(facts, bias=bias)
+    update_section(data, trace, k, bias=bias, eta=settings["eta"])
     proof_section(trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
 
 

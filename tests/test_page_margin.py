@@ -313,3 +313,20 @@ def test_novikoffs_theorem_is_stated_whole_and_fails_from_a_non_zero_start(at):
     zero = exact_mistakes(data.X, y, 1, (0, 0), 0)
     assert table["mistakes from w₀ = 0, b₀ = 0"].tolist() == [zero] * 3 == [22] * 3
     assert table["bound R²/γ²"].tolist() == ["81"] * 3
+
+
+def test_an_update_raises_y_a_by_eta_norm_plus_one_and_may_need_repeating(at):
+    data = notes_four_points()
+    steps = list(perceptron(data.X, data.y))
+    # step 10 updates on (2, 1): y*a = -6 and one update adds ||x||^2 + 1 = 6, reaching 0,
+    # still a mistake under y*a <= 0: on its own the example needs 2 updates
+    step = steps[9]
+    assert step.updated and step.index == 1
+    x, y = data.X[1], data.y[1]
+    assert y * step.activation == -6 and y * (x @ step.w + step.b) == 0
+    sync(at, PAGE, 10)
+    assert r"= 0 - (-6) = \eta(\lVert\mathbf{x}\rVert^2 + 1) = 1\cdot 6 = 6" in latex(at)
+    assert any("needs 2 updates before y·a > 0" in c.value for c in at.caption)
+    sync(at, PAGE, 2)  # (2, 1) again, from -4: one update of 6 flips it
+    assert r"= 2 - (-4) =" in latex(at)
+    assert any("One update was enough" in c.value for c in at.caption)

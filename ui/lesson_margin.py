@@ -17,6 +17,8 @@ from core.geometry import (
     mistake_bound,
     proof_quantities,
     radius,
+    update_gain,
+    updates_to_flip,
 )
 from core.max_margin import max_margin
 from core.perceptron import ORDERS
@@ -225,6 +227,30 @@ def spaces_section(facts: dict, *, bias: bool) -> None:
     if maximum is not None and bias:
         st.caption(f"The plane's own numbers would give max‖x‖²/Margin(D)² = "
                    f"{num(facts['R_plane'] ** 2 / maximum.gamma ** 2)}: not the theorem's bound.")
+
+
+def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> None:
+    """Why an update helps: y·a on the updated example grows by η(‖x‖² + 1), maybe not enough."""
+    st.subheader("Why an update helps")
+    if k == 0 or not trace.updated[k]:
+        st.markdown("An update on **x** with label y raises y·a on that same example by "
+                    + ("η(‖**x**‖² + 1)" if bias else "η‖**x**‖²")
+                    + ", since y² = 1. Step to an update (N) to see it with numbers.")
+        return
+    n = int(trace.index[k])
+    x, y = data.X[n], float(data.y[n])
+    before = y * float(trace.activation[k])
+    after = y * float(x @ trace.W[k] + trace.b[k])
+    gain = update_gain(x, eta=eta, bias=bias)
+    norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
+    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(after)} - "
+             rf"({num(before)}) = \eta({norm}) = {num(eta)}\cdot {num(gain / eta)} = "
+             rf"{num(gain)}")
+    needed = updates_to_flip(before, gain)
+    st.caption(f"Step {k} updated on example {n}. "
+               + ("One update was enough: y·a is now above 0 there." if needed == 1 else
+                  f"That is not enough to flip it: on its own this example needs {needed} "
+                  "updates before y·a > 0, and other examples' updates move it meanwhile."))
 
 
 def proof_section(trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
