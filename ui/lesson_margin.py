@@ -89,11 +89,11 @@ def theorem_section(*, bias: bool) -> None:
     st.markdown("**Novikoff's theorem.** Let **z**ₙ = "
                 + ("(**x**ₙ, 1), the vectors the perceptron with a bias sees" if bias
                    else "**x**ₙ") + ".")
-    st.latex(r"\lVert \mathbf{z}_n \rVert \le R \ \text{and}\ "
+    st.latex(r"\text{If } \lVert \mathbf{z}_n \rVert \le R \ \text{and}\ "
              r"y_n\, \mathbf{u}^\top \mathbf{z}_n \ge \gamma > 0 \ \text{for every } n "
-             r"\text{ and one unit } \mathbf{u} \ \Longrightarrow\ "
-             r"\text{from } \mathbf{w}_0 = \mathbf{0}\text{, for any } \eta > 0 "
-             r"\text{ and any order: updates} \le R^2/\gamma^2")
+             r"\text{ and one unit } \mathbf{u},")
+    st.latex(r"\text{then from } \mathbf{w}_0 = \mathbf{0}\text{, for any } \eta > 0 "
+             r"\text{ and any order: updates} \le R^2/\gamma^2.")
     with st.expander("Without w₀ = 0 the bound can fail"):
         st.markdown("The notes' 4 points (R²/γ² = 81 with a bias), cyclic order, counted in "
                     "exact arithmetic:")
@@ -193,7 +193,7 @@ def margin_section(margin: float, maximum) -> None:
     st.latex(margin_latex(margin))
     if maximum is not None:
         st.latex(r"\operatorname{Margin}(\mathcal{D}) = \sup_{\mathbf{w}, b}"
-                 r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}) = " + num(maximum.gamma)
+                 r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) = " + num(maximum.gamma)
                  + r"\quad\text{support vectors: rows } "
                  + ", ".join(str(i) for i in maximum.support))
     else:

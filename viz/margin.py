@@ -189,8 +189,8 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         # R is the radius of a ball in (x, 1) space; the plane of the points (third coordinate
         # 1) cuts it in a circle of radius sqrt(R^2 - 1) = max ||x||: that circle is drawn
         fig.add_trace(_circle(radius_plane, f"ball of radius R = {num(radius)} around the "
-                              f"(x, 1), cut by their plane: radius √(R² − 1) = "
-                              f"{num(radius_plane)} = max ‖x‖", "dash", 2))
+                              f"(x, 1),<br>cut by their plane: radius √(R² − 1) = max ‖x‖ = "
+                              f"{num(radius_plane)}", "dash", 2))
     elif radius is not None:
         fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)}", "dash", 2))
     for trace in point_traces(X, y, classes):
@@ -325,7 +325,7 @@ def margin_latex(margin: float) -> str:
     value = num(margin) if math.isfinite(margin) else r"-\infty"
     condition = (r"\ \text{(it separates } \mathcal{D})" if math.isfinite(margin)
                  else r"\ \text{(it does not separate } \mathcal{D})")
-    return (r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}) = \min_n "
+    return (r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) = \min_n "
             r"\frac{y_n(\mathbf{w}^\top\mathbf{x}_n + b)}{\lVert\mathbf{w}\rVert} = "
             + value + condition)
 
