@@ -27,6 +27,7 @@ __all__ = [
     "leave_one_out_errors",
     "margins_over_lambda",
     "split",
+    "theorem_2_6",
     "trained",
 ]
 
@@ -343,3 +344,86 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
                           separable=mm is not None,
                           svm_error=error_rate(X[test], y[test], svm.w, svm.b),
                           ratio=mistake_bound(Xtr, ytr), loo=loo)
+
+
+@dataclass(frozen=True)
+class Draws:
+    """Theorem 2.6 as an experiment: many random draws of N + 1 examples.
+
+    Attributes
+    ----------
+    n : int
+        Training examples per draw (N).
+    wrong : ndarray of bool
+        For each draw, whether the perceptron trained to convergence on the
+        first N examples errs on the (N + 1)-th (y w.x + y b <= 0).
+    ratios : ndarray of float
+        For each draw, R^2/gamma^2 of its N + 1 examples (as the perceptron
+        with a bias sees them).
+    converged : int
+        Draws whose training run converged (all, on separable data).
+    """
+
+    n: int
+    wrong: np.ndarray
+    ratios: np.ndarray
+    converged: int
+
+    @property
+    def error(self) -> float:
+        """The mean test error over the draws: the left side of Theorem 2.6, estimated."""
+        return float(np.mean(self.wrong))
+
+    @property
+    def bound(self) -> float:
+        """The mean R^2/gamma^2 over the draws, divided by N + 1: the right side, estimated."""
+        return float(np.mean(self.ratios)) / (self.n + 1)
+
+
+def theorem_2_6(X, y, *, n: int, draws: int, seed: int | None = 0) -> Draws:
+    """Draw N + 1 examples uniformly from a separable set, many times; train on N, test on 1.
+
+    Parameters
+    ----------
+    X, y : array_like
+        The set D the examples are drawn from (with replacement, duplicates
+        allowed, as in the theorem); it must be linearly separable.
+    n : int
+        N, the training examples per draw (>= 1).
+    draws : int
+        How many draws (>= 1).
+    seed : int or None, default 0
+        Seed of the draws.
+
+    Returns
+    -------
+    Draws
+
+    Raises
+    ------
+    ValueError
+        If D is not linearly separable, or n or draws is below 1.
+
+    Notes
+    -----
+    Theorem 2.6 bounds E[I[y^(N+1) w.x^(N+1) <= 0]] by E[R^2/gamma^2]/(N + 1),
+    both expectations over the draw; :attr:`Draws.error` and
+    :attr:`Draws.bound` are their sample means. Each run is the cyclic
+    perceptron from w = 0, trained to convergence (:func:`trained`).
+    """
+    X, y = check_data(X, y)
+    if n < 1 or draws < 1:
+        raise ValueError(f"n and draws must be at least 1, got n={n}, draws={draws}")
+    if not np.isfinite(mistake_bound(X, y)):
+        raise ValueError("the data are not linearly separable: Theorem 2.6 assumes they are")
+    rng = np.random.default_rng(seed)
+    wrong, ratios, converged = [], [], 0
+    for _ in range(draws):
+        rows = rng.integers(0, len(y), size=n + 1)
+        train, test = rows[:n], rows[n]
+        w, b, done = trained(X[train], y[train])
+        converged += done
+        wrong.append(bool(y[test] * (X[test] @ w + b) <= 0))
+        ratios.append(mistake_bound(X[rows], y[rows]))
+    return Draws(n=n, wrong=np.array(wrong), ratios=np.array(ratios), converged=converged)
+

@@ -386,3 +386,19 @@ def test_strict_rule_from_zero_makes_no_update_on_any_data(points, labels):
     updates, w, b, stopped = rule_run(X, y, strict=True)
     assert updates == 0 and stopped and not w.any() and b == 0
     assert rule_run(X, y, strict=False)[0] == plain_rule(X, y, strict=False, w=(0, 0), b=0)
+
+
+def test_theorem_2_6_runs_as_an_experiment_over_random_draws():
+    from core.evaluation import theorem_2_6
+    at = section(open_app(page=PAGE), "Generalization")
+    click(at, f"{PAGE}.draws")
+    table, = (d.value for d in at.dataframe if "mean test error" in d.value.columns)
+    assert table["N"].tolist() == [5, 10, 20, 40]
+    for _, row in table.iterrows():
+        expected = theorem_2_6(NOTES4.X, NOTES4.y, n=int(row["N"]), draws=100,
+                               seed=int(row["N"]))
+        assert row["mean test error"] == pytest.approx(expected.error)
+        assert row["E[R²/γ²]/(N + 1)"] == pytest.approx(expected.bound)
+    names = [t.get("name") for t in charts(at)[-1]["data"]]
+    assert names == ["bound E[R²/γ²]/(N + 1)", "mean test error over the draws"]
+    assert any("(400 of 400 runs converged)" in c.value for c in at.caption)

@@ -25,6 +25,7 @@ from core.evaluation import (
     leave_one_out_errors,
     margins_over_lambda,
     split,
+    theorem_2_6,
     trained,
 )
 from core.geometry import geometric_margin, mistake_bound
@@ -561,3 +562,28 @@ def test_centred_steps_speak_of_the_data_as_given(seed, order):
 def test_centring_without_a_bias_is_refused():
     with pytest.raises(ValueError, match="center=True needs bias=True"):
         next(svm_sgd([[1.0, 2.0], [3.0, 4.0]], [1, -1], bias=False, center=True))
+
+
+def test_theorem_2_6_draws_match_a_plain_loop_and_sit_under_the_bound():
+    data = separable(30, 0.3, 2)
+    result = theorem_2_6(data.X, data.y, n=12, draws=40, seed=7)
+    rng = np.random.default_rng(7)
+    for k in range(40):
+        rows = rng.integers(0, 30, size=13)
+        X, y = data.X[rows[:12]], data.y[rows[:12]]
+        w, b = np.zeros(2), 0.0
+        while True:  # the notes' rule, cyclic, to convergence
+            changed = False
+            for x, label in zip(X, y, strict=True):
+                if label * (x @ w + b) <= 0:
+                    w, b, changed = w + label * x, b + label, True
+            if not changed:
+                break
+        test = rows[12]
+        assert result.wrong[k] == (data.y[test] * (data.X[test] @ w + b) <= 0)
+        assert result.ratios[k] == pytest.approx(mistake_bound(data.X[rows], data.y[rows]))
+    assert result.converged == 40
+    assert result.error == np.mean(result.wrong) <= result.bound
+    assert result.bound == pytest.approx(np.mean(result.ratios) / 13)
+    with pytest.raises(ValueError, match="not linearly separable"):
+        theorem_2_6(noisy(30, 1.0, 0).X, noisy(30, 1.0, 0).y, n=5, draws=3)

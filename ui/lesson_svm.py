@@ -11,7 +11,7 @@ import streamlit as st
 
 from core import losses
 from core.descent import svm_sgd, svm_step_size
-from core.evaluation import generalization, margins_over_lambda
+from core.evaluation import generalization, margins_over_lambda, theorem_2_6
 from core.geometry import geometric_margin
 from core.max_margin import max_margin
 from core.perceptron import Linear
@@ -35,6 +35,8 @@ LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
 CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
 RANDOM_ORDERS = ["random_misclassified", "shuffle_once", "shuffle_each_epoch", "random"]
 LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
+DRAW_NS = (5, 10, 20, 40)  # N of the Theorem 2.6 experiment
+DRAWS = 100  # random draws of N + 1 examples for each N
 
 # What is on screen, mirrored in the URL (the data, the training settings and the step are
 # the shared fields of ui.url_state). Numbers snap to their widget's grid.
@@ -83,6 +85,14 @@ def margin_sweep(X, y, settings: dict):
 def split_and_score(X, y, **kwargs):
     """core.evaluation.generalization, cached."""
     return generalization(X, y, **kwargs, loo_limit=LOO_LIMIT)
+
+
+@st.cache_data(max_entries=8, show_spinner="Training on 400 random draws…")
+def draws_experiment(X, y):
+    """Theorem 2.6's two sides estimated over DRAWS random draws for each N in DRAW_NS."""
+    results = [theorem_2_6(X, y, n=n, draws=DRAWS, seed=n) for n in DRAW_NS]
+    return [r.error for r in results], [r.bound for r in results], \
+        sum(r.converged for r in results)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -412,6 +422,33 @@ def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -
                        + ("these training points cannot be separated."
                           if not result.separable else "they ran out of epochs first."))
         _bound(result, len(train))
+    _draws(data, separable=mm is not None)
+
+
+def _draws(data: Dataset, *, separable: bool) -> None:
+    """Theorem 2.6 as the experiment it describes: many random draws, not one split."""
+    st.markdown("**Theorem 2.6 as an experiment.** The theorem is about expectations over "
+                "random draws: draw N + 1 examples from the data set (uniformly, with "
+                "replacement), train to convergence on the first N, test on the last; repeat.")
+    if not separable:
+        st.info("These data are not linearly separable: the theorem assumes they are.")
+        return
+    pressed = st.button("Run the draws", icon=":material/casino:", key=f"{PAGE}.draws")
+    if not (pressed or st.session_state.get(f"{PAGE}.drew")):
+        return
+    st.session_state[f"{PAGE}.drew"] = True
+    errors, bounds, converged = draws_experiment(data.X, data.y)
+    show(draw.theorem_2_6_figure(DRAW_NS, errors, bounds), key=f"{PAGE}.theorem_2_6",
+         alt="Mean test error over random draws against the bound E[R squared over gamma "
+             "squared] over N + 1, for several N")
+    st.dataframe(pd.DataFrame({"N": DRAW_NS, "mean test error": errors,
+                               "E[R²/γ²]/(N + 1)": bounds}), hide_index=True)
+    total = DRAWS * len(DRAW_NS)
+    under = sum(e <= b for e, b in zip(errors, bounds, strict=True))
+    st.caption(f"{DRAWS} draws for each N ({converged} of {total} runs converged). Both sides "
+               "are sample means, estimates of the theorem's expectations; here the mean error "
+               f"is at most the bound for {under} of the {len(DRAW_NS)} values of N. The bound "
+               "shrinks like 1/(N + 1); above 1 it says nothing.")
 
 
 def _bound(result, n: int) -> None:

@@ -484,6 +484,26 @@ def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.
     return fig
 
 
+def theorem_2_6_figure(ns, errors, bounds, *, height: int = 320) -> go.Figure:
+    """Mean test error over random draws against E[R^2/gamma^2]/(N + 1), for each N."""
+    fig = go.Figure()
+    fig.add_trace(go.Scatter(x=list(ns), y=list(bounds), mode="lines+markers",
+                             name="bound E[R²/γ²]/(N + 1)", line=dict(color=MAX_MARGIN, width=3),
+                             marker=dict(symbol="diamond", size=9),
+                             hovertemplate="N = %{x}: bound %{y:.3g}<extra></extra>"))
+    fig.add_trace(go.Scatter(x=list(ns), y=list(errors), mode="lines+markers",
+                             name="mean test error over the draws",
+                             line=dict(color=BOUNDARY, dash="dash"),
+                             marker=dict(symbol="circle", size=8),
+                             hovertemplate="N = %{x}: error %{y:.3g}<extra></extra>"))
+    fig.update_xaxes(type="log", title_text="N (training examples per draw)",
+                     tickvals=list(ns), ticktext=[str(n) for n in ns])
+    fig.update_yaxes(type="log", title_text="probability of a mistake on example N + 1")
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=10, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.25, x=0))
+    return fig
+
+
 def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
                         height: int = 320) -> go.Figure:
     """Geometric margin against lambda: the exact minimiser, the SGD run, and gamma."""
