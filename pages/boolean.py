@@ -29,8 +29,9 @@ with st.sidebar:
                "on the other lessons, with your settings kept.")
 
 st.title("Boolean functions and XOR")
-st.caption("A perceptron computes a Boolean function when the sign of a = w₁x₁ + w₂x₂ + b is "
-           "the output on every row of the truth table (a = 0 counts as wrong).")
+st.caption("A perceptron computes a Boolean function when the sign of a = w₁x₁ + w₂x₂ + b "
+           "gives the right output on every row of the truth table: a > 0 true, a < 0 false "
+           "(0 or −1, as the table writes it), and a = 0 counts as wrong.")
 top = st.columns([0.6, 0.4])
 function = top[0].segmented_control("Function", FUNCTIONS, key=f"{PAGE}.function",
                                     on_change=load_hand_weights)

@@ -56,6 +56,7 @@ def test_opens_on_and_with_the_slides_numbers(at):
 
 def test_sign_of_a_is_minus_one_for_negative_a_in_the_zero_one_encoding(at):
     # sign(-30) = -1 whatever the encoding; the output column speaks the table's 1/0
+    assert "a < 0 false" in at.caption[0].value and "sign of a" in at.caption[0].value
     rows = table(at).set_index(["x₁", "x₂"])
     for key, a in zip((("0", "0"), ("0", "1"), ("1", "0"), ("1", "1")), (-30, -10, -10, 10),
                       strict=True):
