@@ -343,7 +343,7 @@ def test_gamma_means_one_thing_margin_d_is_the_planes_and_c_is_the_seeds_gamma()
     names = [t.get("name") or "" for spec in charts(at) for t in spec["data"]]
     assert not any("γ" in n for n in names)
     section(at, "Soft margin")
-    assert "C (the seeds' γ" in by_key(at.select_slider, f"{PAGE}.C").label
+    assert "C (the notes' γ" in by_key(at.select_slider, f"{PAGE}.C").label
 
 
 def plain_rule(X, y, *, strict, w, b, epochs=100):

@@ -307,7 +307,7 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
 
 def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
     """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
-    C = st.select_slider("C (the seeds' γ: weight of the slacks; C = 1/(λN))", CS, key="svm.C",
+    C = st.select_slider("C (the notes' γ: weight of the slacks; C = 1/(λN))", CS, key="svm.C",
                          format_func=maths.num)
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))

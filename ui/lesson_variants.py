@@ -110,7 +110,7 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
     """Last, averaged and voted boundaries of one run, with training and test errors."""
     st.markdown(
         "One run of the perceptron, three ways to predict with it. **Last**: the final "
-        "w, b. **Averaged** (the seeds' Algorithm 2): μ ← μ + w after every visit, predict "
+        "w, b. **Averaged** (the notes' Algorithm 2): μ ← μ + w after every visit, predict "
         "sign(μᵀx). **Voted**: keep every weight vector w_k with c_k, the number of visits "
         "it survived; each votes with weight c_k. Hollow markers are held-out test points.")
     st.caption("Vote counts, where the notes say only 'iterations survived': a vector made by "
