@@ -27,6 +27,7 @@ __all__ = [
     "geometric_margin",
     "linearly_separable",
     "mistake_bound",
+    "non_separable_bound",
     "proof_quantities",
     "radius",
     "separating_direction",
@@ -414,4 +415,60 @@ def updates_to_flip(margin: float, gain: float) -> int:
     if margin > 0:
         return 0
     return int(np.floor(-margin / gain)) + 1
+
+
+def non_separable_bound(X, y, u, *, passes: int = 1, bias: bool = True) -> tuple[float, float]:
+    """Freund and Schapire's mistake bound for data no line separates, for a given u.
+
+    Parameters
+    ----------
+    X, y : array_like
+        Inputs (N, D) and labels (N,) in {-1, +1}.
+    u : array_like
+        A direction in the space the perceptron sees ((w, b) with a bias);
+        it is scaled to unit length.
+    passes : int, default 1
+        Epochs over the data: the sequence is the data repeated this often.
+    bias : bool, default True
+        Whether the perceptron sees z = (x, 1) or x itself.
+
+    Returns
+    -------
+    (bound, gamma) : tuple of float
+        The least ((R + D)/gamma)^2 over a grid of gamma > 0, where R = max
+        ||z_n||, d_n = max(0, gamma - y_n u.z_n) and D = sqrt(passes) times
+        sqrt(sum_n d_n^2) (each pass repeats every deviation), and the gamma
+        that gives it; (inf, nan) when u puts no example on its side.
+
+    Notes
+    -----
+    Freund and Schapire (1999), Theorem 2: from w = 0, in any order, the
+    perceptron makes at most ((R + D)/gamma)^2 mistakes on the sequence, for
+    every unit u and gamma > 0. The bound holds for each gamma, so its
+    minimum over any set of gammas is a bound too. With separable data and
+    the best u, D = 0 at gamma = the margin and it is Novikoff's R^2/gamma^2;
+    otherwise it grows with the passes, as a bound on non-separable data must.
+
+    Examples
+    --------
+    >>> bound, gamma = non_separable_bound([[1.0], [2.0]], [-1, 1], [2.0, -3.0])  # R^2 = 5
+    >>> round(bound, 6), round(gamma, 6)
+    (65.0, 0.27735)
+    """
+    X, y = check_data(X, y)
+    Z = np.column_stack([X, np.ones(len(y))]) if bias else X
+    u = np.asarray(u, dtype=float)
+    u = u / np.linalg.norm(u)
+    margins = y * (Z @ u)
+    top = float(np.max(margins))
+    if top <= 0:
+        return math.inf, math.nan
+    R = float(np.max(np.linalg.norm(Z, axis=1)))
+    gammas = np.unique(np.concatenate([np.linspace(top / 400, top, 400),
+                                       margins[margins > 0]]))
+    deviations = np.maximum(0.0, gammas[:, None] - margins[None, :])
+    D = math.sqrt(passes) * np.linalg.norm(deviations, axis=1)
+    bounds = ((R + D) / gammas) ** 2
+    best = int(np.argmin(bounds))
+    return float(bounds[best]), float(gammas[best])
 

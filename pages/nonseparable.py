@@ -4,7 +4,14 @@ import streamlit as st
 
 from ui.budget import lesson_data
 from ui.data_picker import data_picker
-from ui.lesson_nonseparable import errors_section, lesson, run_views, suggestions, verdict
+from ui.lesson_nonseparable import (
+    bound_section,
+    errors_section,
+    lesson,
+    run_views,
+    suggestions,
+    verdict,
+)
 from ui.training import training_settings
 
 with st.sidebar:
@@ -31,3 +38,4 @@ except ValueError as error:
 verdict(shown)
 run_views(data, shown, settings)
 errors_section(shown, len(data.y), settings["max_epochs"])
+bound_section(data, shown, settings)

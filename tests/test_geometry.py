@@ -360,3 +360,24 @@ def test_one_class_is_separable_and_a_point_with_both_labels_is_not():
     assert linearly_separable([[3.0, 4.0], [5.0, 6.0]], [1, 1])
     assert not linearly_separable([[3.0, 4.0], [3.0, 4.0]], [1, -1])
     assert not linearly_separable([[0.0, 0.0], [0.0, 0.0]], [1, -1], bias=False)
+
+
+@settings(max_examples=60, deadline=None)
+@given(points=st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=2,
+                       max_size=10),
+       labels=st.lists(st.sampled_from([-1, 1]), min_size=10, max_size=10),
+       u=st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(-3, 3)),
+       passes=st.integers(1, 6))
+def test_freund_schapire_bounds_the_mistakes_of_real_runs(points, labels, u, passes):
+    # the theorem's claim, checked against the run itself: any data, any u, any passes
+    from core.geometry import non_separable_bound
+    from core.perceptron import perceptron
+    X = np.array(points, dtype=float)
+    y = np.array(labels[:len(points)], dtype=float)
+    if not any(u):
+        return
+    bound, gamma = non_separable_bound(X, y, np.array(u, dtype=float), passes=passes)
+    made = sum(1 for _ in perceptron(X, y, max_epochs=passes, every="update"))
+    assert made <= bound * (1 + 1e-9)
+    if math.isfinite(bound):
+        assert gamma > 0

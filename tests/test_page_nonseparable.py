@@ -209,3 +209,22 @@ def test_the_cycling_theorem_is_stated_with_its_condition(xor):
     assert "comes back, exactly" not in said
     report = epoch_report(*(lambda d: (d.X, d.y))(BUILTIN[XOR]()), max_epochs=200)
     assert max(report.max_norm) == max(report.max_norm[:10])  # bounded from the first loop
+
+
+def test_freund_and_schapires_bound_sits_beside_the_run():
+    from core.geometry import non_separable_bound
+    from core.perceptron import perceptron
+    from core.soft_margin import soft_margin
+    at = open_app(page=PAGE)
+    click(at, f"{PAGE}.use.Noisy blobs")
+    data = noisy(40, 0.5, 0)
+    shown = metrics(at)
+    label, = (k for k in shown if k.startswith("Mistakes in "))
+    passes = int(label.split()[2])
+    made = sum(1 for _ in perceptron(data.X, data.y, max_epochs=passes, every="update"))
+    sm = soft_margin(data.X, data.y, C=1.0)
+    bound, _ = non_separable_bound(data.X, data.y, [*sm.w, sm.b], passes=passes)
+    assert shown[label] == f"{made:,}"
+    assert float(shown["Freund and Schapire's bound"].replace(",", "")) == \
+        pytest.approx(bound, rel=1e-5)
+    assert made <= bound

@@ -9,8 +9,9 @@ import streamlit as st
 
 from core.cycles import Cycle, find_cycle
 from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
-from core.geometry import linearly_separable
+from core.geometry import linearly_separable, non_separable_bound
 from core.pocket import EpochReport, epoch_report
+from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
 from datasets import Dataset
 from ui.charts import lecture_mode, show
@@ -214,3 +215,39 @@ def errors_section(shown: Lesson, n: int, max_epochs: int) -> None:
         "seen after any visit; the notes do not cover it) and the averaged perceptron (the "
         "notes' Algorithm 2: the mean of the weights after every visit) both settle where the "
         "last weights never do.")
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def freund_schapire(X, y, bias: bool, passes: int):
+    """Freund and Schapire's bound for these passes, with u the soft-margin SVM's (w, b)."""
+    sm = soft_margin(X, y, C=1.0)
+    u = np.r_[sm.w, sm.b] if bias else np.asarray(sm.w)
+    if not np.any(u):
+        return None
+    return non_separable_bound(X, y, u, passes=passes, bias=bias)
+
+
+def bound_section(data: Dataset, shown: Lesson, settings: dict) -> None:
+    """Freund and Schapire's mistake bound for non-separable data, beside this run's mistakes."""
+    report = shown.report
+    if shown.separable or settings["init"] != "zeros" or not len(report.epoch):
+        return
+    passes = int(report.epoch[-1])
+    found = freund_schapire(data.X, data.y, settings["bias"], passes)
+    if found is None:
+        return
+    bound, gamma = found
+    made = int(np.sum(report.updates))
+    st.subheader("A mistake bound without separability")
+    cols = st.columns(2)
+    cols[0].metric(f"Mistakes in {passes} epochs", f"{made:,}")
+    cols[1].metric("Freund and Schapire's bound", num(bound) if np.isfinite(bound) else "∞")
+    st.latex(r"\text{mistakes} \le \left(\frac{R + D}{\gamma}\right)^2,\quad "
+             r"D = \sqrt{\textstyle\sum_{\text{visits}} \max(0,\ \gamma - y_n\,"
+             r"\mathbf{u}^\top\mathbf{z}_n)^2},\quad \gamma = " + num(gamma))
+    st.caption("For any unit u and any γ > 0, from w = 0 (here u is the soft-margin SVM's "
+               "direction with C = 1, in the space of (x, 1), and γ the best of a grid). "
+               "Every visit of an example that u leaves short of γ adds to D, so the bound "
+               f"grows with the epochs ({passes} here): on data no line separates, a bound "
+               "on mistakes has to depend on how long the run is.")
+
