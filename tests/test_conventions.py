@@ -25,7 +25,7 @@ def page_text(at) -> str:
 
 def test_vote_counts_start_at_one_for_an_update_and_add_one_per_survived_visit():
     steps = list(perceptron(NOTES4.X, NOTES4.y, max_epochs=5))
-    voted = Voted.from_steps(steps, w0=np.zeros(2), b0=0.0)
+    voted = Voted.from_steps(steps, start=(np.zeros(2), 0.0))
     # independent count: each update opens a new vector with the visit that made it
     counts = [0]
     for step in steps:
@@ -46,7 +46,7 @@ def test_the_kernel_part_says_a_sum_of_examples_only_from_zero():
 
 def test_the_svm_shrinks_w_on_every_step_and_says_so():
     lam, eta0 = 0.1, 1.0
-    steps = list(svm_sgd(NOTES4.X, NOTES4.y, lam=lam, eta0=eta0, max_epochs=3))
+    steps = list(svm_sgd(NOTES4.X, NOTES4.y, lam=lam, eta=eta0, max_epochs=3))
     before = np.zeros(2)
     quiet = 0
     for k, step in enumerate(steps, start=1):
