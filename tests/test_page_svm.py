@@ -391,7 +391,9 @@ def test_strict_rule_from_zero_makes_no_update_on_any_data(points, labels):
 def test_theorem_2_6_runs_as_an_experiment_over_random_draws():
     from core.evaluation import theorem_2_6
     at = section(open_app(page=PAGE), "Generalization")
-    click(at, f"{PAGE}.draws")
+    by_key(at.button, f"{PAGE}.draws").click()
+    at.run()
+    assert_clean(at)
     table, = (d.value for d in at.dataframe if "mean test error" in d.value.columns)
     assert table["N"].tolist() == [5, 10, 20, 40]
     for _, row in table.iterrows():
