@@ -7,7 +7,9 @@ click is a rerun whose ``ClientState.widget_states`` holds
 ``WidgetState(id=<button id>, trigger_value=True)``; the server keeps every
 other widget's last value when it is left out (``SessionState._compact_state``
 moves them to its old state), so one trigger is a complete Step. Widget ids
-come from the ``Button`` elements in the first run's deltas.
+come from the ``Button`` elements in the first run's deltas. ``Session.replay``
+sends a message recorded from a real browser instead (bench/load.py records
+the stepper's sync of k that way).
 """
 
 from __future__ import annotations
@@ -72,6 +74,32 @@ class Session:
             state.widget_states.widgets.add(id=widget_id, trigger_value=True)
         state.cached_message_hashes.extend(sorted(self.cached))
         return message.SerializeToString()
+
+    def _replay(self, recorded: BackMsg, changes: dict[str, str]) -> bytes:
+        """A message a browser recorded, with this session's query, cache and widget values.
+
+        ``changes`` maps a widget id to the JSON value it takes (e.g. a stepper's
+        position); every other widget state is sent as recorded.
+        """
+        message = BackMsg()
+        message.CopyFrom(recorded)
+        state = message.rerun_script
+        state.query_string = self.query
+        state.page_script_hash = self.page_hash or state.page_script_hash
+        state.context_info.url = self.url
+        for widget in state.widget_states.widgets:
+            if widget.id in changes:
+                widget.json_value = changes[widget.id]
+        del state.cached_message_hashes[:]
+        state.cached_message_hashes.extend(sorted(self.cached))
+        return message.SerializeToString()
+
+    async def replay(self, recorded: BackMsg, changes: dict[str, str], *,
+                     timeout: float = 60) -> Run:
+        """Send what a browser sent (see ``_replay``); wait for script_finished."""
+        started = time.perf_counter()
+        await self.ws.send(self._replay(recorded, changes))
+        return await asyncio.wait_for(self._until_finished(started), timeout)
 
     async def rerun(self, *triggers: str, fragment: str = "", timeout: float = 60) -> Run:
         """Send a rerun (pressing the buttons whose ids are given); wait for script_finished.
