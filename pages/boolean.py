@@ -2,12 +2,15 @@
 
 import streamlit as st
 
-from core.boolean import FUNCTIONS, truth_table
-from ui.charts import lecture_toggle, show
+from core.boolean import truth_table
+from ui.lecture import lecture_toggle
+from ui.lesson import Lesson
 from ui.lesson_boolean import (
+    ENCODING,
     ENCODING_LABELS,
+    FUNCTION,
     PAGE,
-    URL_FIELDS,
+    SETTINGS,
     current_weights,
     keep_state,
     lift_section,
@@ -16,12 +19,9 @@ from ui.lesson_boolean import (
     weights_panel,
     xor_section,
 )
-from ui.state import keep_shared_settings
-from ui.url_state import restore_fields, write
 from viz.boolean import truth_figure, worked_lines
 
-keep_shared_settings()
-restore_fields(URL_FIELDS, once_key=f"{PAGE}.url_read")  # the link's view, once per session
+lesson = Lesson(PAGE, SETTINGS, shared=False)  # its data are the truth tables
 keep_state()
 with st.sidebar:
     lecture_toggle()
@@ -33,14 +33,8 @@ st.caption("A perceptron computes a Boolean function when the sign of a = w₁x�
            "gives the right output on every row of the truth table: a > 0 true, a < 0 false "
            "(0 or −1, as the table writes it), and a = 0 counts as wrong.")
 top = st.columns([0.6, 0.4])
-function = top[0].segmented_control("Function", FUNCTIONS, key=f"{PAGE}.function",
-                                    on_change=load_hand_weights)
-encoding = top[1].radio("Truth values", list(ENCODING_LABELS), key=f"{PAGE}.encoding",
-                        format_func=ENCODING_LABELS.get, horizontal=True,
-                        on_change=load_hand_weights)
-if function is None:  # a second click on the selected segment clears it
-    st.session_state[f"{PAGE}.function"] = function = "AND"
-write(URL_FIELDS)
+function = lesson.widget(FUNCTION, top[0], required=True, on_change=load_hand_weights)
+encoding = lesson.widget(ENCODING, top[1], on_change=load_hand_weights)
 table = truth_table(function, encoding)
 w, b = current_weights()
 if function == "NOT":
@@ -50,15 +44,15 @@ if function == "NOT":
 
 left, right = st.columns([0.55, 0.45])
 with right:
-    weights_panel(table, function, encoding, w, b)
+    weights_panel(lesson, table, function, encoding, w, b)
 with left:
-    show(truth_figure(table, w, b, title=f"{function}, {ENCODING_LABELS[encoding]}"),
-         key=f"{PAGE}.plane", alt=f"The four rows of {function} in the plane, the line of the "
-         "current weights, and which rows it gets right")
+    lesson.chart(truth_figure(table, w, b, title=f"{function}, {ENCODING_LABELS[encoding]}"),
+                 key="plane", alt=f"The four rows of {function} in the plane, the line of the "
+                 "current weights, and which rows it gets right")
 st.markdown("**The activation on each row**")
 for line in worked_lines(table, w, b):
     st.latex(line)
 
 training_section(function, encoding)
-xor_section(encoding)
-lift_section(encoding)
+xor_section(lesson, encoding)
+lift_section(lesson, encoding)

@@ -5,11 +5,11 @@ import streamlit as st
 
 from core.trace import outcome
 from ui.budget import lesson_data
-from ui.charts import lecture_mode
-from ui.data_picker import data_picker
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson
 from ui.lesson_margin import (
     PAGE,
-    URL_FIELDS,
+    SETTINGS,
     bound_row,
     current_boundary,
     experiment_section,
@@ -22,14 +22,12 @@ from ui.lesson_margin import (
     update_section,
 )
 from ui.runs import perceptron_trace
-from ui.stepper import perceptron_run, stepper
-from ui.training import training_settings
-from ui.url_state import page_fields
+from ui.stepper import perceptron_run
 
-page_fields(URL_FIELDS, page=PAGE)  # a link's view, once per session
+lesson = Lesson(PAGE, SETTINGS)
 with st.sidebar:
-    data = data_picker()
-    settings = training_settings()
+    data = lesson.data()
+    settings = lesson.training()
 
 st.title("Margin and the mistake bound")
 data = lesson_data(data, view=PAGE)
@@ -47,7 +45,7 @@ except ValueError as error:
 result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
 bias = settings["bias"]
 zeros_start = not np.any(trace.W[0]) and trace.b[0] == 0  # where Novikoff's theorem starts
-figure, beside = separator_figures(data, facts, bias=bias, lecture=lecture_mode())
+figure, beside = separator_figures(lesson, data, facts, bias=bias, lecture=lecture_mode())
 
 
 def at_step(k: int) -> None:
@@ -59,10 +57,10 @@ def at_step(k: int) -> None:
     margin_section(current["margin"], facts["maximum"])
     spaces_section(facts, bias=bias)
     update_section(data, trace, k, bias=bias, eta=settings["eta"])
-    proof_section(trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
+    proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
 
 
 run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
                      layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
-stepper(key=PAGE, run=run, panels=at_step)
-experiment_section()
+lesson.stepper(run, panels=at_step)
+experiment_section(lesson)

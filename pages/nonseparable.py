@@ -3,23 +3,25 @@
 import streamlit as st
 
 from ui.budget import lesson_data
-from ui.data_picker import data_picker
+from ui.lesson import Lesson
 from ui.lesson_nonseparable import (
+    PAGE,
+    SETTINGS,
     bound_section,
     errors_section,
-    lesson,
     run_views,
     suggestions,
     verdict,
+    what_to_show,
 )
-from ui.training import training_settings
 
+lesson = Lesson(PAGE, SETTINGS)
 with st.sidebar:
-    data = data_picker()
-    settings = training_settings()
+    data = lesson.data()
+    settings = lesson.training()
 
 st.title("Non-separable data: the perceptron cycles")
-data = lesson_data(data, view="nonseparable")
+data = lesson_data(data, view=PAGE)
 st.caption("When no line separates the classes, some example is always on the wrong side, so "
            "the updates never stop. The cycling theorem: the weights still stay bounded, in "
            "any order. When the data, η and the start are rational (every short decimal is), "
@@ -30,12 +32,12 @@ st.caption("When no line separates the classes, some example is always on the wr
 suggestions()
 
 try:
-    shown = lesson(data.X, data.y, settings)
+    shown = what_to_show(data.X, data.y, settings)
 except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
 
 verdict(shown)
-run_views(data, shown, settings)
-errors_section(shown, len(data.y), settings["max_epochs"])
+run_views(lesson, data, shown, settings)
+errors_section(lesson, shown, len(data.y), settings["max_epochs"])
 bound_section(data, shown, settings)

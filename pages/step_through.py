@@ -4,16 +4,17 @@ import streamlit as st
 
 from core.trace import outcome
 from ui.budget import lesson_data
-from ui.charts import lecture_mode
-from ui.data_picker import data_picker
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson
 from ui.runs import perceptron_trace
-from ui.stepper import export_buttons, perceptron_run, stepper
-from ui.training import training_settings, use_notes_example
+from ui.stepper import export_buttons, perceptron_run
+from ui.training import use_notes_example
 
 PAGE = "step_through"
+lesson = Lesson(PAGE)
 with st.sidebar:
-    data = data_picker()
-    settings = training_settings()
+    data = lesson.data()
+    settings = lesson.training()
 
 st.title("Step through the perceptron")
 data = lesson_data(data, view=PAGE)
@@ -32,7 +33,7 @@ except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
 result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
-stepper(key=PAGE, run=perceptron_run(data, trace, settings, result, lecture=lecture_mode()))
+lesson.stepper(perceptron_run(data, trace, settings, result, lecture=lecture_mode()))
 if not lecture_mode():
     st.caption(f"Where this run ends: {result.message}")
     export_buttons(PAGE, data, trace)

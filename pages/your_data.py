@@ -6,14 +6,16 @@ import streamlit as st
 
 from datasets import Dataset
 from datasets.editing import GRID_STEP, add_point, erase_nearest, from_table, to_csv
-from ui.data_picker import YOUR_DATA, choose_next_run, data_picker
+from ui.data_picker import YOUR_DATA, choose_next_run
+from ui.lesson import Lesson
 from ui.outside import md
 from ui.user_data import can_undo, set_user_data, undo, user_data, version
 from viz.draw import CANVAS_POINTS, canvas_figure
 
 PAGE = "your_data"
+lesson = Lesson(PAGE)
 with st.sidebar:
-    chosen = data_picker()
+    chosen = lesson.data()
 
 st.title("Your data")
 st.caption(f"Click the plane to add a point of the chosen class; points snap to a "
@@ -69,8 +71,8 @@ with right:
             st.error(f"The table cannot be used: {md(str(error))}. Your points are unchanged.")
 
 with left:
-    event = st.plotly_chart(
-        canvas_figure(X, y, classes), key=f"{PAGE}.canvas.{version()}", on_select="rerun",
+    event = lesson.chart(
+        canvas_figure(X, y, classes), key=f"canvas.{version()}", on_select="rerun",
         selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
     )
     st.caption(f"{len(y)} point{'' if len(y) == 1 else 's'} · {int((y < 0).sum())} of class −1, "

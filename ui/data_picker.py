@@ -7,13 +7,22 @@ import streamlit as st
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from ui import file_choice, url_state
-from ui.charts import lecture_toggle
+from ui.lecture import lecture_toggle
 from ui.outside import md
-from ui.state import keep_alive, keep_shared_settings
+from ui.settings import (
+    DATA,
+    DATA_CHOICE_DEFAULT,
+    DATA_CHOICE_KEY,
+    DATA_N,
+    DATA_SEED,
+    DATA_SHAPES,
+    defaults,
+)
+from ui.state import keep_alive
 from ui.user_data import set_user_data, user_data, version
 
 YOUR_DATA = "Your data"
-_CHOICE = "data.choice"
+_CHOICE = DATA_CHOICE_KEY
 _ERROR = "data.error"
 _REQUEST = "data.request"
 
@@ -52,10 +61,11 @@ def choose_next_run(name: str) -> None:
 
 
 def data_picker() -> Dataset:
-    """Draw the picker in the sidebar and return the chosen data set."""
-    url_state.restore(your_data=YOUR_DATA, set_user_data=set_user_data)
-    keep_shared_settings()
-    keep_alive({_CHOICE: "Lecture notes' example: 4 points", "data.n": 40, "data.seed": 0})
+    """Draw the picker in the sidebar and return the chosen data set.
+
+    The page's ``Lesson`` has already read the link (ui.lesson).
+    """
+    keep_alive({_CHOICE: DATA_CHOICE_DEFAULT, **defaults(DATA)})
     if _REQUEST in st.session_state:
         st.session_state[_CHOICE] = st.session_state.pop(_REQUEST)
     options = list(BUILTIN) + list(GENERATORS)
@@ -69,13 +79,9 @@ def data_picker() -> Dataset:
     st.subheader("Data")
     choice = st.selectbox("Data set", options, key=_CHOICE)
     if choice in GENERATORS:
-        generator = GENERATORS[choice]
-        low, high, default, step = generator.shape_range
-        n = st.slider("Points", 4, 1000, key="data.n")
-        shape_key = f"data.{generator.shape_name}"
-        keep_alive({shape_key: default})
-        shape = st.slider(generator.shape_name.capitalize(), low, high, step=step, key=shape_key)
-        seed = st.number_input("Data seed", 0, 10**6, key="data.seed")
+        n = DATA_N.draw()
+        shape = DATA_SHAPES[GENERATORS[choice].shape_name].draw()
+        seed = DATA_SEED.draw()
         data = _generated(choice, int(n), float(shape), int(seed))
     elif choice == YOUR_DATA:
         data = mine

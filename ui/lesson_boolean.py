@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 import streamlit as st
@@ -18,9 +20,8 @@ from core.boolean import (
     truth_table,
 )
 from core.line_labelings import best_line, labelings
-from ui.charts import show
+from ui.settings import Setting
 from ui.state import keep_alive
-from ui.url_state import Field, one_of, real
 from viz.boolean import (
     curve_equation,
     curve_figure,
@@ -30,20 +31,29 @@ from viz.boolean import (
     truth_frame,
 )
 
+if TYPE_CHECKING:
+    from ui.lesson import Lesson
+
 PAGE = "boolean"
 ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}
 WEIGHTS = ("w1", "w2", "b")
 LIMIT = 40.0  # range of the weight sliders: wide enough for the slides' 20, 20, -30
 
-# The weights have no fixed default (each function has its own), so they are always linked.
-URL_FIELDS = (Field("fn", f"{PAGE}.function", one_of(FUNCTIONS), "AND"),
-              Field("enc", f"{PAGE}.encoding", one_of(ENCODINGS), "01"),
-              *(Field(name, f"{PAGE}.{name}", real(-LIMIT, LIMIT), None) for name in WEIGHTS))
+FUNCTION = Setting(f"{PAGE}.function", "fn", "choice", "AND", "Function", widget="segmented",
+                   options=FUNCTIONS)
+ENCODING = Setting(f"{PAGE}.encoding", "enc", "choice", "01", "Truth values", widget="radio",
+                   options=ENCODINGS, labels=ENCODING_LABELS)
+# The weights have no fixed default (each function has its own), so they are always linked;
+# the number box beside each slider takes any value, so links do not snap to the slider's grid.
+WEIGHT_SETTINGS = tuple(
+    Setting(f"{PAGE}.{name}", name, "float", None, label, widget="slider", low=-LIMIT,
+            high=LIMIT, step=0.5, snap=0.0)
+    for name, label in zip(WEIGHTS, ("w₁", "w₂", "b"), strict=True))
+SETTINGS = (FUNCTION, ENCODING, *WEIGHT_SETTINGS)
 
 
 def keep_state() -> None:
-    """Defaults for the function, the encoding and their hand-made weights, kept across pages."""
-    keep_alive({f"{PAGE}.function": "AND", f"{PAGE}.encoding": "01"})
+    """The hand-made weights of the function and encoding as defaults, kept across pages."""
     preset = hand_weights(st.session_state[f"{PAGE}.function"],
                           st.session_state[f"{PAGE}.encoding"])
     keep_alive(dict(zip((f"{PAGE}.{name}" for name in WEIGHTS), (*preset.w, preset.b),
@@ -88,16 +98,16 @@ def trainings(encoding: str) -> pd.DataFrame:
     return pd.DataFrame(rows).set_index("function")
 
 
-def weights_panel(table: TruthTable, function: str, encoding: str, w, b: float) -> None:
+def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: str, w,
+                  b: float) -> None:
     """The weight sliders and boxes, the hand-made weights, and the truth table they give."""
     st.markdown("**Weights** (slider or box; they stay in step)")
-    for name, label in zip(WEIGHTS, ("w₁", "w₂", "b"), strict=True):
+    for setting in WEIGHT_SETTINGS:
         c1, c2 = st.columns([0.68, 0.32])
-        c1.slider(label, -LIMIT, LIMIT, step=0.5, format="%g", key=f"{PAGE}.{name}",
-                  on_change=copy, args=(f"{PAGE}.{name}", f"{PAGE}.{name}_box"))
-        c2.number_input(label, -LIMIT, LIMIT, step=0.5, format="%g", key=f"{PAGE}.{name}_box",
-                        on_change=copy, args=(f"{PAGE}.{name}_box", f"{PAGE}.{name}"),
-                        label_visibility="hidden")
+        box = f"{setting.key}_box"
+        lesson.widget(setting, c1, format="%g", on_change=copy, args=(setting.key, box))
+        c2.number_input(setting.label, -LIMIT, LIMIT, step=setting.step, format="%g", key=box,
+                        on_change=copy, args=(box, setting.key), label_visibility="hidden")
     hand = hand_weights(function, encoding)
     st.button("Hand-made weights", icon=":material/back_hand:", key=f"{PAGE}.hand",
               on_click=load_hand_weights, help=hand.source.capitalize())
@@ -128,7 +138,7 @@ def training_section(function: str, encoding: str) -> None:
               disabled=function == "XOR")
 
 
-def xor_section(encoding: str) -> None:
+def xor_section(lesson: Lesson, encoding: str) -> None:
     """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
     st.subheader("Why no line computes XOR")
     xor = truth_table("XOR", encoding)
@@ -159,11 +169,11 @@ def xor_section(encoding: str) -> None:
     except StreamlitPageNotFoundError:
         cols[0].markdown("More in the lesson **Non-separable data**.")
     with cols[1]:
-        show(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
-             key=f"{PAGE}.best", alt="XOR with the best line found: three rows right, one wrong")
+        lesson.chart(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
+                     key="best", alt="XOR with the best line found: three rows right, one wrong")
 
 
-def lift_section(encoding: str) -> None:
+def lift_section(lesson: Lesson, encoding: str) -> None:
     """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
     st.subheader("What fixes it: a new feature x₁x₂")
     xor = truth_table("XOR", encoding)
@@ -177,8 +187,8 @@ def lift_section(encoding: str) -> None:
                 "lines when it degenerates), and it gets every row of XOR right.")
     c3d, c2d = st.columns(2)
     with c3d:
-        show(lifted_figure(xor, lifted.w, lifted.b), key=f"{PAGE}.lifted",
-             alt="XOR lifted to three dimensions with the separating plane")
+        lesson.chart(lifted_figure(xor, lifted.w, lifted.b), key="lifted",
+                     alt="XOR lifted to three dimensions with the separating plane")
     with c2d:
-        show(curve_figure(xor, lifted.w, lifted.b), key=f"{PAGE}.curve",
-             alt="The separating plane seen in the input plane: a hyperbola around XOR")
+        lesson.chart(curve_figure(xor, lifted.w, lifted.b), key="curve",
+                     alt="The separating plane seen in the input plane: a hyperbola around XOR")

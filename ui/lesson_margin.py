@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -25,8 +26,7 @@ from core.perceptron import ORDERS
 from core.trace import Trace
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
-from ui.charts import show
-from ui.url_state import Field, flag, one_of, write
+from ui.settings import Setting
 from viz.margin import (
     experiment_figure,
     margin_figure,
@@ -37,6 +37,9 @@ from viz.margin import (
 )
 from viz.maths import num, vec
 
+if TYPE_CHECKING:
+    from ui.lesson import Lesson
+
 PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
 SWEEP_SEEDS = tuple(range(6))
@@ -46,8 +49,11 @@ ELSEWHERE = ((-3.0, 3.0), 2.0)
 START_ETAS = (1.0, 0.1, 0.01)
 LAYOUTS = ("Side by side", "Overlaid")
 
-URL_FIELDS = (Field("sep", f"{PAGE}.layout", one_of(LAYOUTS), "Side by side"),
-              Field("ball", f"{PAGE}.ball", flag, True))
+LAYOUT = Setting(f"{PAGE}.layout", "sep", "choice", "Side by side", "Separators",
+                 widget="segmented", options=LAYOUTS)
+BALL = Setting(f"{PAGE}.ball", "ball", "bool", True, "Zoom out to the whole circle of the ball",
+               widget="toggle")
+SETTINGS = (LAYOUT, BALL)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -144,16 +150,15 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                 "shown for reference only: it is not guaranteed here.", icon=":material/info:")
 
 
-def separator_figures(data: Dataset, facts: dict, *, bias: bool, lecture: bool):
+def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
+                      lecture: bool):
     """The perceptron's figure for the stepper, and a function that draws the maximum margin.
 
     Overlaid, the maximum-margin separator is part of the stepper's figure; side by side it
     is its own chart beside the stepper's. The stepper draws the moving boundary and its band.
     """
-    layout = st.segmented_control("Separators", LAYOUTS, key=f"{PAGE}.layout",
-                                  label_visibility="collapsed")
-    whole_ball = st.toggle("Zoom out to the whole circle of the ball", key=f"{PAGE}.ball")
-    write(URL_FIELDS)
+    layout = lesson.widget(LAYOUT, label_visibility="collapsed")
+    whole_ball = lesson.widget(BALL)
     maximum = facts["maximum"]
     drawn = facts["R_plane"] if bias else facts["R"]  # the circle the chart draws
     box = plane_box(data.X, radius=drawn if whole_ball else None)
@@ -172,9 +177,10 @@ def separator_figures(data: Dataset, facts: dict, *, bias: bool, lecture: bool):
             return
         left, _ = st.columns(2)
         with left:
-            show(margin_figure(data.X, data.y, data.classes, box, maximum=maximum,
-                               bound_line=u_line, height=540, title="Maximum margin", **ball),
-                 key=f"{PAGE}.maximum", alt="The maximum-margin separator, its band and its "
+            lesson.chart(margin_figure(data.X, data.y, data.classes, box, maximum=maximum,
+                                       bound_line=u_line, height=540, title="Maximum margin",
+                                       **ball),
+                         key="maximum", alt="The maximum-margin separator, its band and its "
                  "support vectors circled, with the ball of radius R")
 
     return stepped, beside
@@ -253,7 +259,7 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
                   "updates before y·a > 0, and other examples' updates move it meanwhile."))
 
 
-def proof_section(trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
+def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
                   zeros_start: bool) -> None:
     """The proof's two claims, update by update, up to this step; stops the page without u."""
     st.subheader("The proof, update by update")
@@ -283,15 +289,15 @@ def proof_section(trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
                 "lines start from u·w₀ and ‖w₀‖² (both claims still hold), but the bound "
                 "R²/γ² on t needs w₀ = 0.")
     st.caption(note)
-    show(
+    lesson.chart(
         proof_figure(projections, squared, gamma=facts["gamma"], R=facts["R"], eta=eta,
                      start_projection=float(projections[0]), start_squared=float(squared[0]),
                      current=mistakes_now),
-        key=f"{PAGE}.proof", alt="u dot w_t against t gamma, and the squared norm of w_t against "
+        key="proof", alt="u dot w_t against t gamma, and the squared norm of w_t against "
         "t R squared, over the updates, with the current update highlighted")
 
 
-def experiment_section() -> None:
+def experiment_section(lesson: Lesson) -> None:
     """Mistakes against the bound over many generated data sets, run on request."""
     st.subheader("Experiment: how loose is the bound?")
     st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "
@@ -304,9 +310,9 @@ def experiment_section() -> None:
         return
     runs = sweep()
     labels = [f"margin {r.margin:g}, seed {r.seed}, {r.order}" for r in runs.itertuples()]
-    show(experiment_figure(runs["bound"], runs["mistakes"], runs["order"], labels),
-         key=f"{PAGE}.experiment", alt="Mistakes made against the bound R squared over "
-         "gamma squared for many runs, with the line y = x")
+    lesson.chart(experiment_figure(runs["bound"], runs["mistakes"], runs["order"], labels),
+                 key="experiment", alt="Mistakes made against the bound R squared over "
+                 "gamma squared for many runs, with the line y = x")
     ratio = runs["mistakes"] / runs["bound"]
     st.caption(f"{len(runs)} runs: {int((runs['mistakes'] <= runs['bound']).sum())} within "
                f"the bound. Mistakes were at most {ratio.max():.0%} of the bound, "

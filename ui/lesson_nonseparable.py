@@ -1,8 +1,9 @@
-"""The non-separable lesson's own pieces: cached analysis, the run it shows, and its panels."""
+"""The non-separable lesson's own pieces: settings, cached analysis, the run it shows, panels."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
@@ -14,12 +15,15 @@ from core.pocket import EpochReport, epoch_report
 from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
 from datasets import Dataset
-from ui.charts import lecture_mode, show
+from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
-from ui.state import keep_alive
-from ui.stepper import perceptron_run, stepper
+from ui.settings import DATA_CHOICE_KEY, Setting
+from ui.stepper import perceptron_run
 from viz.cycling import cycle_latex, errors_figure, trajectory_figure
 from viz.maths import num
+
+if TYPE_CHECKING:
+    from ui.lesson import Lesson
 
 PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
@@ -27,10 +31,16 @@ SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
              "Iris: versicolor vs virginica (petal)": "Iris versicolor / virginica"}
 REPORT_VISITS = 200_000  # visits the error chart reads (its stream yields every visit)
 
+# which part of a run that cycles is stepped through: from the start, or one period
+PART = Setting(f"{PAGE}.part", "watch", "choice", "start", "Watch", widget="segmented",
+               options=("start", "cycle"))
+THREE_D = Setting(f"{PAGE}.three_d", "3d", "bool", False, "3-D: (w₁, w₂, b)", widget="toggle")
+SETTINGS = (PART, THREE_D)
+
 
 def choose(name: str) -> None:
     """Switch the sidebar's data set."""
-    st.session_state["data.choice"] = name
+    st.session_state[DATA_CHOICE_KEY] = name
 
 
 def suggestions() -> None:
@@ -40,7 +50,7 @@ def suggestions() -> None:
     for col, (name, label) in zip(cols[1:], SUGGESTED.items(), strict=True):
         col.button(label, key=f"{PAGE}.use.{label}", on_click=choose, args=(name,),
                    width="stretch",
-                   type="primary" if st.session_state.get("data.choice") == name else "secondary")
+                   type="primary" if st.session_state.get(DATA_CHOICE_KEY) == name else "secondary")
 
 
 @st.cache_data(max_entries=32, show_spinner="Looking for a repeat…")
@@ -70,7 +80,7 @@ def errors_by_epoch(X, y, settings: dict, epochs: int, exact: bool):
 
 
 @dataclass(frozen=True)
-class Lesson:
+class Shown:
     """What the page shows: the analysis, the run to step through, and the per-epoch report.
 
     ``exact``: the exact search ran (a fixed order with short decimals); ``found``: it found
@@ -90,15 +100,14 @@ class Lesson:
     departure: Departure | None
 
 
-def lesson(X, y, settings: dict) -> Lesson:
+def what_to_show(X, y, settings: dict) -> Shown:
     """Analyse the data and pick the run to show; ValueError when the settings cannot train."""
     n = len(y)
     separable, rows, cycle = analyse(X, y, settings)
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
-    keep_alive({f"{PAGE}.part": "start"})
     inside = found and cycle.first > 1  # else the run starts inside the loop
-    part = (st.session_state[f"{PAGE}.part"] or "start") if inside else "start"
+    part = (st.session_state[PART.key] or "start") if inside else "start"
     if part == "cycle":
         trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1)
         result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),
@@ -116,11 +125,11 @@ def lesson(X, y, settings: dict) -> Lesson:
     if found:  # reach one full period, within the chart's budget
         epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // n))
     report, departure = errors_by_epoch(X, y, settings, epochs, exact)
-    return Lesson(separable, cycle, exact, found, inside, part, trace, result, report,
+    return Shown(separable, cycle, exact, found, inside, part, trace, result, report,
                   departure)
 
 
-def verdict(shown: Lesson) -> None:
+def verdict(shown: Shown) -> None:
     """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
     cycle = shown.cycle
     if shown.separable:
@@ -156,14 +165,13 @@ def verdict(shown: Lesson) -> None:
             "included, decides exactly.")
 
 
-def run_views(data: Dataset, shown: Lesson, settings: dict) -> None:
+def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> None:
     """The run stepped in the page, then the path of the weights in weight space."""
     cycle, trace = shown.cycle, shown.trace
     if shown.inside:
         labels = {"start": "From the start",
                   "cycle": f"In the cycle (from epoch {cycle.first})"}
-        st.segmented_control("Watch", list(labels), format_func=labels.get,
-                             key=f"{PAGE}.part", label_visibility="collapsed")
+        lesson.widget(PART, format_func=labels.get, label_visibility="collapsed")
     if shown.found:
         path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
                     cycle_updates=cycle.updates)
@@ -175,28 +183,29 @@ def run_views(data: Dataset, shown: Lesson, settings: dict) -> None:
 
     def weight_space(k: int) -> None:
         """The path of the weights with the step's weights on it (follows the step)."""
-        three_d = st.toggle("3-D: (w₁, w₂, b)", key=f"{PAGE}.three_d")
-        show(trajectory_figure(**path, current=(trace.W[k], trace.b[k]), three_d=three_d),
-             key=f"{PAGE}.trajectory",
-             alt="Weight space: the path of (w1, w2) after each update, coloured by b; the "
-                 "loop it closes is drawn thick")
+        three_d = lesson.widget(THREE_D)
+        lesson.chart(trajectory_figure(**path, current=(trace.W[k], trace.b[k]),
+                                       three_d=three_d),
+                     key="trajectory",
+                     alt="Weight space: the path of (w1, w2) after each update, coloured by b; "
+                         "the loop it closes is drawn thick")
         st.caption("Each dot is the weights after one update; colour is b. "
                    + ("The thick loop is one period: it ends where it starts."
                       if shown.found else ""))
 
     run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
                          layers=("boundary", "ghost", "normal", "visited", "errors", "explain"))
-    stepper(key=PAGE, run=run, panels=weight_space)
+    lesson.stepper(run, panels=weight_space)
 
 
-def errors_section(shown: Lesson, n: int, max_epochs: int) -> None:
+def errors_section(lesson: Lesson, shown: Shown, n: int, max_epochs: int) -> None:
     """Training errors per epoch of the last, pocket and averaged weights, and the largest ‖w‖."""
     report, cycle = shown.report, shown.cycle
     st.subheader("Training errors per epoch: last, pocket, averaged")
-    st.plotly_chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if shown.found
-                                  else None),
-                    key=f"{PAGE}.errors",
-                    alt="Training errors at the end of each epoch for the last, pocket and "
+    lesson.chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if shown.found
+                               else None),
+                 key="errors",
+                 alt="Training errors at the end of each epoch for the last, pocket and "
                         "averaged weights, and the largest norm of w in each epoch")
     last = int(report.epoch[-1]) if len(report.epoch) else 0
     cols = st.columns(4)
@@ -227,7 +236,7 @@ def freund_schapire(X, y, bias: bool, passes: int):
     return non_separable_bound(X, y, u, passes=passes, bias=bias)
 
 
-def bound_section(data: Dataset, shown: Lesson, settings: dict) -> None:
+def bound_section(data: Dataset, shown: Shown, settings: dict) -> None:
     """Freund and Schapire's mistake bound for non-separable data, beside this run's mistakes."""
     report = shown.report
     if shown.separable or settings["init"] != "zeros" or not len(report.epoch):

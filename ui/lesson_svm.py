@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -14,47 +15,66 @@ from core.descent import svm_sgd, svm_step_size
 from core.evaluation import generalization, margins_over_lambda, theorem_2_6
 from core.geometry import geometric_margin
 from core.max_margin import max_margin
-from core.perceptron import Linear
+from core.perceptron import ORDERS, Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
 from core.variants import rule_run
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
-from ui.charts import lecture_mode, show
+from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
-from ui.stepper import perceptron_run, stepper
-from ui.training import ORDER_LABELS
-from ui.url_state import Field, flag, one_of, real, whole
+from ui.settings import Setting, order_label
+from ui.stepper import perceptron_run
 from viz import maths
 from viz import svm as draw
+
+if TYPE_CHECKING:
+    from ui.lesson import Lesson
 
 PAGE = "svm"
 SECTIONS = ["Losses", "Train side by side", "Soft margin", "Generalization", "In scikit-learn"]
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
 CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
-RANDOM_ORDERS = ["random_misclassified", "shuffle_once", "shuffle_each_epoch", "random"]
+# the orders whose run changes with the seed (every order but the cyclic), PLA's first
+RANDOM_ORDERS = ["random_misclassified",
+                 *(order for order in ORDERS if order not in ("cyclic", "random_misclassified"))]
 LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
 DRAW_NS = (5, 10, 20, 40)  # N of the Theorem 2.6 experiment
 DRAWS = 100  # random draws of N + 1 examples for each N
 
 # What is on screen, mirrored in the URL (the data, the training settings and the step are
-# the shared fields of ui.url_state). Numbers snap to their widget's grid.
-URL_FIELDS = (
-    Field("part", f"{PAGE}.section", one_of(SECTIONS), SECTIONS[0]),
-    Field("lam", f"{PAGE}.lam", one_of(LAMBDAS), 0.01),
-    Field("eta0", f"{PAGE}.eta0", real(0.001, 100.0, step=1e-9), 1.0),
-    Field("svm_epochs", f"{PAGE}.epochs", whole(1, 2000), 200),
-    Field("z", f"{PAGE}.z", real(-3.0, 3.0, step=0.05), 0.5),
-    Field("strict", f"{PAGE}.strict", flag, False),
-    Field("log", f"{PAGE}.log_base", one_of(("2", "e")), "2"),
-    Field("example", f"{PAGE}.example", whole(0, 5000), 0),
-    Field("C", f"{PAGE}.C", one_of(CS), 1.0),
-    Field("test", f"{PAGE}.test_fraction", real(0.1, 0.7, step=0.05), 0.3),
-    Field("split", f"{PAGE}.split_seed", whole(0, 10**6), 0),
-    Field("runs", f"{PAGE}.runs", whole(2, 12), 6),
-    Field("runs_order", f"{PAGE}.runs_order", one_of(RANDOM_ORDERS), "random_misclassified"),
-)
+# the shared settings of ui.settings). Numbers from a link snap to their slider's grid.
+SECTION = Setting(f"{PAGE}.section", "part", "choice", SECTIONS[0], "Part", widget="segmented",
+                  options=tuple(SECTIONS))
+LAM = Setting(f"{PAGE}.lam", "lam", "float", 0.01, "Penalty λ", widget="select_slider",
+              options=tuple(LAMBDAS),
+              help="The SVM minimises mean hinge + (λ/2)‖w‖²; C = 1/(λN).")
+ETA0 = Setting(f"{PAGE}.eta0", "eta0", "float", 1.0, "Step size η₀ (η_t = η₀/√t)", low=0.001,
+               high=100.0, step=0.1, snap=1e-9)
+EPOCHS = Setting(f"{PAGE}.epochs", "svm_epochs", "int", 200, "SVM epochs", low=1, high=2000)
+Z = Setting(f"{PAGE}.z", "z", "float", 0.5, "Margin z = y·(w·x + b) of one example",
+            widget="slider", low=-3.0, high=3.0, step=0.05)
+LOG_BASE = Setting(f"{PAGE}.log_base", "log", "choice", "2", "Logistic loss drawn with",
+                   widget="radio", options=("2", "e"),
+                   labels={"2": "log base 2", "e": "log base e"})
+EXAMPLE = Setting(f"{PAGE}.example", "example", "int", 0, "Example (row) for ∂L/∂w", low=0,
+                  high=5000)
+C_SETTING = Setting(f"{PAGE}.C", "C", "float", 1.0,
+                    "C (the notes' γ: weight of the slacks; C = 1/(λN))",
+                    widget="select_slider", options=tuple(CS))
+TEST_FRACTION = Setting(f"{PAGE}.test_fraction", "test", "float", 0.3, "Test fraction",
+                        widget="slider", low=0.1, high=0.7, step=0.05)
+SPLIT_SEED = Setting(f"{PAGE}.split_seed", "split", "int", 0, "Split seed", low=0, high=10**6)
+RUNS = Setting(f"{PAGE}.runs", "runs", "int", 6, "Perceptron runs (seeds 0, 1, …)",
+               widget="slider", low=2, high=12)
+RUNS_ORDER = Setting(f"{PAGE}.runs_order", "runs_order", "choice", "random_misclassified",
+                     "Their order", widget="select", options=tuple(RANDOM_ORDERS),
+                     labels={o: order_label(o) for o in RANDOM_ORDERS})
+STRICT = Setting(f"{PAGE}.strict", "strict", "bool", False,
+                 "Strict rule: a mistake only when y·a < 0", widget="toggle")
+SETTINGS = (SECTION, LAM, ETA0, EPOCHS, Z, STRICT, LOG_BASE, EXAMPLE, C_SETTING,
+            TEST_FRACTION, SPLIT_SEED, RUNS, RUNS_ORDER)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -113,14 +133,12 @@ def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: flo
     return rows, tables
 
 
-def svm_sidebar(settings: dict, n: int) -> dict:
+def svm_sidebar(lesson: Lesson, settings: dict, n: int) -> dict:
     """The SVM's own settings; order, bias, seed and epochs cap follow the perceptron's."""
     st.subheader("SVM (subgradient descent)")
-    lam = st.select_slider("Penalty λ", LAMBDAS, key="svm.lam", format_func=maths.num,
-                           help="The SVM minimises mean hinge + (λ/2)‖w‖²; C = 1/(λN).")
-    eta0 = st.number_input("Step size η₀ (η_t = η₀/√t)", 0.001, 100.0, step=0.1, format="%g",
-                           key="svm.eta0")
-    epochs = st.number_input("SVM epochs", 1, 2000, key="svm.epochs")
+    lam = lesson.widget(LAM, format_func=maths.num)
+    eta0 = lesson.widget(ETA0)
+    epochs = lesson.widget(EPOCHS)
     capped = max(1, STEP_LIMIT // n)  # at most STEP_LIMIT steps are recorded
     return dict(lam=float(lam), eta=float(eta0), max_epochs=min(int(epochs), capped),
                 order=settings["order"], bias=settings["bias"], seed=settings["seed"])
@@ -131,23 +149,21 @@ def svm_sidebar(settings: dict, n: int) -> dict:
 # margin (None when the data is not separable).
 
 
-def losses_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
+                mm) -> None:
     """The four losses of the margin z, their slopes, and the kinship in code."""
     left, right = st.columns([0.58, 0.42])
     with right:
-        z = st.slider("Margin z = y·(w·x + b) of one example", -3.0, 3.0, step=0.05,
-                      key="svm.z")
-        base = 2.0 if st.radio("Logistic loss drawn with", ["2", "e"], key="svm.log_base",
-                               horizontal=True, format_func=lambda b: f"log base {b}") == "2" \
-            else math.e
-        st.session_state["svm.example"] = min(st.session_state["svm.example"], len(data) - 1)
-        n = st.number_input("Example (row) for ∂L/∂w", 0, len(data) - 1, key="svm.example")
+        z = lesson.widget(Z)
+        base = 2.0 if lesson.widget(LOG_BASE) == "2" else math.e
+        st.session_state[EXAMPLE.key] = min(st.session_state[EXAMPLE.key], len(data) - 1)
+        n = lesson.widget(EXAMPLE, high=len(data) - 1)
         x, y = data.X[n], float(data.y[n])
         st.info(draw.verdict(z))
     with left:
-        show(draw.loss_figure(z, base=base), key=f"{PAGE}.losses",
-             alt="The 0-1, perceptron, hinge and logistic losses of the margin z, and their "
-                 "slopes, with a cursor at the chosen z")
+        lesson.chart(draw.loss_figure(z, base=base), key="losses",
+                     alt="The 0-1, perceptron, hinge and logistic losses of the margin z, and "
+                         "their slopes, with a cursor at the chosen z")
     st.markdown(f"Example {n}: x = ({maths.num(x[0])}, {maths.num(x[1])}), y = {maths.num(y)}. "
                 "By the chain rule through z = y(w·x + b), ∂L/∂w = L′(z)·y·x and the step is "
                 "w ← w − η·∂L/∂w.")
@@ -158,16 +174,16 @@ def losses_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
                "The logistic loss is drawn in base 2 by default so that it equals 1 at z = 0 and "
                "lies above the 0-1 loss everywhere, like the hinge; the seeds' natural log is "
                "the same curve times ln 2 ≈ 0.693, with the same minimiser.")
-    _strict_rule(data)
+    _strict_rule(lesson, data)
     st.markdown("**The kinship in code** (core/losses.py, live source): one loss with a "
                 "threshold; 0 makes it the perceptron's, 1 the hinge.")
     st.code(draw.source_listing(losses.margin_loss, losses.perceptron_loss, losses.hinge_loss),
             language="python")
 
 
-def _strict_rule(data: Dataset) -> None:
+def _strict_rule(lesson: Lesson, data: Dataset) -> None:
     """The notes' y·a <= 0 against the strict y·a < 0, from w = 0 and from the notes' start."""
-    if not st.toggle("Strict rule: a mistake only when y·a < 0", key=f"{PAGE}.strict"):
+    if not lesson.widget(STRICT):
         return
     (w1, w2), b = NOTES_INIT
     rows = []
@@ -187,7 +203,8 @@ def _strict_rule(data: Dataset) -> None:
                "rule does move.")
 
 
-def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
+               mm) -> None:
     """Both runs on the same data, stepped together in the page (the perceptron's has the keys)."""
     try:
         perc = perceptron_trace(data.X, data.y, settings)
@@ -199,7 +216,7 @@ def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
               f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
-    if svm_settings["max_epochs"] < int(st.session_state["svm.epochs"]):
+    if svm_settings["max_epochs"] < int(st.session_state[EPOCHS.key]):
         st.caption(f"The SVM runs {svm_settings['max_epochs']} epochs here: "
                    f"{STEP_LIMIT:,} steps at most are recorded.")
     lecture = lecture_mode()
@@ -229,13 +246,13 @@ def train_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
         i = int(svm.index[k]) if k else -1
         with st.expander(f"The SVM's maths at step {k}", expanded=True):
             _step_maths(data, settings, svm_settings, svm, k, i, svm=True)
-        _margins(data, svm_settings, mm, perc, svm, k)
+        _margins(lesson, data, svm_settings, mm, perc, svm, k)
 
     left, right = st.columns(2)
     with left:
-        stepper(key=PAGE, run=leader, lead=True, panels=at_step)
+        lesson.stepper(leader, lead=True, panels=at_step)
     with right:
-        stepper(key=f"{PAGE}.svm_run", run=follower, follow=PAGE)
+        lesson.stepper(follower, part="svm_run", follow=PAGE)
 
 
 def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int, i: int, *,
@@ -267,7 +284,8 @@ def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int
         st.latex(line)
 
 
-def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
+def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
+             k: int) -> None:
     """Geometric margins of both runs against the maximum, and the margin as lambda shrinks."""
     st.subheader("How wide is each boundary's margin?")
     values = [geometric_margin(data.X, data.y, trace.W[k], trace.b[k]) for trace in (perc, svm)]
@@ -288,8 +306,8 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
                "between the classes; the hinge pushes examples toward y·a ≥ 1 while the "
                "penalty keeps ‖w‖ small, which widens the margin toward Margin(D).")
     exact, sgd = margin_sweep(data.X, data.y, svm_settings)
-    show(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
-         key=f"{PAGE}.sweep", alt="Geometric margin against lambda: the exact minimiser and "
+    lesson.chart(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
+                 key="sweep", alt="Geometric margin against lambda: the exact minimiser and "
                                   "the subgradient run approach gamma as lambda shrinks")
     st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
                f"bias, whatever the bias setting) reaches the maximum "
@@ -305,10 +323,10 @@ def _margins(data: Dataset, svm_settings: dict, mm, perc, svm, k: int) -> None:
                    "or not (the bias is not penalised).")
 
 
-def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
+              mm) -> None:
     """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
-    C = st.select_slider("C (the notes' γ: weight of the slacks; C = 1/(λN))", CS, key="svm.C",
-                         format_func=maths.num)
+    C = lesson.widget(C_SETTING, format_func=maths.num)
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))
     except ValueError as error:
@@ -316,8 +334,8 @@ def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
         st.stop()
     left, right = st.columns([0.6, 0.4])
     with left:
-        show(draw.soft_margin_figure(data.X, data.y, data.classes, sm), key=f"{PAGE}.soft",
-             alt="The soft-margin SVM: boundary, margins, support vectors and the slack of "
+        lesson.chart(draw.soft_margin_figure(data.X, data.y, data.classes, sm), key="soft",
+                     alt="The soft-margin SVM: boundary, margins, support vectors and the slack of "
                  "every violating point")
     with right:
         cols = st.columns(2)
@@ -340,10 +358,10 @@ def soft_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
         elif mm is not None:
             st.info("This data is separable: pick the noisy blobs, or Iris versicolor vs "
                     "virginica, to see violations that no C can remove.")
-    _perceptron_never_settles(data, settings, mm, sm)
+    _perceptron_never_settles(lesson, data, settings, mm, sm)
 
 
-def _perceptron_never_settles(data: Dataset, settings: dict, mm, sm) -> None:
+def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm, sm) -> None:
     """The perceptron on the same data: boundaries of the last epochs and errors per epoch."""
     st.subheader("The perceptron on the same data")
     perc = perceptron_trace(data.X, data.y, settings)
@@ -351,13 +369,13 @@ def _perceptron_never_settles(data: Dataset, settings: dict, mm, sm) -> None:
     late = ends[-8:]
     left, right = st.columns([0.55, 0.45])
     with left:
-        show(draw.late_boundaries_figure(
+        lesson.chart(draw.late_boundaries_figure(
             data.X, data.y, data.classes, perc.W[late], perc.b[late],
             labels=[f"end of epoch {perc.epoch[k]}" for k in late]),
-            key=f"{PAGE}.late", alt="The perceptron's boundaries at the end of its last epochs")
+            key="late", alt="The perceptron's boundaries at the end of its last epochs")
     with right:
-        show(draw.errors_by_epoch_figure(
-            errors, training_errors(data.X, data.y, sm.w, sm.b)), key=f"{PAGE}.errors",
+        lesson.chart(draw.errors_by_epoch_figure(
+            errors, training_errors(data.X, data.y, sm.w, sm.b)), key="errors",
             alt="The perceptron's training errors at the end of each epoch")
     if mm is None:
         right.warning(f"Not separable: the perceptron is still moving after {perc.epoch[-1]} "
@@ -374,39 +392,39 @@ def _perceptron_never_settles(data: Dataset, settings: dict, mm, sm) -> None:
                                                    "converge." if perc.complete else ""))
 
 
-def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
+                        mm) -> None:
     """Several perceptron runs and the SVM on one train/test split, and Theorem 2.6."""
     c1, c2, c3, c4 = st.columns(4)
-    fraction = c1.slider("Test fraction", 0.1, 0.7, step=0.05, key="svm.test_fraction")
-    split_seed = c2.number_input("Split seed", 0, 10**6, key="svm.split_seed")
-    runs = c3.slider("Perceptron runs (seeds 0, 1, …)", 2, 12, key="svm.runs")
-    order = c4.selectbox("Their order", RANDOM_ORDERS, key="svm.runs_order",
-                         format_func=ORDER_LABELS.get)
+    fraction = lesson.widget(TEST_FRACTION, c1)
+    split_seed = lesson.widget(SPLIT_SEED, c2)
+    runs = lesson.widget(RUNS, c3)
+    order = lesson.widget(RUNS_ORDER, c4)
     try:
         result = split_and_score(data.X, data.y, test_fraction=float(fraction),
                                  split_seed=int(split_seed), runs=int(runs), order=order,
-                                 C=float(st.session_state[f"{PAGE}.C"]))
+                                 C=float(st.session_state[C_SETTING.key]))
     except ValueError as error:
         st.error(f"This split cannot be used: {error}")
         st.stop()
     train, test = result.train, result.test
     svm_name = ("SVM: maximum margin" if result.separable
-                else f"SVM: soft margin (C = {maths.num(st.session_state['svm.C'])})")
+                else f"SVM: soft margin (C = {maths.num(st.session_state[C_SETTING.key])})")
     labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
               for k, ((_, _, e), done) in enumerate(zip(result.runs, result.converged,
                                                         strict=True))]
     left, right = st.columns([0.58, 0.42])
     with left:
-        show(draw.generalization_figure(
+        lesson.chart(draw.generalization_figure(
             data.X, data.y, data.classes, train, test,
             [(w, b, label) for (w, b, _), label in zip(result.runs, labels, strict=True)],
             (*result.svm, f"{svm_name}: test error {100 * result.svm_error:.1f} %")),
-            key=f"{PAGE}.general",
+            key="general",
             alt="Several perceptron separators and the SVM's on the training points, with the "
                 "test points open")
     with right:
-        show(draw.test_error_figure([e for _, _, e in result.runs], result.svm_error),
-             key=f"{PAGE}.test_errors", alt="Test error of each perceptron run and of the SVM")
+        lesson.chart(draw.test_error_figure([e for _, _, e in result.runs], result.svm_error),
+                     key="test_errors", alt="Test error of each perceptron run and of the SVM")
         if len(train) < 10:
             st.info("Few points here: pick a generator (Separable, Noisy blobs) in the sidebar "
                     "for a test set worth the name.")
@@ -422,10 +440,10 @@ def generalization_part(data: Dataset, settings: dict, svm_settings: dict, mm) -
                        + ("these training points cannot be separated."
                           if not result.separable else "they ran out of epochs first."))
         _bound(result, len(train))
-    _draws(data, separable=mm is not None)
+    _draws(lesson, data, separable=mm is not None)
 
 
-def _draws(data: Dataset, *, separable: bool) -> None:
+def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
     """Theorem 2.6 as the experiment it describes: many random draws, not one split."""
     st.markdown("**Theorem 2.6 as an experiment.** The theorem is about expectations over "
                 "random draws: draw N + 1 examples from the data set (uniformly, with "
@@ -438,9 +456,9 @@ def _draws(data: Dataset, *, separable: bool) -> None:
         return
     st.session_state[f"{PAGE}.drew"] = True
     errors, bounds, converged = draws_experiment(data.X, data.y)
-    show(draw.theorem_2_6_figure(DRAW_NS, errors, bounds), key=f"{PAGE}.theorem_2_6",
-         alt="Mean test error over random draws against the bound E[R squared over gamma "
-             "squared] over N + 1, for several N")
+    lesson.chart(draw.theorem_2_6_figure(DRAW_NS, errors, bounds), key="theorem_2_6",
+                 alt="Mean test error over random draws against the bound E[R squared over "
+                     "gamma squared] over N + 1, for several N")
     st.dataframe(pd.DataFrame({"N": DRAW_NS, "mean test error": errors,
                                "E[R²/γ²]/(N + 1)": bounds}), hide_index=True)
     total = DRAWS * len(DRAW_NS)
@@ -470,7 +488,8 @@ def _bound(result, n: int) -> None:
                    f"most R²/γ² = {maths.num(round(result.ratio, 2))}.")
 
 
-def sklearn_part(data: Dataset, settings: dict, svm_settings: dict, mm) -> None:
+def sklearn_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
+                 mm) -> None:
     """The same numbers from scikit-learn, computed live beside ours."""
     perc_epochs = min(settings["max_epochs"], 20)
     svm = svm_trace(data.X, data.y, svm_settings)

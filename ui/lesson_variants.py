@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -21,50 +23,67 @@ from core.variants import (
 )
 from datasets import Dataset
 from datasets.builtin import iris_three
-from ui.charts import lecture_mode
+from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.runs import STEP_LIMIT
-from ui.step_controls import run_signature, step_controls
-from ui.stepper import Run, perceptron_run, stepper
-from ui.url_state import Field, one_of, real, whole
+from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
+from ui.step_controls import run_signature
+from ui.stepper import Run, perceptron_run
 from viz import regions
 from viz.maths import share
 from viz.plane import BOUNDARY, view_box
+
+if TYPE_CHECKING:
+    from ui.lesson import Lesson
 
 PAGE = "variants"
 VIEWS = {"averaged": "Averaged and voted", "kernel": "Kernel perceptron",
          "classes": "More than two classes"}
 KERNEL_LABELS = {"linear": "Linear", "polynomial": "Polynomial", "rbf": "RBF (Gaussian)"}
 GRID = 120  # grid points per side of the decision regions
+IRIS_CLASSES = 3  # the species of iris_three()
+
+VIEW = Setting(f"{PAGE}.view", "part", "choice", "averaged", "Part", widget="segmented",
+               options=tuple(VIEWS), labels=VIEWS)
+TEST_SHARE = Setting(f"{PAGE}.test_share", "test", "float", 0.3, "Test share", widget="slider",
+                     low=0.0, high=0.5, step=0.05,
+                     help="The share of the points held out of training")
+SPLIT_SEED = Setting(f"{PAGE}.split_seed", "split", "int", 0, "Split seed", low=0, high=10**6)
+KERNEL = Setting(f"{PAGE}.kernel", "kernel", "choice", "polynomial", "Kernel", widget="select",
+                 options=tuple(KERNELS), labels=KERNEL_LABELS)
+DEGREE = Setting(f"{PAGE}.degree", "degree", "int", 2, "Degree", widget="slider", low=1, high=6)
+OFFSET = Setting(f"{PAGE}.offset", "offset", "float", 1.0, "Offset c", low=0.0, high=10.0,
+                 step=0.5)
+WIDTH = Setting(f"{PAGE}.width", "width", "float", 0.5, "Width σ", widget="slider", low=0.05,
+                high=3.0, step=0.05)
+MULTI_WEIGHTS = Setting(f"{PAGE}.weights", "weights", "choice", "last", "Weights",
+                        widget="radio", options=tuple(WEIGHTS),
+                        labels={"last": "Last", "averaged": "Averaged"})
+PROBE1 = Setting(f"{PAGE}.probe1", "p1", "float", 4.9, "Probe: petal length", low=0.0,
+                 high=8.0, step=0.1)
+PROBE2 = Setting(f"{PAGE}.probe2", "p2", "float", 1.6, "Probe: petal width", low=-1.0,
+                 high=4.0, step=0.1)
+SCALE_CLASS = Setting(f"{PAGE}.scale_class", "scaled", "int", 0, "Scale the score of",
+                      widget="select", options=tuple(range(IRIS_CLASSES)))
+SCALE = Setting(f"{PAGE}.scale", "factor", "float", 1.0, "by the factor", widget="slider",
+                low=0.1, high=5.0, step=0.1)
+SETTINGS = (VIEW, TEST_SHARE, SPLIT_SEED, KERNEL, DEGREE, OFFSET, WIDTH, MULTI_WEIGHTS, PROBE1,
+            PROBE2, SCALE_CLASS, SCALE)
+
 # One click loads data the part is about (and a kernel that suits it).
+NOISE = DATA_SHAPES["noise"].key
 EXAMPLES = {
-    "Noisy blobs": {"data.choice": "Noisy blobs (generator)", "data.n": 200, "data.spread": 0.7},
-    "XOR (±1)": {"data.choice": "XOR (±1)", f"{PAGE}.kernel": "polynomial",
-                 f"{PAGE}.degree": 2, f"{PAGE}.offset": 1.0},
-    "XOR blobs": {"data.choice": "XOR blobs (generator)", "data.n": 200, "data.noise": 0.3,
-                  f"{PAGE}.kernel": "rbf", f"{PAGE}.width": 0.5},
-    "Circles": {"data.choice": "Circles (generator)", "data.n": 200, "data.noise": 0.08,
-                f"{PAGE}.kernel": "polynomial", f"{PAGE}.degree": 2, f"{PAGE}.offset": 1.0},
-    "Moons": {"data.choice": "Moons (generator)", "data.n": 200, "data.noise": 0.1,
-              f"{PAGE}.kernel": "rbf", f"{PAGE}.width": 0.4},
+    "Noisy blobs": {DATA_CHOICE_KEY: "Noisy blobs (generator)", DATA_N.key: 200,
+                    DATA_SHAPES["spread"].key: 0.7},
+    "XOR (±1)": {DATA_CHOICE_KEY: "XOR (±1)", KERNEL.key: "polynomial", DEGREE.key: 2,
+                 OFFSET.key: 1.0},
+    "XOR blobs": {DATA_CHOICE_KEY: "XOR blobs (generator)", DATA_N.key: 200, NOISE: 0.3,
+                  KERNEL.key: "rbf", WIDTH.key: 0.5},
+    "Circles": {DATA_CHOICE_KEY: "Circles (generator)", DATA_N.key: 200, NOISE: 0.08,
+                KERNEL.key: "polynomial", DEGREE.key: 2, OFFSET.key: 1.0},
+    "Moons": {DATA_CHOICE_KEY: "Moons (generator)", DATA_N.key: 200, NOISE: 0.1,
+              KERNEL.key: "rbf", WIDTH.key: 0.4},
 }
-
-
-# What this page shows, mirrored in the URL (the data, training and step have their own fields).
-URL_FIELDS = (
-    Field("part", f"{PAGE}.view", one_of(tuple(VIEWS)), "averaged"),
-    Field("test", f"{PAGE}.test_share", real(0.0, 0.5), 0.3),
-    Field("split", f"{PAGE}.split_seed", whole(0, 10**6), 0),
-    Field("kernel", f"{PAGE}.kernel", one_of(KERNELS), "polynomial"),
-    Field("degree", f"{PAGE}.degree", whole(1, 6), 2),
-    Field("offset", f"{PAGE}.offset", real(0.0, 10.0), 1.0),
-    Field("width", f"{PAGE}.width", real(0.05, 3.0), 0.5),
-    Field("weights", f"{PAGE}.weights", one_of(WEIGHTS), "last"),
-    Field("p1", f"{PAGE}.probe1", real(0.0, 8.0), 4.9),
-    Field("p2", f"{PAGE}.probe2", real(-1.0, 4.0), 1.6),
-    Field("scaled", f"{PAGE}.scale_class", whole(0, 2), 0),
-    Field("factor", f"{PAGE}.scale", real(0.1, 5.0), 1.0),
-)
 
 
 def example_buttons(names) -> None:
@@ -73,14 +92,6 @@ def example_buttons(names) -> None:
     for col, name in zip(cols, names, strict=False):
         col.button(f"Load {name}", key=f"{PAGE}.load.{name}", width="stretch",
                    on_click=st.session_state.update, args=(EXAMPLES[name],))
-
-
-def start_at_end(part: str, signature, last: int) -> None:
-    """Show a new run at its end (the trained model); stepping starts from Reset."""
-    key, seen = f"{part}.t", f"{part}.signature"
-    if st.session_state.get(seen) != signature or key not in st.session_state:
-        st.session_state[key] = last
-    st.session_state[seen] = signature
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -106,7 +117,7 @@ def iris_one_vs_rest(weights: str, run: dict):
     return one_vs_rest(X, labels, names=names, weights=weights, **run)
 
 
-def averaged_and_voted(data: Dataset, settings: dict) -> None:
+def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """Last, averaged and voted boundaries of one run, with training and test errors."""
     st.markdown(
         "One run of the perceptron, three ways to predict with it. **Last**: the final "
@@ -127,9 +138,8 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
         "of epochs (choose a cyclic or shuffled-once order for that).")
     example_buttons(["Noisy blobs"])
     left, right = st.columns(2)
-    test_share = left.slider("Test share", 0.0, 0.5, step=0.05, key=f"{PAGE}.test_share",
-                             help="The share of the points held out of training")
-    split_seed = right.number_input("Split seed", 0, 10**6, key=f"{PAGE}.split_seed")
+    test_share = lesson.widget(TEST_SHARE, left)
+    split_seed = lesson.widget(SPLIT_SEED, right)
     train, test = train_test_split(len(data), test_share, int(split_seed))
     X, y = data.X[train], data.y[train]
     try:
@@ -145,7 +155,7 @@ def averaged_and_voted(data: Dataset, settings: dict) -> None:
     def panels(k: int) -> None:
         averaged_panels(data, train, test, trace, W_avg, b_avg, k)
 
-    stepper(key=f"{PAGE}.avg", run=run, start="end", panels=panels)
+    lesson.stepper(run, part="avg", at_end=True, panels=panels)
 
 
 def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg) -> Run:
@@ -211,7 +221,7 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
                "of the sum, the voted one sums the signs.")
 
 
-def kernel_part(data: Dataset, settings: dict) -> None:
+def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
     st.markdown(
         "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
@@ -220,15 +230,13 @@ def kernel_part(data: Dataset, settings: dict) -> None:
         "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
     example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
     cols = st.columns(3)
-    name = cols[0].selectbox("Kernel", KERNELS, format_func=KERNEL_LABELS.get,
-                             key=f"{PAGE}.kernel")
+    name = lesson.widget(KERNEL, cols[0])
     params = {"name": name}
     if name == "polynomial":
-        params["degree"] = cols[1].slider("Degree", 1, 6, key=f"{PAGE}.degree")
-        params["offset"] = cols[2].number_input("Offset c", 0.0, 10.0, step=0.5, format="%g",
-                                                key=f"{PAGE}.offset")
+        params["degree"] = lesson.widget(DEGREE, cols[1])
+        params["offset"] = lesson.widget(OFFSET, cols[2])
     elif name == "rbf":
-        params["width"] = cols[1].slider("Width σ", 0.05, 3.0, step=0.05, key=f"{PAGE}.width")
+        params["width"] = lesson.widget(WIDTH, cols[1])
     run = {key: settings[key] for key in ("eta", "order", "bias", "max_epochs", "seed")}
     try:
         kernel = Kernel(**params)
@@ -239,9 +247,8 @@ def kernel_part(data: Dataset, settings: dict) -> None:
     if settings["init"] != "zeros":
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
-    part = f"{PAGE}.kernel"
-    start_at_end(part, run_signature(data.X, data.y, {**params, **run}), trace.steps)
-    k = step_controls(part, trace)
+    k = lesson.stepper(trace, signature=run_signature(data.X, data.y, {**params, **run}),
+                       part="kernel", at_end=True)
     alpha = trace.w(k)
     model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
     box = view_box(data.X)
@@ -266,12 +273,13 @@ def kernel_part(data: Dataset, settings: dict) -> None:
                        icon=":material/warning:")
     i = int(trace.index[k]) if k else None
     figure, maths = st.columns([0.55, 0.45])
-    figure.plotly_chart(
-        regions.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
-                              alpha, visited=i),
-        key=f"{PAGE}.kernel_plot",
-        alt=f"Decision regions of the kernel perceptron ({kernel.describe()}); "
-            "marker area grows with alpha")
+    with figure:
+        lesson.chart(
+            regions.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
+                                  alpha, visited=i),
+            key="kernel_plot",
+            alt=f"Decision regions of the kernel perceptron ({kernel.describe()}); "
+                "marker area grows with alpha")
     with maths:
         for line in regions.kernel_formula(**params, bias=run["bias"]):
             st.latex(line)
@@ -298,7 +306,7 @@ def kernel_part(data: Dataset, settings: dict) -> None:
                                                  b if run["bias"] else None))
 
 
-def more_classes(settings: dict) -> None:
+def more_classes(lesson: Lesson, settings: dict) -> None:
     """One-vs-rest perceptrons on the three Iris species: who claims which part of the plane."""
     X, labels, names = iris_three()
     st.markdown(
@@ -309,15 +317,11 @@ def more_classes(settings: dict) -> None:
         "other. Scale one class's score to see the argmax move while its own boundary stays. "
         "This part always uses Iris (petal length and width, in cm).")
     cols = st.columns(4)
-    weights = cols[0].radio("Weights", WEIGHTS, key=f"{PAGE}.weights", horizontal=True,
-                            format_func={"last": "Last", "averaged": "Averaged"}.get)
-    c = cols[1].selectbox("Scale the score of", range(len(names)), format_func=names.__getitem__,
-                          key=f"{PAGE}.scale_class")
-    factor = cols[1].slider("by the factor", 0.1, 5.0, step=0.1, key=f"{PAGE}.scale")
-    x1 = cols[2].number_input("Probe: petal length", 0.0, 8.0, step=0.1, format="%g",
-                              key=f"{PAGE}.probe1")
-    x2 = cols[3].number_input("Probe: petal width", -1.0, 4.0, step=0.1, format="%g",
-                              key=f"{PAGE}.probe2")
+    weights = lesson.widget(MULTI_WEIGHTS, cols[0])
+    c = lesson.widget(SCALE_CLASS, cols[1], format_func=names.__getitem__)
+    factor = lesson.widget(SCALE, cols[1])
+    x1 = lesson.widget(PROBE1, cols[2])
+    x2 = lesson.widget(PROBE2, cols[3])
     try:
         model = iris_one_vs_rest(weights, settings).scaled(c, factor)
     except ValueError as error:
@@ -333,12 +337,13 @@ def more_classes(settings: dict) -> None:
     cols[2].metric("Points claimed by none", int(np.sum(claims == 0)))
     cols[3].metric("Mistakes (3 runs)", int(model.mistakes.sum()))
     figure, maths = st.columns([0.55, 0.45])
-    figure.plotly_chart(
-        regions.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
-                                  model.b, probe=(x1, x2),
-                                  axis_titles=("petal length (cm)", "petal width (cm)")),
-        key=f"{PAGE}.multi_plot",
-        alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
+    with figure:
+        lesson.chart(
+            regions.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
+                                      model.b, probe=(x1, x2),
+                                      axis_titles=("petal length (cm)", "petal width (cm)")),
+            key="multi_plot",
+            alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
     with maths:
         st.dataframe(pd.DataFrame({
             "mistakes": model.mistakes,

@@ -7,7 +7,25 @@ import streamlit as st
 
 from core.trace import Trace
 from ui import url_state
-from ui.charts import keys_button
+
+KEYS_HELP = """
+| key | does |
+| --- | --- |
+| → | Step: visit the next example |
+| ← | Back: undo the last step |
+| N | Next mistake: jump to the next update |
+| Home | Reset: back to the start |
+| Tab / Enter | move between and press any control |
+
+The keys work wherever the page has focus, except while you type in a field.
+▶ Play runs the steps at the chosen speed; *Predict* asks before each step.
+"""
+
+
+def keys_button() -> None:
+    """A popover that lists the keyboard shortcuts."""
+    with st.popover("Keys", icon=":material/keyboard:", width="stretch"):
+        st.markdown(KEYS_HELP)
 
 
 def _move(key: str, target: int) -> None:
@@ -55,6 +73,14 @@ def reset_on_change(page: str, signature) -> None:
     if previous is not None and previous != signature:
         st.session_state[f"{page}.t"] = 0
     st.session_state[f"{page}.signature"] = signature
+
+
+def start_at_end(page: str, signature, last: int) -> None:
+    """Show a new run at its end (the trained model); stepping starts from Reset."""
+    key, seen = f"{page}.t", f"{page}.signature"
+    if st.session_state.get(seen) != signature or key not in st.session_state:
+        st.session_state[key] = last
+    st.session_state[seen] = signature
 
 
 def run_signature(X, y, settings: dict) -> tuple:

@@ -29,6 +29,8 @@ import streamlit as st
 from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
+from ui.lecture import for_projector
+from ui.step_controls import keys_button
 from viz.plane import (
     BOUNDARY,
     GHOST,
@@ -207,8 +209,6 @@ def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -
     square_axes(fig, view_box(X))
     house_layout(fig, height)
     if lecture:
-        from ui.charts import for_projector
-
         fig = for_projector(fig)
     return _figure_json(fig)
 
@@ -221,8 +221,6 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
     square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
     house_layout(fig, height)
     if lecture:
-        from ui.charts import for_projector
-
         fig = for_projector(fig)
     return _figure_json(fig)
 
@@ -274,8 +272,6 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     }
     if figure is not None:
         if lecture:
-            from ui.charts import for_projector
-
             figure = for_projector(go.Figure(figure))
         header.update(figure=_figure_json(figure), point_traces=[])
     if "weights" in layers:
@@ -350,8 +346,6 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
     the lesson's panels that follow the step on the server.
     """
     if toolbar:
-        from ui.charts import keys_button
-
         cols = st.columns([1, 1, 5])
         with cols[0]:
             keys_button()

@@ -1,0 +1,86 @@
+"""Every page through its Lesson: lecture mode on every chart, and link state on every page."""
+
+from __future__ import annotations
+
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run
+
+# a page and a link that shows its charts (several parts for the pages that have them)
+VIEWS = [
+    ("step_through", {}),
+    ("margin", {"sep": "Overlaid"}),
+    ("boolean", {}),
+    ("nonseparable", {"data": "xor-0-1"}),
+    ("svm", {"part": "Losses"}),
+    ("svm", {"part": "Train side by side"}),
+    ("svm", {"part": "Soft margin"}),
+    ("variants", {"part": "averaged"}),
+    ("variants", {"part": "kernel"}),
+    ("variants", {"part": "classes"}),
+    ("your_data", {"pts": "0,0,-;1,1,+"}),
+]
+
+
+def open_link(params: dict, page: str) -> AppTest:
+    """Open a link straight to a page, as a browser does: its first run is that page's."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params.update(params)
+    at.switch_page(f"pages/{page}.py")
+    return at.run()
+
+
+def font_sizes(at) -> list:
+    """The font size of every figure on the page: its charts and its steppers' figures."""
+    from ui.stepper import unpack
+
+    figures = list(charts(at))
+    for node in at.get("bidi_component"):  # stepped in the browser: figures travel in the run
+        header, _ = unpack(node.proto.bytes)
+        figures += [header[name] for name in ("figure", "weights_figure") if name in header]
+    return [spec["layout"].get("font", {}).get("size") for spec in figures]
+
+
+@pytest.mark.parametrize(("page", "params"), VIEWS, ids=lambda v: str(v))
+def test_lecture_mode_enlarges_every_chart_of_every_page(page, params):
+    at = open_link({**params, "lecture": "1"}, page)
+    assert_clean(at)
+    assert by_key(at.toggle, "view.lecture").value is True
+    assert font_sizes(at) and set(font_sizes(at)) == {20}
+    assert at.query_params["lecture"] == "1"  # and the link keeps it
+    by_key(at.toggle, "view.lecture").set_value(False).run()
+    assert 20 not in font_sizes(at)
+    assert "lecture" not in at.query_params
+
+
+def test_the_non_separable_lesson_keeps_its_view_in_the_link():
+    at = open_link({"data": "iris-versicolor-vs-virginica-petal", "watch": "cycle", "3d": "1",
+                    "step": "5"}, "nonseparable")
+    assert_clean(at)
+    assert not at.toast  # every value was used
+    assert by_key(at.segmented_control, "nonseparable.part").value == "cycle"
+    assert by_key(at.toggle, "nonseparable.three_d").value is True
+    assert stepper_run(at, "nonseparable")[0]["start"] == 5
+    assert any(t.get("type") == "scatter3d" for spec in charts(at) for t in spec["data"])
+    for key, value in {"watch": "cycle", "3d": "1", "step": "5"}.items():
+        assert at.query_params[key] == value
+    by_key(at.toggle, "nonseparable.three_d").set_value(False).run()
+    assert "3d" not in at.query_params  # back at its default: left out
+
+
+def test_a_bad_non_separable_value_falls_back_with_the_notice():
+    at = open_link({"data": "xor-0-1", "watch": "sideways"}, "nonseparable")
+    assert_clean(at)
+    assert at.toast and "watch" in at.toast[0].value and "sideways" in at.toast[0].value
+    assert at.session_state["nonseparable.part"] == "start"
+
+
+def test_a_boolean_link_does_not_touch_the_training_weights():
+    at = open_link({"fn": "OR", "w1": "-2.5"}, "boolean")
+    assert_clean(at)
+    assert at.session_state["boolean.w1"] == -2.5
+    assert "train.w1" not in at.session_state
+    at.switch_page("pages/step_through.py").run()
+    assert by_key(at.number_input, "train.eta").value == 1.0  # the sidebar as it was
+    assert "w1" not in at.query_params

@@ -1,0 +1,158 @@
+"""One lesson page: its link state, its sidebar, its charts and its steps, in one object.
+
+Every page starts with ``lesson = Lesson(PAGE, SETTINGS)``. That reads the
+link (the shared settings once per session, the page's own once per page),
+keeps every setting alive across pages, and writes the page's settings back
+to the address bar. Then the page draws through it:
+
+- ``lesson.data()`` and ``lesson.training()``: the shared sidebar;
+- ``lesson.widget(setting)``: one of its own settings (drawn, then linked);
+- ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
+  lecture mode applied (the app's only call of ``st.plotly_chart``);
+- ``lesson.stepper(run)``: a run stepped through in the browser (ui.stepper),
+  or ``lesson.stepper(trace, signature=...)``: the step controls over a
+  recorded run, for the lessons not yet stepped in the browser; either returns
+  the step to draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from core.trace import Trace
+from datasets import Dataset
+from ui import url_state
+from ui.data_picker import YOUR_DATA, data_picker
+from ui.lecture import for_projector, lecture_mode
+from ui.settings import Setting, defaults
+from ui.state import keep_alive, keep_shared_settings
+from ui.step_controls import reset_on_change, start_at_end, step_controls
+from ui.stepper import Run, stepper
+from ui.training import training_settings
+from ui.user_data import set_user_data
+
+
+class Lesson:
+    """A lesson page's link state, shared sidebar, charts and step controls.
+
+    Parameters
+    ----------
+    page : str
+        The page's name; its session keys and chart keys start with it.
+    settings : sequence of Setting, optional
+        The page's own settings (ui.settings.Setting), linked as ``?param=value``.
+    shared : bool, default True
+        Whether the page draws the shared data and training settings (and so
+        reads them from a link); a page without them reads only lecture mode.
+
+    Notes
+    -----
+    Creating it, at the top of the page before any widget, restores the link
+    and keeps the values alive; values only change in widget callbacks before
+    a run, so writing the link here and again after each widget drawn with
+    :meth:`widget` keeps the address equal to the view.
+    """
+
+    def __init__(self, page: str, settings: Sequence[Setting] = (), *, shared: bool = True):
+        self.page = page
+        self.settings = tuple(settings)
+        keep_shared_settings()
+        url_state.restore(self.settings, page=page, shared=shared, your_data=YOUR_DATA,
+                          set_user_data=set_user_data)
+        keep_alive(defaults(self.settings))
+        url_state.write(self.settings)
+
+    def data(self) -> Dataset:
+        """The data picker (with the lecture switch) in the sidebar; the chosen data set."""
+        return data_picker()
+
+    def training(self) -> dict:
+        """The run settings in the sidebar; keyword arguments for ``perceptron``."""
+        return training_settings()
+
+    def widget(self, setting: Setting, container=None, **kwargs):
+        """Draw one of the page's settings and mirror its value in the link.
+
+        Parameters
+        ----------
+        setting : Setting
+            One of the page's settings.
+        container : streamlit container, optional
+            Where to draw it.
+        **kwargs
+            Passed to :meth:`Setting.draw`.
+
+        Returns
+        -------
+        object
+            The widget's value.
+        """
+        value = setting.draw(container, **kwargs)
+        url_state.write([setting])
+        return value
+
+    def chart(self, fig: go.Figure, *, key: str, alt: str, **kwargs):
+        """Draw a Plotly figure: with alt text, and scaled up in lecture mode.
+
+        Parameters
+        ----------
+        fig : plotly.graph_objects.Figure
+            The figure (not changed).
+        key : str
+            The chart's name in the page; its widget key is ``"<page>.<key>"``.
+        alt : str
+            What the chart shows, for screen readers.
+        **kwargs
+            Passed to ``st.plotly_chart`` (``on_select``, ``selection_mode``, ...).
+
+        Returns
+        -------
+        object
+            What ``st.plotly_chart`` returns (the selection, with ``on_select``).
+        """
+        if lecture_mode():
+            fig = for_projector(go.Figure(fig))
+        return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
+
+    def stepper(self, steps: Run | Trace, *, signature=None, part: str | None = None,
+                at_end: bool = False, panels: Callable[[int], None] | None = None,
+                **options) -> int:
+        """Step through a run; the position to draw (0 = the start).
+
+        Parameters
+        ----------
+        steps : ui.stepper.Run or core.trace.Trace
+            A run packed for the browser (it steps there, with no rerun per
+            press), or a recorded trace (Streamlit's step controls).
+        signature : hashable, optional
+            What a trace depends on (``ui.step_controls.run_signature``): when it
+            changes, the position goes back to the start (or to the end). A
+            ``Run`` carries its own.
+        part : str, optional
+            A part of the page with its own position (e.g. "kernel").
+        at_end : bool, default False
+            Open a new run at its last step (the trained model).
+        panels : callable, optional
+            With a ``Run``: ``panels(k)`` draws what the server shows for step k,
+            again after each position the browser reports (ui.stepper.stepper).
+        **options
+            With a ``Run``: passed to ``ui.stepper.stepper`` (``lead``, ``follow``).
+
+        Returns
+        -------
+        int
+            The position, 0 to the run's number of steps.
+        """
+        key = self.page if part is None else f"{self.page}.{part}"
+        if isinstance(steps, Run):
+            return stepper(key=key, run=steps, start="end" if at_end else "zero", panels=panels,
+                           **options)
+        trace = steps
+        if at_end:
+            start_at_end(key, signature, trace.steps)
+        else:
+            reset_on_change(key, signature)
+        return step_controls(key, trace)
