@@ -27,7 +27,7 @@ from core.runs import final
 from datasets.builtin import noisy
 from datasets.shapes import moons
 from viz.plane import view_box
-from viz.regions import grid, kernel_figure
+from viz.variants import grid, kernel_figure
 
 KERNELS = {
     "linear": Kernel("linear"),

@@ -25,7 +25,7 @@ from tests.apptest import (
     stepper_run,
     sync,
 )
-from viz.margin import strip_polygon
+from viz.shapes import band
 
 PAGE = "margin"
 
@@ -233,12 +233,12 @@ def test_experiment_runs_on_demand_and_stays_under_the_bound(at):
     assert "180 runs: 180 within the bound" in " ".join(c.value for c in at.caption)
 
 
-def test_strip_polygon_is_the_band_inside_the_box():
+def test_the_margin_band_is_the_strip_inside_the_box():
     rng = np.random.default_rng(3)
     box = ((-2.0, 2.0), (-1.0, 3.0))
     for _ in range(20):
         w, b, h = rng.normal(size=2), float(rng.normal()), float(rng.uniform(0.1, 1.0))
-        xs, ys = strip_polygon(w, b, h, box)
+        xs, ys = band(w, b, h * np.linalg.norm(w), box)  # a half-width h, as a level of w·x + b
         inside = rng.uniform([-2, -1], [2, 3], size=(4000, 2))
         in_band = np.abs(inside @ w + b) / np.linalg.norm(w) <= h
         if not xs:

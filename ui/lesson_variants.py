@@ -29,9 +29,10 @@ from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.step_controls import run_signature
 from ui.stepper import Run, perceptron_run
-from viz import regions
+from viz import variants as draw
 from viz.maths import share
-from viz.plane import BOUNDARY, view_box
+from viz.palette import AVERAGED, BOUNDARY
+from viz.plane import view_box
 
 if TYPE_CHECKING:
     from ui.lesson import Lesson
@@ -162,11 +163,11 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     """The run for the stepper: the last weights' boundary, and the averaged one as a column."""
     X, y = data.X[train], data.y[train]
     box = view_box(data.X)
-    figure = regions.variants_figure(X, y, data.X[test], data.y[test], data.classes, box,
+    figure = draw.variants_figure(X, y, data.X[test], data.y[test], data.classes, box,
                                      w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
                                      b_avg=b_avg[-1], xs=None, ys=None, votes=None)
     figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
-    figure.add_trace(legend_line("averaged: μ·x + μ_b = 0", regions.AVERAGED, "dash"))
+    figure.add_trace(legend_line("averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
     figure.add_trace(legend_line("last: w·x + b = 0", BOUNDARY, None))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
@@ -174,7 +175,7 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
         layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure,
         extra={"Wavg": np.asarray(W_avg, dtype=np.float64),
                "bavg": np.asarray(b_avg, dtype=np.float64)})
-    header = {**run.header, "palette": {**run.header["palette"], "averaged": regions.AVERAGED}}
+    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED}}
     return Run(run.id, run.steps, header, run.columns)
 
 
@@ -209,11 +210,11 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
     left, right = st.columns(2)
     with left:
         st.markdown("**Averaged** (μ after t visits)")
-        for line in regions.averaged_lines(k, W_avg[k] * k, b_avg[k] * k, W_avg[k], b_avg[k]):
+        for line in draw.averaged_lines(k, W_avg[k] * k, b_avg[k] * k, W_avg[k], b_avg[k]):
             st.latex(line)
     with right:
         st.markdown("**Voted** (K vectors, c_k votes each)")
-        for line in regions.voted_lines(len(voted.counts), int(voted.counts[-1]),
+        for line in draw.voted_lines(len(voted.counts), int(voted.counts[-1]),
                                         voted.counts @ voted.W, float(voted.counts @ voted.b), k):
             st.latex(line)
     st.caption("Each visit adds one vote to the vector in force after it, so the votes "
@@ -252,7 +253,7 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     alpha = trace.w(k)
     model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
     box = view_box(data.X)
-    xs, ys, points = regions.grid(box, GRID)
+    xs, ys, points = draw.grid(box, GRID)
     wrong = errors(data.y, model.decision(data.X)) if k else len(data)
     cols = st.columns(4)
     cols[0].metric("Step t", f"{k} / {trace.steps}")
@@ -275,13 +276,13 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     figure, maths = st.columns([0.55, 0.45])
     with figure:
         lesson.chart(
-            regions.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
+            draw.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
                                   alpha, visited=i),
             key="kernel_plot",
             alt=f"Decision regions of the kernel perceptron ({kernel.describe()}); "
                 "marker area grows with alpha")
     with maths:
-        for line in regions.kernel_formula(**params, bias=run["bias"]):
+        for line in draw.kernel_formula(**params, bias=run["bias"]):
             st.latex(line)
         if i is None:
             st.markdown("**Before the first step** every αⱼ = 0, so every sᵢ = 0: the first "
@@ -293,7 +294,7 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
             coef = before * data.y
             st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
                         f"y = {data.y[i]:+g} ({md(data.classes[int(data.y[i] > 0)])})")
-            lines = regions.dual_step_lines(
+            lines = draw.dual_step_lines(
                 i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
                 terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
                 updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
@@ -302,7 +303,7 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
                 st.latex(line)
         if name == "linear":
             w, b = model.primal()
-            st.latex(regions.primal_weights_line(alpha, data.y, data.X, w,
+            st.latex(draw.primal_weights_line(alpha, data.y, data.X, w,
                                                  b if run["bias"] else None))
 
 
@@ -328,7 +329,7 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
         st.error(f"These settings cannot train: {error}")
         st.stop()
     box = view_box(X)
-    xs, ys, points = regions.grid(box, 150)
+    xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
     predicted = model.predict(X)
     cols = st.columns(4)
@@ -339,7 +340,7 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
     figure, maths = st.columns([0.55, 0.45])
     with figure:
         lesson.chart(
-            regions.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
+            draw.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
                                       model.b, probe=(x1, x2),
                                       axis_titles=("petal length (cm)", "petal width (cm)")),
             key="multi_plot",
@@ -349,7 +350,7 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
             "mistakes": model.mistakes,
             "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
             index=[f"{n} vs rest" for n in names]))
-        for line in regions.ovr_lines(names, model.W, model.b, (x1, x2),
+        for line in draw.ovr_lines(names, model.W, model.b, (x1, x2),
                                       model.scores([[x1, x2]])[0]):
             st.latex(line)
         claimed = int(model.claims([[x1, x2]])[0])

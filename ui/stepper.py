@@ -31,16 +31,8 @@ from datasets import Dataset
 from ui import url_state
 from ui.lecture import for_projector
 from ui.step_controls import keys_button
-from viz.plane import (
-    BOUNDARY,
-    GHOST,
-    UPDATE,
-    VISITED,
-    house_layout,
-    point_traces,
-    square_axes,
-    view_box,
-)
+from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
+from viz.plane import house_layout, point_traces, square_axes, view_box
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -186,7 +178,7 @@ def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str 
     """An empty trace that only names an overlay's mark in the legend."""
     if symbol:
         return go.Scatter(x=[None], y=[None], mode="markers", name=name, hoverinfo="skip",
-                          marker=dict(size=14, symbol=symbol, color="rgba(0,0,0,0)",
+                          marker=dict(size=14, symbol=symbol, color=CLEAR,
                                       line=dict(color=color, width=3)))
     return go.Scatter(x=[None], y=[None], mode="lines", name=name, hoverinfo="skip",
                       line=dict(color=color, width=3, dash=dash))

@@ -11,20 +11,20 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from core.boolean import TruthTable, activations, lift, rows_right
-from viz.margin import half_plane_polygon, legend_below
+from viz import shapes
+from viz.margin import legend_below
 from viz.maths import num, signed
-from viz.plane import (
+from viz.palette import (
     BOUNDARY,
     CLASS_STYLE,
-    HOUSE_TEMPLATE,
-    boundary_segment,
-    house_layout,
-    square_axes,
+    CLEAR,
+    NEGATIVE_SIDE,
+    POSITIVE_SIDE,
+    SURFACE,
+    WRONG,
 )
+from viz.plane import HOUSE_TEMPLATE, house_layout, square_axes
 
-POSITIVE_TINT = "rgba(213,94,0,0.10)"   # the side a > 0 (class +1's colour, faint)
-NEGATIVE_TINT = "rgba(0,114,178,0.10)"
-WRONG = "#000000"
 _BOX = {"01": ((-0.6, 1.6), (-0.6, 1.6)), "pm1": ((-1.9, 1.9), (-1.9, 1.9))}
 
 
@@ -69,13 +69,11 @@ def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
     box = box_for(table.encoding)
     right = rows_right(table, w, b)
     fig = go.Figure()
-    px, py = half_plane_polygon(w, b, box)
-    fig.add_trace(go.Scatter(x=px, y=py, mode="lines", fill="toself", fillcolor=POSITIVE_TINT,
+    px, py = shapes.half_plane(w, b, box)
+    fig.add_trace(go.Scatter(x=px, y=py, mode="lines", fill="toself", fillcolor=POSITIVE_SIDE,
                              line=dict(width=0), name="side a > 0 (predicts true)",
                              hoverinfo="skip"))
-    lx, ly = boundary_segment(w, b, box)
-    fig.add_trace(go.Scatter(x=lx, y=ly, mode="lines", name=line_name,
-                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
+    fig.add_trace(shapes.line(w, b, box, name=line_name, color=BOUNDARY))
     for trace in _point_traces(table, right):
         fig.add_trace(trace)
     wrong = np.flatnonzero(~right)
@@ -146,7 +144,7 @@ def lifted_figure(table: TruthTable, w, b: float, *, height: int = 460) -> go.Fi
         g3 = np.where((g3 >= low) & (g3 <= high), g3, np.nan)  # keep the plane near the data
         fig.add_trace(go.Surface(
             x=g1, y=g2, z=g3, name="plane w₁x₁ + w₂x₂ + w₃x₁x₂ + b = 0", showscale=False,
-            colorscale=[[0, "rgba(34,34,34,0.35)"], [1, "rgba(34,34,34,0.35)"]], opacity=0.45,
+            colorscale=[[0, SURFACE], [1, SURFACE]], opacity=0.45,
             showlegend=True, hoverinfo="skip"))
     symbols = {-1: "circle", 1: "square"}
     for label in (-1, 1):
@@ -183,7 +181,7 @@ def curve_figure(table: TruthTable, w, b: float, *, size: int = 161,
     fig = go.Figure()
     fig.add_trace(go.Heatmap(
         x=xs, y=ys, z=np.sign(values), zmin=-1, zmax=1, showscale=False, hoverinfo="skip",
-        colorscale=[[0, NEGATIVE_TINT], [0.5, "rgba(255,255,255,0)"], [1, POSITIVE_TINT]]))
+        colorscale=[[0, NEGATIVE_SIDE], [0.5, CLEAR], [1, POSITIVE_SIDE]]))
     fig.add_trace(go.Contour(
         x=xs, y=ys, z=values, showscale=False, hoverinfo="skip",
         contours=dict(start=0, end=0, size=1, coloring="none"),

@@ -11,14 +11,14 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from viz.maths import num, vec
-from viz.plane import BOUNDARY, HOUSE_TEMPLATE, UPDATE, VISITED
+from viz.palette import AVERAGED, BOUNDARY, CLEAR, CYCLE, LAST, NORM, NOW, PATH, POCKET
+from viz.plane import HOUSE_TEMPLATE
 
-PATH = "rgba(120,120,120,0.55)"
 # Okabe-Ito colours and distinct dashes/markers for the three weight choices.
 SERIES = {
-    "last": dict(name="last weights", color="#000000", dash="solid", symbol="circle"),
-    "pocket": dict(name="pocket (best seen)", color="#0072B2", dash="dash", symbol="diamond"),
-    "averaged": dict(name="averaged", color="#E69F00", dash="dot", symbol="triangle-up"),
+    "last": dict(name="last weights", color=LAST, dash="solid", symbol="circle"),
+    "pocket": dict(name="pocket (best seen)", color=POCKET, dash="dash", symbol="diamond"),
+    "averaged": dict(name="averaged", color=AVERAGED, dash="dot", symbol="triangle-up"),
 }
 # Updates written out term by term in the LaTeX of one period, at most.
 SUM_TERMS = 8
@@ -87,8 +87,8 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
     if has_cycle:
         fig.add_trace(scatter(
             **xyz(W[loop], B[loop]), mode="lines", name=f"the loop ({cycle_updates} updates)",
-            line=dict(color=UPDATE, width=7 if not three_d else 9), hoverinfo="skip"))
-        start = dict(size=18 if not three_d else 8, color=UPDATE, symbol="star" if not three_d
+            line=dict(color=CYCLE, width=7 if not three_d else 9), hoverinfo="skip"))
+        start = dict(size=18 if not three_d else 8, color=CYCLE, symbol="star" if not three_d
                      else "diamond", line=dict(color="black", width=1))
         fig.add_trace(scatter(**xyz(W[[cycle_start]], B[[cycle_start]]), mode="markers",
                               name="repeated weights", marker=start, hoverinfo="skip"))
@@ -98,10 +98,10 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
                           hoverinfo="skip"))
     if current is not None:
         w, b = np.asarray(current[0], dtype=float).reshape(1, 2), np.array([float(current[1])])
-        ring = dict(size=22 if not three_d else 9, color="rgba(0,0,0,0)",
-                    line=dict(color=VISITED, width=4), symbol="circle")
+        ring = dict(size=22 if not three_d else 9, color=CLEAR,
+                    line=dict(color=NOW, width=4), symbol="circle")
         if three_d:
-            ring = dict(size=9, color=VISITED, symbol="circle-open")
+            ring = dict(size=9, color=NOW, symbol="circle-open")
         fig.add_trace(scatter(**xyz(w, b), mode="markers", name="weights now", marker=ring,
                               hoverinfo="skip"))
     reach_w = np.vstack([W, np.asarray(current[0], dtype=float).reshape(1, 2)]) \
@@ -155,19 +155,19 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
                           "<extra></extra>"), row=1, col=1)
     fig.add_trace(go.Scatter(
         x=epochs, y=report.max_norm, name="max ‖w‖ in the epoch", mode="lines",
-        line=dict(color=VISITED, width=2),
+        line=dict(color=NORM, width=2),
         hovertemplate="epoch %{x}: max ‖w‖ = %{y:.4g}<extra></extra>"), row=2, col=1)
     if cycle is not None and cycle[0] <= epochs[-1]:
         # epochs j .. k - 1 make one period (p = k - j of them); epoch k starts the next
         first, last = cycle[0], cycle[1] - 1
         for row in (1, 2):
             fig.add_vrect(x0=first - 0.5, x1=min(last, epochs[-1]) + 0.5,
-                          fillcolor=UPDATE, opacity=0.2, line_width=0, row=row, col=1)
+                          fillcolor=CYCLE, opacity=0.2, line_width=0, row=row, col=1)
         # a legend entry for the band (shapes have none)
         span = f"epoch {first}" if last == first else f"epochs {first}–{last}"
         fig.add_trace(go.Scatter(
             x=[None], y=[None], mode="markers", name=f"one period ({span})",
-            marker=dict(symbol="square", size=12, color=UPDATE, opacity=0.4)), row=1, col=1)
+            marker=dict(symbol="square", size=12, color=CYCLE, opacity=0.4)), row=1, col=1)
     series = (report.errors_last, report.errors_pocket, report.errors_averaged)
     top = max(max(int(np.max(s, initial=0)) for s in series), 1)  # a few errors still show
     fig.update_yaxes(title_text="training errors", range=[-0.05 * top - 0.2, 1.08 * top + 0.2],

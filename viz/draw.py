@@ -8,6 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from datasets.editing import GRID_STEP
+from viz.palette import AXIS, GRID
 from viz.plane import HOUSE_TEMPLATE, point_traces
 
 CANVAS_HALF = 5.0  # the canvas spans at least [-5, 5] in both directions
@@ -76,10 +77,10 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
         trace.update(unselected=dict(marker=dict(opacity=1)))
         fig.add_trace(trace)
     dtick = 1 if step <= 1 else None  # a wide canvas: Plotly's own ticks
-    fig.update_xaxes(range=[x0, x1], dtick=dtick, gridcolor="#dddddd", title_text="x₁",
-                     zeroline=True, zerolinecolor="#999999", fixedrange=True)
-    fig.update_yaxes(range=[y0, y1], dtick=dtick, gridcolor="#dddddd", title_text="x₂",
-                     zeroline=True, zerolinecolor="#999999", fixedrange=True,
+    fig.update_xaxes(range=[x0, x1], dtick=dtick, gridcolor=GRID, title_text="x₁",
+                     zeroline=True, zerolinecolor=AXIS, fixedrange=True)
+    fig.update_yaxes(range=[y0, y1], dtick=dtick, gridcolor=GRID, title_text="x₂",
+                     zeroline=True, zerolinecolor=AXIS, fixedrange=True,
                      scaleanchor="x", scaleratio=1)
     fig.update_layout(height=height, template=HOUSE_TEMPLATE, clickmode="event+select",
                       dragmode=False, margin=dict(l=10, r=10, t=10, b=10),

@@ -12,30 +12,29 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from core.perceptron import ORDERS
+from viz import shapes
 from viz.maths import num
-from viz.plane import (
+from viz.palette import (
+    BALL,
+    BOUND,
     BOUNDARY,
-    HOUSE_TEMPLATE,
-    boundary_segment,
-    house_layout,
-    point_traces,
-    square_axes,
+    CLEAR,
+    CLOSEST,
+    CURRENT_BAND,
+    MAX_BAND,
+    MAX_MARGIN,
+    NOW,
+    SERIES,
+    SUPPORT,
+    WRONG,
 )
+from viz.plane import HOUSE_TEMPLATE, house_layout, point_traces, square_axes
 
-MAX_MARGIN = "#009E73"          # Okabe-Ito bluish green
-MAX_BAND = "rgba(0,158,115,0.14)"
-CURRENT_BAND = "rgba(34,34,34,0.10)"
-CLOSEST = "#CC79A7"             # Okabe-Ito reddish purple
-BALL = "#7F7F7F"
-WRONG = "#000000"
-# Okabe-Ito colours and distinct shapes for the visiting orders of the experiment.
-ORDER_STYLE = {
-    "cyclic": ("#0072B2", "circle"),
-    "shuffle_once": ("#E69F00", "square"),
-    "shuffle_each_epoch": ("#009E73", "diamond"),
-    "random": ("#CC79A7", "triangle-up"),
-    "random_misclassified": ("#D55E00", "x"),
-}
+# A colour and a shape per visiting order of the experiment (a new order takes the next).
+_ORDER_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
+ORDER_STYLE = {order: (SERIES[k % len(SERIES)], _ORDER_SYMBOLS[k % len(_ORDER_SYMBOLS)])
+               for k, order in enumerate(ORDERS)}
 
 
 def plane_box(X, *, radius: float | None = None, pad: float = 0.12):
@@ -51,53 +50,6 @@ def plane_box(X, *, radius: float | None = None, pad: float = 0.12):
     centre = (lo + hi) / 2
     half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
     return ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half))
-
-
-def _clip(polygon: list[np.ndarray], normal: np.ndarray, offset: float) -> list[np.ndarray]:
-    """The part of a convex polygon where normal.x + offset >= 0 (Sutherland-Hodgman)."""
-    out = []
-    for k, p in enumerate(polygon):
-        q = polygon[(k + 1) % len(polygon)]
-        sp, sq = normal @ p + offset, normal @ q + offset
-        if sp >= 0:
-            out.append(p)
-        if (sp >= 0) != (sq >= 0):
-            out.append(p + sp / (sp - sq) * (q - p))
-    return out
-
-
-def strip_polygon(w, b: float, half_width: float, box) -> tuple[list[float], list[float]]:
-    """The band |w.x + b| / ||w|| <= half_width inside the box, as a closed polygon.
-
-    Empty lists when w = 0 or the band misses the box.
-    """
-    w = np.asarray(w, dtype=float)
-    norm = float(np.linalg.norm(w))
-    if norm < 1e-12 or not half_width > 0:
-        return [], []
-    (x0, x1), (y0, y1) = box
-    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    unit, offset = w / norm, b / norm
-    polygon = _clip(polygon, unit, offset + half_width)      # unit.x + offset >= -h
-    polygon = _clip(polygon, -unit, -offset + half_width)    # unit.x + offset <= h
-    if len(polygon) < 3:
-        return [], []
-    polygon.append(polygon[0])
-    return [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
-
-
-def half_plane_polygon(w, b: float, box) -> tuple[list[float], list[float]]:
-    """The side w.x + b > 0 of the box, as a closed polygon (empty when w = 0)."""
-    w = np.asarray(w, dtype=float)
-    if float(np.linalg.norm(w)) < 1e-12:
-        return [], []
-    (x0, x1), (y0, y1) = box
-    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    polygon = _clip(polygon, w, float(b))
-    if len(polygon) < 3:
-        return [], []
-    polygon.append(polygon[0])
-    return [float(p[0]) for p in polygon], [float(p[1]) for p in polygon]
 
 
 def legend_below(fig: go.Figure, space: int) -> go.Figure:
@@ -119,28 +71,10 @@ def _circle(radius: float, name: str, dash: str, width: float) -> go.Scatter:
                       hoverinfo="skip")
 
 
-def _line(w, b: float, box, name: str, color: str, dash: str = "solid",
-          width: float = 3, **group) -> go.Scatter:
-    """The segment of w.x + b = 0 inside the box."""
-    x, y = boundary_segment(w, b, box)
-    return go.Scatter(x=x, y=y, mode="lines", name=name,
-                      line=dict(color=color, dash=dash, width=width), hoverinfo="skip",
-                      **group)
-
-
 def _band(w, b: float, half_width: float, box, name: str, fill: str, **group) -> go.Scatter:
-    """A shaded margin band."""
-    x, y = strip_polygon(w, b, half_width, box)
-    return go.Scatter(x=x, y=y, mode="lines", fill="toself", fillcolor=fill, name=name,
-                      line=dict(width=0), hoverinfo="skip", **group)
-
-
-def _rings(X, rows, name: str, color: str, size: float = 22) -> go.Scatter:
-    """Open circles around the given rows."""
-    rows = np.asarray(rows, dtype=int)
-    return go.Scatter(x=X[rows, 0], y=X[rows, 1], mode="markers", name=name,
-                      marker=dict(size=size, color="rgba(0,0,0,0)",
-                                  line=dict(color=color, width=3)), hoverinfo="skip")
+    """A shaded band of the given geometric half-width about w.x + b = 0."""
+    level = half_width * float(np.linalg.norm(np.asarray(w, dtype=float)))
+    return shapes.band_trace(w, b, level, box, name=name, fill=fill, **group)
 
 
 def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=None,
@@ -197,28 +131,33 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         fig.add_trace(trace)
     if maximum is not None:
         w, b = np.asarray(maximum.w), float(maximum.b)
-        fig.add_trace(_line(w, b, box, f"maximum-margin separator and band, Margin(D) = "
-                            f"{num(maximum.gamma)}", MAX_MARGIN, legendgroup="maximum"))
+        fig.add_trace(shapes.line(w, b, box, name=f"maximum-margin separator and band, Margin(D) = "
+                                  f"{num(maximum.gamma)}", color=MAX_MARGIN,
+                                  legendgroup="maximum"))
         for shift in (-1.0, 1.0):  # the margin lines w.x + b = +-1 through the support vectors
-            fig.add_trace(_line(w, b + shift, box, "margin line", MAX_MARGIN, dash="dash",
-                                width=1.5, **max_group))
-        fig.add_trace(_rings(X, maximum.support, "support vectors", MAX_MARGIN, 24))
+            fig.add_trace(shapes.line(w, b + shift, box, name="margin line", color=MAX_MARGIN,
+                                      dash="dash", width=1.5, **max_group))
+        fig.add_trace(shapes.rings(X[np.asarray(maximum.support, dtype=int)],
+                                   name="support vectors", color=SUPPORT, size=24))
     if bound_line is not None:
-        fig.add_trace(_line(bound_line[0], bound_line[1], box,
-                            "line of the bound's u (u·(x, 1) = 0)", BALL, dash="dot", width=2))
+        fig.add_trace(shapes.line(bound_line[0], bound_line[1], box,
+                                  name="line of the bound's u (u·(x, 1) = 0)", color=BALL,
+                                  dash="dot", width=2))
     if current is not None:
         w, b = np.asarray(current["w"], dtype=float), float(current["b"])
-        fig.add_trace(_line(w, b, box, "perceptron boundary w·x + b = 0" + (
+        fig.add_trace(shapes.line(w, b, box, name="perceptron boundary w·x + b = 0" + (
             f" and band, margin {num(current['margin'])}" if math.isfinite(current["margin"])
-            else ""), BOUNDARY, legendgroup="current"))
+            else ""), color=BOUNDARY, legendgroup="current"))
         closest = current.get("closest")
         if closest is not None and math.isfinite(current["margin"]):
             p = X[closest]
             foot = p - (w @ p + b) / (w @ w) * w
             fig.add_trace(go.Scatter(
                 x=[p[0], foot[0]], y=[p[1], foot[1]], mode="lines", name="its distance",
-                line=dict(color=CLOSEST, width=3), hoverinfo="skip", showlegend=False))
-            fig.add_trace(_rings(X, [closest], "closest point", CLOSEST, 26))
+                line=dict(color=CLOSEST, width=3, dash="dot"), hoverinfo="skip",
+                showlegend=False))
+            fig.add_trace(shapes.rings(X[[closest]], name="closest point", color=CLOSEST,
+                                       size=26))
         else:
             wrong = np.flatnonzero(y * (X @ w + b) <= 0)
             if wrong.size:
@@ -256,11 +195,11 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     # the bounds first and wide, so points sitting exactly on them stay visible
     fig.add_trace(go.Scatter(x=ends, y=start_projection + ends * eta * gamma, mode="lines",
                              name=f"lower bound {lower}",
-                             line=dict(color=MAX_MARGIN, width=5), opacity=0.55,
+                             line=dict(color=BOUND, width=5), opacity=0.55,
                              hoverinfo="skip"), row=1, col=1)
     fig.add_trace(go.Scatter(x=ends, y=start_squared + ends * eta**2 * R**2, mode="lines",
                              name=f"upper bound {upper}",
-                             line=dict(color="#D55E00", width=5), opacity=0.55,
+                             line=dict(color=BOUND, width=5), opacity=0.55,
                              hoverinfo="skip"), row=2, col=1)
     fig.add_trace(go.Scatter(x=t, y=projections, mode="lines+markers", name="u·wₜ",
                              marker=dict(size=7, color=BOUNDARY),
@@ -268,12 +207,12 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
                              hovertemplate="t=%{x}<br>u·wₜ=%{y:.4g}<extra></extra>"),
                   row=1, col=1)
     fig.add_trace(go.Scatter(x=t, y=squared_norms, mode="lines+markers", name="‖wₜ‖²",
-                             marker=dict(size=7, color="#0072B2", symbol="square"),
-                             line=dict(color="#0072B2", width=1, dash="dot"),
+                             marker=dict(size=7, color=BOUNDARY, symbol="square"),
+                             line=dict(color=BOUNDARY, width=1, dash="dot"),
                              hovertemplate="t=%{x}<br>‖wₜ‖²=%{y:.4g}<extra></extra>"),
                   row=2, col=1)
     current = int(np.clip(current, 0, t[-1]))
-    ring = dict(size=18, color="rgba(0,0,0,0)", line=dict(color=CLOSEST, width=3))
+    ring = dict(size=18, color=CLEAR, line=dict(color=NOW, width=3))
     fig.add_trace(go.Scatter(x=[current], y=[projections[current]], mode="markers",
                              name=f"now: t = {current}", marker=ring, hoverinfo="skip"),
                   row=1, col=1)

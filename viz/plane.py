@@ -9,17 +9,9 @@ import numpy as np
 import plotly.graph_objects as go
 import plotly.io as pio
 
+from viz import shapes
 from viz.outside import plain
-
-# Okabe-Ito colours (safe for the common colour blindnesses) plus a distinct shape per class.
-CLASS_STYLE = {
-    -1: dict(color="#0072B2", symbol="circle"),
-    +1: dict(color="#D55E00", symbol="square"),
-}
-BOUNDARY = "#222222"
-GHOST = "rgba(34,34,34,0.25)"
-VISITED = "#009E73"
-UPDATE = "#CC79A7"
+from viz.palette import BOUNDARY, CLASS_STYLE, CLEAR, GHOST, NORMAL, UPDATE, VISITED
 
 # plotly_white's layout alone: its per-trace defaults are not used here, and Plotly copies,
 # validates and sends a whole template with every figure (about half of a Step's server time).
@@ -35,40 +27,6 @@ def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tup
     centre = np.round((lo + hi) / 2 / unit) * unit
     half = np.ceil(half / unit) * unit
     return tuple((float(round(c - half, 10)), float(round(c + half, 10))) for c in centre)
-
-
-def boundary_segment(w, b: float, box) -> tuple[list[float], list[float]]:
-    """The part of the line w.x + b = 0 inside the box; empty lists when there is none."""
-    (x0, x1), (y0, y1) = box
-    w1, w2 = float(w[0]), float(w[1])
-    points = []
-    if abs(w2) > 1e-12:
-        for x in (x0, x1):
-            yy = -(w1 * x + b) / w2
-            if y0 <= yy <= y1:
-                points.append((x, yy))
-    if abs(w1) > 1e-12:
-        for yy in (y0, y1):
-            x = -(w2 * yy + b) / w1
-            if x0 <= x <= x1:
-                points.append((x, yy))
-    points = sorted(set(points))
-    if len(points) < 2:
-        return [], []
-    (ax, ay), (bx, by) = points[0], points[-1]
-    return [ax, bx], [ay, by]
-
-
-def normal_arrow(w, b: float, box, length: float) -> tuple[list[float], list[float]]:
-    """A segment of the given length along w from the boundary point nearest the box centre."""
-    w = np.asarray(w, dtype=float)
-    norm = float(np.linalg.norm(w))
-    if norm < 1e-12:
-        return [], []
-    centre = np.array([sum(box[0]) / 2, sum(box[1]) / 2])
-    foot = centre - (w @ centre + b) / norm**2 * w
-    tip = foot + length * w / norm
-    return [foot[0], tip[0]], [foot[1], tip[1]]
 
 
 def _arrow(x, y, color: str, name: str, width: float = 3, dash: str | None = None, **kw):
@@ -182,20 +140,14 @@ def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
     box = view_box(X)
     fig = go.Figure(point_traces(X, np.asarray(y), classes))
     if w_before is not None:
-        gx, gy = boundary_segment(w_before, b_before, box)
-        fig.add_trace(go.Scatter(x=gx, y=gy, mode="lines", name="boundary before",
-                                 line=dict(color=GHOST, width=3, dash="dash"),
-                                 hoverinfo="skip"))
-    bx, by = boundary_segment(w, b, box)
-    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="boundary w·x + b = 0",
-                             line=dict(color=BOUNDARY, width=3), hoverinfo="skip"))
-    nx, ny = normal_arrow(w, b, box, 0.18 * (box[0][1] - box[0][0]))
-    fig.add_trace(_arrow(nx, ny, BOUNDARY, "normal w/‖w‖"))
+        fig.add_trace(shapes.line(w_before, b_before, box, name="boundary before", color=GHOST,
+                                  dash="dash"))
+    fig.add_trace(shapes.line(w, b, box, name="boundary w·x + b = 0", color=BOUNDARY))
+    nx, ny = shapes.normal_arrow(w, b, box, 0.18 * (box[0][1] - box[0][0]))
+    fig.add_trace(_arrow(nx, ny, NORMAL, "normal w/‖w‖"))
     if visited is not None:
-        fig.add_trace(go.Scatter(
-            x=[X[visited, 0]], y=[X[visited, 1]], mode="markers", name="visited example",
-            marker=dict(size=26, color="rgba(0,0,0,0)", line=dict(color=VISITED, width=4)),
-            hoverinfo="skip"))
+        fig.add_trace(shapes.rings(X[[visited]], name="visited example", color=VISITED,
+                                   size=26, width=4))
     square_axes(fig, box)
     return house_layout(fig, height, title)
 
@@ -240,8 +192,8 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
     length = 0.18 * (box[0][1] - box[0][0])
 
     def moving(k):
-        bx, by = boundary_segment(W[k], B[k], box)
-        nx, ny = normal_arrow(W[k], B[k], box, length)
+        bx, by = shapes.segment(W[k], B[k], box)
+        nx, ny = shapes.normal_arrow(W[k], B[k], box, length)
         bx, by = (bx, by) if bx else ([None, None], [None, None])
         nx, ny = (nx, ny) if nx else ([None, None], [None, None])
         i = visited[k]
@@ -257,7 +209,7 @@ def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.nd
         marker=dict(symbol="arrow", angleref="previous", size=[0, 0, 0, 0, 14], color=BOUNDARY),
     ))
     fig.add_trace(go.Scatter(first[1], mode="markers", name="visited example", hoverinfo="skip",
-                             marker=dict(size=26, color="rgba(0,0,0,0)",
+                             marker=dict(size=26, color=CLEAR,
                                          line=dict(color=VISITED, width=4))))
     fig.add_traces(point_traces(X, np.asarray(y), classes))
     fig.frames = [go.Frame(data=moving(k), name=str(k)) for k in range(len(W))]

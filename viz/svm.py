@@ -17,13 +17,32 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from core import losses
+from viz import shapes
 from viz.maths import num, signed, vec
-from viz.plane import (
+from viz.palette import (
+    BLACK,
+    BLUE,
+    BLUISH_GREEN,
     BOUNDARY,
+    CLEAR,
+    GREY,
+    MAX_BAND,
+    MAX_MARGIN,
+    NOW,
+    ORANGE,
+    OWN_MARGIN,
+    REDDISH_PURPLE,
+    SKY_BLUE,
+    SLACK,
+    SUPPORT,
+    SVM,
+    VERMILLION,
+    YELLOW,
+    tint,
+)
+from viz.plane import (
     HOUSE_TEMPLATE,
-    VISITED,
     animation_figure,
-    boundary_segment,
     house_layout,
     plane_figure,
     point_traces,
@@ -31,20 +50,17 @@ from viz.plane import (
     view_box,
 )
 
-# Okabe-Ito colours not taken by the classes (blue, vermillion) or the visited ring (green).
-MAX_MARGIN = "#CC79A7"
-BAND = "rgba(204,121,167,0.14)"
-OWN_MARGIN = "rgba(34,34,34,0.55)"
-SLACK = "#000000"
-RUNS = ("#56B4E9", "#E69F00", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#F0E442", "#000000")
+# Several perceptron runs: any hue but the SVM's, each also with its own dash.
+RUNS = (SKY_BLUE, ORANGE, GREY, BLUE, VERMILLION, REDDISH_PURPLE, YELLOW, BLACK)
 # Loss curves: colour AND dash AND marker differ, so no curve depends on colour alone.
 LOSS_STYLE = {
-    "zero_one": dict(label="0-1", color="#000000", dash="solid", symbol="x", width=2),
-    "perceptron": dict(label="perceptron max(0, −z)", color="#0072B2", dash="dash",
+    "zero_one": dict(label="0-1", color=BLACK, dash="solid", symbol="x", width=2),
+    "perceptron": dict(label="perceptron max(0, −z)", color=BLUE, dash="dash",
                        symbol="circle", width=3),
-    "hinge": dict(label="hinge max(0, 1 − z)", color="#D55E00", dash="solid",
+    "hinge": dict(label="hinge max(0, 1 − z)", color=VERMILLION, dash="solid",
                   symbol="square", width=3),
-    "logistic": dict(label="logistic", color="#009E73", dash="dot", symbol="diamond", width=3),
+    "logistic": dict(label="logistic", color=BLUISH_GREEN, dash="dot", symbol="diamond",
+                     width=3),
 }
 Z_RANGE = (-3.0, 3.0)
 
@@ -97,7 +113,7 @@ def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
                             line=dict(color="white", width=1)),
                 hovertemplate=f"{style['label']}: dL/dz=%{{y:.3f}}<extra></extra>"), row=2, col=1)
     for row in (1, 2):
-        fig.add_vline(x=z, line=dict(color=VISITED, width=2), row=row, col=1)
+        fig.add_vline(x=z, line=dict(color=NOW, width=2), row=row, col=1)
     fig.update_xaxes(range=list(Z_RANGE), zeroline=True, row=1, col=1)
     fig.update_xaxes(range=list(Z_RANGE), title_text="margin z = y·(w·x + b)", row=2, col=1)
     fig.update_yaxes(range=[-0.25, 4.6], row=1, col=1)
@@ -213,41 +229,12 @@ def _fill_box(fig: go.Figure) -> go.Figure:
     return fig
 
 
-def _clip(polygon: list[np.ndarray], normal: np.ndarray, offset: float) -> list[np.ndarray]:
-    """Sutherland-Hodgman: the part of a convex polygon with normal.p + offset <= 0."""
-    out = []
-    for k, p in enumerate(polygon):
-        q = polygon[(k + 1) % len(polygon)]
-        fp, fq = normal @ p + offset, normal @ q + offset
-        if fp <= 0:
-            out.append(p)
-        if fp * fq < 0:
-            out.append(p + (q - p) * fp / (fp - fq))
-    return out
-
-
-def band_path(w, b: float, box, level: float = 1.0) -> str | None:
-    """SVG path of the band |w.x + b| <= level inside the box, or None if it misses the box."""
-    w = np.asarray(w, dtype=float)
-    if not np.linalg.norm(w) > 0:
-        return None
-    (x0, x1), (y0, y1) = box
-    polygon = [np.array(p, dtype=float) for p in ((x0, y0), (x1, y0), (x1, y1), (x0, y1))]
-    polygon = _clip(polygon, w, b - level)      # w.x + b <= level
-    polygon = _clip(polygon, -w, -b - level)    # w.x + b >= -level
-    if len(polygon) < 3:
-        return None
-    return "M " + " L ".join(f"{p[0]:.6g} {p[1]:.6g}" for p in polygon) + " Z"
-
-
-def margin_lines(w, b: float, box) -> tuple[list, list]:
-    """The lines w.x + b = +1 and w.x + b = -1 as one trace's x, y (None between them)."""
-    xs, ys = [], []
-    for level in (1.0, -1.0):
-        lx, ly = boundary_segment(w, b - level, box)
-        xs += [*lx, None]
-        ys += [*ly, None]
-    return xs, ys
+def _band_below(fig: go.Figure, w, b: float, box, **kwargs) -> None:
+    """The band |w.x + b| <= 1 as a layout shape under the data (no shape when it misses)."""
+    path = shapes.svg_path(*shapes.band(w, b, 1.0, box))
+    if path:
+        fig.add_shape(type="path", path=path, fillcolor=MAX_BAND, line=dict(width=0),
+                      layer="below", **kwargs)
 
 
 def add_max_margin(fig: go.Figure, X, mm, box, *, legend: bool = True) -> None:
@@ -255,31 +242,23 @@ def add_max_margin(fig: go.Figure, X, mm, box, *, legend: bool = True) -> None:
     if mm is None:
         return
     X = np.asarray(X, dtype=float)
-    path = band_path(mm.w, mm.b, box)
-    if path:
-        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
-                      showlegend=legend,
-                      name=f"max-margin band (Margin(D) = {num(round(mm.gamma, 4))})")
-    bx, by = boundary_segment(mm.w, mm.b, box)
-    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="maximum-margin boundary",
-                             line=dict(color=MAX_MARGIN, width=3, dash="dash"),
-                             showlegend=legend, hoverinfo="skip"))
-    mx, my = margin_lines(mm.w, mm.b, box)
+    _band_below(fig, mm.w, mm.b, box, showlegend=legend,
+                name=f"max-margin band (Margin(D) = {num(round(mm.gamma, 4))})")
+    fig.add_trace(shapes.line(mm.w, mm.b, box, name="maximum-margin boundary", color=MAX_MARGIN,
+                              dash="dash", showlegend=legend))
+    mx, my = shapes.margin_lines(mm.w, mm.b, box)
     fig.add_trace(go.Scatter(x=mx, y=my, mode="lines", name="its margins w·x + b = ±1",
                              line=dict(color=MAX_MARGIN, width=1.5, dash="dot"),
                              showlegend=False, hoverinfo="skip"))
     support = np.asarray(mm.support)
-    fig.add_trace(go.Scatter(x=X[support, 0], y=X[support, 1], mode="markers",
-                             name="support vectors", showlegend=legend,
-                             marker=dict(size=22, color="rgba(0,0,0,0)",
-                                         line=dict(color=MAX_MARGIN, width=3)),
-                             customdata=support,
-                             hovertemplate="support vector, row %{customdata}<extra></extra>"))
+    fig.add_trace(shapes.rings(X[support], name="support vectors", color=SUPPORT, size=22,
+                               showlegend=legend, customdata=support,
+                               hovertemplate="support vector, row %{customdata}<extra></extra>"))
 
 
 def _own_margins_trace(w, b: float, box) -> go.Scatter:
     """The run's own margin lines w.x + b = ±1 (where the hinge stops pushing)."""
-    mx, my = margin_lines(w, b, box)
+    mx, my = shapes.margin_lines(w, b, box)
     return go.Scatter(x=mx, y=my, mode="lines", name="its margins w·x + b = ±1",
                       line=dict(color=OWN_MARGIN, width=1.5, dash="dot"), hoverinfo="skip")
 
@@ -312,7 +291,7 @@ def run_animation(X, y, classes, W, B, visited, labels, *, mm=None, own_margins:
         fig.add_trace(_own_margins_trace(W[0], B[0], box))
         frames = []
         for k, frame in enumerate(fig.frames):
-            mx, my = margin_lines(W[k], B[k], box)
+            mx, my = shapes.margin_lines(W[k], B[k], box)
             # a frame without a traces list addresses the first len(data) traces
             targets = (list(frame.traces) if frame.traces is not None
                        else list(range(len(frame.data))))
@@ -354,16 +333,11 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
     X, y = np.asarray(X, float), np.asarray(y, float)
     box = view_box(X)
     fig = go.Figure(point_traces(X, y, classes))
-    path = band_path(sm.w, sm.b, box)
-    if path:
-        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
-                      showlegend=True, name="margin band |w·x + b| ≤ 1")
-    bx, by = boundary_segment(sm.w, sm.b, box)
-    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name="boundary w·x + b = 0",
-                             line=dict(color=MAX_MARGIN, width=3), hoverinfo="skip"))
-    mx, my = margin_lines(sm.w, sm.b, box)
+    _band_below(fig, sm.w, sm.b, box, showlegend=True, name="margin band |w·x + b| ≤ 1")
+    fig.add_trace(shapes.line(sm.w, sm.b, box, name="boundary w·x + b = 0", color=SVM))
+    mx, my = shapes.margin_lines(sm.w, sm.b, box)
     fig.add_trace(go.Scatter(x=mx, y=my, mode="lines", name="margins w·x + b = ±1",
-                             line=dict(color=MAX_MARGIN, width=1.5, dash="dot"),
+                             line=dict(color=SVM, width=1.5, dash="dot"),
                              hoverinfo="skip"))
     sx, sy = slack_segments(X, y, sm.w, sm.b, sm.violations)
     fig.add_trace(go.Scatter(x=sx, y=sy, mode="lines", name="slack ξₙ (to its margin line)",
@@ -371,14 +345,10 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
     viol = np.asarray(sm.violations)
     fig.add_trace(go.Scatter(
         x=X[viol, 0], y=X[viol, 1], mode="markers", name="margin violators", showlegend=False,
-        marker=dict(size=8, color="rgba(0,0,0,0)"), customdata=np.c_[viol, sm.slack[viol]],
+        marker=dict(size=8, color=CLEAR), customdata=np.c_[viol, sm.slack[viol]],
         hovertemplate="row %{customdata[0]}: ξ = %{customdata[1]:.3f}<extra></extra>"))
-    support = np.asarray(sm.support)
-    fig.add_trace(go.Scatter(x=X[support, 0], y=X[support, 1], mode="markers",
-                             name="support vectors",
-                             marker=dict(size=20, color="rgba(0,0,0,0)",
-                                         line=dict(color=MAX_MARGIN, width=2.5)),
-                             hoverinfo="skip"))
+    fig.add_trace(shapes.rings(X[np.asarray(sm.support, dtype=int)], name="support vectors",
+                               color=SUPPORT, size=20, width=2.5))
     square_axes(fig, box)
     return house_layout(fig, height)
 
@@ -390,11 +360,9 @@ def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) ->
     fig = go.Figure(point_traces(X, np.asarray(y), classes))
     count = len(W)
     for k, (w, b, label) in enumerate(zip(W, B, labels, strict=True)):
-        bx, by = boundary_segment(w, b, box)
         shade = 0.15 + 0.85 * (k + 1) / count
-        fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=label,
-                                 line=dict(color=f"rgba(34,34,34,{shade:.2f})", width=2),
-                                 showlegend=k in (0, count - 1), hoverinfo="name"))
+        fig.add_trace(shapes.line(w, b, box, name=label, color=tint(BOUNDARY, round(shade, 2)),
+                                  width=2, showlegend=k in (0, count - 1), hoverinfo="name"))
     square_axes(fig, box)
     return house_layout(fig, height)
 
@@ -406,7 +374,7 @@ def errors_by_epoch_figure(errors, reference: float | None, *, height: int = 300
                                name="perceptron (end of epoch)",
                                line=dict(color=BOUNDARY), marker=dict(symbol="circle")))
     if reference is not None:
-        fig.add_hline(y=reference, line=dict(color=MAX_MARGIN, dash="dash", width=2),
+        fig.add_hline(y=reference, line=dict(color=SVM, dash="dash", width=2),
                       annotation_text="soft-margin SVM", annotation_position="top right")
     fig.update_xaxes(title_text="epoch", tickformat="d", dtick=max(1, len(errors) // 10))
     fig.update_yaxes(title_text="training errors", rangemode="tozero")
@@ -443,24 +411,18 @@ def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int 
     X, y = np.asarray(X, float), np.asarray(y, float)
     box = view_box(X)
     fig = go.Figure()
-    path = band_path(svm[0], svm[1], box)
-    if path:
-        fig.add_shape(type="path", path=path, fillcolor=BAND, line=dict(width=0), layer="below",
-                      showlegend=False)
+    _band_below(fig, svm[0], svm[1], box, showlegend=False)
     for trace in point_traces(X[train], y[train], classes):
         trace.name = trace.name.replace("class", "train:", 1)
         fig.add_trace(trace)
     for trace in _hollow(point_traces(X[test], y[test], classes)):
         fig.add_trace(trace)
     for k, (w, b, label) in enumerate(runs):
-        bx, by = boundary_segment(w, b, box)
-        fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=label,
-                                 line=dict(color=RUNS[k % len(RUNS)], width=2,
-                                           dash=("solid", "dash", "dashdot", "longdash")[k % 4]),
-                                 hoverinfo="name"))
-    bx, by = boundary_segment(svm[0], svm[1], box)
-    fig.add_trace(go.Scatter(x=bx, y=by, mode="lines", name=svm[2],
-                             line=dict(color=MAX_MARGIN, width=5), hoverinfo="name"))
+        fig.add_trace(shapes.line(w, b, box, name=label, color=RUNS[k % len(RUNS)], width=2,
+                                  dash=("solid", "dash", "dashdot", "longdash")[k % 4],
+                                  hoverinfo="name"))
+    fig.add_trace(shapes.line(svm[0], svm[1], box, name=svm[2], color=SVM, width=5,
+                              hoverinfo="name"))
     square_axes(fig, box)
     fig = house_layout(fig, height)
     fig.update_layout(legend=dict(font=dict(size=11)))
@@ -475,7 +437,7 @@ def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.
                            marker_pattern_shape="/", texttemplate="%{y:.1f} %",
                            textposition="outside", cliponaxis=False,
                            hovertemplate="%{x}: %{y:.1f} %<extra></extra>"))
-    fig.add_trace(go.Bar(x=["SVM"], y=[100 * svm_error], name="SVM", marker_color=MAX_MARGIN,
+    fig.add_trace(go.Bar(x=["SVM"], y=[100 * svm_error], name="SVM", marker_color=SVM,
                          texttemplate="%{y:.1f} %", textposition="outside", cliponaxis=False,
                          hovertemplate="SVM: %{y:.1f} %<extra></extra>"))
     fig.update_yaxes(title_text="test error (%)", rangemode="tozero")
@@ -509,7 +471,7 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
     """Geometric margin against lambda: the exact minimiser, the SGD run, and gamma."""
     fig = go.Figure()
     fig.add_trace(go.Scatter(x=lams, y=exact, mode="lines+markers", name="exact minimiser",
-                             line=dict(color=MAX_MARGIN, width=3),
+                             line=dict(color=SVM, width=3),
                              marker=dict(symbol="diamond", size=9)))
     fig.add_trace(go.Scatter(x=lams, y=sgd, mode="lines+markers", name="subgradient run",
                              line=dict(color=BOUNDARY, dash="dash"),
@@ -517,7 +479,7 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
     fig.add_hline(y=gamma, line=dict(color=MAX_MARGIN, width=1, dash="dot"),
                   annotation_text=f"Margin(D) = {num(round(gamma, 4))}",
                   annotation_position="bottom left")
-    fig.add_vline(x=current, line=dict(color=VISITED, width=2))
+    fig.add_vline(x=current, line=dict(color=NOW, width=2))
     fig.update_xaxes(type="log", title_text="λ (shrinking to the right)", autorange="reversed",
                      tickvals=list(lams), ticktext=[num(v) for v in lams])
     fig.update_yaxes(title_text="geometric margin", range=[0, 1.15 * gamma])
@@ -600,7 +562,6 @@ def comparison_table(theirs_name: str, ours_name: str, theirs, mine,
 
 __all__ = [
     "add_max_margin",
-    "band_path",
     "bound_latex",
     "comparison_table",
     "epoch_rows",
@@ -610,7 +571,6 @@ __all__ = [
     "late_boundaries_figure",
     "loss_figure",
     "loss_table",
-    "margin_lines",
     "margin_sweep_figure",
     "objective_latex",
     "run_animation",

@@ -1,4 +1,5 @@
-"""Decision regions on a grid: the variants' figures and the LaTeX that explains them.
+"""The Variants lesson's figures and LaTeX: last, averaged and voted boundaries, the kernel
+perceptron's regions on a grid, and one-vs-rest on three classes.
 
 Builders take plain arrays (grid values come from the models in core/) and
 return Plotly figures; they know nothing of Streamlit.
@@ -9,28 +10,25 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
+from viz import shapes
 from viz.maths import num, signed, vec
-from viz.plane import (
+from viz.palette import (
+    AVERAGED,
     BOUNDARY,
     CLASS_STYLE,
+    CLASS_TINT,
+    CLEAR,
+    DISPUTED,
+    LAST,
+    MULTI_STYLE,
+    PATTERN,
+    UNCLAIMED,
     VISITED,
-    boundary_segment,
-    class_label,
-    house_layout,
-    square_axes,
+    VOTED,
+    WHITE,
 )
+from viz.plane import class_label, house_layout, square_axes
 
-# Okabe-Ito again: the two-class colours of viz.plane plus a third, each with its own shape.
-MULTI_STYLE = (
-    dict(color="#0072B2", symbol="circle", tint="rgba(0,114,178,0.16)"),
-    dict(color="#D55E00", symbol="square", tint="rgba(213,94,0,0.16)"),
-    dict(color="#009E73", symbol="diamond", tint="rgba(0,158,115,0.16)"),
-)
-AVERAGED = "#009E73"
-VOTED = "#CC79A7"
-_TINT = {-1: "rgba(0,114,178,0.16)", 1: "rgba(213,94,0,0.16)"}
-DISPUTED = "rgba(0,0,0,0.22)"
-UNCLAIMED = "rgba(255,255,255,0.80)"
 # Every k-th grid cell carries a marker in the disputed and unclaimed areas, so they
 # differ by shape as well as shade.
 _PATTERN_EVERY = 6
@@ -55,7 +53,7 @@ def _sign_heatmap(xs, ys, values: np.ndarray, name: str) -> go.Heatmap:
     z = np.sign(values).reshape(len(ys), len(xs)).astype(np.int8)
     return go.Heatmap(
         x=xs, y=ys, z=z, zmin=-1, zmax=1, showscale=False, name=name, hoverinfo="skip",
-        colorscale=[[0.0, _TINT[-1]], [0.5, "rgba(255,255,255,0)"], [1.0, _TINT[1]]],
+        colorscale=[[0.0, CLASS_TINT[-1]], [0.5, CLEAR], [1.0, CLASS_TINT[1]]],
     )
 
 
@@ -111,25 +109,12 @@ def kernel_figure(X, y, classes, xs, ys, values: np.ndarray, alpha: np.ndarray, 
     for trace in sized_points(X, y, classes, alpha_sizes(alpha), hover=alpha):
         fig.add_trace(trace)
     if visited is not None:
-        fig.add_trace(_ring(X[visited], "visited example"))
+        fig.add_trace(shapes.rings(X[[visited]], name="visited example", color=VISITED,
+                                   size=28, width=4))
     square_axes(fig, ((xs[0], xs[-1]), (ys[0], ys[-1])))
     house_layout(fig, height, title or "regions: sign s(x) · marker area ∝ αⱼ")
     fig.update_layout(title_font_size=14)
     return fig
-
-
-def _ring(point, name: str) -> go.Scatter:
-    """A hollow ring around one point."""
-    return go.Scatter(x=[point[0]], y=[point[1]], mode="markers", name=name,
-                      marker=dict(size=28, color="rgba(0,0,0,0)",
-                                  line=dict(color=VISITED, width=4)), hoverinfo="skip")
-
-
-def _line(w, b: float, box, name: str, color: str, dash: str = "solid") -> go.Scatter:
-    """The line w.x + b = 0 inside the box (no points when w = 0)."""
-    lx, ly = boundary_segment(w, b, box)
-    return go.Scatter(x=lx, y=ly, mode="lines", name=name, hoverinfo="skip",
-                      line=dict(color=color, width=3, dash=dash))
 
 
 def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_avg, b_avg,
@@ -161,8 +146,9 @@ def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_a
     if votes is not None:
         fig.add_trace(_zero_contour(xs, ys, votes, "voted: Σ c_k sign(w_k·x + b_k) = 0", VOTED,
                                     dash="dot", width=4))
-    fig.add_trace(_line(w_avg, b_avg, box, "averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
-    fig.add_trace(_line(w, b, box, "last: w·x + b = 0", BOUNDARY))
+    fig.add_trace(shapes.line(w_avg, b_avg, box, name="averaged: μ·x + μ_b = 0", color=AVERAGED,
+                              dash="dash"))
+    fig.add_trace(shapes.line(w, b, box, name="last: w·x + b = 0", color=LAST))
     square_axes(fig, box)
     return house_layout(fig, height)
 
@@ -195,12 +181,13 @@ def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
         pick = mask[sub]
         fig.add_trace(go.Scatter(
             x=gx[sub][pick], y=gy[sub][pick], mode="markers", name=name, hoverinfo="skip",
-            marker=dict(symbol=symbol, size=7, color="#444", line=dict(width=1.5,
-                                                                        color="#444"))))
+            marker=dict(symbol=symbol, size=7, color=PATTERN, line=dict(width=1.5,
+                                                                          color=PATTERN))))
     box = ((xs[0], xs[-1]), (ys[0], ys[-1]))
     for c in range(C):
         style = MULTI_STYLE[c]
-        fig.add_trace(_line(W[c], b[c], box, f"y_{names[c]}(x) = 0", style["color"], "dash"))
+        fig.add_trace(shapes.line(W[c], b[c], box, name=f"y_{names[c]}(x) = 0",
+                                  color=style["color"], dash="dash"))
     for c in range(C):
         style = MULTI_STYLE[c]
         mask = labels == c
@@ -211,8 +198,8 @@ def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
             hovertemplate=f"{names[c]} (%{{x:.4g}}, %{{y:.4g}})<extra></extra>"))
     if probe is not None:
         fig.add_trace(go.Scatter(x=[probe[0]], y=[probe[1]], mode="markers", name="probe x",
-                                 marker=dict(symbol="star", size=18, color="black",
-                                             line=dict(color="white", width=1.5)),
+                                 marker=dict(symbol="star", size=18, color=BOUNDARY,
+                                             line=dict(color=WHITE, width=1.5)),
                                  hoverinfo="skip"))
     square_axes(fig, box, axis_titles)
     return house_layout(fig, height)
