@@ -164,29 +164,43 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     assert position(at) == len(steps)
     alpha = steps[-1].w
     assert metrics(at)["Examples with α > 0"] == str(int(np.sum(alpha > 0)))
-    spec = charts(at)[0]
-    assert spec["data"][0]["type"] == "heatmap" and spec["data"][1]["type"] == "contour"
-    sizes = [t["marker"]["size"] for t in spec["data"] if t.get("name", "").startswith("class")]
-    assert len(sizes) == 2  # one sized trace per class
-    at = click(at, f"{PAGE}.kernel.reset")
+    key = f"{PAGE}.dual"
+    header, columns = stepper_run(at, key)
+    # the browser paints sign s(x) from the updates: eta y_i K(x_i, .) per mistake
+    assert header["kernel"] == {"name": "polynomial", "degree": 2, "offset": 1.0, "width": 1.0}
+    assert header["eta"] == 1.0 and header["bias"] is True and header["steps"] == len(steps)
+    assert "kernel" in header["layers"] and "W" not in columns  # no dense weights per step
+    np.testing.assert_array_equal(columns["X"], data.X)
+    np.testing.assert_array_equal(columns["updated"][1:], [s.updated for s in steps])
+    np.testing.assert_array_equal(columns["index"][1:], [s.index for s in steps])
+    np.testing.assert_array_equal(columns["epoch"][1:], [s.epoch for s in steps])
+    # replaying the columns' updates as the browser does gives core's alpha
+    replay = np.zeros(len(data.y))
+    for t in np.flatnonzero(columns["updated"]):
+        replay[columns["index"][t]] += header["eta"]
+    np.testing.assert_allclose(replay, alpha)
+    assert not charts(at)  # no per-step Plotly figure from the server
+    at = sync(at, key, 0)
     assert "Before the first step" in at.markdown[-1].value or any(
         "Before the first step" in m.value for m in at.markdown)
-    at = click(at, f"{PAGE}.kernel.step")
+    at = sync(at, key, 1)
     assert r"0\quad(\text{every } \alpha_j = 0)" in latex(at)
     assert r"\alpha_{0} \leftarrow \alpha_{0} + \eta = 0 + 1 = 1" in latex(at)
-    at = click(at, f"{PAGE}.kernel.next")
-    k = position(at)
+    k = int(np.flatnonzero(columns["updated"][2:])[0]) + 2  # the next mistake
+    at = sync(at, key, k)
     step = steps[k - 1]
     model = KernelModel(data.X, data.y, steps[k - 2].w, kernel)
     assert step.activation == pytest.approx(model.decision(data.X[step.index])[0])
     assert f"s_{{{step.index}}}" in latex(at) and "mistake" in latex(at)
+    assert at.query_params["step"] == str(k)
     at = set_value(at, "slider", f"{PAGE}.degree", 3)
     at = set_value(at, "number_input", f"{PAGE}.offset", 2.0)
     assert r"+ 2\right)^{3}" in latex(at)
-    at = click(at, f"{PAGE}.kernel.back")
-    last = by_key(at.slider, f"{PAGE}.kernel.t").max
-    assert position(at) == last - 1
-    at = set_value(at, "slider", f"{PAGE}.kernel.t", last // 2)
+    header, _ = stepper_run(at, key)
+    assert header["kernel"]["degree"] == 3 and header["kernel"]["offset"] == 2.0
+    last = header["steps"]
+    assert position(at) == last  # a new run opens on its end
+    at = sync(at, key, last // 2)
     assert position(at) == last // 2 and "Step " in " ".join(m.value for m in at.markdown)
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
+import plotly.io as pio
 import streamlit as st
 
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
@@ -27,11 +29,10 @@ from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
-from ui.step_controls import run_signature
-from ui.stepper import Run, perceptron_run
+from ui.stepper import Run, perceptron_run, run_id
 from viz import variants as draw
 from viz.maths import share
-from viz.palette import AVERAGED, BOUNDARY
+from viz.palette import AVERAGED, BOUNDARY, VISITED
 from viz.plane import view_box
 
 if TYPE_CHECKING:
@@ -248,12 +249,54 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     if settings["init"] != "zeros":
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
-    k = lesson.stepper(trace, signature=run_signature(data.X, data.y, {**params, **run}),
-                       part="kernel", at_end=True)
+    run_ = kernel_run(data, trace, params, run, kernel)
+    lesson.stepper(run_, part="dual", at_end=True,
+                   panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
+
+
+def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) -> Run:
+    """The kernel run for the stepper: the browser paints sign s(x) from the updates."""
+    box = view_box(data.X)
+    xs, ys, _ = draw.grid(box, 2)
+    zeros = np.zeros(len(data))
+    figure = draw.kernel_figure(data.X, data.y, data.classes, xs, ys, np.zeros(4), zeros)
+    figure.data = figure.data[2:]  # the regions and their boundary move: the browser paints them
+    figure.update_layout(plot_bgcolor="rgba(0,0,0,0)", paper_bgcolor="rgba(0,0,0,0)",
+                         title_text=f"regions: sign s(x), {kernel.describe()}")
+    lecture = lecture_mode()
+    if lecture:
+        from ui.lecture import for_projector
+
+        figure = for_projector(figure)
+    final = KernelModel(data.X, data.y, trace.w(trace.steps), kernel, run["bias"])
+    wrong = errors(data.y, final.decision(data.X))
+    tint = [[0, 114, 178, 41], [213, 94, 0, 41]]  # regions' class tints (alpha 0.16)
+    header = {
+        "steps": trace.steps, "eta": float(run["eta"]), "bias": bool(run["bias"]),
+        "classes": list(data.classes), "layers": ["kernel", "visited"], "lecture": lecture,
+        "palette": {"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
+                    "update": BOUNDARY, "tint": tint},
+        "result": {"converged": bool(trace.complete and wrong == 0), "message": ""},
+        "figure": json.loads(pio.to_json(figure, validate=False, remove_uids=True)),
+        "point_traces": [], "words": {}, "kernel": {"name": kernel.name,
+                                                    "degree": int(kernel.degree),
+                                                    "offset": float(kernel.offset),
+                                                    "width": float(kernel.width)},
+    }
+    columns = {
+        "X": np.asarray(data.X, dtype=np.float64), "y": np.asarray(data.y).astype(np.int8),
+        "index": trace.index.astype(np.int32), "updated": trace.updated.astype(np.uint8),
+        "epoch": trace.epoch.astype(np.int32), "mistakes": trace.mistakes.astype(np.int32),
+    }
+    ident = run_id(data.X, data.y, {**params, **run, "steps": trace.steps})
+    return Run(ident, trace.steps, header, columns)
+
+
+def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel, k: int) -> None:
+    """What the server shows for step k: counts, the outcome and the dual sum of the step."""
+    name = params["name"]
     alpha = trace.w(k)
     model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
-    box = view_box(data.X)
-    xs, ys, points = draw.grid(box, GRID)
     wrong = errors(data.y, model.decision(data.X)) if k else len(data)
     cols = st.columns(4)
     cols[0].metric("Step t", f"{k} / {trace.steps}")
@@ -273,38 +316,29 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
                        f"still misclassified: try another kernel or more epochs.",
                        icon=":material/warning:")
     i = int(trace.index[k]) if k else None
-    figure, maths = st.columns([0.55, 0.45])
-    with figure:
-        lesson.chart(
-            draw.kernel_figure(data.X, data.y, data.classes, xs, ys, model.decision(points),
-                                  alpha, visited=i),
-            key="kernel_plot",
-            alt=f"Decision regions of the kernel perceptron ({kernel.describe()}); "
-                "marker area grows with alpha")
-    with maths:
-        for line in draw.kernel_formula(**params, bias=run["bias"]):
+    for line in draw.kernel_formula(**params, bias=run["bias"]):
+        st.latex(line)
+    if i is None:
+        st.markdown("**Before the first step** every αⱼ = 0, so every sᵢ = 0: the first "
+                    "visit is a mistake. Press **Step** (→).")
+    else:
+        before = trace.w(k - 1)
+        support = np.flatnonzero(before > 0)
+        gram = kernel(data.X[support], data.X[i]).ravel()
+        coef = before * data.y
+        st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
+                    f"y = {data.y[i]:+g} ({md(data.classes[int(data.y[i] > 0)])})")
+        lines = draw.dual_step_lines(
+            i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
+            terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
+            updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
+            bias_term=float(coef.sum()) if run["bias"] else None)
+        for line in lines:
             st.latex(line)
-        if i is None:
-            st.markdown("**Before the first step** every αⱼ = 0, so every sᵢ = 0: the first "
-                        "visit is a mistake. Press **Step** (→).")
-        else:
-            before = trace.w(k - 1)
-            support = np.flatnonzero(before > 0)
-            gram = kernel(data.X[support], data.X[i]).ravel()
-            coef = before * data.y
-            st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
-                        f"y = {data.y[i]:+g} ({md(data.classes[int(data.y[i] > 0)])})")
-            lines = draw.dual_step_lines(
-                i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
-                terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
-                updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
-                bias_term=float(coef.sum()) if run["bias"] else None)
-            for line in lines:
-                st.latex(line)
-        if name == "linear":
-            w, b = model.primal()
-            st.latex(draw.primal_weights_line(alpha, data.y, data.X, w,
-                                                 b if run["bias"] else None))
+    if name == "linear":
+        w, b = model.primal()
+        st.latex(draw.primal_weights_line(alpha, data.y, data.X, w,
+                                             b if run["bias"] else None))
 
 
 def more_classes(lesson: Lesson, settings: dict) -> None:

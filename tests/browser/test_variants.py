@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pytest
 
+from core.kernel import Kernel, KernelModel, kernel_perceptron
 from core.perceptron import perceptron
 from core.trace import record
 from core.variants import running_average, train_test_split
 from datasets.builtin import noisy
+from datasets.shapes import moons
 from tests.browser.conftest import (
     ARTIFACTS,
     legend_names,
@@ -96,22 +99,67 @@ def test_averaged_and_voted_step_in_the_browser(page, server_url):
     page.screenshot(path=ARTIFACTS / "variants_averaged.png", full_page=True)
 
 
-def test_kernel_perceptron_on_moons_steps_with_the_keys(page, server_url):
+REGIONS = """() => {
+  // the painted regions: the chart's axis ranges and each canvas cell's sign (-1, 0, +1)
+  const canvas = document.querySelector('.pl-plane canvas.pl-regions');
+  const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+  const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const signs = [];
+  for (let j = 0; j < data.length; j += 4) {
+    signs.push(data[j + 3] === 0 ? 0 : data[j] > 100 ? 1 : -1);
+  }
+  const sorted = (r) => [...r].sort((p, q) => p - q);
+  return {n: canvas.width, xr: sorted(L.xaxis.range), yr: sorted(L.yaxis.range), signs};
+}"""
+
+
+def assert_regions(page, data, kernel, alpha) -> None:
+    """The canvas's cells have the sign of core's s(x) at their centres (bar cells on s = 0)."""
+    shown = page.evaluate(REGIONS)
+    n, (x0, x1), (y0, y1) = shown["n"], shown["xr"], shown["yr"]
+    xs = x0 + (np.arange(n) + 0.5) * (x1 - x0) / n
+    ys = y1 - (np.arange(n) + 0.5) * (y1 - y0) / n  # row 0 is the top
+    gx, gy = np.meshgrid(xs, ys)
+    values = KernelModel(data.X, data.y, alpha, kernel).decision(np.c_[gx.ravel(), gy.ravel()])
+    expected = np.sign(values).astype(int)
+    got = np.asarray(shown["signs"])
+    near = np.abs(values) < 1e-6 * max(1.0, float(np.abs(values).max()))
+    assert np.all((got == expected) | near), np.sum(got != expected)
+
+
+def test_kernel_perceptron_on_moons_steps_in_the_browser(page, server_url):
+    data = moons(200, 0.1, 0)
+    kernel = Kernel("rbf", width=0.4)
+    steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, max_epochs=50, seed=0))
+    K = len(steps)
     open_part(page, server_url, "Kernel perceptron")
     page.get_by_role("button", name="Load Moons").click()
-    settle(page, 800)
-    assert_drawn(page, ["boundary s(x) = 0", "class -1 (upper moon)", "class +1 (lower moon)"])
-    assert page.locator(".js-plotly-plot .hm image, .js-plotly-plot .heatmaplayer image").count()
+    wait_status(page, f"Step {K} / {K}")  # opens on the trained model
+    ready(page)
     assert "part=kernel" in page.url and "kernel=rbf" in page.url  # a link to this view
-    last = metric_values(page)[0]
-    assert last.split(" / ")[0] == last.split(" / ")[1]  # opens on the trained model
+    shown = legend_names(page.locator(".pl-plane .js-plotly-plot"))
+    assert "class -1 (upper moon)" in shown and "class +1 (lower moon)" in shown, shown
+    assert_regions(page, data, kernel, steps[-1].w)
     page.screenshot(path=ARTIFACTS / "variants_kernel.png", full_page=True)
     page.keyboard.press("Home")
-    settle(page)
+    wait_status(page, f"Step 0 / {K} · epoch 0 · 0 mistakes")
+    assert set(page.evaluate(REGIONS)["signs"]) == {0}  # every alpha = 0: s = 0 everywhere
+    wait_url_step(page, 0)
     page.keyboard.press("ArrowRight")
-    settle(page)
-    assert metric_values(page)[0].startswith("1 / ")
-    assert "Step 1, epoch 1" in page.get_by_test_id("stMain").inner_text()
+    wait_status(page, f"Step 1 / {K} · epoch 1 · 1 mistake ")
+    assert_regions(page, data, kernel, steps[0].w)
+    page.keyboard.press("n")
+    k = next(t for t in range(2, K + 1) if steps[t - 1].updated)
+    wait_status(page, f"Step {k} / {K}")
+    assert_regions(page, data, kernel, steps[k - 1].w)
+    page.keyboard.press("ArrowLeft")
+    wait_status(page, f"Step {k - 1} / {K}")
+    assert_regions(page, data, kernel, steps[k - 2].w)
+    wait_url_step(page, k - 1)  # and the server's maths follow
+    page.wait_for_function("(k) => document.querySelector('[data-testid=stMain]').innerText"
+                           ".includes('Step ' + k + ', epoch')", arg=k - 1)
+    assert metric_values(page)[0] == f"{k - 1} / {K}"
+    assert not page_errors(page)
     page.screenshot(path=ARTIFACTS / "variants_kernel_step.png", full_page=True)
 
 

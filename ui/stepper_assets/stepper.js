@@ -295,6 +295,7 @@ function build(root) {
   SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
   ui.speed.value = "5";
   const predictLabel = html("label", { class: "pl-toggle" }, bar);
+  ui.predictLabel = predictLabel;
   ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
   predictLabel.appendChild(document.createTextNode(" Predict"));
   ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
@@ -342,6 +343,7 @@ function load(s, run) {
   s.ui.weightsHost.hidden = !h.layers.includes("weights");
   s.ui.box.classList.toggle("pl-follower", Boolean(h.follow));
   s.ui.explain.hidden = !h.layers.includes("explain");
+  s.ui.predictLabel.hidden = h.layers.includes("kernel");  // Predict asks how w turns
   stopPlay(s);
   closeQuiz(s);
   return loadPlotly().then((Plotly) => plotCharts(s, Plotly)).catch((error) => {
@@ -413,6 +415,10 @@ function drawPlane(s) {
   const o = s.planeOverlay;
   o.place(axes);
   const k = s.k;
+  if (h.layers.includes("kernel")) {
+    drawKernel(s, o, axes);
+    return;
+  }
   const w = row(c.W, k);
   const b = row(c.b, k);
   const updated = k > 0 && row(c.updated, k) === 1;
@@ -483,6 +489,101 @@ function drawAveraged(s, o, axes, scale) {
                                     stroke: s.run.header.palette.averaged });
   const seg = s.k > 0 ? clipLine(row(c.Wavg, s.k), row(c.bavg, s.k), axes.xr, axes.yr) : null;
   setLine(line, seg?.[0], seg?.[1], axes);
+}
+
+// ------------------------------------------------------------------ kernel regions
+
+const KERNEL_GRID = 64;  // cells per side of the regions painted in the browser
+
+function kernelOf(p) {
+  if (p.name === "rbf") {
+    const g = 1 / (2 * p.width * p.width);
+    return (a0, a1, b0, b1) => Math.exp(-((a0 - b0) ** 2 + (a1 - b1) ** 2) * g);
+  }
+  if (p.name === "polynomial") return (a0, a1, b0, b1) => (a0 * b0 + a1 * b1 + p.offset) ** p.degree;
+  return (a0, a1, b0, b1) => a0 * b0 + a1 * b1;
+}
+
+function kernelValues(s, axes) {
+  // s(g) = sum_j alpha_j y_j (K(x_j, g) + bias) on the grid after k steps: each update adds
+  // eta y_i (K(x_i, g) + bias); moved from the last k drawn, or rebuilt from 0 when nearer
+  const { header: h, columns: c } = s.run;
+  const key = `${s.runId}:${axes.xr}:${axes.yr}`;
+  let cache = s.kernelCache;
+  if (!cache || cache.key !== key) {
+    const n = KERNEL_GRID;
+    const gx = new Float64Array(n * n);
+    const gy = new Float64Array(n * n);
+    const [x0, x1] = axes.xr;
+    const [y0, y1] = axes.yr;
+    for (let r = 0; r < n; r++) {
+      for (let q = 0; q < n; q++) {
+        gx[r * n + q] = x0 + ((q + 0.5) * (x1 - x0)) / n;
+        gy[r * n + q] = y1 - ((r + 0.5) * (y1 - y0)) / n;  // row 0 is the top
+      }
+    }
+    cache = { key, gx, gy, values: new Float64Array(n * n), k: 0, K: kernelOf(h.kernel) };
+    s.kernelCache = cache;
+  }
+  const X = c.X.values;
+  const y = c.y.values;
+  const { gx, gy, values, K } = cache;
+  const bias = h.bias ? 1 : 0;
+  const add = (t, sign) => {
+    if (row(c.updated, t) !== 1) return;
+    const i = row(c.index, t);
+    const a0 = X[2 * i];
+    const a1 = X[2 * i + 1];
+    const coef = sign * h.eta * y[i];
+    for (let j = 0; j < values.length; j++) values[j] += coef * (K(a0, a1, gx[j], gy[j]) + bias);
+  };
+  if (s.k < Math.abs(s.k - cache.k)) {
+    values.fill(0);
+    cache.k = 0;
+  }
+  while (cache.k < s.k) add(++cache.k, 1);
+  while (cache.k > s.k) add(cache.k--, -1);
+  return values;
+}
+
+function drawKernel(s, o, axes) {
+  // the regions sign s(x) on a canvas under the points, and the visited example's ring
+  const { header: h, columns: c } = s.run;
+  const gd = s.ui.planePlot;
+  if (!s.kernelCanvas) {
+    s.kernelCanvas = html("canvas", { class: "pl-regions", "aria-hidden": "true" });
+    s.kernelCanvas.style.position = "absolute";
+    s.kernelCanvas.style.pointerEvents = "none";
+  }
+  const canvas = s.kernelCanvas;
+  if (canvas.parentNode !== gd || gd.firstChild !== canvas) gd.insertBefore(canvas, gd.firstChild);
+  const [left, top, width, height] = axes.clip;
+  Object.assign(canvas.style, { left: `${left}px`, top: `${top}px`, width: `${width}px`,
+                                height: `${height}px` });
+  const n = KERNEL_GRID;
+  canvas.width = n;
+  canvas.height = n;
+  const values = kernelValues(s, axes);
+  const context = canvas.getContext("2d");
+  const image = context.createImageData(n, n);
+  const [neg, pos] = h.palette.tint;
+  for (let j = 0; j < values.length; j++) {
+    const v = values[j];
+    const tint = v > 1e-9 ? pos : v < -1e-9 ? neg : null;
+    if (tint) image.data.set(tint, 4 * j);
+  }
+  context.putImageData(image, 0, 0);
+  const k = s.k;
+  const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
+                                              "stroke-width": 4 * (h.lecture ? 1.8 : 1) });
+  if (k > 0 && row(c.index, k) >= 0) {
+    const i = row(c.index, k);
+    ring.setAttribute("visibility", "visible");
+    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
+    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
+  } else {
+    ring.setAttribute("visibility", "hidden");
+  }
 }
 
 function drawWeights(s) {
