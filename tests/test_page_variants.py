@@ -83,8 +83,8 @@ def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
     assert "averaged" in header["layers"] and header["steps"] == k
     np.testing.assert_array_equal(columns["W"], trace.W)
     np.testing.assert_array_equal(columns["b"], trace.b)
-    np.testing.assert_array_equal(columns["Wavg"], W_avg)
-    np.testing.assert_array_equal(columns["bavg"], b_avg)
+    np.testing.assert_array_equal(columns["Wavg"], W_avg.astype(np.float32))
+    np.testing.assert_array_equal(columns["bavg"], b_avg.astype(np.float32))
     np.testing.assert_array_equal(columns["X"], data.X[train])
     np.testing.assert_array_equal(columns["index"], trace.index)
     np.testing.assert_array_equal(columns["mistakes"], trace.mistakes)
@@ -174,6 +174,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     np.testing.assert_array_equal(columns["updated"][1:], [s.updated for s in steps])
     np.testing.assert_array_equal(columns["index"][1:], [s.index for s in steps])
     np.testing.assert_array_equal(columns["epoch"][1:], [s.epoch for s in steps])
+    np.testing.assert_array_equal(columns["mistakes"][1:], np.cumsum([s.updated for s in steps]))
     # replaying the columns' updates as the browser does gives core's alpha
     replay = np.zeros(len(data.y))
     for t in np.flatnonzero(columns["updated"]):

@@ -174,8 +174,9 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
         layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure,
-        extra={"Wavg": np.asarray(W_avg, dtype=np.float64),
-               "bavg": np.asarray(b_avg, dtype=np.float64)})
+        # drawn only (the numbers of mu are the server's): float32 halves them
+        extra={"Wavg": np.asarray(W_avg, dtype=np.float32),
+               "bavg": np.asarray(b_avg, dtype=np.float32)})
     header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED}}
     return Run(run.id, run.steps, header, run.columns)
 
@@ -283,10 +284,13 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
                                                     "offset": float(kernel.offset),
                                                     "width": float(kernel.width)},
     }
+    small = np.int16 if max(len(data), int(trace.epoch.max())) < 2**15 else np.int32
     columns = {
         "X": np.asarray(data.X, dtype=np.float64), "y": np.asarray(data.y).astype(np.int8),
-        "index": trace.index.astype(np.int32), "updated": trace.updated.astype(np.uint8),
-        "epoch": trace.epoch.astype(np.int32), "mistakes": trace.mistakes.astype(np.int32),
+        "index": trace.index.astype(small), "updated": trace.updated.astype(np.uint8),
+        "epoch": trace.epoch.astype(small),
+        # the browser counts the mistakes from the updates
+        "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32),
     }
     ident = run_id(data.X, data.y, {**params, **run, "steps": trace.steps})
     return Run(ident, trace.steps, header, columns)
