@@ -34,5 +34,6 @@ def trace_csv(trace: Trace, X, y) -> bytes:
 def standalone_html(fig: go.Figure, title: str = "Perceptron Lab") -> bytes:
     """A single HTML file with Plotly inside: it plays with no network (slides, an LMS)."""
     html = fig.to_html(include_plotlyjs=True, full_html=True, auto_play=False,
-                       config={"displaylogo": False, "responsive": True})
+                       config={"displaylogo": False, "responsive": True,
+                               "showSendToCloud": False, "plotlyServerURL": ""})
     return html.replace("<head>", f"<head><title>{title}</title>", 1).encode("utf-8")

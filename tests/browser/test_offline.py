@@ -7,6 +7,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.browser.conftest import assert_no_exception, wait_idle
+from tests.browser.stepper import ready
 
 pytestmark = pytest.mark.browser
 
@@ -25,5 +26,10 @@ def test_no_lesson_requests_another_host(browser, server_url):
         tab.goto(f"{server_url}/{lesson}?lecture=1")
         wait_idle(tab)
         assert_no_exception(tab)
+    # Plotly's default modebar offers to upload a chart to its cloud: the stepper's must not
+    tab.goto(server_url)
+    ready(tab)
+    assert tab.locator(".modebar-btn").count() > 0
+    assert tab.locator('.modebar-btn[data-title^="Share chart"]').count() == 0
     context.close()
     assert elsewhere == []

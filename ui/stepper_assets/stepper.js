@@ -370,7 +370,10 @@ function plotCharts(s, Plotly) {
     figure.data[trace].x = xs;
     figure.data[trace].y = ys;
   });
-  const config = { displaylogo: false, responsive: true };
+  // Plotly's own default adds a modebar button that uploads the chart to its cloud: nothing
+  // of a student's may leave the machine
+  const config = { displaylogo: false, responsive: true, showSendToCloud: false,
+                   plotlyServerURL: '' };
   const plots = [Plotly.react(s.ui.planePlot, figure.data, figure.layout, config)];
   if (h.layers.includes("weights")) {
     const weights = h.weights_figure;
