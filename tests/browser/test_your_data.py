@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, settle, wait_idle
 from tests.browser.plotly import click_chart
+from tests.browser.stepper import numbers, ready, status, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 
@@ -49,29 +49,29 @@ def test_draw_both_classes_erase_one_and_train_on_them(page):
     eta.press("Enter")
     settle(page, 600)
     page.evaluate("document.activeElement.blur()")  # arrow keys go to the page again
+    ready(page)
     for _ in range(3):
         page.keyboard.press("ArrowRight")
-        settle(page, 300)
-    assert page.get_by_test_id("stMetricValue").first.inner_text().startswith("3 / ")
-    assert "x = (1, 1)" in page.get_by_test_id("stMain").inner_text() or \
-        "x = (-2, -1)" in page.get_by_test_id("stMain").inner_text()
+    wait_status(page, "Step 3 / ")
+    explained = page.locator(".pl-explain").inner_text()
+    assert "(1, 1)" in explained or "(-2, -1)" in explained.replace("\u2212", "-")
     assert page.get_by_test_id("stException").count() == 0
 
     # The link to this view opens the same data, settings and step in a fresh browser.
-    page.get_by_role("button", name="Share").click()
+    wait_url_step(page, 3)
+    page.get_by_role("button", name="Share", exact=True).click()
     link = page.get_by_test_id("stCode").inner_text().strip()
-    shown = (page.get_by_test_id("stMetricValue").all_inner_texts(),
-             page.get_by_test_id("stMain").inner_text().split("Step 3")[1][:120])
+    assert "step=3" in link
+    shown = (status(page), numbers(page))
     fresh = page.context.browser.new_context(viewport={"width": 1400, "height": 1000})
     other = fresh.new_page()
     other.goto(link)
-    settle(other, 800)
+    ready(other)
     # the first run of a fresh session can still be drawing: wait for the step itself
-    expect(other.get_by_test_id("stMetricValue").first).to_have_text(shown[0][0])
+    wait_status(other, shown[0])
     assert "4 points" in other.get_by_test_id("stSidebar").inner_text()
     assert other.get_by_label("Learning rate η").input_value() == "0.5"
-    assert (other.get_by_test_id("stMetricValue").all_inner_texts(),
-            other.get_by_test_id("stMain").inner_text().split("Step 3")[1][:120]) == shown
+    assert (status(other), numbers(other)) == shown
     other.screenshot(path=ARTIFACTS / "from_link.png")
     fresh.close()
 
