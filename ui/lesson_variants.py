@@ -32,7 +32,7 @@ from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, perceptron_run, run_id
 from viz import variants as draw
 from viz.maths import share
-from viz.palette import AVERAGED, BOUNDARY, VISITED
+from viz.palette import AVERAGED, BOUNDARY, CLEAR, VISITED
 from viz.plane import view_box
 
 if TYPE_CHECKING:
@@ -262,7 +262,7 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     zeros = np.zeros(len(data))
     figure = draw.kernel_figure(data.X, data.y, data.classes, xs, ys, np.zeros(4), zeros)
     figure.data = figure.data[2:]  # the regions and their boundary move: the browser paints them
-    figure.update_layout(plot_bgcolor="rgba(0,0,0,0)", paper_bgcolor="rgba(0,0,0,0)",
+    figure.update_layout(plot_bgcolor=CLEAR, paper_bgcolor=CLEAR,
                          title_text=f"regions: sign s(x), {kernel.describe()}")
     lecture = lecture_mode()
     if lecture:
