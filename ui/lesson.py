@@ -9,10 +9,8 @@ to the address bar. Then the page draws through it:
 - ``lesson.widget(setting)``: one of its own settings (drawn, then linked);
 - ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
   lecture mode applied (the app's only call of ``st.plotly_chart``);
-- ``lesson.stepper(run)``: a run stepped through in the browser (ui.stepper),
-  or ``lesson.stepper(trace, signature=...)``: the step controls over a
-  recorded run, for the lessons not yet stepped in the browser; either returns
-  the step to draw.
+- ``lesson.stepper(run)``: a run stepped through in the browser (ui.stepper);
+  it returns the step the server draws its panels for.
 """
 
 from __future__ import annotations
@@ -22,21 +20,19 @@ from collections.abc import Callable, Sequence
 import plotly.graph_objects as go
 import streamlit as st
 
-from core.trace import Trace
 from datasets import Dataset
 from ui import url_state
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.lecture import for_projector, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
-from ui.step_controls import reset_on_change, start_at_end, step_controls
 from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
 
 
 class Lesson:
-    """A lesson page's link state, shared sidebar, charts and step controls.
+    """A lesson page's link state, shared sidebar, charts and its stepper.
 
     Parameters
     ----------
@@ -117,29 +113,24 @@ class Lesson:
             fig = for_projector(go.Figure(fig))
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
-    def stepper(self, steps: Run | Trace, *, signature=None, part: str | None = None,
-                at_end: bool = False, panels: Callable[[int], None] | None = None,
-                **options) -> int:
+    def stepper(self, run: Run, *, part: str | None = None, at_end: bool = False,
+                panels: Callable[[int], None] | None = None, **options) -> int:
         """Step through a run; the position to draw (0 = the start).
 
         Parameters
         ----------
-        steps : ui.stepper.Run or core.trace.Trace
-            A run packed for the browser (it steps there, with no rerun per
-            press), or a recorded trace (Streamlit's step controls).
-        signature : hashable, optional
-            What a trace depends on (``ui.step_controls.run_signature``): when it
-            changes, the position goes back to the start (or to the end). A
-            ``Run`` carries its own.
+        run : ui.stepper.Run
+            A run packed for the browser: it steps there, with no rerun per
+            press. It carries its own signature: a new run starts over.
         part : str, optional
             A part of the page with its own position (e.g. "kernel").
         at_end : bool, default False
             Open a new run at its last step (the trained model).
         panels : callable, optional
-            With a ``Run``: ``panels(k)`` draws what the server shows for step k,
+            ``panels(k)`` draws what the server shows for step k,
             again after each position the browser reports (ui.stepper.stepper).
         **options
-            With a ``Run``: passed to ``ui.stepper.stepper`` (``lead``, ``follow``).
+            Passed to ``ui.stepper.stepper`` (``lead``, ``follow``).
 
         Returns
         -------
@@ -147,12 +138,5 @@ class Lesson:
             The position, 0 to the run's number of steps.
         """
         key = self.page if part is None else f"{self.page}.{part}"
-        if isinstance(steps, Run):
-            return stepper(key=key, run=steps, start="end" if at_end else "zero", panels=panels,
-                           **options)
-        trace = steps
-        if at_end:
-            start_at_end(key, signature, trace.steps)
-        else:
-            reset_on_change(key, signature)
-        return step_controls(key, trace)
+        return stepper(key=key, run=run, start="end" if at_end else "zero", panels=panels,
+                       **options)

@@ -30,7 +30,6 @@ from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
 from ui.lecture import for_projector
-from ui.step_controls import keys_button
 from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
 from viz.plane import house_layout, point_traces, square_axes, view_box
 
@@ -42,6 +41,26 @@ COMPONENT = "perceptron_lab.stepper"
 PLANE_LAYERS = ("boundary", "ghost", "normal", "visited", "weights", "explain")
 _DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i2": np.int16, "i1": np.int8,
            "u1": np.uint8}
+
+
+KEYS_HELP = """
+| key | does |
+| --- | --- |
+| → | Step: visit the next example |
+| ← | Back: undo the last step |
+| N | Next mistake: jump to the next update |
+| Home | Reset: back to the start |
+| Tab / Enter | move between and press any control |
+
+The keys work wherever the page has focus, except while you type in a field.
+▶ Play runs the steps at the chosen speed; *Predict* asks before each step.
+"""
+
+
+def keys_button() -> None:
+    """A popover that lists the keyboard shortcuts."""
+    with st.popover("Keys", icon=":material/keyboard:", width="stretch"):
+        st.markdown(KEYS_HELP)
 
 
 def serve_plotly() -> Path:
