@@ -33,8 +33,11 @@ def trace_names(page, chart: int) -> list[str]:
 
 
 def wait_for_charts(page, count: int) -> None:
+    """Wait until ``count`` charts are drawn (a chart has several .main-svg layers of its own)."""
     page.wait_for_function(
-        "n => document.querySelectorAll('.js-plotly-plot .main-svg').length >= n", arg=count)
+        """n => { const plots = [...document.querySelectorAll('.js-plotly-plot')];
+                  return plots.length >= n && plots.every(p => p.querySelector('.main-svg')); }""",
+        arg=count)
 
 
 def metric(page, label: str) -> str:
