@@ -474,14 +474,7 @@ function drawPlane(s) {
   if (h.layers.includes("averaged")) drawAveraged(s, o, axes, scale);
   const arrow = normalArrow(w, b, axes.xr, axes.yr);
   setLine(normal, arrow?.[0], arrow?.[1], axes);
-  if (k > 0 && h.layers.includes("visited") && row(c.index, k) >= 0) {
-    const i = row(c.index, k);
-    ring.setAttribute("visibility", "visible");
-    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
-    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
-  } else {
-    ring.setAttribute("visibility", "hidden");
-  }
+  placeRing(ring, c, k, axes, h.layers.includes("visited"));
 }
 
 function drawAveraged(s, o, axes, scale) {
@@ -579,14 +572,7 @@ function drawKernel(s, o, axes) {
   const k = s.k;
   const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
                                               "stroke-width": 4 * (h.lecture ? 1.8 : 1) });
-  if (k > 0 && row(c.index, k) >= 0) {
-    const i = row(c.index, k);
-    ring.setAttribute("visibility", "visible");
-    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
-    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
-  } else {
-    ring.setAttribute("visibility", "hidden");
-  }
+  placeRing(ring, c, k, axes, true);
 }
 
 function drawWeights(s) {
@@ -960,4 +946,14 @@ export default function (component) {
       stopPlay(s);
     }
   };
+}
+
+// The ring round the example visited at step k (hidden at the start or when not drawn).
+function placeRing(ring, c, k, axes, drawn) {
+  const i = k > 0 && drawn ? row(c.index, k) : -1;
+  ring.setAttribute("visibility", i >= 0 ? "visible" : "hidden");
+  if (i >= 0) {
+    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
+    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
+  }
 }
