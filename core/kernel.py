@@ -1,6 +1,6 @@
-"""The kernel perceptron: the seeds' dual form, one count alpha_i per example.
+"""The kernel perceptron: the notes' dual form, one count alpha_i per example.
 
-The rule, one example at a time (the seeds' kernelised training rule)::
+The rule, one example at a time (the notes' kernelised training rule)::
 
     s_i = sum_j alpha_j y_j K(x_j, x_i)
     if y_i * s_i <= 0:

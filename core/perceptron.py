@@ -1,6 +1,6 @@
 """The perceptron as a stream of steps.
 
-The rule is the seeds' Algorithm 1, one example at a time::
+The rule is the notes' Algorithm 1, one example at a time::
 
     a = w @ x + b
     if y * a <= 0:
@@ -89,6 +89,7 @@ def perceptron(
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
+    until: str = "converged",
 ) -> Run:
     """Train a perceptron, yielding the state after every step.
 
@@ -117,6 +118,10 @@ def perceptron(
         Seed of the generator behind every random choice.
     every : "visit" or "update", default "visit"
         Yield every visited example, or only those that changed the weights.
+    until : "converged" or "max_epochs", default "converged"
+        Stop at convergence (below), or keep visiting for all ``max_epochs`` as
+        the notes' Algorithm 2 does (the weights no longer change, but an
+        average or a vote counts every visit).
 
     Returns
     -------
@@ -155,10 +160,10 @@ def perceptron(
     (array([ 0.1, -0.1]), -0.2)
     """
     X, y = check_data(X, y)
-    check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
+    check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs, until=until)
     w0, b0 = _initial_weights(init, X.shape[1], bias, np.random.default_rng(seed))
     rule = Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias))
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
+    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed, until=until)
 
 
 class Linear(Rule):

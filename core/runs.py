@@ -32,6 +32,9 @@ __all__ = [
 
 ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
 EVERY = ("visit", "update")
+# When a run ends: at its first epoch without an update (the perceptron), or after all
+# max_epochs whatever happens (the notes' Algorithm 2, which keeps averaging).
+UNTIL = ("converged", "max_epochs")
 
 # The scan reads blocks of examples at once; a block starts this small (an update often
 # comes soon after another) and doubles while a scan finds none.
@@ -78,13 +81,16 @@ class Step:
     mistakes: int
 
 
-def check_walk(*, eta=1.0, order: str = "cyclic", every: str = "visit", max_epochs=1) -> None:
-    """Raise ValueError naming the setting when eta, order, every or max_epochs is invalid."""
+def check_walk(*, eta=1.0, order: str = "cyclic", every: str = "visit", max_epochs=1,
+               until: str = "converged") -> None:
+    """Raise ValueError naming the invalid setting: eta, order, every, max_epochs or until."""
     check_positive(eta, name="eta")
     if order not in ORDERS:
         raise ValueError(f"order must be one of {', '.join(ORDERS)}; got {order!r}")
     if every not in EVERY:
         raise ValueError(f"every must be 'visit' or 'update', got {every!r}")
+    if until not in UNTIL:
+        raise ValueError(f"until must be 'converged' or 'max_epochs', got {until!r}")
     if isinstance(max_epochs, bool) or int(max_epochs) != max_epochs or max_epochs < 1:
         raise ValueError(f"max_epochs must be a whole number >= 1, got {max_epochs}")
 
@@ -255,8 +261,9 @@ class Run(Iterator[Step]):
     """
 
     def __init__(self, rule: Rule, *, order, every: str, max_epochs: int, seed,
-                 from_epoch: int = 1):
+                 from_epoch: int = 1, until: str = "converged"):
         self.rule, self.n = rule, rule.n
+        self.converges = until == "converged"
         self.start, self.exact = rule.start, rule.exact
         self.visits = every == "visit"
         # the data's own order, one object for every epoch: a rule can keep what it gathered
@@ -284,12 +291,16 @@ class Run(Iterator[Step]):
     def _walk(self, order: str, rng: np.random.Generator, max_epochs: int, from_epoch: int):
         """The steps in ``order``; every random choice is drawn here, the same for every rule.
 
-        Epochs before ``from_epoch`` run without yielding their steps.
+        Epochs before ``from_epoch`` run without yielding their steps. A run that stops
+        when converged ends after an epoch that changed nothing (the random orders: as
+        soon as nothing is wrong); otherwise it visits all ``max_epochs`` (the random
+        misclassified order still ends when there is nothing left to draw).
         """
         if order == "random_misclassified":
             yield from self._misclassified(rng, max_epochs)
             return
-        if order == "random" and not self.rule.moves and self._clean():
+        stop_when_clean = order == "random" and self.converges
+        if stop_when_clean and not self.rule.moves and self._clean():
             return
         rows, visits = self.in_order, self.visits
         for epoch in range(max_epochs):
@@ -299,14 +310,14 @@ class Run(Iterator[Step]):
                 rows = rng.permutation(self.n)
             if epoch + 1 == from_epoch > 1:
                 yield None  # the quiet epochs are over (Run.__init__ waits for this)
-            scan = self._scan(rows, epoch * self.n, order == "random")
+            scan = self._scan(rows, epoch * self.n, stop_when_clean)
             if epoch + 1 < from_epoch:
                 self.visits = False
                 changed = _last(scan)
                 self.visits = visits
             else:
                 changed = yield from scan
-            if changed is None or not (changed or order == "random"):
+            if self.converges and (changed is None or not (changed or order == "random")):
                 return  # None: nothing is wrong any more; False: an epoch that changed nothing
 
     def _misclassified(self, rng: np.random.Generator, max_epochs: int):

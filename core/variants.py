@@ -16,70 +16,6 @@ from core.trace import Trace
 _VOTE_BLOCK = 4096
 
 
-# The orders whose later epochs are known once the run has stopped: the same rows again.
-FIXED_ORDERS = ("cyclic", "shuffle_once")
-
-
-def through_max_epochs(steps: Iterable[Step], X, y, *, max_epochs: int) -> Iterator[Step]:
-    """A visit stream of a fixed order, continued to ``max_epochs`` as Algorithm 2 loops.
-
-    Parameters
-    ----------
-    steps : iterable of Step
-        Every visit of a run of :func:`core.perceptron.perceptron` in a fixed
-        order (``"cyclic"`` or ``"shuffle_once"``), from its first step.
-    X, y : array_like
-        The run's data.
-    max_epochs : int
-        The epochs the run was given (the seeds' MaxIter).
-
-    Yields
-    ------
-    Step
-        The stream's own steps; then, when it stopped early after an epoch
-        without an update, the visits of the remaining epochs, in the same
-        order as that epoch, each correct and leaving the weights unchanged.
-
-    Notes
-    -----
-    Algorithm 2 (the averaged perceptron) runs all MaxIter epochs and adds w
-    to mu after every visit; the perceptron itself stops at its first clean
-    epoch, after which nothing could change w anyway. The visits in between
-    still count for mu and for the votes: a separator found early gets the
-    weight of every epoch it survives.
-
-    Examples
-    --------
-    >>> X, y = [[1.0, 0.0], [-1.0, 0.0]], [1, -1]  # clean in epoch 2: epoch 3 is added
-    >>> [(s.epoch, s.index, s.updated) for s in through_max_epochs(
-    ...     perceptron(X, y), X, y, max_epochs=3)]
-    [(1, 0, True), (1, 1, True), (2, 0, False), (2, 1, False), (3, 0, False), (3, 1, False)]
-    """
-    X, y = check_data(X, y)
-    more = _through(steps, X, y, max_epochs)
-    # a run keeps its start and exactness (the visits added decide nothing)
-    return Stream(more, steps) if isinstance(steps, Run | Stream) else more
-
-
-def _through(steps: Iterable[Step], X, y, max_epochs: int) -> Iterator[Step]:
-    """The steps, then the clean epochs up to ``max_epochs``."""
-    n, last, epoch_rows, epoch_updated = len(y), None, [], False
-    for step in steps:
-        if last is None or step.epoch != last.epoch:
-            epoch_rows, epoch_updated = [], False
-        epoch_rows.append(step.index)
-        epoch_updated |= step.updated
-        last = step
-        yield step
-    if last is None or epoch_updated or len(epoch_rows) != n:
-        return  # the stream ran to its end without a clean epoch: nothing to add
-    w, b = last.w, last.b
-    for epoch in range(last.epoch + 1, max_epochs + 1):
-        for k, i in enumerate(epoch_rows):
-            t = (epoch - 1) * n + k + 1
-            yield Step(t, epoch, int(i), float(X[i] @ w + b), False, w, b, last.mistakes)
-
-
 def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
              max_epochs: int = 100) -> tuple[int, np.ndarray, float, bool]:
     """The cyclic perceptron with the notes' rule (y a <= 0) or the strict one (y a < 0).
@@ -141,13 +77,14 @@ class AveragedStep(Step):
 
 
 def averaged_perceptron(X, y, **kwargs) -> Iterator[AveragedStep]:
-    """The seeds' averaged perceptron (Algorithm 2), streamed one visit at a time.
+    """The notes' averaged perceptron (Algorithm 2), streamed one visit at a time.
 
     Parameters
     ----------
     X, y, **kwargs
         As for :func:`core.perceptron.perceptron` (``every`` must stay "visit":
-        the average counts the visits that did not update too).
+        the average counts the visits that did not update too). Algorithm 2
+        itself is ``until="max_epochs"``: it keeps averaging after convergence.
 
     Yields
     ------
@@ -228,7 +165,7 @@ def voted_perceptron(X, y, **kwargs) -> Iterator[VotedStep]:
         yhat(x) = sign( sum_k c_k sign(w_k^T x + b_k) ).
 
     Each visit adds exactly one vote, to the vector in force after it, so
-    sum_k c_k = t and sum_k c_k w_k = mu, the seeds' sum of the weights after
+    sum_k c_k = t and sum_k c_k w_k = mu, the notes' sum of the weights after
     every visit (Algorithm 2); likewise sum_k c_k b_k for the bias. The
     averaged perceptron takes the sign of the sum, sign(mu^T x); the voted
     one sums the signs.
@@ -384,7 +321,7 @@ def running_average(trace: Trace) -> tuple[np.ndarray, np.ndarray]:
     Returns ``(W_avg, b_avg)`` with row k = mu / k, the mean of the weights
     after each of the first k visits (the same numbers as
     :func:`averaged_perceptron`'s ``w_avg``, ``b_avg``); row 0 is mu = 0, the
-    seeds' start, which predicts nothing yet.
+    notes' start, which predicts nothing yet.
     """
     k = np.arange(1, trace.steps + 1)
     W_avg = np.zeros_like(trace.W)

@@ -16,11 +16,9 @@ from core.multiclass import WEIGHTS, one_vs_rest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from core.variants import (
-    FIXED_ORDERS,
     Voted,
     errors,
     running_average,
-    through_max_epochs,
     train_test_split,
 )
 from datasets import Dataset
@@ -105,11 +103,8 @@ def kernel_trace(X, y, kernel: dict, run: dict):
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def all_epochs_trace(X, y, settings: dict):
-    """Record a run as Algorithm 2 loops: a fixed order keeps visiting to max epochs."""
-    steps = perceptron(X, y, **settings)
-    if settings["order"] in FIXED_ORDERS:
-        steps = through_max_epochs(steps, X, y, max_epochs=settings["max_epochs"])
-    return record(steps, limit=STEP_LIMIT)
+    """Record a run as Algorithm 2 loops: it keeps visiting to max epochs."""
+    return record(perceptron(X, y, **settings, until="max_epochs"), limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -130,14 +125,14 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
                "an update starts with c = 1 (the visit that made it), and each later visit "
                "that leaves it unchanged adds 1; the starting vector starts at 0. So the c_k "
                "add up to t, and Σ c_k w_k is exactly Algorithm 2's μ.")
-    fixed = settings["order"] in FIXED_ORDERS
+    all_epochs = settings["order"] != "random_misclassified"
     st.caption(
         f"As in Algorithm 2, the run visits the data for all {settings['max_epochs']} max "
         "epochs: once the perceptron has converged its w no longer changes, but every later "
-        "visit still adds it to μ and gives it a vote." if fixed else
-        "With this order the run stops as soon as it has converged (no example misclassified), "
-        "so μ and the votes are taken until convergence, not over Algorithm 2's fixed number "
-        "of epochs (choose a cyclic or shuffled-once order for that).")
+        "visit still adds it to μ and gives it a vote." if all_epochs else
+        "With this order every step picks a misclassified example, so the run stops as soon "
+        "as there is none: μ and the votes are taken until convergence, not over Algorithm "
+        "2's fixed number of epochs (choose another order for that).")
     example_buttons(["Noisy blobs"])
     left, right = st.columns(2)
     test_share = lesson.widget(TEST_SHARE, left)

@@ -23,7 +23,7 @@ from ui.state import keep_alive
 
 
 def use_notes_example() -> None:
-    """Set the seeds' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
+    """Set the notes' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
     (w1, w2), b = NOTES_INIT
     st.session_state.update({
         DATA_CHOICE_KEY: "Lecture notes' example: 4 points", ORDER.key: "cyclic",

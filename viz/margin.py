@@ -186,7 +186,7 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     squared_norms = np.asarray(squared_norms, dtype=float)
     t = np.arange(len(projections))
     ends = np.array([0, max(t[-1], 1)])
-    # the seeds' tγ and tR² when w_0 = 0 and eta = 1; offsets and eta only when they matter
+    # the notes' tγ and tR² when w_0 = 0 and eta = 1; offsets and eta only when they matter
     lower = ("u·w₀ + " if start_projection else "") + ("tηγ" if eta != 1 else "tγ")
     upper = ("‖w₀‖² + " if start_squared else "") + ("tη²R²" if eta != 1 else "tR²")
     fig = make_subplots(rows=2, cols=1, shared_xaxes=True, vertical_spacing=0.12,

@@ -205,7 +205,7 @@ def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
     return house_layout(fig, height)
 
 
-# ---------------------------------------------------------------- the maths, in the seeds' notation
+# ---------------------------------------------------------------- the maths, in the notes' notation
 
 
 def kernel_formula(name: str, *, degree: int = 2, offset: float = 1.0, width: float = 1.0,
@@ -227,7 +227,7 @@ def kernel_formula(name: str, *, degree: int = 2, offset: float = 1.0, width: fl
 
 def dual_step_lines(*, i: int, y_i: float, s_i: float, terms, updated: bool, eta: float,
                     alpha_before: float, bias_term: float | None, shown: int = 4) -> list[str]:
-    """The kernel step in the seeds' notation: s_i written out, y_i s_i, and the alpha update.
+    """The kernel step in the notes' notation: s_i written out, y_i s_i, and the alpha update.
 
     ``terms`` lists (j, alpha_j, y_j, K_ji) for the examples with alpha_j > 0;
     ``bias_term`` is sum_j alpha_j y_j when the constant feature is used.
@@ -266,7 +266,7 @@ def primal_weights_line(alpha, y, X, w, b: float | None) -> str:
 
 
 def averaged_lines(t: int, mu_w, mu_b: float, w_avg, b_avg: float) -> list[str]:
-    """The seeds' mu after t visits and the averaged weights mu / t."""
+    """The notes' mu after t visits and the averaged weights mu / t."""
     return [
         rf"\boldsymbol{{\mu}} = \sum_{{s=1}}^{{{t}}} \mathbf{{w}}^{{(s)}} = {vec(mu_w)}",
         rf"\mu_b = \sum_{{s=1}}^{{{t}}} b^{{(s)}} = {num(mu_b)}",
