@@ -185,8 +185,9 @@ class Linear(Rule):
     """
 
     def __init__(self, X, y, w0, b0, *, eta, bias, loss="perceptron", lam=0.0, decay=False,
-                 shift=None, naive=False):
+                 shift=None, naive=False, strict=False):
         self.n, self.dim = X.shape
+        self.strict = strict  # the perceptron's test without its tie: y*a < 0
         self.eta, self.bias, self.lam, self.decay = eta, bias, lam, decay
         self.hinge, self.moves = loss == "hinge", bool(lam)
         self.shift = shift
@@ -249,9 +250,12 @@ class Linear(Rule):
         return self.yx_a @ self.wb
 
     def wrong(self, margins: np.ndarray) -> np.ndarray:
-        """The threshold test: y*a <= 0 for the perceptron, y*a < 1 for the hinge."""
+        """The threshold test: y*a <= 0 for the perceptron (strict: y*a < 0), y*a < 1 for
+        the hinge."""
         if self.hinge:
             return margins < self.bar - self.tie
+        if self.strict:
+            return margins < -self.tie
         return margins <= self.tie
 
     def apply(self, i: int, t: int, updated: bool) -> None:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import Step, check_data, perceptron
+from core.perceptron import Linear, Step, check_data, perceptron
 from core.runs import Run, Stream
 from core.trace import Trace
 
@@ -44,6 +44,8 @@ def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
     From w = 0, b = 0 every activation is 0, so y a = 0 on every example: the
     strict rule sees no mistake, stops after one epoch at w = 0, which
     classifies nothing. The notes' rule counts the tie as a mistake and starts.
+    Both are the perceptron's own walk (:class:`core.runs.Run`), so on short
+    decimals the tie is decided exactly, not by rounding.
 
     Examples
     --------
@@ -54,18 +56,13 @@ def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
     """
     X, y = check_data(X, y)
     w0, b0 = init
-    w, b = np.array(w0, dtype=float), float(b0)
-    updates = 0
-    for _ in range(max_epochs):
-        changed = False
-        for x, label in zip(X, y, strict=True):
-            margin = label * (x @ w + b)
-            if margin < 0 or (margin == 0 and not strict):
-                w, b = w + eta * label * x, b + eta * label
-                updates, changed = updates + 1, True
-        if not changed:
-            return updates, w, b, True
-    return updates, w, b, False
+    rule = Linear(X, y, w0, b0, eta=float(eta), bias=True, strict=strict)
+    run = Run(rule, order="cyclic", every="update", max_epochs=max_epochs, seed=None)
+    updates = list(run)
+    w, b = (updates[-1].w, updates[-1].b) if updates else run.start
+    # it stopped when the epoch after the last update (or the first epoch) changed nothing
+    stopped = not updates or updates[-1].epoch < max_epochs
+    return len(updates), np.array(w), b, stopped
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from core.variants import (
     Voted,
     averaged_perceptron,
     errors,
+    rule_run,
     running_average,
     train_test_split,
     voted_perceptron,
@@ -189,3 +190,33 @@ def test_split_is_a_seeded_partition(n, share, seed):
 def test_split_refuses_a_bad_share():
     with pytest.raises(ValueError, match=r"test share must be in \[0, 1\)"):
         train_test_split(10, 1.0, 0)
+
+
+@settings(max_examples=80, deadline=None)
+@given(points=st.lists(st.tuples(st.integers(-4, 4), st.integers(-4, 4)), min_size=1,
+                       max_size=8),
+       labels=st.lists(st.sampled_from([-1, 1]), min_size=8, max_size=8),
+       start=st.tuples(st.integers(-3, 3), st.integers(-3, 3), st.integers(-3, 3)),
+       strict=st.booleans(), tenths=st.booleans())
+def test_either_rule_runs_as_written_out_in_fractions(points, labels, start, strict, tenths):
+    from fractions import Fraction
+    scale = Fraction(1, 10) if tenths else Fraction(1)  # short decimals stay exact
+    X = np.array([[float(v * scale) for v in p] for p in points]).reshape(-1, 2)
+    y = np.array(labels[:len(points)], dtype=float)
+    w0, b0 = [float(v * scale) for v in start[:2]], float(start[2] * scale)
+    rows = [([Fraction(v) * scale for v in p], label)
+            for p, label in zip(points, labels, strict=False)]
+    w, b, updates, stopped = [Fraction(v) * scale for v in start[:2]], start[2] * scale, 0, False
+    for _ in range(40):
+        changed = False
+        for x, label in rows:
+            m = label * (w[0] * x[0] + w[1] * x[1] + b)
+            if m < 0 or (m == 0 and not strict):
+                w, b = [w[0] + label * x[0], w[1] + label * x[1]], b + label
+                updates, changed = updates + 1, True
+        if not changed:
+            stopped = True
+            break
+    got = rule_run(X, y, strict=strict, init=(w0, b0), max_epochs=40)
+    assert got[0] == updates and got[3] == stopped
+    assert got[1].tolist() == [float(v) for v in w] and got[2] == float(b)
