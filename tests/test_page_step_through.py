@@ -222,3 +222,15 @@ def test_a_bad_csv_shows_a_message_and_keeps_the_data(content, message):
     assert any(message in e and "previous data is kept" in e for e in errors), errors
     assert by_key(at.selectbox, "data.choice").value == "Your data"
     assert "3 points" in at.sidebar.caption[0].value
+
+
+def test_an_eta_stepped_in_floating_point_stays_a_short_decimal_and_the_run_exact():
+    at = open_app()
+    # what the number box's + gives from 0.2 with a step of 0.1
+    by_key(at.number_input, "train.eta").set_value(0.2 + 0.1).run()
+    assert_clean(at)
+    caption = next(c.value for c in at.caption if c.value.startswith("Where this run ends"))
+    assert "Not exact" not in caption
+    data = BUILTIN["Lecture notes' example: 4 points"]()
+    steps = list(perceptron(data.X, data.y, eta=0.3))
+    assert stepper_run(at, PAGE)[0]["steps"] == len(steps)

@@ -108,3 +108,11 @@ def test_every_widget_opens_at_its_declared_default(page):
     # and the sidebar draws every training setting the run uses (typed weights only on demand)
     if page != "boolean":
         assert {s.key for s in TRAINING if s.arg} <= set(shown)
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False))
+def test_cleaning_a_float_keeps_twelve_significant_digits(value):
+    from ui.settings import clean
+    assert clean(value) == float(f"{value:.12g}")
+    assert clean(clean(value)) == clean(value)
+    assert clean(0.1 + 0.2) == 0.3 and clean(0.7 * 3) == 2.1

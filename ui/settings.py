@@ -226,8 +226,15 @@ class Setting:
         Returns
         -------
         object
-            The widget's value.
+            The widget's value; a float without the noise of the browser's arithmetic
+            (a step of 0.1 from 0.2 gives 0.30000000000000004 there, and 0.3 here),
+            so a short decimal stays short and its run stays exact.
         """
+        value = self._draw(container, label=label, high=high, **kwargs)
+        return clean(value) if isinstance(value, float) else value
+
+    def _draw(self, container, *, label, high, **kwargs):
+        """Draw the Streamlit widget and return its raw value."""
         where = st if container is None else container
         text = self.label if label is None else label
         if self.help is not None:
@@ -256,6 +263,15 @@ class Setting:
             kwargs.setdefault("horizontal", True)
             return where.radio(text, list(self.options), key=self.key, **kwargs)
         return where.segmented_control(text, list(self.options), key=self.key, **kwargs)
+
+
+def clean(value: float) -> float:
+    """A float at 12 significant digits: the rounding noise of a sum of steps goes.
+
+    >>> clean(0.1 + 0.2), clean(0.05), clean(-1e-17)
+    (0.3, 0.05, -1e-17)
+    """
+    return float(f"{value:.12g}")
 
 
 def defaults(settings) -> dict:
