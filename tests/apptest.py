@@ -124,7 +124,9 @@ def sync(at: AppTest, key: str, k: int, *, run: str | None = None) -> AppTest:
 
 
 def shown(markdown: str) -> str:
-    """Markdown source as the reader sees it: escapes and invisible word joiners removed."""
+    """Markdown source as the reader sees it: escapes and the empty directives removed."""
     import re
 
-    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown).replace("\u2060", "")
+    from ui.outside import NO_LINK
+
+    return re.sub(r"\\([!-/:-@\[-`{-~])", r"\1", markdown.replace(NO_LINK, ""))

@@ -18,9 +18,11 @@ import string
 # directives (:red[...], :material/x:), maths ($) and autolinks (www., https:)
 # start with such characters too, so escaping them all leaves no markup.
 _PUNCTUATION = re.compile("([" + re.escape(string.punctuation) + "])")
-# GitHub-flavoured Markdown also links bare addresses (https://..., www...., a@b.c)
-# whatever the escapes; an invisible word joiner inside each marker stops it.
-JOINER = "\u2060"
+# GitHub-flavoured Markdown also links bare addresses (https://..., www...., a@b.c) whatever
+# the escapes: it searches each text node after escapes are read. An empty Streamlit
+# directive ends the text node there and draws nothing (an empty <span>), so no node
+# holds a whole address, and a copy of the shown text is the text itself.
+NO_LINK = ":small[]"
 _AUTOLINK = re.compile(r"(\\:)(?=\\/)|(\\@)|((?i:www))(?=\\\.)")
 
 
@@ -36,14 +38,14 @@ def md(text: str) -> str:
     -------
     str
         Every ASCII punctuation character backslash-escaped, line breaks
-        made spaces (a name is one line), and an invisible word joiner
-        (U+2060) after the ``:`` of ``://``, after ``@`` and after ``www``,
-        so no bare address becomes a link.
+        made spaces (a name is one line), and :data:`NO_LINK` (which shows
+        nothing and copies as nothing) after the ``:`` of ``://``, after
+        ``@`` and after ``www``, so no bare address becomes a link.
 
     Examples
     --------
-    >>> md("[a](https://evil.example)").replace(JOINER, "~")
-    '\\\\[a\\\\]\\\\(https\\\\:~\\\\/\\\\/evil\\\\.example\\\\)'
+    >>> md("[a](https://evil.example)")
+    '\\\\[a\\\\]\\\\(https\\\\::small[]\\\\/\\\\/evil\\\\.example\\\\)'
     """
     escaped = _PUNCTUATION.sub(r"\\\1", " ".join(str(text).splitlines()))
-    return _AUTOLINK.sub(lambda m: m.group(0) + JOINER, escaped)
+    return _AUTOLINK.sub(lambda m: m.group(0) + NO_LINK, escaped)
