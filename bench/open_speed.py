@@ -81,7 +81,7 @@ class Profiled:
 
     def __init__(self, enabled: bool):
         self.enabled = enabled
-        self.profile = cProfile.Profile()
+        self.profile = cProfile.Profile(time.process_time)  # CPU: the machine is shared
 
     def __enter__(self) -> Profiled:
         if self.enabled:
@@ -184,7 +184,8 @@ def main() -> None:
     print(machine())
     # what every process pays once (imports, the first script run) is not a lesson's cost
     warm = session("step_through", None, DATA[0])
-    print("Process start-up, the first script run: %.2f s CPU / %.2f s wall" % timed(warm.run))
+    cpu, wall = timed(warm.run)
+    print(f"Process start-up, the first script run: {cpu:.2f} s CPU / {wall:.2f} s wall")
     print()
     print("Server CPU / wall seconds (AppTest, one process); bold: CPU over "
           f"{TARGET:g} s.")

@@ -12,6 +12,7 @@ states in exact arithmetic (:mod:`core.exact_runs`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -100,7 +101,8 @@ class Cycle:
 
 def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=None,
                max_epochs: int = CYCLE_EPOCHS, max_visits: int = CYCLE_VISITS,
-               max_decimals: int = MAX_DECIMALS) -> Cycle:
+               max_decimals: int = MAX_DECIMALS,
+               progress: Callable[[float], None] | None = None) -> Cycle:
     """Run the cyclic perceptron exactly until an epoch starts from weights seen before.
 
     Parameters
@@ -112,6 +114,8 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
         Epoch budget of the search.
     max_visits : int, default 2_000_000
         Budget in visited examples; the search stops at whichever budget comes first.
+    progress : callable, optional
+        Called with the share of the epoch budget done (0 to 1) as each epoch starts.
 
     Returns
     -------
@@ -155,6 +159,8 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
     for step in run:
         if step.epoch > epoch:  # the first update of a new epoch: check where it started
             epoch = step.epoch
+            if progress is not None:
+                progress(epoch / epochs_budget)
             if key in seen:
                 first, before = seen[key]
                 w_exact, b_exact = rule.fractions(key)

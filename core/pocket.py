@@ -13,10 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.perceptron import Step, check_data
+from core.perceptron import Step, check_data, perceptron
 from core.runs import Run
 from core.trace import training_errors
-from core.variants import averaged_perceptron
 
 __all__ = ["EpochReport", "PocketStep", "epoch_report", "pocket"]
 
@@ -126,9 +125,10 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
     X, y : array_like
         Training data.
     max_visits : int, default 200_000
-        Stop reading the stream after this many visits.
+        Report the first this many visits of the run at most.
     **kwargs
-        Settings of :func:`core.perceptron.perceptron` (``every`` must stay "visit").
+        Settings of :func:`core.perceptron.perceptron` (``every`` must stay "visit":
+        the average counts every visit).
 
     Returns
     -------
@@ -136,43 +136,72 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
 
     Notes
     -----
-    One pass over :func:`core.variants.averaged_perceptron` (so the average is
-    the notes' Algorithm 2) fed through :func:`pocket`; the training error of
-    weights (w, b) is #{n : y_n (w^T x_n + b) <= 0}.
+    The same numbers as :func:`core.variants.averaged_perceptron` (the notes'
+    Algorithm 2) read visit by visit through :func:`pocket`, from the run's
+    updates alone: between two updates the weights stand still, so the pocket
+    can only change at an update, and the running sum of the weights after
+    every visit is a cumulative sum over visits (added in the same order, so
+    the same floats). The training error of weights (w, b) is
+    #{n : y_n (w^T x_n + b) <= 0}.
     """
+    if kwargs.get("every", "visit") != "visit":
+        raise ValueError("the epoch report needs every visit: every must be 'visit'")
     X, y = check_data(X, y)
-    stream = averaged_perceptron(X, y, **kwargs)
-    w0 = stream.start[0]
-    rows: list[list] = []
-    complete, last = True, None
-    norm = float(np.linalg.norm(w0))  # the first epoch starts from these weights
-    updates, top = 0, norm
-    for p in pocket(X, y, stream):
-        step = p.step
+    n = len(y)
+    run = perceptron(X, y, **{**kwargs, "every": "update"})
+    w0, b0 = run.start
+    times, weights, biases = [], [np.asarray(w0, dtype=float)], [float(b0)]
+    complete = True
+    for step in run:
         if step.t > max_visits:
             complete = False
             break
-        if last is not None and step.epoch != last.step.epoch:
-            rows.append(_epoch_row(X, y, last, updates, top))
-            updates, top = 0, norm
-        if step.updated:
-            updates += 1
-            norm = float(np.linalg.norm(step.w))
-            top = max(top, norm)
-        last = p
-    if last is not None:
-        rows.append(_epoch_row(X, y, last, updates, top))
-    table = np.array(rows, dtype=float).reshape(-1, 6)
+        times.append(step.t)
+        weights.append(step.w)
+        biases.append(step.b)
+    visits = _visits(X, y, times, weights[-1], biases[-1], n, **kwargs) if complete \
+        else max_visits
+    if visits > max_visits:
+        complete, visits = False, max_visits
+    if visits == 0:
+        return EpochReport(*(np.zeros(0, dtype=int),) * 5, np.zeros(0), n, complete)
+    W, b = np.array(weights), np.array(biases)
+    updated = np.array(times, dtype=int)
+    # the weights in force after each visit t = 1..T: those after the last update at or before t
+    held = np.searchsorted(updated, np.arange(1, visits + 1), side="right")
+    average_w = np.cumsum(W[held], axis=0)
+    average_b = np.cumsum(b[held])
+    ends = np.minimum(np.arange(1, -(-visits // n) + 1) * n, visits)  # each epoch's last visit
+    epoch_of_update = (updated - 1) // n  # 0-based
+    epochs = len(ends)
+    # the pocket: the first weights with the fewest errors among the start and every update
+    errors = np.array([training_errors(X, y, w, c) for w, c in zip(W, b, strict=True)])
+    best = np.minimum.accumulate(errors)
+    last_update = held[ends - 1]  # row of W in force at each epoch's end
+    norms = np.linalg.norm(W, axis=1)
+    top = np.empty(epochs)
+    for e in range(epochs):  # the weights the epoch starts from count, as the stream's do
+        inside = norms[1:][epoch_of_update == e]
+        start = norms[held[e * n - 1]] if e else norms[0]
+        top[e] = max(start, inside.max()) if inside.size else start
     return EpochReport(
-        epoch=table[:, 0].astype(int), updates=table[:, 1].astype(int),
-        errors_last=table[:, 2].astype(int), errors_pocket=table[:, 3].astype(int),
-        errors_averaged=table[:, 4].astype(int), max_norm=table[:, 5], n=len(y),
-        complete=complete,
+        epoch=np.arange(1, epochs + 1),
+        updates=np.bincount(epoch_of_update, minlength=epochs)[:epochs],
+        errors_last=errors[last_update],
+        errors_pocket=best[last_update],
+        errors_averaged=np.array([training_errors(X, y, average_w[t - 1] / t,
+                                                  average_b[t - 1] / t) for t in ends]),
+        max_norm=top, n=n, complete=complete,
     )
 
 
-def _epoch_row(X, y, last: PocketStep, updates: int, top: float) -> list:
-    """The report's row for the epoch that ``last`` ends."""
-    step = last.step
-    averaged = training_errors(X, y, step.w_avg, step.b_avg)
-    return [step.epoch, updates, last.errors, last.pocket_errors, averaged, top]
+def _visits(X, y, times: list, w, b, n: int, *, order: str = "cyclic", max_epochs: int = 100,
+            **_ignored) -> int:
+    """How many visits the whole run makes, from its updates: where the visit stream ends."""
+    last = times[-1] if times else 0
+    if order == "random_misclassified":  # every step is an update
+        return last
+    if order == "random":  # stops as soon as nothing is wrong, else runs every epoch
+        return last if training_errors(X, y, w, b) == 0 else max_epochs * n
+    # a fixed or shuffled order stops after an epoch with no update, or at max_epochs
+    return min((last - 1) // n + 2 if times else 1, max_epochs) * n

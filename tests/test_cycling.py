@@ -435,3 +435,13 @@ def test_cycle_latex_writes_the_repeat_and_the_updates_that_cancel():
     assert "p = 2 - 1 = 1" in lines[1] and "q = 4" in lines[1]
     assert r"\left(1,\ 1\right) + \left(-1,\ 1\right)" in lines[2]
     assert lines[3].endswith("-1 + 1 + 1 - 1 = 0")
+
+
+def test_the_search_reports_its_progress_and_stops_at_its_visit_budget():
+    data = noisy(40, 0.5, 0)
+    done: list[float] = []
+    cycle = find_cycle(data.X, data.y, max_visits=400, progress=done.append)
+    assert cycle.status == "none" and cycle.epochs == cycle.budget == 10
+    assert done == sorted(done) and 0 < done[0] and done[-1] == 1.0
+    full = find_cycle(data.X, data.y, progress=done.append)
+    assert full.status == "cycle" and done[-1] <= 1.0

@@ -228,3 +228,23 @@ def test_freund_and_schapires_bound_sits_beside_the_run():
     assert float(shown["Freund and Schapire's bound"].replace(",", "")) == \
         pytest.approx(bound, rel=1e-5)
     assert made <= bound
+
+
+def test_a_long_search_is_capped_with_a_notice_and_goes_on_behind_a_button(monkeypatch):
+    import ui.lesson_nonseparable as lesson
+
+    data = BUILTIN[IRIS]()
+    cycle = find_cycle(data.X, data.y)  # needs 146,300 visits
+    monkeypatch.setattr(lesson, "VIEW_VISITS", 10_000)
+    at = open_app(page=PAGE)
+    click(at, f"{PAGE}.use.Iris versicolor / virginica")
+    assert not at.success
+    assert at.warning[0].value.startswith(
+        "No repeat within the first 100 epochs (10,000 visits).")
+    assert "stops its first search there" in at.warning[0].value
+    click(at, f"{PAGE}.search_longer")
+    assert at.success[0].value.startswith(
+        f"Cycle found: the weights at the start of epoch {cycle.repeat}")
+    # other data starts with the page's own search again (noisy blobs need 34,980 visits)
+    click(at, f"{PAGE}.use.Noisy blobs")
+    assert not at.success and at.warning

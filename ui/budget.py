@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
 import streamlit as st
 
 from datasets import Dataset
@@ -54,3 +57,27 @@ def lesson_data(data: Dataset, *, view: str) -> Dataset:
             "classes in proportion). The other lessons sample in the same way; Your data "
             "keeps every point.", icon=":material/filter_alt:")
     return _sample(data, limit)
+
+
+@contextmanager
+def progress(text: str) -> Iterator[Callable[[float], None]]:
+    """A progress bar while work that can take more than a second runs; gone when it ends.
+
+    Yields a callback that takes the share done (0 to 1); the bar moves at most 100
+    times. Inside an ``st.cache_data`` function the bar is part of what runs on a cache
+    miss only, and a cache hit replays it already removed.
+    """
+    bar = st.progress(0.0, text=text)
+    shown = 0
+
+    def report(done: float) -> None:
+        nonlocal shown
+        percent = int(100 * min(max(done, 0.0), 1.0))
+        if percent > shown:
+            shown = percent
+            bar.progress(percent / 100, text=text)
+
+    try:
+        yield report
+    finally:
+        bar.empty()

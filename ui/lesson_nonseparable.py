@@ -8,13 +8,14 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
-from core.cycles import Cycle, find_cycle
+from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle, find_cycle
 from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
 from core.geometry import linearly_separable, non_separable_bound
 from core.pocket import EpochReport, epoch_report
 from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
 from datasets import Dataset
+from ui.budget import progress
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import DATA_CHOICE_KEY, Setting
@@ -29,7 +30,11 @@ PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
              "Noisy blobs (generator)": "Noisy blobs",
              "Iris: versicolor vs virginica (petal)": "Iris versicolor / virginica"}
-REPORT_VISITS = 200_000  # visits the error chart reads (its stream yields every visit)
+REPORT_VISITS = 200_000  # visits the error chart reads
+# The page's own search for a repeat stops after this many visits (about a second on this
+# machine, and enough for every built-in set); a button searches on to CYCLE_VISITS.
+VIEW_VISITS = 200_000
+LONGER = f"{PAGE}.longer"  # the data and settings the student asked the longer search for
 
 # which part of a run that cycles is stepped through: from the start, or one period
 PART = Setting(f"{PAGE}.part", "watch", "choice", "start", "Watch", widget="segmented",
@@ -53,13 +58,27 @@ def suggestions() -> None:
                    type="primary" if st.session_state.get(DATA_CHOICE_KEY) == name else "secondary")
 
 
-@st.cache_data(max_entries=32, show_spinner="Looking for a repeat…")
-def analyse(X, y, settings: dict):
+@st.cache_data(max_entries=32, show_spinner=False)
+def analyse(X, y, settings: dict, visits: int):
     """Separable or not, the fixed visiting order (if any) and the exact search for a repeat."""
     rows = fixed_rows(X, y, **settings)
-    cycle = None if rows is None else find_cycle(
-        X, y, eta=settings["eta"], init=settings["init"], bias=settings["bias"], rows=rows)
+    cycle = None
+    if rows is not None:
+        with progress(f"Looking for a repeat (up to {visits:,} visits)…") as report:
+            cycle = find_cycle(X, y, eta=settings["eta"], init=settings["init"],
+                               bias=settings["bias"], rows=rows, max_visits=visits,
+                               progress=report)
     return linearly_separable(X, y, bias=settings["bias"]), rows, cycle
+
+
+def _asked(X, y, settings: dict) -> str:
+    """What the longer search was asked for: these points and settings."""
+    return f"{hash((X.tobytes(), y.tobytes()))}:{sorted(settings.items())}"
+
+
+def search_longer(asked: str) -> None:
+    """Remember that the student asked for the longer search on this data and settings."""
+    st.session_state[LONGER] = asked
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -71,12 +90,14 @@ def exact_trace(X, y, settings: dict, rows, first: int, last: int):
     return record(steps, limit=STEP_LIMIT)
 
 
-@st.cache_data(max_entries=32, show_spinner="Counting errors per epoch…")
+@st.cache_data(max_entries=32, show_spinner=False)
 def errors_by_epoch(X, y, settings: dict, epochs: int, exact: bool):
     """The per-epoch report, and where floats leave the exact run (fixed orders only)."""
     run = {**settings, "max_epochs": epochs}
-    departure = float_departure(X, y, **run) if exact else None
-    return epoch_report(X, y, max_visits=REPORT_VISITS, **run), departure
+    with progress("Counting errors per epoch…") as report:
+        departure = float_departure(X, y, **run) if exact else None
+        report(0.5)
+        return epoch_report(X, y, max_visits=REPORT_VISITS, **run), departure
 
 
 @dataclass(frozen=True)
@@ -85,7 +106,8 @@ class Shown:
 
     ``exact``: the exact search ran (a fixed order with short decimals); ``found``: it found
     a repeat; ``inside``: the run has epochs before its loop, so "In the cycle" is offered;
-    ``part``: which of the two is watched.
+    ``part``: which of the two is watched; ``asked``: this data and these settings, for the
+    longer search; ``more``: whether the longer search would go further than this one.
     """
 
     separable: bool
@@ -98,12 +120,16 @@ class Shown:
     result: Outcome
     report: EpochReport
     departure: Departure | None
+    asked: str
+    more: bool
 
 
 def what_to_show(X, y, settings: dict) -> Shown:
     """Analyse the data and pick the run to show; ValueError when the settings cannot train."""
     n = len(y)
-    separable, rows, cycle = analyse(X, y, settings)
+    asked = _asked(X, y, settings)
+    longer = st.session_state.get(LONGER) == asked
+    separable, rows, cycle = analyse(X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
@@ -125,8 +151,9 @@ def what_to_show(X, y, settings: dict) -> Shown:
     if found:  # reach one full period, within the chart's budget
         epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // n))
     report, departure = errors_by_epoch(X, y, settings, epochs, exact)
+    more = exact and cycle.budget < min(CYCLE_EPOCHS, CYCLE_VISITS // n)
     return Shown(separable, cycle, exact, found, inside, part, trace, result, report,
-                  departure)
+                 departure, asked, more)
 
 
 def verdict(shown: Shown) -> None:
@@ -152,6 +179,17 @@ def verdict(shown: Shown) -> None:
         if cycle.first > 1:
             st.caption(f"Epochs 1 to {cycle.first - 1} are the way in; choose *In the cycle* "
                        "to step through one period.")
+    elif cycle.status == "none":
+        n = shown.report.n
+        st.warning(f"No repeat within the first {cycle.epochs:,} epochs ({cycle.epochs * n:,} "
+                   "visits). The weights still stay bounded while the errors keep jumping: see "
+                   "below." + (" The page stops its first search there, so that it opens "
+                               "quickly for everyone." if shown.more else ""),
+                   icon=":material/hourglass_bottom:")
+        if shown.more:
+            st.button(f"Search on, up to {CYCLE_VISITS:,} visits",
+                      key=f"{PAGE}.search_longer", on_click=search_longer, args=(shown.asked,),
+                      icon=":material/search:")
     else:
         st.warning(cycle.message + " The weights still stay bounded while the errors keep "
                    "jumping: see below.", icon=":material/hourglass_bottom:")
