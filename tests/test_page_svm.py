@@ -249,6 +249,33 @@ def test_iris_leave_one_out_is_the_theorems_count():
     assert not at.warning
 
 
+def test_runs_that_cannot_converge_are_capped_to_the_views_budget_and_say_so():
+    from ui.lesson_svm import RUNS_VISITS
+
+    at = section(choose_data(open_app(page=PAGE), "Noisy blobs (generator)"), "Generalization")
+    train, _ = split(noisy(40, 0.5, 0).y, test_fraction=0.3, seed=0)
+    cap = RUNS_VISITS // (6 * len(train))
+    assert any(f"Each run stops after {cap:,} epochs here" in c.value for c in at.caption)
+    assert "these training points cannot be separated" in at.warning[0].value
+
+
+def test_runs_whose_mistake_bounds_add_up_past_the_budget_are_capped(monkeypatch):
+    import ui.lesson_svm as lesson
+
+    monkeypatch.setattr(lesson, "RUNS_UPDATES", 10)  # Iris sepal: R²/γ² = 16,538 per run
+    lesson.split_and_score.clear()  # its cache knows nothing of the budget
+    try:
+        at = section(choose_data(open_app(page=PAGE), "Iris: setosa vs versicolor (sepal)"),
+                     "Generalization")
+    finally:
+        lesson.split_and_score.clear()
+    cap = lesson.RUNS_VISITS // (6 * 70)
+    assert any(f"Each run stops after {cap:,} epochs here" in c.value for c in at.caption)
+    names = [t.get("name", "") for t in charts(at)[0]["data"]]
+    if any("not converged" in name for name in names):
+        assert "does not speak of their test errors" in at.warning[0].value
+
+
 def test_a_split_that_leaves_no_test_set_shows_an_error():
     at = section(open_app(page=PAGE), "Generalization")
     by_key(at.slider, f"{PAGE}.test_fraction").set_value(0.1).run()

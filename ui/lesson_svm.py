@@ -12,8 +12,8 @@ import streamlit as st
 
 from core import losses
 from core.descent import svm_sgd, svm_step_size
-from core.evaluation import generalization, margins_over_lambda, theorem_2_6
-from core.geometry import geometric_margin
+from core.evaluation import generalization, margins_over_lambda, split, theorem_2_6
+from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
@@ -22,6 +22,7 @@ from core.trace import Outcome, align, epoch_end_errors, outcome, record, traini
 from core.variants import rule_run
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
+from ui.budget import progress
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import Setting, order_label
@@ -101,16 +102,34 @@ def margin_sweep(X, y, settings: dict):
     return margins_over_lambda(X, y, LAMBDAS, **{k: v for k, v in settings.items() if k != "lam"})
 
 
+# The generalization part trains every run to convergence, as Theorem 2.6 assumes, unless
+# that cannot happen or may cost more than a view's budget (bench/budget.py): on training
+# points no line separates, or when the runs' mistake bounds add up past RUNS_UPDATES, each
+# run gets the epochs that make RUNS_VISITS visits for all the runs together, and says so.
+RUNS_VISITS = 40_000
+RUNS_UPDATES = 1_000_000
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
-def split_and_score(X, y, **kwargs):
-    """core.evaluation.generalization, cached."""
-    return generalization(X, y, **kwargs, loo_limit=LOO_LIMIT)
+def split_and_score(X, y, *, test_fraction: float, split_seed: int, runs: int, **kwargs):
+    """core.evaluation.generalization, cached, with the epochs it capped each run to (or None)."""
+    train, _ = split(y, test_fraction=test_fraction, seed=split_seed)
+    bound = mistake_bound(X[train], y[train])
+    cap = None
+    if not runs * bound <= RUNS_UPDATES:  # inf: not separable, no run can converge
+        cap = max(1, RUNS_VISITS // (runs * len(train)))
+    return generalization(X, y, test_fraction=test_fraction, split_seed=split_seed, runs=runs,
+                          max_epochs=cap, **kwargs, loo_limit=LOO_LIMIT), cap
 
 
-@st.cache_data(max_entries=8, show_spinner="Training on 400 random draws…")
+@st.cache_data(max_entries=8, show_spinner=False)
 def draws_experiment(X, y):
     """Theorem 2.6's two sides estimated over DRAWS random draws for each N in DRAW_NS."""
-    results = [theorem_2_6(X, y, n=n, draws=DRAWS, seed=n) for n in DRAW_NS]
+    results = []
+    with progress(f"Training on {DRAWS * len(DRAW_NS)} random draws…") as report:
+        for k, n in enumerate(DRAW_NS):
+            results.append(theorem_2_6(X, y, n=n, draws=DRAWS, seed=n))
+            report((k + 1) / len(DRAW_NS))
     return [r.error for r in results], [r.bound for r in results], \
         sum(r.converged for r in results)
 
@@ -401,9 +420,9 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
     runs = lesson.widget(RUNS, c3)
     order = lesson.widget(RUNS_ORDER, c4)
     try:
-        result = split_and_score(data.X, data.y, test_fraction=float(fraction),
-                                 split_seed=int(split_seed), runs=int(runs), order=order,
-                                 C=float(st.session_state[C_SETTING.key]))
+        result, cap = split_and_score(data.X, data.y, test_fraction=float(fraction),
+                                      split_seed=int(split_seed), runs=int(runs), order=order,
+                                      C=float(st.session_state[C_SETTING.key]))
     except ValueError as error:
         st.error(f"This split cannot be used: {error}")
         st.stop()
@@ -433,12 +452,19 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                    "can need), so each separates the training points when they can be "
                    "separated, yet they land on different lines and score differently on the "
                    "test points; the SVM's line depends on the training data alone: the same "
-                   "every time.")
+                   "every time." if cap is None else
+                   f"{len(train)} training points (filled), {len(test)} test points (open). "
+                   f"Each run stops after {cap:,} epoch{'s' if cap != 1 else ''} here: "
+                   f"{int(runs)} runs over {len(train):,} points would cost this page more than "
+                   "it may spend for one student. The SVM's line depends on the training data "
+                   "alone: the same every time.")
         stuck = result.converged.count(False)
         if stuck:
             st.warning(f"{stuck} of the runs did not converge (marked in the legend): "
                        + ("these training points cannot be separated."
-                          if not result.separable else "they ran out of epochs first."))
+                          if not result.separable else
+                          "they ran out of epochs first, so the theorem, which is about runs "
+                          "trained to convergence, does not speak of their test errors."))
         _bound(result, len(train))
     _draws(lesson, data, separable=mm is not None)
 
