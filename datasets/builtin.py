@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import importlib.util
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 
 import numpy as np
 
@@ -60,11 +62,14 @@ def boolean(function: str, encoding: str = "01") -> Dataset:
 
 @cache
 def _iris():
-    """Scikit-learn's bundled copy of Iris (no download)."""
-    from sklearn.datasets import load_iris
-
-    bunch = load_iris()
-    return bunch.data, bunch.target, tuple(bunch.target_names)
+    """Scikit-learn's bundled copy of Iris (no download), read without importing scikit-learn
+    (which costs a second or two of the first lesson that shows Iris)."""
+    folder = importlib.util.find_spec("sklearn").submodule_search_locations[0]
+    path = Path(folder) / "datasets" / "data" / "iris.csv"
+    with open(path, encoding="utf-8") as file:
+        names = tuple(file.readline().strip().split(",")[2:])
+        table = np.loadtxt(file, delimiter=",")
+    return table[:, :4], table[:, 4].astype(int), names
 
 
 def iris(negative: str, positive: str, features: tuple[int, int]) -> Dataset:

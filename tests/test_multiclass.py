@@ -97,3 +97,13 @@ def test_scaling_a_score_keeps_its_own_boundary_but_moves_the_argmax():
 def test_bad_arguments_say_what_is_wrong(labels, kwargs, message):
     with pytest.raises(ValueError, match=message):
         one_vs_rest(np.eye(3, 2), labels, **kwargs)
+
+
+def test_iris_is_scikit_learns_copy_read_without_importing_it():
+    from sklearn.datasets import load_iris
+
+    X, labels, names = iris_three()
+    bunch = load_iris()
+    np.testing.assert_array_equal(X, bunch.data[:, [2, 3]])
+    np.testing.assert_array_equal(labels, bunch.target)
+    assert names == tuple(bunch.target_names)
