@@ -19,6 +19,7 @@ import numpy as np
 
 from core.cycles import Cycle, find_cycle
 from core.validation import check_X
+from core.words import plural
 
 __all__ = [
     "ENCODINGS",
@@ -304,14 +305,14 @@ class Training:
     def ending(self) -> str:
         """How the run ends, in words."""
         if self.converged:
-            return f"converged after {self.epochs} epochs"
+            return f"converged after {plural(self.epochs, 'epoch')}"
         if self.cycle and self.cycle.first == 1:
-            return (f"cycles: every {self.cycle.period} epoch(s) the weights are back at "
+            return (f"cycles: every {plural(self.cycle.period, 'epoch')} the weights are back at "
                     "w = 0, b = 0")
         if self.cycle:
             return (f"cycles: the weights at the start of epoch {self.cycle.repeat} equal those "
                     f"at the start of epoch {self.cycle.first}")
-        return f"no convergence in {self.epochs} epochs"
+        return f"no convergence in {plural(self.epochs, 'epoch')}"
 
 
 def train(X, y, *, max_epochs: int = 100) -> Training:
@@ -352,7 +353,7 @@ def train(X, y, *, max_epochs: int = 100) -> Training:
     (True, 1, [1.0, 1.0], -1.0)
     >>> xor = truth_table("XOR", "pm1")
     >>> train(xor.X, xor.y).ending
-    'cycles: every 1 epoch(s) the weights are back at w = 0, b = 0'
+    'cycles: every 1 epoch the weights are back at w = 0, b = 0'
     """
     found = find_cycle(X, y, max_epochs=max_epochs)
     if found.status == "inexact":

@@ -20,6 +20,7 @@ import numpy as np
 
 from core.exact_runs import MAX_DECIMALS, _fixed, exact_rule
 from core.runs import Run, check_walk
+from core.words import plural
 
 __all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle"]
 
@@ -89,13 +90,13 @@ class Cycle:
         """One sentence for the page."""
         if self.status == "cycle":
             return (f"Cycle found: the weights at the start of epoch {self.repeat} equal those "
-                    f"at epoch {self.first} (period {self.period} "
-                    f"epoch{'s' if self.period != 1 else ''}, {self.updates} updates).")
+                    f"at epoch {self.first} (period {plural(self.period, 'epoch')}, "
+                    f"{plural(self.updates, 'update')}).")
         if self.status == "converged":
-            return (f"No cycle: the run converged after {self.mistakes} mistakes "
-                    f"in {self.epochs} epochs.")
+            return (f"No cycle: the run converged after {plural(self.mistakes, 'mistake')} "
+                    f"in {plural(self.epochs, 'epoch')}.")
         if self.status == "none":
-            return f"No repeat within {self.epochs:,} epochs (the search budget)."
+            return f"No repeat within {plural(self.epochs, 'epoch')} (the search budget)."
         return f"No exact cycle search: {self.reason}."
 
 

@@ -8,6 +8,7 @@ from functools import cached_property
 import numpy as np
 
 from core.runs import Run
+from core.words import plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
 STEP_LIMIT = 20_000
@@ -213,13 +214,13 @@ def outcome(trace: Trace, X, y, *, max_epochs: int) -> Outcome:
     epochs = int(trace.epoch[-1])
     errors = training_errors(X, y, trace.W[-1], trace.b[-1])
     if not trace.complete:
-        message = (f"Recorded the first {trace.steps:,} steps only; "
-                   f"{errors} examples still misclassified there.")
+        message = (f"Recorded the first {plural(trace.steps, 'step')} only; "
+                   f"{plural(errors, 'example')} still misclassified there.")
     elif errors == 0:
-        message = f"Converged after {mistakes} mistakes in {epochs} epochs."
+        message = f"Converged after {plural(mistakes, 'mistake')} in {plural(epochs, 'epoch')}."
     else:
-        message = (f"Max epochs ({max_epochs}) reached: {errors} examples still "
-                   f"misclassified after {mistakes} mistakes.")
+        message = (f"Max epochs ({max_epochs}) reached: {plural(errors, 'example')} still "
+                   f"misclassified after {plural(mistakes, 'mistake')}.")
     if not trace.exact:
         message += (" Not exact: these numbers are not short decimals, so the run is in "
                     "floating point (a y·a within rounding of 0 counts as a tie, a mistake).")

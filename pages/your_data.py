@@ -4,6 +4,7 @@ import numpy as np
 import pandas as pd
 import streamlit as st
 
+from core.words import plural
 from datasets import Dataset
 from datasets.editing import GRID_STEP, add_point, erase_nearest, from_table, to_csv
 from ui.data_picker import YOUR_DATA, choose_next_run
@@ -75,7 +76,7 @@ with left:
         canvas_figure(X, y, classes), key=f"canvas.{version()}", on_select="rerun",
         selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
     )
-    st.caption(f"{len(y)} point{'' if len(y) == 1 else 's'} · {int((y < 0).sum())} of class −1, "
+    st.caption(f"{plural(len(y), 'point')} · {int((y < 0).sum())} of class −1, "
                f"{int((y > 0).sum())} of class +1"
                + (f" · the canvas shows a random sample of {CANVAS_POINTS:,} of them (the table "
                   "has them all)" if len(y) > CANVAS_POINTS else ""))

@@ -54,3 +54,19 @@ def test_standalone_html_carries_plotly_and_the_frames():
     assert "<title>Perceptron Lab</title>" in html
     assert "<script src=" not in html and len(html) > 1_000_000  # plotly.js is inside
     assert len(re.findall(r'"name":\s*"20"', html)) == 1  # the last frame
+
+
+def test_trace_csv_writes_no_negative_zero():
+    import io
+
+    import pandas as pd
+
+    # generated sets round small negatives to -0.0 (Noisy blobs' row 15 did); a signed zero
+    # anywhere (x, a, w, b) must read 0, as a student would write it
+    X = np.array([[-0.0, 1.0], [1.0, -0.0], [-1.0, -1.0]])
+    y = np.array([1.0, 1.0, -1.0])
+    trace = record(perceptron(X, y, init=((-0.0, 0.0), -0.0), max_epochs=3))
+    text = trace_csv(trace, X, y).decode()
+    assert not re.search(r"(^|,)-0(\.0*)?(,|$)", text, re.M), text
+    back = pd.read_csv(io.StringIO(text))
+    np.testing.assert_array_equal(back[["x1", "x2"]].to_numpy()[1:4], X[[0, 1, 2]] + 0.0)

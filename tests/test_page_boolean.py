@@ -188,9 +188,9 @@ def test_a_link_restores_function_encoding_and_weights_and_skips_bad_values():
 
 def test_training_endings_are_worded_from_the_run():
     xor = truth_table("XOR", "01")
-    assert train(xor.X, xor.y).ending == ("cycles: every 1 epoch(s) the weights are back at "
+    assert train(xor.X, xor.y).ending == ("cycles: every 1 epoch the weights are back at "
                                           "w = 0, b = 0")
     both = truth_table("AND", "01")
     assert train(both.X, both.y).ending == "converged after 9 epochs"
     run = train([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [1, 1, -1, -1], max_epochs=1)
-    assert run.ending == "no convergence in 1 epochs"
+    assert run.ending == "no convergence in 1 epoch"

@@ -7,6 +7,7 @@ import pytest
 from core.cycles import find_cycle
 from core.exact_runs import exact_perceptron, fixed_rows, float_departure
 from core.pocket import epoch_report
+from core.words import plural
 from datasets.builtin import BUILTIN, noisy
 from tests.apptest import (
     assert_clean,
@@ -63,10 +64,10 @@ def test_each_suggested_data_button_shows_its_cycle(label, name):
     assert cycle.status == "cycle"
     assert at.success[0].value == (
         f"Cycle found: the weights at the start of epoch {cycle.repeat} equal those at epoch "
-        f"{cycle.first} (period {cycle.period} epoch{'s' if cycle.period > 1 else ''}, "
-        f"{cycle.updates} updates).")
+        f"{cycle.first} (period {plural(cycle.period, 'epoch')}, "
+        f"{plural(cycle.updates, 'update')}).")
     assert rf"\text{{epoch }}{cycle.repeat}" in latex(at)
-    assert f"the loop ({cycle.updates} updates)" in trace_names(at)
+    assert f"the loop ({plural(cycle.updates, 'update')})" in trace_names(at)
 
 
 def test_xor_banner_shows_the_repeated_weights_and_the_cancelling_updates(xor):
@@ -220,7 +221,7 @@ def test_freund_and_schapires_bound_sits_beside_the_run():
     data = noisy(40, 0.5, 0)
     shown = metrics(at)
     label, = (k for k in shown if k.startswith("Mistakes in "))
-    passes = int(label.split()[2])
+    passes = int(label.split()[2].replace(",", ""))
     made = sum(1 for _ in perceptron(data.X, data.y, max_epochs=passes, every="update"))
     sm = soft_margin(data.X, data.y, C=1.0)
     bound, _ = non_separable_bound(data.X, data.y, [*sm.w, sm.b], passes=passes)

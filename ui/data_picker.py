@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
+from core.words import plural
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from ui import file_choice, url_state
@@ -98,7 +99,7 @@ def data_picker() -> Dataset:
         st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:
         file_choice.file_choice(version=version(), set_user_data=set_user_data)
-    st.caption(f"{len(data)} points · classes: −1 = {md(data.classes[0])}, "
+    st.caption(f"{plural(len(data), 'point')} · classes: −1 = {md(data.classes[0])}, "
                f"+1 = {md(data.classes[1])}")
     url_state.write_data(choice, data, your_data=YOUR_DATA)
     return data

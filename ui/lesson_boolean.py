@@ -20,6 +20,7 @@ from core.boolean import (
     truth_table,
 )
 from core.line_labelings import best_line, labelings
+from core.words import plural
 from ui.settings import Setting
 from ui.state import keep_alive
 from viz.boolean import (
@@ -130,7 +131,7 @@ def training_section(function: str, encoding: str) -> None:
         st.warning(f"XOR: {chosen['how the run ends']}. It never converges.",
                    icon=":material/autorenew:")
     else:
-        st.success(f"{function} converges after {chosen['mistakes']} mistakes: a = "
+        st.success(f"{function} converges after {plural(chosen['mistakes'], 'mistake')}: a = "
                    f"{plain_equation((chosen['w₁'], chosen['w₂']), chosen['b'])}.",
                    icon=":material/check_circle:")
     st.button("Use the trained weights", icon=":material/model_training:", key=f"{PAGE}.trained",
@@ -181,7 +182,7 @@ def lift_section(lesson: Lesson, encoding: str) -> None:
     st.markdown(
         f"Give each row a third coordinate x₁·x₂. In 3-D the four points are separable by a "
         f"plane, and the same perceptron (cyclic, η = 1, zeros) converges after "
-        f"{lifted.mistakes} mistakes:")
+        f"{plural(lifted.mistakes, 'mistake')}:")
     st.latex(r"a = " + curve_equation(lifted.w, lifted.b).removesuffix(" = 0"))
     st.markdown("Back in the plane that plane is a curve, not a line: a hyperbola (a pair of "
                 "lines when it degenerates), and it gets every row of XOR right.")

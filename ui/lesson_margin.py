@@ -24,6 +24,7 @@ from core.geometry import (
 from core.max_margin import max_margin
 from core.perceptron import ORDERS
 from core.trace import Trace
+from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from ui.settings import Setting
@@ -314,7 +315,8 @@ def experiment_section(lesson: Lesson) -> None:
                  key="experiment", alt="Mistakes made against the bound R squared over "
                  "gamma squared for many runs, with the line y = x")
     ratio = runs["mistakes"] / runs["bound"]
-    st.caption(f"{len(runs)} runs: {int((runs['mistakes'] <= runs['bound']).sum())} within "
+    within = int((runs["mistakes"] <= runs["bound"]).sum())
+    st.caption(f"{plural(len(runs), 'run')}: {within} within "
                f"the bound. Mistakes were at most {ratio.max():.0%} of the bound, "
                f"{ratio.median():.0%} in the median run: the guarantee holds with room to "
                "spare, and a smaller margin (a larger bound) tends to cost more mistakes.")

@@ -14,6 +14,7 @@ from core.geometry import linearly_separable, non_separable_bound
 from core.pocket import EpochReport, epoch_report
 from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
+from core.words import plural
 from datasets import Dataset
 from ui.budget import progress
 from ui.lecture import lecture_mode
@@ -160,7 +161,8 @@ def verdict(shown: Shown) -> None:
     """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
     cycle = shown.cycle
     if shown.separable:
-        ran = (f" (here after {cycle.mistakes} mistakes in {cycle.epochs} epochs)"
+        ran = (f" (here after {plural(cycle.mistakes, 'mistake')} in "
+               f"{plural(cycle.epochs, 'epoch')})"
                if shown.exact and cycle.status == "converged" else "")
         st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
                 "no cycle. Pick one of the sets above, or see the step-through lesson.",
@@ -287,7 +289,7 @@ def bound_section(data: Dataset, shown: Shown, settings: dict) -> None:
     made = int(np.sum(report.updates))
     st.subheader("A mistake bound without separability")
     cols = st.columns(2)
-    cols[0].metric(f"Mistakes in {passes} epochs", f"{made:,}")
+    cols[0].metric(f"Mistakes in {plural(passes, 'epoch')}", f"{made:,}")
     cols[1].metric("Freund and Schapire's bound", num(bound) if np.isfinite(bound) else "∞")
     st.latex(r"\text{mistakes} \le \left(\frac{R + D}{\gamma}\right)^2,\quad "
              r"D = \sqrt{\textstyle\sum_{\text{visits}} \max(0,\ \gamma - y_n\,"

@@ -20,6 +20,7 @@ from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
 from core.variants import rule_run
+from core.words import plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
@@ -188,11 +189,11 @@ def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dic
                 "w ← w − η·∂L/∂w.")
     st.table(pd.DataFrame(draw.loss_table(z, x, y, base=base)), hide_index=True)
     st.caption("At a kink every slope in [−1, 0] is a subgradient. The perceptron takes −1 at "
-               "z = 0 (it updates on y·a ≤ 0); the seeds' SVM takes 0 at z = 1 (it updates on "
-               "y·a < 1). The 0-1 loss jumps at 0 and is flat elsewhere: no direction to follow. "
-               "The logistic loss is drawn in base 2 by default so that it equals 1 at z = 0 and "
-               "lies above the 0-1 loss everywhere, like the hinge; the seeds' natural log is "
-               "the same curve times ln 2 ≈ 0.693, with the same minimiser.")
+               "z = 0 (it updates on y·a ≤ 0); the lecture notes' SVM takes 0 at z = 1 (it "
+               "updates on y·a < 1). The 0-1 loss jumps at 0 and is flat elsewhere: no direction "
+               "to follow. The logistic loss is drawn in base 2 by default so that it equals 1 "
+               "at z = 0 and lies above the 0-1 loss everywhere, like the hinge; the notes' "
+               "natural log is the same curve times ln 2 ≈ 0.693, with the same minimiser.")
     _strict_rule(lesson, data)
     st.markdown("**The kinship in code** (core/losses.py, live source): one loss with a "
                 "threshold; 0 makes it the perceptron's, 1 the hinge.")
@@ -236,7 +237,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
               f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state[EPOCHS.key]):
-        st.caption(f"The SVM runs {svm_settings['max_epochs']} epochs here: "
+        st.caption(f"The SVM runs {plural(svm_settings['max_epochs'], 'epoch')} here: "
                    f"{STEP_LIMIT:,} steps at most are recorded.")
     lecture = lecture_mode()
 
@@ -330,7 +331,8 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                                   "the subgradient run approach gamma as lambda shrinks")
     st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
                f"bias, whatever the bias setting) reaches the maximum "
-               f"margin Margin(D); the subgradient run after {svm_settings['max_epochs']} epochs "
+               f"margin Margin(D); the subgradient run after "
+               f"{plural(svm_settings['max_epochs'], 'epoch')} "
                "follows it until λ gets so small that the penalty, which is what pulls w toward "
                "the maximum margin, needs more steps than the run has (raise the SVM epochs).")
     with st.expander("One rule for both (core/perceptron.py, live source)"):
@@ -403,8 +405,8 @@ def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm,
     else:
         ran = outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"])
         if ran.converged:
-            right.success(f"Separable: this run converged after {ran.mistakes} mistakes in "
-                          f"{ran.epochs} epochs.")
+            right.success(f"Separable: this run converged after {plural(ran.mistakes, 'mistake')} "
+                          f"in {plural(ran.epochs, 'epoch')}.")
         else:
             right.warning(f"Separable, so the perceptron would settle, but this run has not "
                           f"yet: {ran.message}" + (" Raise max epochs (sidebar) to let it "

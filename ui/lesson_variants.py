@@ -21,6 +21,7 @@ from core.variants import (
     running_average,
     train_test_split,
 )
+from core.words import plural
 from datasets import Dataset
 from datasets.builtin import iris_three
 from ui.lecture import lecture_mode
@@ -303,15 +304,18 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
     cols[2].metric("Examples with α > 0", int(np.sum(alpha > 0)))
     cols[3].metric("Training errors", wrong)
     if k == trace.steps and not trace.complete:
-        st.warning(f"Recorded the first {trace.steps:,} steps only; {wrong} training examples "
-                   "are still misclassified there.", icon=":material/warning:")
+        st.warning(f"Recorded the first {plural(trace.steps, 'step')} only; "
+                   f"{plural(wrong, 'training example is', 'training examples are')} still "
+                   "misclassified there.", icon=":material/warning:")
     elif k == trace.steps:
         if wrong == 0:
             st.success(f"Converged: every training example is on its side after "
-                       f"{trace.mistakes[k]} mistakes in {trace.epoch[k]} epochs.",
+                       f"{plural(trace.mistakes[k], 'mistake')} in "
+                       f"{plural(trace.epoch[k], 'epoch')}.",
                        icon=":material/check_circle:")
         else:
-            st.warning(f"Stopped after {trace.epoch[k]} epochs with {wrong} training examples "
+            st.warning(f"Stopped after {plural(trace.epoch[k], 'epoch')} with "
+                       f"{plural(wrong, 'training example')} "
                        f"still misclassified: try another kernel or more epochs.",
                        icon=":material/warning:")
     i = int(trace.index[k]) if k else None

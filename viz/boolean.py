@@ -157,11 +157,19 @@ def lifted_figure(table: TruthTable, w, b: float, *, height: int = 460) -> go.Fi
             marker=dict(size=8, color=CLASS_STYLE[label]["color"], symbol=symbols[label],
                         line=dict(color="white", width=1)),
             hovertemplate="(%{x:g}, %{y:g}, %{z:g})<extra></extra>"))
+    # ticks only at the table's values, and the vertical axis named by a level label: Plotly
+    # writes a 3-D axis title along its axis, and a vertical one came out as a garbled sideways
+    # "x₁·x₂" crossed by its ticks
+    values = sorted({float(v) for v in Z[:, 2]})
+    ticks = dict(tickvals=values, ticktext=[num(v) for v in values])
     fig.update_layout(
         height=height, template=HOUSE_TEMPLATE, margin=dict(l=0, r=0, t=10, b=0),
         legend=dict(orientation="h", yanchor="top", y=0.02, x=0),
-        scene=dict(xaxis_title="x₁", yaxis_title="x₂", zaxis_title="x₁·x₂",
-                   xaxis=dict(range=[x0, x1]), yaxis=dict(range=[y0, y1]),
+        scene=dict(xaxis=dict(range=[x0, x1], title="x₁", **ticks),
+                   yaxis=dict(range=[y0, y1], title="x₂", **ticks),
+                   zaxis=dict(title="", **ticks),
+                   annotations=[dict(x=x0, y=y1, z=values[-1], text="x₁x₂", showarrow=False,
+                                     xanchor="right", yanchor="bottom", font=dict(size=14))],
                    aspectmode="cube", camera=dict(eye=dict(x=1.5, y=-1.6, z=0.9))))
     return fig
 

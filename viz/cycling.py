@@ -10,6 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
+from core.words import plural
 from viz.maths import num, vec
 from viz.palette import AVERAGED, BOUNDARY, CLEAR, CYCLE, LAST, NORM, NOW, PATH, POCKET
 from viz.plane import HOUSE_TEMPLATE
@@ -86,7 +87,8 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
     ))
     if has_cycle:
         fig.add_trace(scatter(
-            **xyz(W[loop], B[loop]), mode="lines", name=f"the loop ({cycle_updates} updates)",
+            **xyz(W[loop], B[loop]), mode="lines",
+            name=f"the loop ({plural(cycle_updates, 'update')})",
             line=dict(color=CYCLE, width=7 if not three_d else 9), hoverinfo="skip"))
         start = dict(size=18 if not three_d else 8, color=CYCLE, symbol="star" if not three_d
                      else "diamond", line=dict(color="black", width=1))

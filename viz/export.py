@@ -27,8 +27,11 @@ def trace_table(trace: Trace, X, y) -> pd.DataFrame:
 
 
 def trace_csv(trace: Trace, X, y) -> bytes:
-    """The trace table as CSV text."""
-    return trace_table(trace, X, y).to_csv(index=False, float_format="%.12g").encode("utf-8")
+    """The trace table as CSV text; a zero is written 0, never -0 (its sign means nothing here)."""
+    table = trace_table(trace, X, y)
+    floats = table.select_dtypes("float").columns
+    table[floats] = table[floats] + 0.0  # -0.0 + 0.0 == +0.0
+    return table.to_csv(index=False, float_format="%.12g").encode("utf-8")
 
 
 def standalone_html(fig: go.Figure, title: str = "Perceptron Lab") -> bytes:
