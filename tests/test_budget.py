@@ -43,7 +43,7 @@ def test_your_data_keeps_every_point(content):
     assert_clean(at)
     assert not [info for info in at.info if "random sample" in info.value]
     caption = next(c.value for c in at.main.caption if "points ·" in c.value)
-    assert caption.startswith("20000 points")
+    assert caption.startswith("20,000 points · 9,955 of class −1")
     assert "the canvas shows a random sample of 2,000 of them" in caption
 
 
