@@ -29,7 +29,7 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-st.title("Margin and the mistake bound")
+lesson.title("Margin and the mistake bound")
 data = lesson_data(data, view=PAGE)
 st.caption("How far the closest point is from a boundary, the widest margin any line "
            "achieves (Margin(D)), and Novikoff's bound R²/γ² on the perceptron's mistakes, "

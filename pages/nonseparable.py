@@ -20,7 +20,7 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-st.title("Non-separable data: the perceptron cycles")
+lesson.title("Non-separable data: the perceptron cycles")
 data = lesson_data(data, view=PAGE)
 st.caption("When no line separates the classes, some example is always on the wrong side, so "
            "the updates never stop. The cycling theorem: the weights still stay bounded, in "

@@ -16,7 +16,7 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-st.title("Step through the perceptron")
+lesson.title("Step through the perceptron")
 data = lesson_data(data, view=PAGE)
 if not lecture_mode():  # on a projector: only the steps and their maths
     st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "

@@ -11,7 +11,7 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-st.title("Perceptron vs SVM")
+lesson.title("Perceptron vs SVM")
 data = lesson_data(data, view=PAGE)
 with st.sidebar:
     svm_settings = svm_sidebar(lesson, settings, len(data))

@@ -18,7 +18,7 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-st.title("Variants of the perceptron")
+lesson.title("Variants of the perceptron")
 data = lesson_data(data, view=PAGE)
 view = lesson.widget(VIEW, required=True, label_visibility="collapsed")
 if view == "averaged":

@@ -18,7 +18,7 @@ lesson = Lesson(PAGE)
 with st.sidebar:
     chosen = lesson.data()
 
-st.title("Your data")
+lesson.title("Your data")
 st.caption(f"Click the plane to add a point of the chosen class; points snap to a "
            f"{GRID_STEP:g} grid so runs on them stay exact. Erase removes the point nearest "
            "the click. Your points stay for this browser session and become "
@@ -76,8 +76,8 @@ with left:
         canvas_figure(X, y, classes), key=f"canvas.{version()}", on_select="rerun",
         selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
     )
-    st.caption(f"{plural(len(y), 'point')} · {int((y < 0).sum())} of class −1, "
-               f"{int((y > 0).sum())} of class +1"
+    st.caption(f"{plural(len(y), 'point')} · {int((y < 0).sum()):,} of class −1, "
+               f"{int((y > 0).sum()):,} of class +1"
                + (f" · the canvas shows a random sample of {CANVAS_POINTS:,} of them (the table "
                   "has them all)" if len(y) > CANVAS_POINTS else ""))
 clicked = event.selection.points if event is not None else []

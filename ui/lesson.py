@@ -5,6 +5,9 @@ link (the shared settings once per session, the page's own once per page),
 keeps every setting alive across pages, and writes the page's settings back
 to the address bar. Then the page draws through it:
 
+- ``lesson.title(text)``: the page's title, with the Share link to this view
+  beside it (the stepper's toolbar holds it instead where a run is stepped,
+  so that it carries the step);
 - ``lesson.data()`` and ``lesson.training()``: the shared sidebar;
 - ``lesson.widget(setting)``: one of its own settings (drawn, then linked);
 - ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
@@ -23,7 +26,7 @@ import streamlit as st
 from datasets import Dataset
 from ui import url_state
 from ui.data_picker import YOUR_DATA, data_picker
-from ui.lecture import for_projector, lecture_mode
+from ui.lecture import for_projector, lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
@@ -60,6 +63,19 @@ class Lesson:
                           set_user_data=set_user_data)
         keep_alive(defaults(self.settings))
         url_state.write(self.settings)
+        self._share = None
+        lecture_css()
+
+    def title(self, text: str) -> None:
+        """The page's title, and Share beside it: every part of every lesson can be linked.
+
+        A stepper drawn later takes Share into its toolbar (:meth:`stepper`).
+        """
+        left, right = st.columns([0.85, 0.15], vertical_alignment="center")
+        left.title(text)
+        self._share = right.empty()
+        with self._share.container(horizontal_alignment="right"):
+            url_state.share_button(place="title")
 
     def data(self) -> Dataset:
         """The data picker (with the lecture switch) in the sidebar; the chosen data set."""
@@ -138,5 +154,7 @@ class Lesson:
             The position, 0 to the run's number of steps.
         """
         key = self.page if part is None else f"{self.page}.{part}"
+        if self._share is not None and options.get("toolbar", True) and not options.get("follow"):
+            self._share.empty()  # the stepper's toolbar has Share, with the step it is on
         return stepper(key=key, run=run, start="end" if at_end else "zero", panels=panels,
                        **options)

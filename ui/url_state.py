@@ -9,8 +9,10 @@ links stay short. Pages do this through their ``Lesson`` (ui.lesson).
 
 from __future__ import annotations
 
+import base64
 import math
 import re
+import zlib
 from collections.abc import Callable, Iterable
 from urllib.parse import quote, unquote
 
@@ -19,6 +21,7 @@ import streamlit as st
 
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
+from datasets.editing import to_csv
 from datasets.loader import MAX_LABEL
 from ui.outside import md
 from ui.settings import (
@@ -35,7 +38,13 @@ from ui.settings import (
 
 _RESTORED = "url.restored"
 _STEP = "url.step"  # a step from the link, waiting for the page's step controls
-MAX_LINK_POINTS = 60
+_UNLINKED = "url.unlinked"  # (points, characters) of own data too big for this view's link
+MAX_LINK_POINTS = 60  # up to here the points are written out readably; above, packed
+# The packed points' length at most: a link this long survives chat apps, LMSs and nginx's
+# default 8 KB request line, with room for the settings.
+MAX_LINK_CHARS = 4000
+MAX_PACKED_POINTS = 20_000
+_PACKED = "~"  # a packed value starts with it; a readable one never does
 
 
 def slug(name: str) -> str:
@@ -47,10 +56,53 @@ DATA_SLUGS = {slug(name): FORMER_NAMES.get(name, name)
               for name in [*FORMER_NAMES, *BUILTIN, *GENERATORS]}
 
 
+def _shortest(value: float) -> str:
+    """The shortest text that reads back as the same float: 0.1, 2, 1e-07 (never -0)."""
+    text = repr(float(value) + 0.0)
+    return text[:-2] if text.endswith(".0") else text
+
+
 def encode_points(data: Dataset) -> str:
-    """A small point set as 'x1,x2,+;x1,x2,-' (the class names go in their own field)."""
-    return ";".join(f"{x1:.10g},{x2:.10g},{'+' if label > 0 else '-'}"
+    """Points as one link value: 'x1,x2,+;x1,x2,-' up to 60 points, packed above.
+
+    Parameters
+    ----------
+    data : Dataset
+        The points (the class names go in their own field, ``cls``).
+
+    Returns
+    -------
+    str
+        Up to :data:`MAX_LINK_POINTS` points, written out; more, that same
+        text deflated and base64url-encoded behind a ``~``. Every coordinate
+        reads back as the same float. It may be longer than
+        :data:`MAX_LINK_CHARS`: :func:`write_data` then leaves it out.
+
+    Examples
+    --------
+    >>> encode_points(Dataset("d", np.array([[1.0, -0.5]]), np.array([1.0])))
+    '1,-0.5,+'
+    """
+    text = ";".join(f"{_shortest(x1)},{_shortest(x2)},{'+' if label > 0 else '-'}"
                     for (x1, x2), label in zip(data.X, data.y, strict=True))
+    if len(data) <= MAX_LINK_POINTS:
+        return text
+    packed = base64.urlsafe_b64encode(zlib.compress(text.encode("ascii"), 9))
+    return _PACKED + packed.decode("ascii").rstrip("=")
+
+
+def _unpack(text: str) -> str:
+    """The written-out points inside a packed value; ValueError when it is not one."""
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        inflate = zlib.decompressobj()
+        # a point is at most ~50 characters: stop inflating long before a bomb fills memory
+        plain = inflate.decompress(raw, 50 * MAX_PACKED_POINTS)
+        if inflate.unconsumed_tail or not inflate.eof:
+            raise ValueError
+        return plain.decode("ascii")
+    except (ValueError, zlib.error, UnicodeDecodeError):
+        raise ValueError("the packed points cannot be read (is the link cut short?)") from None
 
 
 def encode_names(classes: tuple[str, str]) -> str:
@@ -86,15 +138,20 @@ def decode_names(text: str) -> tuple[str, str]:
 
 def decode_points(text: str, names: str | None) -> Dataset:
     """The inverse of :func:`encode_points`; ValueError says what is wrong."""
-    rows = [row for row in text.split(";") if row]
-    if not 1 <= len(rows) <= MAX_LINK_POINTS:
-        raise ValueError(f"expected 1 to {MAX_LINK_POINTS} points")
+    packed = text.startswith(_PACKED)
+    limit = MAX_PACKED_POINTS if packed else MAX_LINK_POINTS
+    rows = [row for row in (_unpack(text[1:]) if packed else text).split(";") if row]
+    if not 1 <= len(rows) <= limit:
+        raise ValueError(f"expected 1 to {limit:,} points")
     X, y = [], []
     for row in rows:
         parts = row.split(",")
         if len(parts) != 3 or parts[2] not in "+-" or not parts[2]:
             raise ValueError("expected points written as x1,x2,+ or x1,x2,-")
-        x1, x2 = float(parts[0]), float(parts[1])
+        try:
+            x1, x2 = float(parts[0]), float(parts[1])
+        except ValueError:
+            raise ValueError("expected points written as x1,x2,+ or x1,x2,-") from None
         if not (math.isfinite(x1) and math.isfinite(x2) and abs(x1) <= 1e6 and abs(x2) <= 1e6):
             raise ValueError("expected finite coordinates")
         X.append((x1, x2))
@@ -172,7 +229,12 @@ def _restore_data_and_step(your_data: str, set_user_data) -> list[str]:
         except (ValueError, OverflowError) as error:
             problems.append(f"pts ({error})")
     elif "data" in params:
-        if params["data"] in DATA_SLUGS:
+        if params["data"] == slug(your_data):
+            st.toast("This link was made on someone's own points, too many for a link: it "
+                     "opens on the lecture notes' example instead. Ask for their CSV file and "
+                     "upload it in the sidebar.", icon=":material/warning:",
+                     duration="infinite")
+        elif params["data"] in DATA_SLUGS:
             st.session_state[DATA_CHOICE_KEY] = DATA_SLUGS[params["data"]]
         else:
             problems.append(f"data={params['data'][:30]!r} (unknown data set)")
@@ -207,11 +269,16 @@ def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
     """Mirror the chosen data set: its slug, its generator's parameters, or the points."""
     for param in ("data", "pts", "cls", *(s.param for s in DATA)):
         st.query_params.pop(param, None)
+    st.session_state.pop(_UNLINKED, None)
     if choice == your_data:
-        if len(data) <= MAX_LINK_POINTS:
-            st.query_params["pts"] = encode_points(data)
+        points = encode_points(data)
+        if len(points) <= MAX_LINK_CHARS:
+            st.query_params["pts"] = points
             if data.classes != ("-1", "+1"):
                 st.query_params["cls"] = encode_names(data.classes)
+        else:  # the link says so, and opens on the default data with a notice
+            st.query_params["data"] = slug(your_data)
+            st.session_state[_UNLINKED] = (data, len(points))
         return
     st.query_params["data"] = slug(choice)
     if choice in GENERATORS:
@@ -235,8 +302,27 @@ def current_link() -> str:
     return f"{base}?{query}" if query else base
 
 
-def share_button() -> None:
-    """A popover with the link to this view, in a box with a copy button."""
-    with st.popover("Share", icon=":material/link:", width="stretch"):
-        st.markdown("**Link to this view** (data, settings and step):")
+def share_button(place: str = "toolbar") -> None:
+    """A popover with the link to this view, in a box with a copy button.
+
+    When the view is on the user's own points and they are too many for a link,
+    it says so plainly and offers them as a CSV file instead. ``place`` names
+    where it is drawn (a run may draw it beside the title, then in a toolbar).
+    """
+    with st.popover("Share", icon=":material/link:"):
+        unlinked = st.session_state.get(_UNLINKED)
+        if unlinked is None:
+            st.markdown("**Link to this view** (data, settings and step):")
+        else:
+            data, length = unlinked
+            st.warning(f"Your {len(data):,} points do not fit in a link (they would take "
+                       f"{length:,} characters; a link holds {MAX_LINK_CHARS:,}). This link "
+                       "opens these settings on the lecture notes' example, with a notice. "
+                       "To share the points, download them as CSV; others upload the file "
+                       "in the sidebar.", icon=":material/link_off:")
+            st.download_button("Download the points (CSV)", to_csv(data),
+                               file_name="my_points.csv", mime="text/csv",
+                               icon=":material/download:", on_click="ignore",
+                               key=f"url.share.csv.{place}")
+            st.markdown("**Link to these settings** (without the points):")
         st.code(current_link(), language=None, wrap_lines=True)
