@@ -37,6 +37,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.load --sessions 20 --duration 10 --ramp 3
     run bench.load --sessions 20 --duration 10 --ramp 3 --nginx 2
     run bench.budget --sessions 5
+    run bench.open_speed --views nonseparable --data xor-0-1 iris-versicolor-vs-virginica-petal
 else
     run bench.core_speed
     run bench.regions
@@ -44,6 +45,7 @@ else
     run bench.latency --steps 60 --n 40
     run bench.payload
     run bench.budget
+    run bench.open_speed
     # the lecture hall: wait (up to 20 min) for the shared machine to be quiet first
     run bench.load --sessions 300 --wait-quiet 20
     run bench.load --sessions 300 --nginx 2 --wait-quiet 20
