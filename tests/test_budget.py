@@ -77,3 +77,26 @@ def test_undo_history_holds_a_bounded_number_of_points():
     held = int(at.markdown[0].value.split()[-1])
     assert 20_000 <= held <= UNDO_POINTS
     assert int(at.markdown[1].value.split()[-1]) >= 5  # several steps back still work
+
+
+def test_a_counted_run_is_the_run_and_reports_its_share_read():
+    from core.kernel import kernel_perceptron
+    from core.trace import record
+    from datasets.builtin import noisy
+    from ui.budget import counted
+
+    data = noisy(60, 0.5, 0)
+    shares: list[float] = []
+    run = kernel_perceptron(data.X, data.y, max_epochs=20)
+    seen = record(counted(run, 1200, shares.append), limit=1000)
+    plain = record(kernel_perceptron(data.X, data.y, max_epochs=20), limit=1000)
+    np.testing.assert_array_equal(seen.t, plain.t)
+    np.testing.assert_array_equal(seen.b, plain.b)
+    assert seen.exact == plain.exact and seen.complete == plain.complete
+    assert shares == sorted(shares) and shares[0] > 0 and shares[-1] <= 1000 / 1200 + 1e-9
+
+
+def test_the_progress_bar_is_gone_once_the_work_is_done():
+    at = open_app("nonseparable")
+    assert_clean(at)
+    assert not at.get("progress")  # replayed from the cache or drawn live, it was removed

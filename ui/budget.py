@@ -7,6 +7,7 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from core.runs import Stream
 from datasets import Dataset
 from datasets.sample import subsample
 
@@ -81,3 +82,15 @@ def progress(text: str) -> Iterator[Callable[[float], None]]:
         yield report
     finally:
         bar.empty()
+
+
+def counted(run, total: int, report: Callable[[float], None]) -> Stream:
+    """The run's steps as they are read, telling ``report`` the share of ``total`` read so far."""
+
+    def steps():
+        for k, step in enumerate(run, start=1):
+            if k % 256 == 0:
+                report(k / total)
+            yield step
+
+    return Stream(steps(), run)

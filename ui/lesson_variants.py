@@ -24,6 +24,7 @@ from core.variants import (
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import iris_three
+from ui.budget import counted, progress
 from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.runs import STEP_LIMIT
@@ -98,8 +99,9 @@ def example_buttons(names) -> None:
 @st.cache_data(max_entries=32, show_spinner=False)
 def kernel_trace(X, y, kernel: dict, run: dict):
     """Record a kernel perceptron run, every visit, up to STEP_LIMIT steps."""
-    steps = kernel_perceptron(X, y, kernel=Kernel(**kernel), **run)
-    return record(steps, limit=STEP_LIMIT)
+    with progress("Training the kernel perceptron…") as report:
+        steps = kernel_perceptron(X, y, kernel=Kernel(**kernel), **run)
+        return record(counted(steps, STEP_LIMIT, report), limit=STEP_LIMIT)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
