@@ -35,6 +35,7 @@ REPORT_VISITS = 200_000  # visits the error chart reads
 # The page's own search for a repeat stops after this many visits (about a second on this
 # machine, and enough for every built-in set); a button searches on to CYCLE_VISITS.
 VIEW_VISITS = 200_000
+BOUNDED = " The weights still stay bounded while the errors keep jumping: see below."
 LONGER = f"{PAGE}.longer"  # the data and settings the student asked the longer search for
 
 # which part of a run that cycles is stepped through: from the start, or one period
@@ -184,17 +185,16 @@ def verdict(shown: Shown) -> None:
     elif cycle.status == "none":
         n = shown.report.n
         st.warning(f"No repeat within the first {cycle.epochs:,} epochs ({cycle.epochs * n:,} "
-                   "visits). The weights still stay bounded while the errors keep jumping: see "
-                   "below." + (" The page stops its first search there, so that it opens "
-                               "quickly for everyone." if shown.more else ""),
+                   "visits)." + BOUNDED + (" The page stops its first search there, so that "
+                                           "it opens quickly for everyone."
+                                           if shown.more else ""),
                    icon=":material/hourglass_bottom:")
         if shown.more:
             st.button(f"Search on, up to {CYCLE_VISITS:,} visits",
                       key=f"{PAGE}.search_longer", on_click=search_longer, args=(shown.asked,),
                       icon=":material/search:")
     else:
-        st.warning(cycle.message + " The weights still stay bounded while the errors keep "
-                   "jumping: see below.", icon=":material/hourglass_bottom:")
+        st.warning(cycle.message + BOUNDED, icon=":material/hourglass_bottom:")
     departure = shown.departure
     if departure is not None:
         st.caption(

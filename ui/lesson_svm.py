@@ -450,16 +450,15 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
             st.info("Few points here: pick a generator (Separable, Noisy blobs) in the sidebar "
                     "for a test set worth the name.")
         st.caption(f"{len(train)} training points (filled), {len(test)} test points (open). "
-                   "Every run is trained to convergence (the mistake bound caps the epochs it "
-                   "can need), so each separates the training points when they can be "
-                   "separated, yet they land on different lines and score differently on the "
-                   "test points; the SVM's line depends on the training data alone: the same "
-                   "every time." if cap is None else
-                   f"{len(train)} training points (filled), {len(test)} test points (open). "
-                   f"Each run stops after {cap:,} epoch{'s' if cap != 1 else ''} here: "
-                   f"{int(runs)} runs over {len(train):,} points would cost this page more than "
-                   "it may spend for one student. The SVM's line depends on the training data "
-                   "alone: the same every time.")
+                   + ("Every run is trained to convergence (the mistake bound caps the epochs "
+                      "it can need), so each separates the training points when they can be "
+                      "separated, yet they land on different lines and score differently on "
+                      "the test points; the SVM's line depends on the training data alone: the "
+                      "same every time." if cap is None else
+                      f"Each run stops after {cap:,} epoch{'s' if cap != 1 else ''} here: "
+                      f"{int(runs)} runs over {len(train):,} points would cost this page more "
+                      "than it may spend for one student. The SVM's line depends on the "
+                      "training data alone: the same every time."))
         stuck = result.converged.count(False)
         if stuck:
             st.warning(f"{stuck} of the runs did not converge (marked in the legend): "
