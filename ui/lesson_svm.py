@@ -234,12 +234,14 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         st.stop()
     perc, svm = align(perc, svm)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
+    lecture = lecture_mode()
+    # a projector's half-width chart has room for the short title only
     titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
-              f"SVM by subgradient descent (λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
+              f"SVM{'' if lecture else ' by subgradient descent'} "
+              f"(λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state[EPOCHS.key]):
         st.caption(f"The SVM runs {plural(svm_settings['max_epochs'], 'epoch')} here: "
                    f"{STEP_LIMIT:,} steps at most are recorded.")
-    lecture = lecture_mode()
 
     def figure(title: str) -> go.Figure:
         """The run's chart without its moving parts: the points and the maximum margin."""

@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
-import plotly.io as pio
 import streamlit as st
 
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
@@ -29,7 +27,7 @@ from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
-from ui.stepper import Run, perceptron_run, run_id
+from ui.stepper import Run, figure_json, perceptron_run, run_id
 from viz import variants as draw
 from viz.maths import share
 from viz.palette import AVERAGED, BOUNDARY, CLEAR, VISITED
@@ -117,8 +115,16 @@ def iris_one_vs_rest(weights: str, run: dict):
     return one_vs_rest(X, labels, names=names, weights=weights, **run)
 
 
-def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
-    """Last, averaged and voted boundaries of one run, with training and test errors."""
+def _intro():
+    """Where a part's explanation, examples and settings go: the page, or on a projector a
+    closed expander (the lecturer says it; the run gets the first screen)."""
+    if lecture_mode():
+        return st.expander("About this part, its examples and settings")
+    return st.container()
+
+
+def _averaged_intro(settings: dict) -> None:
+    """What the averaged and voted part shows, and how its votes are counted."""
     st.markdown(
         "One run of the perceptron, three ways to predict with it. **Last**: the final "
         "w, b. **Averaged** (the notes' Algorithm 2): μ ← μ + w after every visit, predict "
@@ -136,10 +142,16 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
         "With this order every step picks a misclassified example, so the run stops as soon "
         "as there is none: μ and the votes are taken until convergence, not over Algorithm "
         "2's fixed number of epochs (choose another order for that).")
-    example_buttons(["Noisy blobs"])
-    left, right = st.columns(2)
-    test_share = lesson.widget(TEST_SHARE, left)
-    split_seed = lesson.widget(SPLIT_SEED, right)
+
+
+def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
+    """Last, averaged and voted boundaries of one run, with training and test errors."""
+    with _intro():
+        _averaged_intro(settings)
+        example_buttons(["Noisy blobs"])
+        left, right = st.columns(2)
+        test_share = lesson.widget(TEST_SHARE, left)
+        split_seed = lesson.widget(SPLIT_SEED, right)
     train, test = train_test_split(len(data), test_share, int(split_seed))
     X, y = data.X[train], data.y[train]
     try:
@@ -224,20 +236,21 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
 
 def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
-    st.markdown(
-        "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
-        "Σⱼ αⱼ yⱼ **x**ⱼ (from another start they would carry w₀ too), so the perceptron "
-        "can keep one count αⱼ per example instead (αᵢ ← αᵢ + η on a mistake) and compute "
-        "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
-    example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
-    cols = st.columns(3)
-    name = lesson.widget(KERNEL, cols[0])
-    params = {"name": name}
-    if name == "polynomial":
-        params["degree"] = lesson.widget(DEGREE, cols[1])
-        params["offset"] = lesson.widget(OFFSET, cols[2])
-    elif name == "rbf":
-        params["width"] = lesson.widget(WIDTH, cols[1])
+    with _intro():
+        st.markdown(
+            "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
+            "Σⱼ αⱼ yⱼ **x**ⱼ (from another start they would carry w₀ too), so the perceptron "
+            "can keep one count αⱼ per example instead (αᵢ ← αᵢ + η on a mistake) and compute "
+            "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
+        example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
+        cols = st.columns(3)
+        name = lesson.widget(KERNEL, cols[0])
+        params = {"name": name}
+        if name == "polynomial":
+            params["degree"] = lesson.widget(DEGREE, cols[1])
+            params["offset"] = lesson.widget(OFFSET, cols[2])
+        elif name == "rbf":
+            params["width"] = lesson.widget(WIDTH, cols[1])
     run = {key: settings[key] for key in ("eta", "order", "bias", "max_epochs", "seed")}
     try:
         kernel = Kernel(**params)
@@ -263,10 +276,6 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     figure.update_layout(plot_bgcolor=CLEAR, paper_bgcolor=CLEAR,
                          title_text=f"regions: sign s(x), {kernel.describe()}")
     lecture = lecture_mode()
-    if lecture:
-        from ui.lecture import for_projector
-
-        figure = for_projector(figure)
     final = KernelModel(data.X, data.y, trace.w(trace.steps), kernel, run["bias"])
     wrong = errors(data.y, final.decision(data.X))
     tint = [[0, 114, 178, 41], [213, 94, 0, 41]]  # regions' class tints (alpha 0.16)
@@ -276,7 +285,7 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
         "palette": {"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
                     "update": BOUNDARY, "tint": tint},
         "result": {"converged": bool(trace.complete and wrong == 0), "message": ""},
-        "figure": json.loads(pio.to_json(figure, validate=False, remove_uids=True)),
+        "figure": figure_json(figure, lecture=lecture),
         "point_traces": [], "words": {}, "kernel": {"name": kernel.name,
                                                     "degree": int(kernel.degree),
                                                     "offset": float(kernel.offset),

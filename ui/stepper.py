@@ -29,7 +29,7 @@ import streamlit as st
 from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
-from ui.lecture import for_projector
+from ui.lecture import for_projector, lecture_mode
 from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
 from viz.plane import house_layout, point_traces, square_axes, view_box
 
@@ -59,7 +59,7 @@ The keys work wherever the page has focus, except while you type in a field.
 
 def keys_button() -> None:
     """A popover that lists the keyboard shortcuts."""
-    with st.popover("Keys", icon=":material/keyboard:", width="stretch"):
+    with st.popover("Keys", icon=":material/keyboard:"):
         st.markdown(KEYS_HELP)
 
 
@@ -189,8 +189,45 @@ class Run:
     columns: dict
 
 
-def _figure_json(fig: go.Figure) -> dict:
-    return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+PROJECTOR_TEXT = 18  # px: the least size of any text on a stepper's chart in lecture mode
+
+
+def _projector_text(node) -> None:
+    """Raise every explicit font size of a figure (ticks, legends, titles) to PROJECTOR_TEXT."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key.endswith("font") and isinstance(value, dict) and \
+                    isinstance(value.get("size"), (int, float)):
+                value["size"] = max(value["size"], PROJECTOR_TEXT)
+            _projector_text(value)
+    elif isinstance(node, list):
+        for value in node:
+            _projector_text(value)
+
+
+def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
+    """A figure as the browser's Plotly takes it; on a projector, drawn for one.
+
+    Parameters
+    ----------
+    fig : plotly Figure
+        Not changed.
+    lecture : bool, default False
+        Thick lines, big markers (``ui.lecture.for_projector``) and no text
+        under PROJECTOR_TEXT pixels.
+
+    Examples
+    --------
+    >>> fig = go.Figure(layout=dict(legend=dict(font=dict(size=11))))
+    >>> figure_json(fig, lecture=True)["layout"]["legend"]["font"]["size"]
+    18
+    """
+    if lecture:
+        fig = for_projector(go.Figure(fig))
+    figure = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
+    if lecture:
+        _projector_text(figure["layout"])
+    return figure
 
 
 def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
@@ -219,9 +256,7 @@ def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -
                      _legend_only("visited example", VISITED, symbol="circle")])
     square_axes(fig, view_box(X))
     house_layout(fig, height)
-    if lecture:
-        fig = for_projector(fig)
-    return _figure_json(fig)
+    return figure_json(fig, lecture=lecture)
 
 
 def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False) -> dict:
@@ -231,9 +266,7 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
                      _legend_only("w after", BOUNDARY)])
     square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
     house_layout(fig, height)
-    if lecture:
-        fig = for_projector(fig)
-    return _figure_json(fig)
+    return figure_json(fig, lecture=lecture)
 
 
 def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome, *,
@@ -282,9 +315,7 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         "words": words or {},
     }
     if figure is not None:
-        if lecture:
-            figure = for_projector(go.Figure(figure))
-        header.update(figure=_figure_json(figure), point_traces=[])
+        header.update(figure=figure_json(figure, lecture=lecture), point_traces=[])
     if "weights" in layers:
         header["weights_figure"] = weights_skeleton(trace.W, height=384 if lecture else 320,
                                                     lecture=lecture)
@@ -349,6 +380,14 @@ def _on_position(key: str) -> None:
         url_state.write_step(k)
 
 
+def _toolbar() -> None:
+    """The Keys help and the Share link, side by side at their own widths (never cut short)."""
+    with st.container(horizontal=True, gap="small"):
+        keys_button()
+        with st.container(width="content"):  # its popover stretches to what holds it
+            url_state.share_button()
+
+
 @st.fragment
 def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
     """The component inside a fragment: a sync reruns this alone, with the same bytes.
@@ -356,13 +395,13 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
     The Share link is drawn here too, so that it holds the step the browser reported, and
     the lesson's panels that follow the step on the server.
     """
-    if toolbar:
-        cols = st.columns([1, 1, 5])
-        with cols[0]:
-            keys_button()
-        with cols[1]:
-            url_state.share_button()
+    # on a projector the step comes first: the help and the link go under it
+    below = lecture_mode()
+    if toolbar and not below:
+        _toolbar()
     _mount(key=key, data=blob, on_position_change=partial(_on_position, key))
+    if toolbar and below:
+        _toolbar()
     if panels is not None:
         panels(int(st.session_state[f"{key}.t"]))
 

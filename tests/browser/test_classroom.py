@@ -32,7 +32,7 @@ def test_the_exported_run_steps_offline(page, browser, tmp_path):
         player.keyboard.press("ArrowRight")
     wait_status(player, "Step 3 / 20 · epoch 1 · 2 mistakes")
     assert numbers(player)[-6:-4] == ["0.35", "0"]  # y·a = 0.35 > 0, then the boundary
-    player.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    player.locator(".pl-controls").get_by_role("button", name="Play", exact=True).click()
     wait_status(player, "Step 20 / 20 · epoch 5 · 8 mistakes · converged")
     player.screenshot(path=ARTIFACTS / "offline_run.png")
     offline.close()

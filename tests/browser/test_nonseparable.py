@@ -60,10 +60,10 @@ def test_three_d_and_play(page):
     trajectory.screenshot(path=ARTIFACTS / "nonseparable_3d.png")
     ready(page)
     page.get_by_label("Play speed (steps per second)").select_option("30")
-    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.locator(".pl-controls").get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("() => Number(document.querySelector('.pl-stepper').dataset.step)"
                            " >= 12")
-    page.locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
+    page.locator(".pl-controls").get_by_role("button", name="Pause", exact=True).click()
     # the points stay drawn by Plotly; only the overlay moves
     fills = page.locator(".pl-plane .scatterlayer path.point").evaluate_all(
         "els => els.map(e => getComputedStyle(e).fill)")

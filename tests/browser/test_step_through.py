@@ -163,14 +163,14 @@ def test_predict_mode_asks_before_the_step_and_keeps_score(page):
 def test_play_runs_in_the_page_and_pauses(page):
     load_notes_example(page)
     page.get_by_label("Play speed (steps per second)").select_option("30")
-    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    page.locator(".pl-controls").get_by_role("button", name="Play", exact=True).click()
     page.screenshot(path=ARTIFACTS / "play.png")
     wait_status(page, "Step 20 / 20 · epoch 5 · 8 mistakes · converged")
     wait_url_step(page, 20)
     page.keyboard.press("Home")
-    page.locator(".pl-controls").get_by_role("button", name="▶ Play").click()
-    page.locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
-    page.locator(".pl-controls").get_by_role("button", name="▶ Play").wait_for()
+    page.locator(".pl-controls").get_by_role("button", name="Play", exact=True).click()
+    page.locator(".pl-controls").get_by_role("button", name="Pause", exact=True).click()
+    page.locator(".pl-controls").get_by_role("button", name="Play", exact=True).wait_for()
     paused = step_of(page)  # drawn with the label: playing no more
     assert paused < 20
     page.keyboard.press("ArrowRight")  # a step from where it paused, and nothing else moves it

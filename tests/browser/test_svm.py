@@ -78,10 +78,11 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_step.png")
 
     page.get_by_label("Play speed (steps per second)").first.select_option("30")
-    page.locator(lead).locator(".pl-controls").get_by_role("button", name="▶ Play").click()
+    controls = page.locator(lead).locator(".pl-controls")
+    controls.get_by_role("button", name="Play", exact=True).click()
     page.wait_for_function("""() => [...document.querySelectorAll('.pl-stepper')].every(
         (s) => Number(s.dataset.step) >= 20)""")
-    page.locator(lead).locator(".pl-controls").get_by_role("button", name="⏸ Pause").click()
+    controls.get_by_role("button", name="Pause", exact=True).click()
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_play.png")
     assert_no_exception(page)
     assert not page_errors(page)

@@ -235,11 +235,15 @@ const mo = (op) => `<mo>${op}</mo>`;
 const paren = (inner) => `${mo("(")}${inner}${mo(")")}`;
 const vec = (values) => paren(values.map(mn).join(mo(",")));
 const signed = (value) => (value < 0 ? `${mo("\u2212")}${mn(-value)}` : `${mo("+")}${mn(value)}`);
-const math = (inner) => `<div class="pl-line"><math><mrow>${inner}</mrow></math></div>`;
+// A line of maths is a row of chunks, each its own <math>, that break between them, before
+// an "=" or an arrow, as a typesetter breaks a long display (MathML itself never wraps);
+// continued rows hang indented. A chunk still too wide for the column is scaled (fitMaths).
+const math = (...chunks) => `<div class="pl-line">${
+  chunks.map((chunk) => `<math><mrow>${chunk}</mrow></math>`).join(" ")}</div>`;
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 function boundaryMath(w, b) {
-  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}${mo("=")}<mn>0</mn>`);
+  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`, `${mo("=")}<mn>0</mn>`);
 }
 
 function stepMath(s, k) {
@@ -258,48 +262,88 @@ function stepMath(s, k) {
   let terms = wb.map((wi, j) => `${paren(mn(wi))}${paren(mn(x[j]))}`).join(mo("+"));
   if (h.bias) terms += signed(bb);
   const lines = [
-    math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`
-         + `${mo("=")}${terms}${mo("=")}${mn(a)}`),
-    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}${mo("=")}${mn(y * a)}`
-         + (updated ? `${mo("\u2264")}<mn>0</mn>` : `${mo("&gt;")}<mn>0</mn>`)),
+    math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
+         `${mo("=")}${terms}`, `${mo("=")}${mn(a)}`),
+    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
+         `${mo("=")}${mn(y * a)}${updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
   ];
   if (updated) {
-    lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}`
-                    + `${mi("x", true)}${mo("=")}${vec(wb)}${mo("+")}${paren(mn(eta))}${paren(mn(y))}`
-                    + `${vec(x)}${mo("=")}${vec(wa)}`));
+    lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
+                    `${mo("=")}${vec(wb)}${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${vec(wa)}`));
     if (h.bias) {
-      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}${mo("=")}`
-                      + `${mn(bb)}${signed(eta * y)}${mo("=")}${mn(ba)}`));
+      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
+                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${mo("=")}${mn(ba)}`));
     }
   }
   return { i, x, y, updated, lines };
 }
 
+function fitMaths(box) {
+  // a chunk wider than the column (a long sum on a narrow screen) is scaled to fit it
+  const room = box.clientWidth;
+  if (!room) return;
+  for (const chunk of box.querySelectorAll(".pl-line math")) {
+    const width = chunk.getBoundingClientRect().width;
+    if (width > room) chunk.style.fontSize = `${Math.floor((100 * room) / width) - 1}%`;
+  }
+}
+
 // ------------------------------------------------------------------ the stepper
+
+// Icons drawn as paths: a glyph such as the pause sign is missing from many fonts (an empty
+// box on a projector's machine, or in the exported page)
+const ICONS = {
+  back: "M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z",
+  step: "M4 11h12.2l-5.6-5.6L12 4l8 8-8 8-1.4-1.4 5.6-5.6H4z",
+  next: "M5 18l8.5-6L5 6v12zM16 6v12h2.5V6H16z",
+  reset: "M12 5V1L7 6l5 5V7c3.3 0 6 2.7 6 6s-2.7 6-6 6-6-2.7-6-6H4c0 4.4 3.6 8 8 8s8-3.6 8-8-3.6-8-8-8z",
+  play: "M8 5v14l11-7z",
+  pause: "M6 19h4V5H6v14zm8-14v14h4V5h-4z",
+};
+
+function icon(name) {
+  const svg = el("svg", { class: "pl-icon", viewBox: "0 0 24 24", "aria-hidden": "true" });
+  el("path", { d: ICONS[name] }, svg);
+  return svg;
+}
+
+function labelButton(button, name, label, key) {
+  // the icon and a word; the word may be hidden (lecture layout) but the name stays
+  button.textContent = "";
+  button.appendChild(icon(name));
+  html("span", { class: "pl-label" }, button, label);
+  button.setAttribute("aria-label", label);
+  button.title = key ? `${label} (key: ${key})` : label;
+}
 
 function build(root) {
   // appended, not replacing: the parent also holds the component's <style>
   const box = html("div", { class: "pl-stepper" }, root);
   const bar = html("div", { class: "pl-controls", role: "toolbar", "aria-label": "Step controls" }, box);
-  const button = (name, label, key, primary = false) => html(
-    "button", { type: "button", class: `pl-button${primary ? " pl-primary" : ""}`,
-                "data-action": name, ...(key ? { "aria-keyshortcuts": key, title: `key: ${key}` } : {}) },
-    bar, label);
+  const button = (name, label, key, keyName, primary = false) => {
+    const b = html("button", { type: "button", class: `pl-button pl-${name}${primary ? " pl-primary" : ""}`,
+                               "data-action": name, ...(key ? { "aria-keyshortcuts": key } : {}) }, bar);
+    labelButton(b, name, label, keyName);
+    return b;
+  };
   const ui = { box };
-  ui.back = button("back", "\u2190 Back", "ArrowLeft");
-  ui.step = button("step", "Step \u2192", "ArrowRight", true);
-  ui.next = button("next", "Next mistake \u21e5", "N");
-  ui.reset = button("reset", "\u21ba Reset", "Home");
-  ui.play = button("play", "\u25b6 Play", null);
-  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)" }, bar);
+  ui.back = button("back", "Back", "ArrowLeft", "\u2190");
+  ui.step = button("step", "Step", "ArrowRight", "\u2192", true);
+  ui.next = button("next", "Next mistake", "N", "N");
+  ui.reset = button("reset", "Reset", "Home", "Home");
+  ui.play = button("play", "Play", null, null);
+  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)",
+                              title: "Play speed (steps per second)" }, bar);
   SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
   ui.speed.value = "5";
-  const predictLabel = html("label", { class: "pl-toggle" }, bar);
+  const predictLabel = html("label", { class: "pl-toggle",
+                                       title: "Predict each step before it is shown" }, bar);
   ui.predictLabel = predictLabel;
   ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
   predictLabel.appendChild(document.createTextNode(" Predict"));
   ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
-                              "aria-label": "Step" }, box);
+                              "aria-label": "Step" }, bar);
   ui.status = html("div", { class: "pl-status", role: "status", "aria-live": "polite" }, box);
   ui.score = html("div", { class: "pl-score", hidden: "" }, box);
   const body = html("div", { class: "pl-body" }, box);
@@ -340,8 +384,12 @@ function load(s, run) {
   s.ui.box.style.setProperty("--pl-visited", h.palette.visited);
   s.ui.box.style.setProperty("--pl-update", h.palette.update);
   s.ui.slider.max = String(s.K);
+  // the status line's longest text sets its size: one line, as large as the width allows
+  const longest = Math.max(...[0, s.K].map((k) => status({ ...s, k }).length));
+  s.ui.box.style.setProperty("--pl-status-chars", String(longest + 2));
   s.ui.weightsHost.hidden = !h.layers.includes("weights");
   s.ui.box.classList.toggle("pl-follower", Boolean(h.follow));
+  if (h.lead) s.ui.box.dataset.plLead = h.lead;
   s.ui.explain.hidden = !h.layers.includes("explain");
   s.ui.predictLabel.hidden = h.layers.includes("kernel");  // Predict asks how w turns
   stopPlay(s);
@@ -374,6 +422,17 @@ function plotCharts(s, Plotly) {
   // of a student's may leave the machine
   const config = { displaylogo: false, responsive: true, showSendToCloud: false,
                    plotlyServerURL: '' };
+  if (h.lecture) {
+    figure.layout.height = fitHeight(s, figure.layout.height);
+    const legend = figure.layout.legend;
+    if (legend?.orientation === "h") {
+      // under the axis title whatever the plot's height (a fraction of it would not be), and
+      // as wide as the chart, not only its square plot: entries side by side, fewer rows
+      Object.assign(legend, { yref: "container", y: 0, yanchor: "bottom", xref: "container",
+                              x: 0, xanchor: "left" });
+    }
+  }
+  s.planeHeight = figure.layout.height;
   const plots = [Plotly.react(s.ui.planePlot, figure.data, figure.layout, config)];
   if (h.layers.includes("weights")) {
     const weights = h.weights_figure;
@@ -389,6 +448,27 @@ function plotCharts(s, Plotly) {
     }
     draw(s);
   });
+}
+
+function alignFollower(s) {
+  // a follower's chart starts level with its leader's (which has the controls above it)
+  const lead = s.run?.header.follow;
+  const leader = lead && document.querySelector(`[data-pl-lead="${lead}"] .pl-plane`);
+  if (!leader) return;
+  const host = s.ui.planeHost;
+  const own = host.getBoundingClientRect().top - (parseFloat(host.style.marginTop) || 0);
+  const shift = Math.max(0, Math.round(leader.getBoundingClientRect().top - own));
+  if (shift !== (parseFloat(host.style.marginTop) || 0)) host.style.marginTop = `${shift}px`;
+}
+
+function fitHeight(s, height) {
+  // On a projector the plane fills the first screen below the controls, whatever its size:
+  // from the chart's top to the bottom of the window, between 400 px and the figure's own
+  // height.
+  alignFollower(s);
+  const top = s.ui.planeHost.getBoundingClientRect().top;
+  if (!(top > 0 && top < window.innerHeight)) return height;  // scrolled away: keep it
+  return Math.round(Math.min(height, Math.max(400, window.innerHeight - top - 12)));
 }
 
 function status(s) {
@@ -613,8 +693,12 @@ function drawExplanation(s) {
     const w = row(c.W, 0);
     const b = row(c.b, 0);
     const formula = html("div", { class: "pl-math" }, box);
-    formula.innerHTML = w[0] !== 0 || w[1] !== 0 ? boundaryMath(w, b)
-      : math(`${mi("w", true)}${mo("=")}${mi("0", true)}${mo(":")}<mtext>\u00a0no boundary yet (every a\u00a0=\u00a0</mtext>${mn(b)}<mtext>)</mtext>`);
+    if (w[0] !== 0 || w[1] !== 0) formula.innerHTML = boundaryMath(w, b);
+    else {
+      // words in running text, not in <mtext>: they wrap
+      formula.innerHTML = `<math>${mi("w", true)}${mo("=")}${mi("0", true)}</math>: no boundary `
+        + `yet (every <math>${mi("a")}${mo("=")}${mn(b)}</math>)`;
+    }
     html("p", {}, box, "Press Step (\u2192) to visit the first example.");
     return;
   }
@@ -653,11 +737,17 @@ function draw(s) {
   s.ui.reset.disabled = k === 0;
   s.ui.step.disabled = k === s.K;
   s.ui.next.disabled = k === s.K;
-  s.ui.play.textContent = s.playing ? "\u23f8 Pause" : "\u25b6 Play";
+  if (Boolean(s.playing) !== (s.ui.play.dataset.playing === "1")) {
+    s.ui.play.dataset.playing = s.playing ? "1" : "0";
+    labelButton(s.ui.play, s.playing ? "pause" : "play", s.playing ? "Pause" : "Play", null);
+  }
   s.ui.box.dataset.step = String(k);
   drawPlane(s);
   drawWeights(s);
-  if (!s.ui.explain.hidden) drawExplanation(s);
+  if (!s.ui.explain.hidden) {
+    drawExplanation(s);
+    fitMaths(s.ui.explain);
+  }
 }
 
 function schedule(s) {
@@ -895,11 +985,29 @@ function listen(s, ownsKeys) {
   };
   window.addEventListener("pl-lead", onLead);
   const resize = new ResizeObserver(() => {
+    alignFollower(s);
     for (const gd of [s.ui.planePlot, s.ui.weightsPlot]) {
       if (gd._fullLayout && window.Plotly) window.Plotly.Plots.resize(gd);
     }
   });
   resize.observe(s.ui.box);
+  const lead = s.run?.header.follow;
+  const leader = lead && document.querySelector(`[data-pl-lead="${lead}"]`);
+  if (leader) resize.observe(leader);
+  const onWindow = () => {
+    // the window or what is above the chart changed height: the plane follows (lecture mode)
+    const gd = s.ui.planePlot;
+    if (!s.run?.header.lecture || !gd._fullLayout || !window.Plotly) return;
+    const height = fitHeight(s, s.run.header.figure.layout.height);
+    if (Math.abs(height - s.planeHeight) > 8) {
+      s.planeHeight = height;
+      window.Plotly.relayout(gd, { height });
+    }
+  };
+  window.addEventListener("resize", onWindow);
+  // what is above the chart can still grow after it is drawn (type loaded late, a message)
+  const above = new ResizeObserver(onWindow);
+  above.observe(s.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
   s.ui.box.addEventListener("click", onClick);
   s.ui.slider.addEventListener("input", onSlider);
   s.ui.predict.addEventListener("change", onPredict);
@@ -917,6 +1025,8 @@ function listen(s, ownsKeys) {
     document.removeEventListener("pointerdown", onElsewhere, true);
     window.removeEventListener("pl-lead", onLead);
     resize.disconnect();
+    window.removeEventListener("resize", onWindow);
+    above.disconnect();
   };
 }
 
