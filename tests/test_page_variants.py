@@ -41,6 +41,12 @@ def set_value(at, kind: str, key: str, value):
     return run(at)
 
 
+def to_end(at, part: str):
+    """Step to the run's end, as a student pressing N until it stops would (a run opens at 0)."""
+    key = f"{PAGE}.{part}"
+    return sync(at, key, stepper_run(at, key)[0]["steps"])
+
+
 def trace_names(at) -> list[str]:
     return [trace.get("name") for trace in charts(at)[0]["data"]]
 
@@ -60,7 +66,9 @@ def test_noisy_blobs_errors_of_last_averaged_and_voted_are_the_cores(page):
     train, test = train_test_split(200, 0.3, 0)
     trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
     k = trace.steps
-    assert position(at) == k  # a new run opens on its end
+    assert position(at) == 0  # a new run opens at its start, Step ready
+    at = to_end(at, "avg")
+    assert position(at) == k
     W_avg, b_avg = running_average(trace)
     voted = Voted.from_trace(trace, k)
     expected = {
@@ -98,18 +106,19 @@ def test_averaged_and_voted_keep_counting_after_convergence_as_algorithm_2(page)
     # the notes' 4 points converge in 2 epochs; Algorithm 2 still loops all 50 (MaxIter)
     at = set_value(page, "selectbox", "data.choice", "Lecture notes' example: 4 points")
     at = set_value(at, "slider", f"{PAGE}.test_share", 0.0)
+    at = to_end(at, "avg")
     assert position(at) == 50 * 4
     assert any("for all 50 max epochs" in c.value for c in at.caption)
     text = latex(at)
     assert r"\sum_k c_k = 200" in text
     at = set_value(at, "selectbox", "train.order", "random_misclassified")
     assert any("until convergence" in c.value for c in at.caption)
-    assert position(at) < 50 * 4
+    assert stepper_run(at, f"{PAGE}.avg")[0]["steps"] < 50 * 4
 
 
 def test_split_controls_and_steps(page):
     at = click(page, f"{PAGE}.load.Noisy blobs")
-    at = set_value(at, "slider", f"{PAGE}.test_share", 0.5)
+    at = to_end(set_value(at, "slider", f"{PAGE}.test_share", 0.5), "avg")
     assert at.dataframe[0].value.loc["last", "test errors"].endswith("%)")
     assert "/ 100 (" in at.dataframe[0].value.loc["last", "test errors"]
     before = at.dataframe[0].value.copy()
@@ -117,8 +126,8 @@ def test_split_controls_and_steps(page):
     train, _ = train_test_split(200, 0.5, 7)
     data = noisy(200, 0.7, 0)
     trace = record(perceptron(data.X[train], data.y[train], max_epochs=50, seed=0))
-    assert position(at) == trace.steps
-    assert not at.dataframe[0].value.equals(before)
+    assert position(at) == 0 and stepper_run(at, f"{PAGE}.avg")[0]["steps"] == trace.steps
+    assert not to_end(at, "avg").dataframe[0].value.equals(before)
     key = f"{PAGE}.avg"
     at = sync(at, key, 0)
     assert position(at) == 0 and "no vector has a vote" in at.info[0].value
@@ -143,14 +152,14 @@ def kernel_page(page):
 
 
 def test_xor_with_a_degree_2_polynomial_converges_and_linear_does_not(kernel_page):
-    at = click(kernel_page, f"{PAGE}.load.XOR (±1)")
+    at = to_end(click(kernel_page, f"{PAGE}.load.XOR (±1)"), "dual")
     assert metrics(at)["Training errors"] == "0"
     assert "Converged" in at.success[0].value
     assert r"\text{bias } b\text{: use } K(" in latex(at) and r"+ 1\right)^{2}" in latex(at)
-    at = set_value(at, "selectbox", f"{PAGE}.kernel", "linear")
+    at = to_end(set_value(at, "selectbox", f"{PAGE}.kernel", "linear"), "dual")
     assert "still misclassified" in at.warning[0].value
     assert r"\mathbf{w} = \sum_j \alpha_j\, y_j\, \mathbf{x}_j" in latex(at)
-    at = set_value(at, "selectbox", f"{PAGE}.kernel", "rbf")
+    at = to_end(set_value(at, "selectbox", f"{PAGE}.kernel", "rbf"), "dual")
     assert metrics(at)["Training errors"] == "0"
     at = set_value(at, "slider", f"{PAGE}.width", 1.5)
     assert r"2 \cdot 1.5^2" in latex(at)
@@ -161,6 +170,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     data = circles(200, 0.08, 0)
     kernel = Kernel("polynomial", degree=2, offset=1.0)
     steps = list(kernel_perceptron(data.X, data.y, kernel=kernel, max_epochs=50, seed=0))
+    at = to_end(at, "dual")
     assert position(at) == len(steps)
     alpha = steps[-1].w
     assert metrics(at)["Examples with α > 0"] == str(int(np.sum(alpha > 0)))
@@ -200,7 +210,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     header, _ = stepper_run(at, key)
     assert header["kernel"]["degree"] == 3 and header["kernel"]["offset"] == 2.0
     last = header["steps"]
-    assert position(at) == last  # a new run opens on its end
+    assert position(at) == 0  # a new run opens at its start
     at = sync(at, key, last // 2)
     assert position(at) == last // 2 and "Step " in " ".join(m.value for m in at.markdown)
 
@@ -208,7 +218,7 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
 def test_the_other_examples_and_a_random_init(kernel_page):
     at = kernel_page
     for name in ("XOR blobs", "Moons"):
-        at = click(at, f"{PAGE}.load.{name}")
+        at = to_end(click(at, f"{PAGE}.load.{name}"), "dual")
         assert metrics(at)["Training errors"] == "0", name
     at = set_value(at, "radio", "train.init", "random")
     assert any("starts from α = 0" in c.value for c in at.caption)

@@ -167,7 +167,7 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     def panels(k: int) -> None:
         averaged_panels(data, train, test, trace, W_avg, b_avg, k)
 
-    lesson.stepper(run, part="avg", at_end=True, panels=panels)
+    lesson.stepper(run, part="avg", panels=panels)
 
 
 def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg) -> Run:
@@ -262,7 +262,7 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
     run_ = kernel_run(data, trace, params, run, kernel)
-    lesson.stepper(run_, part="dual", at_end=True,
+    lesson.stepper(run_, part="dual",
                    panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
 
 

@@ -42,6 +42,15 @@ def assert_drawn(page, names: list[str]) -> None:
         assert any(text.startswith(name) for text in shown), (name, shown)
 
 
+def assert_step_ready(page) -> None:
+    """On arrival Step, Next mistake and Play can be pressed; Back and Reset cannot."""
+    controls = page.locator(".pl-controls")
+    for name in ("Step", "Next mistake", "Play"):
+        assert controls.get_by_role("button", name=name, exact=True).is_enabled(), name
+    for name in ("Back", "Reset"):
+        assert controls.get_by_role("button", name=name, exact=True).is_disabled(), name
+
+
 def on_line(segment: dict, w, b) -> None:
     """Both ends of a drawn segment lie on w.x + b = 0 (to a pixel's worth)."""
     scale = abs(w[0]) + abs(w[1])
@@ -70,15 +79,14 @@ def test_averaged_and_voted_step_in_the_browser(page, server_url):
     K = trace.steps
     open_part(page, server_url)
     page.get_by_role("button", name="Load Noisy blobs").click()
-    wait_status(page, f"Step {K} / {K}")  # a new run opens on its end
+    wait_status(page, f"Step 0 / {K} · epoch 0 · 0 mistakes")  # a new run opens at its start
     ready(page)
+    assert_step_ready(page)
     shown = legend_names(page.locator(".pl-plane .js-plotly-plot"))
     for name in ["last: w·x + b = 0", "averaged: μ·x + μ_b = 0", "class -1, train",
                  "class +1, test"]:
         assert name in shown, (name, shown)
     assert page.get_by_test_id("stDataFrame").count() == 1
-    page.keyboard.press("Home")
-    wait_status(page, f"Step 0 / {K} · epoch 0 · 0 mistakes")
     assert averaged_line(page) is None  # mu = 0 before the first visit
     wait_url_step(page, 0)
     page.keyboard.press("ArrowRight")
@@ -134,8 +142,11 @@ def test_kernel_perceptron_on_moons_steps_in_the_browser(page, server_url):
     K = len(steps)
     open_part(page, server_url, "Kernel perceptron")
     page.get_by_role("button", name="Load Moons").click()
-    wait_status(page, f"Step {K} / {K}")  # opens on the trained model
+    wait_status(page, f"Step 0 / {K}")  # opens at its start, Step ready
     ready(page)
+    assert_step_ready(page)
+    page.locator(".pl-slider").fill(str(K))  # the trained model
+    wait_status(page, f"Step {K} / {K}")
     assert "part=kernel" in page.url and "kernel=rbf" in page.url  # a link to this view
     shown = legend_names(page.locator(".pl-plane .js-plotly-plot"))
     assert "class -1 (upper moon)" in shown and "class +1 (lower moon)" in shown, shown
