@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import re
+
+from streamlit.proto.BackMsg_pb2 import BackMsg
 
 READY = """(root) => {
   const box = document.querySelector(root + ' .pl-stepper');
@@ -58,3 +61,21 @@ def boundary(page, root: str = "") -> dict | None:
       const a = (n) => Number(line.getAttribute(n));
       return {x1: x(a('x1')), y1: y(a('y1')), x2: x(a('x2')), y2: y(a('y2'))};
     }""", root)
+
+
+def reported(payloads: list[bytes]) -> list[int]:
+    """The k of every rerun a page asked for that reports a stepper position, in order.
+
+    ``payloads`` are the WebSocket frames the page sent (Playwright's ``framesent``).
+    """
+    found = []
+    for payload in payloads:
+        message = BackMsg()
+        message.ParseFromString(payload)
+        if message.WhichOneof("type") != "rerun_script":
+            continue
+        for widget in message.rerun_script.widget_states.widgets:
+            if widget.WhichOneof("value") == "json_value" and '"k"' in widget.json_value:
+                value = json.loads(widget.json_value)
+                found.append(value.get("position", value).get("k"))
+    return found

@@ -13,6 +13,7 @@ from tests.browser.stepper import (
     boundary,
     numbers,
     ready,
+    reported,
     status,
     step_of,
     wait_status,
@@ -63,18 +64,43 @@ def test_keys_step_back_next_and_home_and_the_address_follows(page):
     assert not page_errors(page)
 
 
-def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page):
-    load_notes_example(page)
+def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page, server_url):
     sent = []
-    page.on("websocket", lambda ws: ws.on("framesent", sent.append))
-    page.evaluate("() => { window.__sent = 0; }")
+    # listening before the page opens its WebSocket: every frame it sends is seen
+    page.on("websocket", lambda ws: ws.on(
+        "framesent", lambda frame: sent.append(frame if isinstance(frame, bytes) else b"")))
+    open_link(page, server_url, NOTES)
+    wait_status(page, "Step 0 / 20")
+    assert sent  # the listener sees this page's socket
+    start = len(sent)
     for _ in range(9):
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(150)  # a student's fast presses, 150 ms apart
     wait_status(page, "Step 9 / 20")
+    assert reported(sent[start:]) == []  # nothing sent while pressing
     wait_url_step(page, 9)  # one sync after the last press
+    assert reported(sent[start:]) == [9]
     page.keyboard.press("End")  # not a stepper key: nothing happens
     assert step_of(page) == 9
+
+
+def test_a_boundary_outside_the_view_gets_an_edge_marker(page, server_url):
+    # w = (1, 0), b = -5: the boundary x1 = 5 lies right of the points (x1 <= 2.5 in view)
+    open_link(page, server_url, NOTES.replace("w1=0.2&b=-0.1", "w1=1&b=-5"))
+    wait_status(page, "Step 0 / ")
+    assert boundary(page) is None
+    marker = page.locator(".pl-plane .pl-overlay text.pl-offview-text")
+    assert marker.get_attribute("visibility") == "visible"
+    distance = float(marker.text_content().rsplit(", ", 1)[1].split()[0])
+    right = page.evaluate("""() => [...document.querySelector('.pl-plane .js-plotly-plot')
+                                    ._fullLayout.xaxis.range].sort((p, q) => p - q)[1]""")
+    assert distance == pytest.approx(5 - right, abs=1e-6)  # the view's edge to x1 = 5
+    slider = page.locator(".pl-slider")
+    slider.fill(slider.get_attribute("max"))  # converged: the boundary separates the points
+    page.wait_for_function("""() => document.querySelector(
+        '.pl-plane .pl-overlay text.pl-offview-text').getAttribute('visibility') === 'hidden'""")
+    assert boundary(page) is not None
+    assert not page_errors(page)
 
 
 def test_keys_still_work_after_a_sidebar_change_but_not_while_typing(page):

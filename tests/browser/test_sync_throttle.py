@@ -6,34 +6,17 @@ each browser holds its reports back; these journeys count the reports on the Web
 
 from __future__ import annotations
 
-import json
 import math
 import time
 
 import pytest
-from streamlit.proto.BackMsg_pb2 import BackMsg
 
 from tests.browser.conftest import assert_no_exception, page_errors, timeout_ms, wait_idle
-from tests.browser.stepper import ready, step_of, wait_status, wait_url_step
+from tests.browser.stepper import ready, reported, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 EVERY_S = 5.0  # SYNC_EVERY_MS in ui/stepper_assets/stepper.js
 QUERY = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
-
-
-def _positions(payloads: list[bytes]) -> list[int]:
-    """The k of every rerun the page asked for that reports a stepper position, in order."""
-    found = []
-    for payload in payloads:
-        message = BackMsg()
-        message.ParseFromString(payload)
-        if message.WhichOneof("type") != "rerun_script":
-            continue
-        for widget in message.rerun_script.widget_states.widgets:
-            if widget.WhichOneof("value") == "json_value" and '"k"' in widget.json_value:
-                value = json.loads(widget.json_value)
-                found.append(value.get("position", value).get("k"))
-    return found
 
 
 @pytest.fixture
@@ -64,14 +47,14 @@ def test_many_presses_send_few_reports_and_the_address_ends_on_the_last_step(wir
     wait_status(page, "Step 6 / 20")
     wait_url_step(page, 6)
     first = time.monotonic()
-    assert _positions(sent[start:]) == [6]
+    assert reported(sent[start:]) == [6]
     for _ in range(8):  # then a press every ~0.6 s, each past the idle delay of 0.5 s
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(600)
     pressed = time.monotonic() - first
     wait_status(page, "Step 14 / 20")
     wait_url_step(page, 14)
-    reports = _positions(sent[start:])
+    reports = reported(sent[start:])
     # without the throttle each of the 8 spaced presses is a report of its own
     assert len(reports) <= 2 + math.floor(pressed / EVERY_S), (reports, pressed)
     assert len(reports) < 1 + 8
@@ -104,5 +87,25 @@ def test_hiding_the_tab_reports_at_once_and_a_late_reply_does_not_rewind(wire):
     wait_status(page, "Step 5 / 20")
     wait_idle(page)
     assert step_of(page) == 5
-    assert _positions(sent[start:])[:2] == [1, 4]
+    assert reported(sent[start:])[:2] == [1, 4]
     assert_no_exception(page)
+
+
+def test_leaving_the_page_reports_at_once(wire):
+    page, sent = wire
+    start = len(sent)
+    page.keyboard.press("ArrowRight")
+    wait_url_step(page, 1)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    wait_status(page, "Step 3 / 20")
+    reported = page.evaluate("""() => {
+      const s = document.querySelector('.pl-stepper').parentElement.__plStepper;
+      const held = s.synced;
+      window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
+      return [held, s.synced];
+    }""")
+    assert reported == [1, 3]  # held back by the throttle, sent as the page goes
+    wait_url_step(page, 3)
+    assert reported(sent[start:]) == [1, 3]
+    assert not page_errors(page)

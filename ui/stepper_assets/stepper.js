@@ -552,9 +552,52 @@ function drawPlane(s) {
     }
   }
   if (h.layers.includes("averaged")) drawAveraged(s, o, axes, scale);
-  const arrow = normalArrow(w, b, axes.xr, axes.yr);
+  // a boundary outside the view has no normal to draw here: an edge marker says where it is
+  const away = seg ? null : offView(w, b, axes);
+  const arrow = seg ? normalArrow(w, b, axes.xr, axes.yr) : null;
   setLine(normal, arrow?.[0], arrow?.[1], axes);
+  drawOffView(o, away, scale, h.palette.boundary);
   placeRing(ring, c, k, axes, h.layers.includes("visited"));
+}
+
+function offView(w, b, axes) {
+  // where a boundary outside the view lies: the view's corner nearest to it (a line missing a
+  // box is nearest to one of its corners), the way to it on screen, and how far it is
+  const norm = Math.hypot(w[0], w[1]);
+  if (norm < 1e-12) return null;  // w = 0: no boundary at all
+  let best = null;
+  for (const x of axes.xr) {
+    for (const y of axes.yr) {
+      const f = (w[0] * x + w[1] * y + b) / norm;
+      if (!best || Math.abs(f) < Math.abs(best.f)) best = { x, y, f };
+    }
+  }
+  const sign = best.f > 0 ? -1 : 1;  // toward the line
+  const dx = axes.px(best.x + sign * w[0]) - axes.px(best.x);
+  const dy = axes.py(best.y + sign * w[1]) - axes.py(best.y);
+  const length = Math.hypot(dx, dy);
+  return { corner: [axes.px(best.x), axes.py(best.y)], way: [dx / length, dy / length],
+           distance: Math.abs(best.f), left: best.x === axes.xr[0], top: best.y === axes.yr[1] };
+}
+
+function drawOffView(o, away, scale, color) {
+  const arrow = o.line("offview", { class: "pl-boundary", "stroke-width": 3 * scale,
+                                    "marker-end": o.arrowHead(color) });
+  const label = o.shape("offviewText", "text", { class: "pl-offview-text" });
+  arrow.setAttribute("visibility", away ? "visible" : "hidden");
+  label.setAttribute("visibility", away ? "visible" : "hidden");
+  if (!away) return;
+  const [cx, cy] = away.corner;
+  const inset = [away.left ? 1 : -1, away.top ? 1 : -1];
+  const tip = [cx + inset[0] * 8 * scale, cy + inset[1] * 8 * scale];
+  const tail = [tip[0] - away.way[0] * 44 * scale, tip[1] - away.way[1] * 44 * scale];
+  Object.entries({ x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1] })
+    .forEach(([key, value]) => arrow.setAttribute(key, value));
+  label.textContent = `boundary outside the view, ${num(away.distance)} away`;
+  label.setAttribute("x", cx + inset[0] * 10 * scale);
+  label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 52) * scale);
+  label.setAttribute("text-anchor", away.left ? "start" : "end");
+  label.style.fontSize = `${14 * scale}px`;
 }
 
 function drawAveraged(s, o, axes, scale) {
