@@ -10,9 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from core.exact_runs import exact_perceptron
 from core.perceptron import perceptron
 from core.trace import outcome, record
-from datasets.builtin import separable
+from datasets.builtin import BUILTIN, separable
 from ui.stepper import accept_position, pack, perceptron_run, unpack
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
@@ -71,3 +72,16 @@ def test_a_run_of_1000_points_and_2000_steps_fits_the_page_budget():
 ])
 def test_accept_position_takes_only_this_runs_steps(value, expected):
     assert accept_position(value, run="a", steps=10) == expected
+
+
+def test_a_window_of_a_run_is_shown_with_the_runs_own_t():
+    """A window from epoch 3 on (as one period of a cycle): its steps are t = 2N + 1, ..."""
+    data = BUILTIN["XOR (±1)"]()  # never separable: the run goes on to epoch 4
+    settings = dict(eta=1.0, bias=True, order="cyclic", init="zeros", seed=0, max_epochs=4)
+    window = record(exact_perceptron(data.X, data.y, max_epochs=4, every="visit", from_epoch=3))
+    header = perceptron_run(data, window, settings, outcome(window, data.X, data.y,
+                                                            max_epochs=4)).header
+    assert window.t[1] == 2 * 4 + 1 and header["t0"] == 2 * 4
+    whole = record(perceptron(data.X, data.y, max_epochs=4))
+    assert "t0" not in perceptron_run(data, whole, settings,
+                                      outcome(whole, data.X, data.y, max_epochs=4)).header

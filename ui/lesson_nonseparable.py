@@ -234,7 +234,8 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
                       if shown.found else ""))
 
     run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
-                         layers=("boundary", "ghost", "normal", "visited", "errors", "explain"))
+                         layers=("boundary", "ghost", "normal", "visited", "errors", "explain"),
+                         words={"window": "of the period"})
     lesson.stepper(run, panels=weight_space)
 
 

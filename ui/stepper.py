@@ -294,7 +294,9 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         The lesson's own static figure of the plane (with its points and fixed
         axis ranges) to draw the moving parts over; by default the house plane.
     words : dict, optional
-        ``{"mistakes": "violation"}`` names what ``mistakes`` counts.
+        ``{"mistakes": "violation"}`` names what ``mistakes`` counts; ``"window"``
+        what a window of a longer run is (``"of the period"``), its steps then shown
+        with the run's own t.
     extra : dict of str to ndarray, optional
         More columns, e.g. ``stops`` (uint8 per step: where Next mistake stops,
         when a lesson's clock stops at more than this run's updates).
@@ -327,6 +329,8 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         # epochs fit 16 bits (max_epochs <= 1000)
         "epoch": trace.epoch.astype(np.int16 if trace.epoch.max() < 2**15 else np.int32),
     }
+    if trace.steps and trace.t[1] != 1:  # a window of a longer run: show its own t
+        header["t0"] = int(trace.t[1]) - 1
     columns.update(extra or {})
     counted = trace.mistakes[0] + np.cumsum(np.r_[0, trace.updated[1:]])
     if np.array_equal(counted, trace.mistakes):  # the browser counts them itself

@@ -487,7 +487,10 @@ function status(s) {
     }
   }
   const word = h.words?.mistakes ?? "mistake";
-  return `Step ${k} / ${s.K} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra} \u00b7 ${end}`;
+  // a window of a longer run (e.g. one period of a cycle) counts steps as the run does, t
+  const where = h.t0 ? `Step ${h.t0 + k} (${k} / ${s.K} ${h.words?.window ?? "shown"})`
+    : `Step ${k} / ${s.K}`;
+  return `${where} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra} \u00b7 ${end}`;
 }
 
 function drawPlane(s) {
@@ -749,13 +752,13 @@ function drawExplanation(s) {
     // a run shorter than its lesson's clock: past its end nothing is visited
     let last = k;
     while (last > 0 && row(c.index, last) < 0) last -= 1;
-    html("p", {}, box, `This run ended at step ${last}: it converged (an epoch without a `
-         + "mistake) or reached its last epoch.");
+    html("p", {}, box, `This run ended at step ${(h.t0 ?? 0) + last}: it converged (an epoch `
+         + "without a mistake) or reached its last epoch.");
     return;
   }
   const m = stepMath(s, k);
   const head = html("p", { class: "pl-head" }, box);
-  html("strong", {}, head, `Step ${k}, epoch ${row(c.epoch, k)}`);
+  html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
   head.appendChild(document.createTextNode(
     `: example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`));
   const formulas = html("div", { class: "pl-math" }, box);
@@ -901,7 +904,7 @@ function ask(s) {
   const box = s.ui.quiz;
   box.textContent = "";
   box.hidden = false;
-  html("p", {}, box, `Step ${k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+  html("p", {}, box, `Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
        + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
   const choices = html("div", { class: "pl-choices" }, box);
   const choice = (label, onClick) => {
