@@ -10,10 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra import numpy as hnp
 
+from core.descent import svm_sgd
 from core.exact_runs import exact_perceptron
 from core.perceptron import perceptron
 from core.trace import outcome, record
-from datasets.builtin import BUILTIN, separable
+from datasets.builtin import BUILTIN, noisy, separable
 from ui.stepper import accept_position, pack, perceptron_run, unpack
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
@@ -85,3 +86,26 @@ def test_a_window_of_a_run_is_shown_with_the_runs_own_t():
     whole = record(perceptron(data.X, data.y, max_epochs=4))
     assert "t0" not in perceptron_run(data, whole, settings,
                                       outcome(whole, data.X, data.y, max_epochs=4)).header
+
+
+@pytest.mark.parametrize("order", ["cyclic", "random", "random_misclassified"])
+def test_weights_and_epochs_left_out_come_back_bit_for_bit(order):
+    data = noisy(60, 0.8, 2)
+    settings = dict(eta=0.1, bias=True, order=order, init="zeros", seed=3, max_epochs=5)
+    trace = record(perceptron(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=5))
+    header, columns = unpack(pack(run.header, run.columns))
+    assert header["held"] == ["W", "b"] and len(run.columns["W"]) == trace.mistakes[-1] + 1
+    assert columns["W"].tobytes() == np.asarray(trace.W, dtype=np.float64).tobytes()
+    assert columns["b"].tobytes() == np.asarray(trace.b, dtype=np.float64).tobytes()
+    np.testing.assert_array_equal(columns["epoch"], trace.epoch)
+
+
+def test_weights_that_move_without_an_update_are_sent_whole():
+    """The SVM's descent shrinks w on every step, a violation or not: every row travels."""
+    data = separable(20, 0.3, 0)
+    settings = dict(eta=1.0, bias=True, order="cyclic", seed=0, max_epochs=3, lam=0.1)
+    trace = record(svm_sgd(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3))
+    assert "held" not in run.header and len(run.columns["W"]) == trace.steps + 1
+    np.testing.assert_array_equal(unpack(pack(run.header, run.columns))[1]["W"], trace.W)

@@ -183,11 +183,10 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
-        layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure,
-        # drawn only (the numbers of mu are the server's): float32 halves them
-        extra={"Wavg": np.asarray(W_avg, dtype=np.float32),
-               "bavg": np.asarray(b_avg, dtype=np.float32)})
-    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED}}
+        layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure)
+    # the browser averages the weights itself, as core.variants.running_average does
+    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED},
+              "averaged": True}
     return Run(run.id, run.steps, header, run.columns)
 
 

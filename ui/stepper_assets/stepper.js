@@ -24,16 +24,53 @@ function unpack(bytes) {
   for (const [name, [dtype, offset, length, width]] of Object.entries(header.columns)) {
     columns[name] = { values: new types[dtype](buffer, offset, length), width };
   }
-  if (!columns.mistakes && columns.updated) {
-    // mistakes after k steps: the start's count plus the updates so far
+  // what the server left out, rebuilt as ui/stepper.py's unpack does
+  const K = header.steps;
+  if (columns.updated) {
     const updated = columns.updated.values;
-    const mistakes = new Int32Array(updated.length);
-    let count = columns.mistakes0 ? columns.mistakes0.values[0] : 0;
-    for (let k = 0; k < updated.length; k++) {
-      count += k > 0 && updated[k] === 1 ? 1 : 0;
-      mistakes[k] = count;
+    // after k steps: the updates so far (the start's count added for mistakes)
+    const moves = new Int32Array(K + 1);
+    for (let k = 1; k <= K; k++) moves[k] = moves[k - 1] + (updated[k] === 1 ? 1 : 0);
+    if (!columns.mistakes) {
+      const start = columns.mistakes0 ? columns.mistakes0.values[0] : 0;
+      columns.mistakes = { values: moves.map((m) => start + m), width: 1 };
     }
-    columns.mistakes = { values: mistakes, width: 1 };
+    for (const name of header.held ?? []) {
+      // rows sent only at the start and at updates: row k is the one in force after k steps
+      const { values, width } = columns[name];
+      const full = new Float64Array((K + 1) * width);
+      for (let k = 0; k <= K; k++) {
+        full.set(values.subarray(moves[k] * width, (moves[k] + 1) * width), k * width);
+      }
+      columns[name] = { values: full, width };
+    }
+  }
+  if (header.epoch_every) {  // an epoch is that many visits
+    const epoch = new Int32Array(K + 1);
+    const t0 = header.t0 ?? 0;
+    for (let k = 1; k <= K; k++) epoch[k] = Math.floor((t0 + k - 1) / header.epoch_every) + 1;
+    columns.epoch = { values: epoch, width: 1 };
+  }
+  if (header.averaged) {
+    // mu / k, the mean of the weights after each of the first k visits, summed in order as
+    // numpy's cumsum does: the same doubles as core.variants.running_average
+    const W = columns.W.values;
+    const b = columns.b.values;
+    const Wavg = new Float64Array(W.length);
+    const bavg = new Float64Array(b.length);
+    let s0 = 0;
+    let s1 = 0;
+    let sb = 0;
+    for (let k = 1; k <= K; k++) {
+      s0 += W[2 * k];
+      s1 += W[2 * k + 1];
+      sb += b[k];
+      Wavg[2 * k] = s0 / k;
+      Wavg[2 * k + 1] = s1 / k;
+      bavg[k] = sb / k;
+    }
+    columns.Wavg = { values: Wavg, width: 2 };
+    columns.bavg = { values: bavg, width: 1 };
   }
   return { header, columns };
 }
