@@ -30,7 +30,7 @@ from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, figure_json, perceptron_run, run_id
 from viz import variants as draw
 from viz.maths import share
-from viz.palette import AVERAGED, BOUNDARY, CLEAR, VISITED
+from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
 
 if TYPE_CHECKING:
@@ -178,14 +178,16 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
                                      w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
                                      b_avg=b_avg[-1], xs=None, ys=None, votes=None)
     figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
+    figure.add_trace(legend_line("voted: Σ c_k sign(w_k·x + b_k) = 0", VOTED, "dot"))
     figure.add_trace(legend_line("averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
     figure.add_trace(legend_line("last: w·x + b = 0", BOUNDARY, None))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
-        layers=("boundary", "ghost", "visited", "averaged", "explain"), figure=figure)
+        layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"), figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
-    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED},
+    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED,
+                                        "voted": VOTED},
               "averaged": True}
     return Run(run.id, run.steps, header, run.columns)
 
@@ -272,6 +274,11 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     zeros = np.zeros(len(data))
     figure = draw.kernel_figure(data.X, data.y, data.classes, xs, ys, np.zeros(4), zeros)
     figure.data = figure.data[2:]  # the regions and their boundary move: the browser paints them
+    figure.add_trace(legend_line("boundary s(x) = 0", BOUNDARY, None))
+    figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", hoverinfo="skip",
+                                name="disc area ∝ αⱼ", marker=dict(size=16, color=CLEAR,
+                                                                 line=dict(color=BOUNDARY,
+                                                                           width=1.5))))
     figure.update_layout(plot_bgcolor=CLEAR, paper_bgcolor=CLEAR,
                          title_text=f"regions: sign s(x), {kernel.describe()}")
     lecture = lecture_mode()
@@ -282,7 +289,7 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
         "steps": trace.steps, "eta": float(run["eta"]), "bias": bool(run["bias"]),
         "classes": list(data.classes), "layers": ["kernel", "visited"], "lecture": lecture,
         "palette": {"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
-                    "update": BOUNDARY, "tint": tint},
+                    "update": BOUNDARY, "tint": tint, "classes": [CLASS_NEG, CLASS_POS]},
         "result": {"converged": bool(trace.complete and wrong == 0), "message": ""},
         "figure": figure_json(figure, lecture=lecture),
         "point_traces": [], "words": {}, "kernel": {"name": kernel.name,

@@ -51,6 +51,13 @@ def assert_step_ready(page) -> None:
         assert controls.get_by_role("button", name=name, exact=True).is_disabled(), name
 
 
+def drawn(page, selector: str) -> int:
+    """How many of the plane overlay's marks match ``selector`` and are shown."""
+    return page.evaluate("""(selector) => [...document.querySelectorAll(
+        '.pl-plane .pl-overlay ' + selector)].filter((e) => e.getAttribute('visibility')
+        !== 'hidden' && (e.tagName !== 'path' || e.getAttribute('d'))).length""", selector)
+
+
 def on_line(segment: dict, w, b) -> None:
     """Both ends of a drawn segment lie on w.x + b = 0 (to a pixel's worth)."""
     scale = abs(w[0]) + abs(w[1])
@@ -88,11 +95,13 @@ def test_averaged_and_voted_step_in_the_browser(page, server_url):
         assert name in shown, (name, shown)
     assert page.get_by_test_id("stDataFrame").count() == 1
     assert averaged_line(page) is None  # mu = 0 before the first visit
+    assert drawn(page, "path.pl-voted") == 0  # nor a vote
     wait_url_step(page, 0)
     page.keyboard.press("ArrowRight")
     wait_status(page, f"Step 1 / {K} · epoch 1 · 1 mistake ")
     on_line(boundary(page), trace.W[1], trace.b[1])
     on_line(averaged_line(page), W_avg[1], b_avg[1])
+    assert drawn(page, "path.pl-voted") == 1  # one vector, one vote: its own line
     page.keyboard.press("n")
     k = int(trace.update_positions[1])
     wait_status(page, f"Step {k} / {K} · epoch {trace.epoch[k]} · 2 mistakes")
@@ -151,6 +160,8 @@ def test_kernel_perceptron_on_moons_steps_in_the_browser(page, server_url):
     shown = legend_names(page.locator(".pl-plane .js-plotly-plot"))
     assert "class -1 (upper moon)" in shown and "class +1 (lower moon)" in shown, shown
     assert_regions(page, data, kernel, steps[-1].w)
+    assert drawn(page, "path.pl-boundary") == 1  # s(x) = 0
+    assert drawn(page, "circle.pl-alpha") == np.count_nonzero(steps[-1].w)  # a disc per alpha > 0
     page.screenshot(path=ARTIFACTS / "variants_kernel.png", full_page=True)
     page.keyboard.press("Home")
     wait_status(page, f"Step 0 / {K} · epoch 0 · 0 mistakes")

@@ -648,6 +648,11 @@ function drawAveraged(s, o, axes, scale) {
                                     stroke: s.run.header.palette.averaged });
   const seg = s.k > 0 ? clipLine(row(c.Wavg, s.k), row(c.bavg, s.k), axes.xr, axes.yr) : null;
   setLine(line, seg?.[0], seg?.[1], axes);
+  if (s.run.header.layers.includes("voted")) {
+    drawContour(o, "voted", s.k > 0 ? votedValues(s, axes).values : null, axes,
+                { class: "pl-voted", "stroke-width": 4 * scale, "stroke-dasharray": "2 6",
+                  "stroke-linecap": "round", stroke: s.run.header.palette.voted });
+  }
 }
 
 // ------------------------------------------------------------------ kernel regions
@@ -663,12 +668,13 @@ function kernelOf(p) {
   return (a0, a1, b0, b1) => a0 * b0 + a1 * b1;
 }
 
-function kernelValues(s, axes) {
-  // s(g) = sum_j alpha_j y_j (K(x_j, g) + bias) on the grid after k steps: each update adds
-  // eta y_i (K(x_i, g) + bias); moved from the last k drawn, or rebuilt from 0 when nearer
-  const { header: h, columns: c } = s.run;
+function gridValues(s, axes, name, add) {
+  // Values on the view's grid after k steps, kept per layer: add(cache, t, sign) adds (or
+  // with sign -1 removes) step t's share; moved from the last k drawn, or rebuilt from 0 when
+  // that is nearer. Cell centres, row 0 at the top (as the canvas's rows).
   const key = `${s.runId}:${axes.xr}:${axes.yr}`;
-  let cache = s.kernelCache;
+  s.grids = s.grids ?? {};
+  let cache = s.grids[name];
   if (!cache || cache.key !== key) {
     const n = KERNEL_GRID;
     const gx = new Float64Array(n * n);
@@ -678,35 +684,133 @@ function kernelValues(s, axes) {
     for (let r = 0; r < n; r++) {
       for (let q = 0; q < n; q++) {
         gx[r * n + q] = x0 + ((q + 0.5) * (x1 - x0)) / n;
-        gy[r * n + q] = y1 - ((r + 0.5) * (y1 - y0)) / n;  // row 0 is the top
+        gy[r * n + q] = y1 - ((r + 0.5) * (y1 - y0)) / n;
       }
     }
-    cache = { key, gx, gy, values: new Float64Array(n * n), k: 0, K: kernelOf(h.kernel) };
-    s.kernelCache = cache;
+    cache = { key, gx, gy, values: new Float64Array(n * n), k: 0,
+              alpha: new Float64Array(s.run.columns.y.values.length) };
+    s.grids[name] = cache;
   }
+  if (s.k < Math.abs(s.k - cache.k)) {
+    cache.values.fill(0);
+    cache.alpha.fill(0);
+    cache.k = 0;
+  }
+  while (cache.k < s.k) add(cache, ++cache.k, 1);
+  while (cache.k > s.k) add(cache, cache.k--, -1);
+  return cache;
+}
+
+function kernelValues(s, axes) {
+  // s(g) = sum_j alpha_j y_j (K(x_j, g) + bias): each update adds eta y_i (K(x_i, g) + bias)
+  // to the grid and eta to alpha_i
+  const { header: h, columns: c } = s.run;
   const X = c.X.values;
   const y = c.y.values;
-  const { gx, gy, values, K } = cache;
+  const K = kernelOf(h.kernel);
   const bias = h.bias ? 1 : 0;
-  const add = (t, sign) => {
+  return gridValues(s, axes, "kernel", (cache, t, sign) => {
     if (row(c.updated, t) !== 1) return;
+    const { gx, gy, values } = cache;
     const i = row(c.index, t);
     const a0 = X[2 * i];
     const a1 = X[2 * i + 1];
     const coef = sign * h.eta * y[i];
     for (let j = 0; j < values.length; j++) values[j] += coef * (K(a0, a1, gx[j], gy[j]) + bias);
+    cache.alpha[i] += sign * h.eta;
+  });
+}
+
+function votedValues(s, axes) {
+  // sum_k c_k sign(w_k.g + b_k) after t visits: each visit adds one vote to the weights in
+  // force after it (core.variants.Voted; sign(0) = 0 as numpy's)
+  const c = s.run.columns;
+  return gridValues(s, axes, "voted", (cache, t, sign) => {
+    const { gx, gy, values } = cache;
+    const [w0, w1] = row(c.W, t);
+    const b = row(c.b, t);
+    for (let j = 0; j < values.length; j++) values[j] += sign * Math.sign(w0 * gx[j] + w1 * gy[j] + b);
+  });
+}
+
+function zeroContour(values, axes) {
+  // the path where the grid's values cross 0 (marching squares between cell centres, the
+  // crossing placed linearly), in the overlay's pixels
+  const n = KERNEL_GRID;
+  const [left, top, width, height] = axes.clip;
+  const at = (q, r) => [left + ((q + 0.5) * width) / n, top + ((r + 0.5) * height) / n];
+  const v = (q, r) => values[r * n + q];
+  const cross = (q0, r0, q1, r1) => {
+    const a = v(q0, r0);
+    const b = v(q1, r1);
+    const t = a / (a - b);
+    const [x0, y0] = at(q0, r0);
+    const [x1, y1] = at(q1, r1);
+    return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)];
   };
-  if (s.k < Math.abs(s.k - cache.k)) {
-    values.fill(0);
-    cache.k = 0;
+  const parts = [];
+  for (let r = 0; r + 1 < n; r++) {
+    for (let q = 0; q + 1 < n; q++) {
+      const corners = [[q, r], [q + 1, r], [q + 1, r + 1], [q, r + 1]];
+      const side = corners.map(([a, b]) => v(a, b) > 0);
+      const hits = [];
+      for (let e = 0; e < 4; e++) {
+        const [p0, p1] = [corners[e], corners[(e + 1) % 4]];
+        if (side[e] !== side[(e + 1) % 4]) hits.push(cross(p0[0], p0[1], p1[0], p1[1]));
+      }
+      if (hits.length === 4) {
+        // a saddle: the centre's sign says which pairs of crossings join
+        const centre = corners.reduce((sum, [a, b]) => sum + v(a, b), 0) > 0;
+        const pairs = centre === side[0] ? [[0, 3], [1, 2]] : [[0, 1], [2, 3]];
+        for (const [i, j] of pairs) parts.push(hits[i], hits[j]);
+      } else if (hits.length === 2) {
+        parts.push(hits[0], hits[1]);
+      }
+    }
   }
-  while (cache.k < s.k) add(++cache.k, 1);
-  while (cache.k > s.k) add(cache.k--, -1);
-  return values;
+  let d = "";
+  for (let i = 0; i < parts.length; i += 2) {
+    d += `M${parts[i][0].toFixed(1)},${parts[i][1].toFixed(1)}L${parts[i + 1][0].toFixed(1)},${parts[i + 1][1].toFixed(1)}`;
+  }
+  return d;
+}
+
+function drawContour(o, name, values, axes, attrs) {
+  const path = o.shape(name, "path", { fill: "none", ...attrs });
+  const d = values ? zeroContour(values, axes) : "";
+  path.setAttribute("d", d);
+  path.setAttribute("visibility", d ? "visible" : "hidden");
+}
+
+function drawAlpha(s, o, axes, alpha) {
+  // each example's alpha as the area of a disc round it, as the server's figure sized its
+  // markers (viz.variants.alpha_sizes: 6 px for the least, 22 px for the largest alpha)
+  const { header: h, columns: c } = s.run;
+  const X = c.X.values;
+  const y = c.y.values;
+  const top = Math.max(0, ...alpha);
+  const scale = h.lecture ? 1.6 : 1;
+  o.discs = o.discs ?? [];
+  for (let i = 0; i < alpha.length; i++) {
+    if (!o.discs[i] && alpha[i] > 0) {
+      const color = h.palette.classes[y[i] < 0 ? 0 : 1];
+      o.discs[i] = el("circle", { class: "pl-alpha", fill: color, stroke: color });
+      o.layer.insertBefore(o.discs[i], o.layer.firstChild);
+    }
+    const disc = o.discs[i];
+    if (!disc) continue;
+    disc.setAttribute("visibility", alpha[i] > 0 ? "visible" : "hidden");
+    if (alpha[i] <= 0) continue;
+    const size = (6 + 16 * Math.sqrt(alpha[i] / top)) * scale;
+    disc.setAttribute("r", size / 2);
+    disc.setAttribute("cx", axes.px(X[2 * i]));
+    disc.setAttribute("cy", axes.py(X[2 * i + 1]));
+  }
 }
 
 function drawKernel(s, o, axes) {
-  // the regions sign s(x) on a canvas under the points, and the visited example's ring
+  // the regions sign s(x) on a canvas under the points, their boundary s(x) = 0, each
+  // example's alpha, and the visited example's ring
   const { header: h, columns: c } = s.run;
   const gd = s.ui.planePlot;
   if (!s.kernelCanvas) {
@@ -722,7 +826,7 @@ function drawKernel(s, o, axes) {
   const n = KERNEL_GRID;
   canvas.width = n;
   canvas.height = n;
-  const values = kernelValues(s, axes);
+  const { values, alpha } = kernelValues(s, axes);
   const context = canvas.getContext("2d");
   const image = context.createImageData(n, n);
   const [neg, pos] = h.palette.tint;
@@ -732,10 +836,13 @@ function drawKernel(s, o, axes) {
     if (tint) image.data.set(tint, 4 * j);
   }
   context.putImageData(image, 0, 0);
-  const k = s.k;
+  const scale = h.lecture ? 1.8 : 1;
+  drawAlpha(s, o, axes, alpha);
+  drawContour(o, "kernelBoundary", s.k > 0 ? values : null, axes,
+              { class: "pl-boundary", "stroke-width": 3 * scale });
   const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
-                                              "stroke-width": 4 * (h.lecture ? 1.8 : 1) });
-  placeRing(ring, c, k, axes, true);
+                                              "stroke-width": 4 * scale });
+  placeRing(ring, c, s.k, axes, true);
 }
 
 function drawWeights(s) {
