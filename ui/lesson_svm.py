@@ -11,7 +11,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core import losses
-from core.descent import svm_sgd, svm_step_size
+from core.descent import svm_sgd
 from core.evaluation import generalization, margins_over_lambda, split, theorem_2_6
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
@@ -27,7 +27,7 @@ from ui.budget import progress
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import Setting, order_label
-from ui.stepper import perceptron_run
+from ui.stepper import Run, perceptron_run
 from viz import maths
 from viz import svm as draw
 
@@ -259,15 +259,16 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         # the descent has no "converged": it ends where its epochs do
         data, svm, svm_settings, Outcome(False, 0, 0, ""), lecture=lecture,
         figure=figure(titles[1]), extra={"stops": stops},
-        layers=("boundary", "ghost", "normal", "visited", "margins"),
+        layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
         words={"mistakes": "margin violation"})
+    # its maths are the descent's (viz.svm.svm_step_lines), written in the page like the
+    # perceptron's: no server work per step
+    follower = Run(follower.id, follower.steps,
+                   {**follower.header, "svm": {"lam": float(lam), "eta0": float(eta0)}},
+                   follower.columns)
 
     def at_step(k: int) -> None:
-        """The SVM's step size and maths at step k, and both margins (follow the step)."""
-        st.metric("SVM step size η_t", maths.num(round(svm_step_size(max(k, 1), eta0), 6)))
-        i = int(svm.index[k]) if k else -1
-        with st.expander(f"The SVM's maths at step {k}", expanded=True):
-            _step_maths(data, settings, svm_settings, svm, k, i, svm=True)
+        """Both margins at step k (follow the step)."""
         _margins(lesson, data, svm_settings, mm, perc, svm, k)
 
     left, right = st.columns(2)
@@ -275,35 +276,6 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         lesson.stepper(leader, lead=True, panels=at_step)
     with right:
         lesson.stepper(follower, part="svm_run", follow=PAGE)
-
-
-def _step_maths(data: Dataset, settings: dict, svm_settings: dict, trace, k: int, i: int, *,
-                svm: bool) -> None:
-    """The numbers of step k of one run, or why there is none."""
-    if k == 0:
-        st.markdown("Before the first step.")
-        return
-    if i < 0:
-        st.markdown(f"This run ended at step {int(np.flatnonzero(trace.index >= 0)[-1])}: "
-                    + ("no example was left inside the margin." if svm
-                       else "it converged (an epoch without a mistake) or hit max epochs."))
-        return
-    x, y = data.X[i], float(data.y[i])
-    st.markdown(f"Step {k}: example {i}, x = ({maths.num(x[0])}, {maths.num(x[1])}), "
-                f"y = {maths.num(y)}")
-    if svm:
-        lines = draw.svm_step_lines(
-            x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
-            b_after=trace.b[k], a=trace.activation[k], updated=bool(trace.updated[k]),
-            eta=svm_step_size(k, svm_settings["eta"]), lam=svm_settings["lam"], t=k,
-            eta0=svm_settings["eta"], bias=settings["bias"])
-    else:
-        lines = maths.step_lines(
-            x=x, y=y, w_before=trace.W[k - 1], b_before=trace.b[k - 1], w_after=trace.W[k],
-            b_after=trace.b[k], a=trace.activation[k], updated=bool(trace.updated[k]),
-            eta=settings["eta"], bias=settings["bias"])
-    for line in lines:
-        st.latex(line)
 
 
 def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,

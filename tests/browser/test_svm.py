@@ -73,8 +73,7 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     assert page.locator(follow).locator(".pl-overlay line.pl-boundary").count() == 4
     names = legend_names(page.locator(follow).locator(".js-plotly-plot"))
     assert "maximum-margin boundary" in names
-    # the server's maths follow the step
-    page.wait_for_function("() => document.body.innerText.includes(\"The SVM's maths at step 3\")")
+    assert "Step 3, epoch 1: example 2" in page.locator(follow).locator(".pl-explain").inner_text()
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_step.png")
 
     page.get_by_label("Play speed (steps per second)").first.select_option("30")

@@ -316,6 +316,59 @@ function stepMath(s, k) {
   return { i, x, y, updated, lines };
 }
 
+function round4(value) {
+  // numpy's np.round(value, 4): scale, round half to even, scale back
+  const scaled = value * 1e4;
+  const floor = Math.floor(scaled);
+  const rest = scaled - floor;
+  const whole = rest > 0.5 || (rest === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+  return whole / 1e4;
+}
+
+function svmStepMath(s, k) {
+  // the lines of viz.svm.svm_step_lines (numbers rounded to 4 places as it rounds them): the
+  // hinge's subgradient step with step size eta_t = eta_0 / sqrt(t) and the penalty's shrink
+  const { header: h, columns: c } = s.run;
+  const { lam, eta0 } = h.svm;
+  const i = row(c.index, k);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  const wb = row(c.W, k - 1).map(round4);
+  const wa = row(c.W, k).map(round4);
+  const bb = round4(row(c.b, k - 1));
+  const ba = round4(row(c.b, k));
+  const a = row(c.activation, k);
+  const updated = row(c.updated, k) === 1;
+  const eta = eta0 / Math.sqrt(k);
+  const shrink = paren(mn(round4(1 - eta * lam)));
+  const w = mi("w", true);
+  const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
+  const lines = [
+    math(`${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
+         `${mo("=")}${mn(round4(a))}`),
+    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
+         `${mo("=")}${mn(round4(y * a))}${updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`),
+    math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
+         + `<msqrt>${mi("t")}</msqrt>`,
+         `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${mo("=")}${mn(round4(eta))}`),
+  ];
+  const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
+  if (updated) {
+    lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
+                    `${mo("=")}${shrink}${vec(wb)}${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${vec(wa)}`));
+    if (h.bias) {
+      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
+                      `${mo("=")}${mn(bb)}${signed(round4(eta * y))}`, `${mo("=")}${mn(ba)}`));
+    }
+  } else {
+    lines.push(math(decay, `${mo("=")}${shrink}${vec(wb)}`, `${mo("=")}${vec(wa)}`));
+  }
+  const verdict = updated ? "y\u00b7a < 1: the margin is violated, a hinge step."
+    : "y\u00b7a \u2265 1: beyond the margin, only the penalty shrinks w.";
+  return { i, x, y, updated, lines, verdict };
+}
+
 function fitMaths(box) {
   // a chunk wider than the column (a long sum on a narrow screen) is scaled to fit it
   const room = box.clientWidth;
@@ -621,7 +674,7 @@ function offView(w, b, axes) {
 }
 
 function drawOffView(o, away, scale, color) {
-  const arrow = o.line("offview", { class: "pl-boundary", "stroke-width": 3 * scale,
+  const arrow = o.line("offview", { class: "pl-offview", "stroke-width": 3 * scale,
                                     "marker-end": o.arrowHead(color) });
   const label = o.shape("offviewText", "text", { class: "pl-offview-text" });
   arrow.setAttribute("visibility", away ? "visible" : "hidden");
@@ -896,22 +949,24 @@ function drawExplanation(s) {
     // a run shorter than its lesson's clock: past its end nothing is visited
     let last = k;
     while (last > 0 && row(c.index, last) < 0) last -= 1;
-    html("p", {}, box, `This run ended at step ${(h.t0 ?? 0) + last}: it converged (an epoch `
-         + "without a mistake) or reached its last epoch.");
+    html("p", {}, box, `This run ended at step ${(h.t0 ?? 0) + last}: `
+         + (h.svm ? "no example was left inside the margin."
+           : "it converged (an epoch without a mistake) or reached its last epoch."));
     return;
   }
-  const m = stepMath(s, k);
+  const m = h.svm ? svmStepMath(s, k) : stepMath(s, k);
   const head = html("p", { class: "pl-head" }, box);
   html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
   head.appendChild(document.createTextNode(
     `: example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`));
   const formulas = html("div", { class: "pl-math" }, box);
   formulas.innerHTML = m.lines.join("");
-  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box,
-       m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move." : "y\u00b7a > 0: correct, no update.");
+  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box, m.verdict
+       ?? (m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move."
+         : "y\u00b7a > 0: correct, no update."));
   const w = row(c.W, k);
   if (w[0] !== 0 || w[1] !== 0) {
-    html("p", {}, box, m.updated ? "New boundary:" : "Boundary (unchanged):");
+    html("p", {}, box, h.svm ? "Boundary now:" : m.updated ? "New boundary:" : "Boundary (unchanged):");
     html("div", { class: "pl-math" }, box).innerHTML = boundaryMath(w, row(c.b, k));
   }
 }

@@ -1,0 +1,57 @@
+"""The SVM's step maths written in the page carry the numbers of viz.svm.svm_step_lines."""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+from core.descent import svm_sgd, svm_step_size
+from core.trace import record
+from datasets.builtin import BUILTIN, separable
+from tests.browser.conftest import page_errors, wait_idle
+from tests.browser.stepper import numbers, ready, wait_status
+from viz.maths import num
+from viz.svm import svm_step_lines
+
+pytestmark = pytest.mark.browser
+FOLLOWER = ".pl-follower"
+# LaTeX names whose subscripts and arguments are letters or a 0 that is not a number shown
+NAMES = re.compile(r"\\eta_[0t]|\\sqrt\{t\}|\\top")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+
+
+def latex_numbers(lines: list[str]) -> list[str]:
+    """Every number of viz's LaTeX lines, in order, as written."""
+    return [n for line in lines for n in NUMBER.findall(NAMES.sub("", line))]
+
+
+def expected(data, trace, k: int, lam: float, eta0: float) -> list[str]:
+    """The numbers of step k: viz.svm's maths, then the boundary w·x + b = 0 after it."""
+    i = int(trace.index[k])
+    lines = svm_step_lines(
+        x=data.X[i], y=float(data.y[i]), w_before=trace.W[k - 1], b_before=trace.b[k - 1],
+        w_after=trace.W[k], b_after=trace.b[k], a=trace.activation[k],
+        updated=bool(trace.updated[k]), eta=svm_step_size(k, eta0), lam=lam, t=k, eta0=eta0)
+    w, b = trace.W[k], trace.b[k]
+    boundary = [num(w[0]), num(abs(w[1])), num(abs(b)), "0"] if np.any(w != 0) else []
+    return latex_numbers(lines) + boundary
+
+
+@pytest.mark.parametrize(("query", "data", "lam", "eta0"), [
+    ("", BUILTIN["Lecture notes' example: 4 points"](), 0.01, 1.0),
+    ("data=separable-generator&n=30&lam=0.1&eta0=0.5", separable(30, 0.2, 0), 0.1, 0.5),
+])
+def test_the_svm_maths_in_the_page_are_viz_svms(page, server_url, query, data, lam, eta0):
+    trace = record(svm_sgd(data.X, data.y, lam=lam, eta=eta0, max_epochs=200))
+    page.goto(f"{server_url}/svm?part=Train+side+by+side&{query}")
+    wait_idle(page)
+    ready(page)
+    quiet = int(np.flatnonzero(~trace.updated[1:])[0]) + 1  # a step with only the penalty
+    picks = sorted({1, 2, 3, quiet, trace.steps // 2, trace.steps})
+    for k in picks:
+        page.locator(".pl-slider").first.fill(str(k))  # the leader moves the SVM's run too
+        wait_status(page, f"Step {k} / ", FOLLOWER)
+        assert numbers(page, FOLLOWER) == expected(data, trace, k, lam, eta0), k
+    assert not page_errors(page)
