@@ -63,7 +63,7 @@ def boundary(page, root: str = "") -> dict | None:
     }""", root)
 
 
-def reported(payloads: list[bytes]) -> list[int]:
+def reported_steps(payloads: list[bytes]) -> list[int]:
     """The k of every rerun a page asked for that reports a stepper position, in order.
 
     ``payloads`` are the WebSocket frames the page sent (Playwright's ``framesent``).

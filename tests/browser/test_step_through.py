@@ -13,7 +13,7 @@ from tests.browser.stepper import (
     boundary,
     numbers,
     ready,
-    reported,
+    reported_steps,
     status,
     step_of,
     wait_status,
@@ -76,10 +76,12 @@ def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page, s
     for _ in range(9):
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(150)  # a student's fast presses, 150 ms apart
-    wait_status(page, "Step 9 / 20")
-    assert reported(sent[start:]) == []  # nothing sent while pressing
-    wait_url_step(page, 9)  # one sync after the last press
-    assert reported(sent[start:]) == [9]
+    wait_status(page, "Step 9 / 20")  # no press lost
+    wait_url_step(page, 9)  # a report after the last press
+    reports = reported_steps(sent[start:])
+    # not one per press: one when the student stops (and, on a machine so loaded that two
+    # presses come more than the idle delay apart, one more in between), the last one wins
+    assert len(reports) <= 2 and reports[-1] == 9 and reports == sorted(reports), reports
     page.keyboard.press("End")  # not a stepper key: nothing happens
     assert step_of(page) == 9
 

@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.browser.conftest import assert_no_exception, page_errors, timeout_ms, wait_idle
-from tests.browser.stepper import ready, reported, step_of, wait_status, wait_url_step
+from tests.browser.stepper import ready, reported_steps, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 EVERY_S = 5.0  # SYNC_EVERY_MS in ui/stepper_assets/stepper.js
@@ -47,14 +47,14 @@ def test_many_presses_send_few_reports_and_the_address_ends_on_the_last_step(wir
     wait_status(page, "Step 6 / 20")
     wait_url_step(page, 6)
     first = time.monotonic()
-    assert reported(sent[start:]) == [6]
+    assert reported_steps(sent[start:]) == [6]
     for _ in range(8):  # then a press every ~0.6 s, each past the idle delay of 0.5 s
         page.keyboard.press("ArrowRight")
         page.wait_for_timeout(600)
     pressed = time.monotonic() - first
     wait_status(page, "Step 14 / 20")
     wait_url_step(page, 14)
-    reports = reported(sent[start:])
+    reports = reported_steps(sent[start:])
     # without the throttle each of the 8 spaced presses is a report of its own
     assert len(reports) <= 2 + math.floor(pressed / EVERY_S), (reports, pressed)
     assert len(reports) < 1 + 8
@@ -87,7 +87,7 @@ def test_hiding_the_tab_reports_at_once_and_a_late_reply_does_not_rewind(wire):
     wait_status(page, "Step 5 / 20")
     wait_idle(page)
     assert step_of(page) == 5
-    assert reported(sent[start:])[:2] == [1, 4]
+    assert reported_steps(sent[start:])[:2] == [1, 4]
     assert_no_exception(page)
 
 
@@ -107,5 +107,5 @@ def test_leaving_the_page_reports_at_once(wire):
     }""")
     assert reported == [1, 3]  # held back by the throttle, sent as the page goes
     wait_url_step(page, 3)
-    assert reported(sent[start:]) == [1, 3]
+    assert reported_steps(sent[start:]) == [1, 3]
     assert not page_errors(page)
