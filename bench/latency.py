@@ -17,9 +17,10 @@ the run has exactly 2 x n steps) in headless Chromium. Then:
 * **sent per press**: WebSocket messages the page sent between the first press
   and 100 ms after the last one (the debounced sync comes later and is counted
   apart), divided by the presses.
-* **server CPU per sync**: ``--syncs`` times, one press and a wait until the
-  address bar holds the new step (the fragment rerun has come back); the
-  server process's CPU time over them (psutil), per sync.
+* **server CPU per sync**: ``--syncs`` times, one press reported at once (a
+  ``pagehide`` flushes the throttled report, as leaving the page does) and a
+  wait until the address bar holds the new step (the fragment rerun has come
+  back); the server process's CPU time over them (psutil), per sync.
 * **page-open payload**: bytes received over the WebSocket from opening the
   page until the stepper has drawn, and the stepper's own packed run.
 """
@@ -111,10 +112,12 @@ def run(url: str, server: psutil.Process, *, n: int, presses: int, gap: int,
         page.wait_for_function("(k) => new URLSearchParams(location.search).get('step') === k",
                                arg=str(presses))
         page.wait_for_timeout(1000)
-        # syncs: one press, then wait for the server's reply in the address bar
+        # syncs: one press, reported at once (as when the page is left: the throttle would
+        # hold each report up to 5 s), then wait for the server's reply in the address bar
         cpu = server.cpu_times()
         for i in range(syncs):
             page.keyboard.press("ArrowRight")
+            page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pagehide'))")
             page.wait_for_function(
                 "(k) => new URLSearchParams(location.search).get('step') === k",
                 arg=str(presses + i + 1))
