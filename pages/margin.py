@@ -15,6 +15,7 @@ from ui.lesson_margin import (
     experiment_section,
     geometry_of,
     margin_section,
+    pair_section,
     proof_section,
     separator_figures,
     spaces_section,
@@ -63,4 +64,5 @@ def at_step(k: int) -> None:
 run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
                      layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
 lesson.stepper(run, panels=at_step)
+pair_section(lesson)
 experiment_section(lesson)

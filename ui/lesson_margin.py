@@ -22,12 +22,14 @@ from core.geometry import (
     updates_to_flip,
 )
 from core.max_margin import max_margin
-from core.perceptron import ORDERS
-from core.trace import Trace
+from core.perceptron import ORDERS, perceptron
+from core.trace import Trace, align, outcome, record
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
+from ui.lecture import lecture_mode
 from ui.settings import Setting
+from ui.stepper import perceptron_run
 from viz.margin import (
     experiment_figure,
     margin_figure,
@@ -54,7 +56,18 @@ LAYOUT = Setting(f"{PAGE}.layout", "sep", "choice", "Side by side", "Separators"
                  widget="segmented", options=LAYOUTS)
 BALL = Setting(f"{PAGE}.ball", "ball", "bool", True, "Zoom out to the whole circle of the ball",
                widget="toggle")
-SETTINGS = (LAYOUT, BALL)
+# Two runs of the notes' 4 points stepped together: eta from w0 = 0 and from ELSEWHERE.
+PAIR_EPOCHS = 1000  # enough for eta = 0.01 from ELSEWHERE (1353 mistakes)
+PAIR_STARTS = {"zeros": "w₀ = 0, b₀ = 0", "elsewhere": "w₀ = (−3, 3), b₀ = 2"}
+PAIR = Setting(f"{PAGE}.pair", "pair", "bool", False,
+               "Two runs side by side: η from w₀ = 0 and from elsewhere", widget="toggle")
+PAIR_START = Setting(f"{PAGE}.pair_start", "pair_from", "choice", "zeros", "Both runs start from",
+                     widget="segmented", options=tuple(PAIR_STARTS), labels=PAIR_STARTS)
+PAIR_ETAS = tuple(
+    Setting(f"{PAGE}.pair_eta_{side}", f"eta_{side}", "float", default, f"η of the {name} run",
+            widget="segmented", options=START_ETAS)
+    for side, name, default in (("l", "left", 1.0), ("r", "right", 0.1)))
+SETTINGS = (LAYOUT, BALL, PAIR, PAIR_START, *PAIR_ETAS)
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -108,7 +121,69 @@ def theorem_section(*, bias: bool) -> None:
         st.caption("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
                    "decision and the count is the same for every η. From the other start small "
                    "steps take long to undo it, and the count passes the bound: the theorem "
-                   "needs w₀ = 0.")
+                   "needs w₀ = 0. Turn on *Two runs side by side* under the stepper to step "
+                   "through two of these runs together.")
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def pair_runs(start: str, etas: tuple[float, float]) -> tuple[Trace, Trace, list]:
+    """The notes' 4 points, cyclic, from one start at two etas: both traces (aligned) and
+    how each run ended."""
+    data = notes_four_points()
+    init = "zeros" if start == "zeros" else ELSEWHERE
+    traces = [record(perceptron(data.X, data.y, eta=eta, init=init, max_epochs=PAIR_EPOCHS))
+              for eta in etas]
+    ends = [outcome(trace, data.X, data.y, max_epochs=PAIR_EPOCHS) for trace in traces]
+    return (*align(*traces), ends)
+
+
+def first_disagreement(left: Trace, right: Trace) -> int | None:
+    """The first step where one run updates and the other does not (None: they never differ)."""
+    differ = np.flatnonzero(left.updated != right.updated)
+    return int(differ[0]) if differ.size else None
+
+
+def pair_section(lesson: Lesson) -> None:
+    """Two runs on the notes' 4 points at two etas, stepped together by the left one's controls."""
+    if not lesson.widget(PAIR):
+        return
+    st.subheader("η from w₀ = 0 and from elsewhere")
+    st.markdown("The notes' 4 points, cyclic order, two learning rates, stepped together by the "
+                "left run's controls (the keys stay with the stepper above). Every decision is "
+                "made in exact arithmetic: a tie y·a = 0 is exactly 0, and a mistake.")
+    cols = st.columns(3)
+    start = lesson.widget(PAIR_START, cols[0])
+    etas = tuple(lesson.widget(setting, col) for setting, col in zip(PAIR_ETAS, cols[1:],
+                                                                      strict=True))
+    left, right, ends = pair_runs(start, etas)
+    data = notes_four_points()
+    differ = first_disagreement(left, right)
+    ratio = etas[1] / etas[0]
+    if differ is None:
+        scaled = np.allclose(right.W, ratio * left.W) and np.allclose(right.b, ratio * left.b)
+        st.success(f"Every one of the {left.steps} steps makes the same decision in both runs"
+                   + (f", and the right run's weights are {num(ratio)} times the left's at "
+                      "every step: w and b only scaled, so the same boundary."
+                      if scaled else "."), icon=":material/check:")
+    else:
+        st.warning(f"The runs agree up to step {differ - 1}; at step {differ} one updates and "
+                   f"the other does not. They end after {ends[0].mistakes} and "
+                   f"{ends[1].mistakes} mistakes, against the bound R²/γ² = "
+                   f"{num(mistake_bound(data.X, data.y))} of a start from 0.",
+                   icon=":material/call_split:")
+    stops = (left.updated | right.updated).astype(np.uint8)
+    runs = [perceptron_run(data, trace, {"eta": eta, "bias": True}, end, lecture=lecture_mode(),
+                           extra={"stops": stops},
+                           layers=("boundary", "ghost", "normal", "visited", "explain"))
+            for trace, eta, end in zip((left, right), etas, ends, strict=True)]
+    columns = st.columns(2)
+    for col, eta, run, options in zip(
+            columns, etas, runs,
+            (dict(part="pair_left", lead=True, keys=False, toolbar=False, address=False),
+             dict(part="pair_right", follow=f"{PAGE}.pair_left")), strict=True):
+        with col:
+            st.markdown(f"**η = {num(eta)}**")
+            lesson.stepper(run, **options)
 
 
 def link_to_nonseparable() -> None:

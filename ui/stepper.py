@@ -407,14 +407,15 @@ def accept_position(value, *, run: str | None, steps: int) -> int | None:
     return k
 
 
-def _on_position(key: str) -> None:
-    """The browser's debounced position: keep it in the session and the address bar."""
+def _on_position(key: str, address: bool) -> None:
+    """The browser's debounced position: keep it in the session (and the address bar)."""
     state = st.session_state.get(key) or {}
     k = accept_position(state.get("position"), run=st.session_state.get(f"{key}.stepper.run"),
                         steps=int(st.session_state.get(f"{key}.stepper.steps", 0)))
     if k is not None:
         st.session_state[f"{key}.t"] = k
-        url_state.write_step(k)
+        if address:
+            url_state.write_step(k)
 
 
 def _toolbar() -> None:
@@ -426,7 +427,7 @@ def _toolbar() -> None:
 
 
 @st.fragment
-def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
+def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool) -> None:
     """The component inside a fragment: a sync reruns this alone, with the same bytes.
 
     The Share link is drawn here too, so that it holds the step the browser reported, and
@@ -436,7 +437,7 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels) -> None:
     below = lecture_mode()
     if toolbar and not below:
         _toolbar()
-    _mount(key=key, data=blob, on_position_change=partial(_on_position, key))
+    _mount(key=key, data=blob, on_position_change=partial(_on_position, key, address))
     if toolbar and below:
         _toolbar()
     if panels is not None:
@@ -457,7 +458,7 @@ def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
 
 def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
             toolbar: bool = True, panels: Callable[[int], None] | None = None,
-            lead: bool = False, follow: str | None = None) -> int:
+            lead: bool = False, follow: str | None = None, address: bool = True) -> int:
     """Draw the stepper for one run; return the step the server knows (debounced).
 
     Parameters
@@ -482,6 +483,9 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
     follow : str, optional
         The key of the stepper to follow: this one then has no controls, no keys
         and no report of its own, and shows the leader's step (runs of one length).
+    address : bool, default True
+        Keep this stepper's step as ``step=k`` in the address bar; one stepper per
+        page does, a second one on the page (with ``keys=False``) does not.
 
     Returns
     -------
@@ -498,14 +502,15 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
     position_key = f"{key}.t"
     if st.session_state.get(f"{key}.stepper.run") != run.id:
         st.session_state[position_key] = run.steps if start == "end" else 0
-    linked = url_state.pending_step()
+    linked = url_state.pending_step() if address else None
     if linked is not None:
         st.session_state[position_key] = linked
     k = min(max(int(st.session_state.get(position_key, 0)), 0), run.steps)
     st.session_state.update({position_key: k, f"{key}.stepper.run": run.id,
                              f"{key}.stepper.steps": run.steps})
-    url_state.write_step(k)
-    _synced(key, _blob(key, run, k, keys), toolbar, panels)
+    if address:
+        url_state.write_step(k)
+    _synced(key, _blob(key, run, k, keys), toolbar, panels, address)
     return k
 
 
