@@ -15,6 +15,7 @@ from ui.lesson_boolean import (
     keep_state,
     lift_section,
     load_hand_weights,
+    parity_section,
     training_section,
     weights_panel,
     xor_section,
@@ -35,7 +36,7 @@ st.caption("A perceptron computes a Boolean function when the sign of a = w₁x�
 top = st.columns([0.6, 0.4])
 function = lesson.widget(FUNCTION, top[0], required=True, on_change=load_hand_weights)
 encoding = lesson.widget(ENCODING, top[1], on_change=load_hand_weights)
-table = truth_table(function, encoding)
+table = truth_table(function, encoding=encoding)
 w, b = current_weights()
 if function == "NOT":
     st.info("NOT has one input. To keep it in the same plane it gets a second input x₂ that "
@@ -56,3 +57,4 @@ for line in worked_lines(table, w, b):
 training_section(function, encoding)
 xor_section(lesson, encoding)
 lift_section(lesson, encoding)
+parity_section(encoding)

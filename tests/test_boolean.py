@@ -25,7 +25,7 @@ from datasets.builtin import boolean
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("function", ["AND", "OR", "NAND", "XOR"])
 def test_tables_agree_with_the_built_in_data_sets(function, encoding):
-    table, data = truth_table(function, encoding), boolean(function, encoding)
+    table, data = truth_table(function, encoding=encoding), boolean(function, encoding)
     np.testing.assert_array_equal(table.X, data.X)
     np.testing.assert_array_equal(table.y, data.y)
 
@@ -33,7 +33,7 @@ def test_tables_agree_with_the_built_in_data_sets(function, encoding):
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_tables_compute_their_functions(encoding):
     for function in FUNCTIONS:
-        table = truth_table(function, encoding)
+        table = truth_table(function, encoding=encoding)
         cut = 0.5 if encoding == "01" else 0.0
         on = np.greater(table.X, cut)
         expected = {"AND": on[:, 0] & on[:, 1], "OR": on[:, 0] | on[:, 1],
@@ -51,9 +51,9 @@ def test_tables_compute_their_functions(encoding):
                           ("AND", "bits", "encoding must be '01' or 'pm1'")])
 def test_unknown_function_or_encoding(function, encoding, message):
     with pytest.raises(ValueError, match=message):
-        truth_table(function, encoding)
+        truth_table(function, encoding=encoding)
     with pytest.raises(ValueError, match=message):
-        hand_weights(function, encoding)
+        hand_weights(function, encoding=encoding)
 
 
 # ---------------------------------------------------------------- the seeds' weights
@@ -61,9 +61,9 @@ def test_unknown_function_or_encoding(function, encoding, message):
 
 def test_slides_and_worked_numbers():
     # a = 20 x1 + 20 x2 - 30: a = 10 at (1, 1), -10 at (0, 1), -30 at (0, 0)
-    hand = hand_weights("AND", "01")
+    hand = hand_weights("AND", encoding="01")
     assert hand.w.tolist() == [20.0, 20.0] and hand.b == -30.0 and "slides" in hand.source
-    table = truth_table("AND", "01")
+    table = truth_table("AND", encoding="01")
     a = dict(zip(map(tuple, table.X.tolist()), activations(table.X, hand.w, hand.b),
                  strict=True))
     assert (a[(1.0, 1.0)], a[(0.0, 1.0)], a[(0.0, 0.0)]) == (10.0, -10.0, -30.0)
@@ -72,20 +72,20 @@ def test_slides_and_worked_numbers():
 @pytest.mark.parametrize(("function", "w", "b"),
                          [("AND", [1, 1], -1), ("OR", [1, 1], 1), ("NOT", [-1, 0], 0)])
 def test_book_example_2_2(function, w, b):
-    hand = hand_weights(function, "pm1")
+    hand = hand_weights(function, encoding="pm1")
     assert (hand.w.tolist(), hand.b) == (w, b) and "Example 2.2" in hand.source
 
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("function", FUNCTIONS)
 def test_hand_weights_get_every_row_right_except_on_xor(function, encoding):
-    hand = hand_weights(function, encoding)
-    right = rows_right(truth_table(function, encoding), hand.w, hand.b)
+    hand = hand_weights(function, encoding=encoding)
+    right = rows_right(truth_table(function, encoding=encoding), hand.w, hand.b)
     assert right.sum() == (3 if function == "XOR" else 4)
 
 
 def test_a_zero_activation_is_wrong():
-    table = truth_table("AND", "pm1")
+    table = truth_table("AND", encoding="pm1")
     assert not rows_right(table, [0.0, 0.0], 0.0).any()
 
 
@@ -102,7 +102,7 @@ def sklearn_weights(X, y, epochs: int):
 @pytest.mark.parametrize("encoding", ENCODINGS)
 @pytest.mark.parametrize("function", ["AND", "OR", "NAND", "NOT"])
 def test_linearly_separable_functions_converge_like_scikit_learn(function, encoding):
-    table = truth_table(function, encoding)
+    table = truth_table(function, encoding=encoding)
     run = train(table.X, table.y)
     assert run.converged and run.cycle is None
     assert rows_right(table, run.w, run.b).all()
@@ -115,10 +115,10 @@ def test_linearly_separable_functions_converge_like_scikit_learn(function, encod
                          [("AND", 1, [1, 1], -1), ("OR", 3, [1, 1], 1),
                           ("NAND", 1, [-1, -1], 1), ("NOT", 2, [-2, 0], 0)])
 def test_training_with_plus_minus_one_finds_the_books_weights(function, mistakes, w, b):
-    table = truth_table(function, "pm1")
+    table = truth_table(function, encoding="pm1")
     run = train(table.X, table.y)
     assert (run.mistakes, run.w.tolist(), run.b) == (mistakes, w, b)
-    hand = hand_weights(function, "pm1")
+    hand = hand_weights(function, encoding="pm1")
     if function in ("AND", "OR"):  # exactly Example 2.2
         assert (run.w.tolist(), run.b) == (hand.w.tolist(), hand.b)
     elif function == "NOT":  # Example 2.2's -x1, doubled
@@ -127,7 +127,7 @@ def test_training_with_plus_minus_one_finds_the_books_weights(function, mistakes
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_xor_cycles_back_to_zero_every_epoch(encoding):
-    table = truth_table("XOR", encoding)
+    table = truth_table("XOR", encoding=encoding)
     run = train(table.X, table.y, max_epochs=50)
     assert not run.converged
     assert (run.cycle.first, run.cycle.repeat, run.cycle.period) == (1, 2, 1)
@@ -190,7 +190,7 @@ def test_lift_adds_the_product():
 
 @pytest.mark.parametrize("encoding", ENCODINGS)
 def test_lifted_xor_is_separable_and_the_perceptron_converges(encoding):
-    table = truth_table("XOR", encoding)
+    table = truth_table("XOR", encoding=encoding)
     Z = lift(table.X)
     run = train(Z, table.y)
     assert run.converged and run.w.shape == (3,)

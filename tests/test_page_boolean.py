@@ -109,7 +109,7 @@ def test_training_table_and_trained_weights(at, encoding):
     runs = at.dataframe[1].value
     assert list(runs.index) == list(FUNCTIONS)
     for function in FUNCTIONS:
-        t = truth_table(function, encoding)
+        t = truth_table(function, encoding=encoding)
         run = train(t.X, t.y)
         row = runs.loc[function]
         assert (row["mistakes"], row["w₁"], row["w₂"], row["b"]) == (
@@ -119,13 +119,13 @@ def test_training_table_and_trained_weights(at, encoding):
     choose(at, "OR")
     by_key(at.button, f"{PAGE}.trained").click()
     at.run()
-    t = truth_table("OR", encoding)
+    t = truth_table("OR", encoding=encoding)
     run = train(t.X, t.y)
     assert weights(at) == (run.w[0], run.w[1], run.b)
     assert metrics(at)["Rows right"] == "4 / 4"
     assert "OR converges after" in at.success[0].value
     if encoding == "pm1":  # the perceptron finds the book's x1 + x2 + 1 itself
-        hand = hand_weights("OR", "pm1")
+        hand = hand_weights("OR", encoding="pm1")
         assert weights(at) == (*hand.w, hand.b)
 
 
@@ -143,7 +143,7 @@ def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
     links = [link.proto.page for link in at.get("page_link")]
     assert any("nonseparable" in page for page in links) or "Non-separable data" in text
 
-    t = truth_table("XOR", encoding)
+    t = truth_table("XOR", encoding=encoding)
     run = train(lift(t.X), t.y)
     surface = next(tr for tr in chart(at, f"{PAGE}.lifted")["data"] if tr["type"] == "surface")
     x1, x2, x3 = (plotly_array(surface[k]) for k in ("x", "y", "z"))
@@ -187,10 +187,10 @@ def test_a_link_restores_function_encoding_and_weights_and_skips_bad_values():
 
 
 def test_training_endings_are_worded_from_the_run():
-    xor = truth_table("XOR", "01")
+    xor = truth_table("XOR", encoding="01")
     assert train(xor.X, xor.y).ending == ("cycles: every 1 epoch the weights are back at "
                                           "w = 0, b = 0")
-    both = truth_table("AND", "01")
+    both = truth_table("AND", encoding="01")
     assert train(both.X, both.y).ending == "converged after 9 epochs"
     run = train([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [1, 1, -1, -1], max_epochs=1)
     assert run.ending == "no convergence in 1 epoch"

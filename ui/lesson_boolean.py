@@ -12,9 +12,12 @@ from streamlit.errors import StreamlitPageNotFoundError
 from core.boolean import (
     ENCODINGS,
     FUNCTIONS,
+    PARITY_BITS,
+    Training,
     TruthTable,
     hand_weights,
     lift,
+    parity,
     rows_right,
     train,
     truth_table,
@@ -56,7 +59,7 @@ SETTINGS = (FUNCTION, ENCODING, *WEIGHT_SETTINGS)
 def keep_state() -> None:
     """The hand-made weights of the function and encoding as defaults, kept across pages."""
     preset = hand_weights(st.session_state[f"{PAGE}.function"],
-                          st.session_state[f"{PAGE}.encoding"])
+                          encoding=st.session_state[f"{PAGE}.encoding"])
     keep_alive(dict(zip((f"{PAGE}.{name}" for name in WEIGHTS), (*preset.w, preset.b),
                         strict=True)))
     keep_alive({f"{PAGE}.{name}_box": st.session_state[f"{PAGE}.{name}"] for name in WEIGHTS})
@@ -72,7 +75,8 @@ def set_weights(w, b) -> None:
 
 def load_hand_weights() -> None:
     """The hand-made weights of the chosen function and encoding."""
-    hand = hand_weights(st.session_state[f"{PAGE}.function"], st.session_state[f"{PAGE}.encoding"])
+    hand = hand_weights(st.session_state[f"{PAGE}.function"],
+                        encoding=st.session_state[f"{PAGE}.encoding"])
     set_weights(hand.w, hand.b)
 
 
@@ -92,7 +96,7 @@ def trainings(encoding: str) -> pd.DataFrame:
     """The perceptron (cyclic, eta 1, zeros) on every function of the encoding."""
     rows = []
     for function in FUNCTIONS:
-        table = truth_table(function, encoding)
+        table = truth_table(function, encoding=encoding)
         run = train(table.X, table.y)
         rows.append({"function": function, "mistakes": run.mistakes, "w₁": run.w[0],
                      "w₂": run.w[1], "b": run.b, "how the run ends": run.ending})
@@ -109,7 +113,7 @@ def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: st
         lesson.widget(setting, c1, format="%g", on_change=copy, args=(setting.key, box))
         c2.number_input(setting.label, -LIMIT, LIMIT, step=setting.step, format="%g", key=box,
                         on_change=copy, args=(box, setting.key), label_visibility="hidden")
-    hand = hand_weights(function, encoding)
+    hand = hand_weights(function, encoding=encoding)
     st.button("Hand-made weights", icon=":material/back_hand:", key=f"{PAGE}.hand",
               on_click=load_hand_weights, help=hand.source.capitalize())
     st.caption(f"Hand-made weights for {function}: a = {plain_equation(hand.w, hand.b)}; "
@@ -122,7 +126,7 @@ def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: st
 def training_section(function: str, encoding: str) -> None:
     """The perceptron trained on every function, and a button to use its weights."""
     st.subheader("Train the perceptron on each function")
-    st.markdown("The seeds' algorithm: rows in order (cyclic), η = 1, starting from "
+    st.markdown("The lecture notes' algorithm: rows in order (cyclic), η = 1, starting from "
                 "**w** = 0, b = 0, until a whole pass makes no mistake.")
     runs = trainings(encoding)
     st.dataframe(runs, key=f"{PAGE}.runs")
@@ -142,7 +146,7 @@ def training_section(function: str, encoding: str) -> None:
 def xor_section(lesson: Lesson, encoding: str) -> None:
     """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
     st.subheader("Why no line computes XOR")
-    xor = truth_table("XOR", encoding)
+    xor = truth_table("XOR", encoding=encoding)
     best = best_line(xor.X, xor.y)
     ways = labelings(xor.X)
     F, T = ("0", "1") if encoding == "01" else ("-1", "+1")
@@ -177,7 +181,7 @@ def xor_section(lesson: Lesson, encoding: str) -> None:
 def lift_section(lesson: Lesson, encoding: str) -> None:
     """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
     st.subheader("What fixes it: a new feature x₁x₂")
-    xor = truth_table("XOR", encoding)
+    xor = truth_table("XOR", encoding=encoding)
     lifted = train(lift(xor.X), xor.y)
     st.markdown(
         f"Give each row a third coordinate x₁·x₂. In 3-D the four points are separable by a "
@@ -193,3 +197,62 @@ def lift_section(lesson: Lesson, encoding: str) -> None:
     with c2d:
         lesson.chart(curve_figure(xor, lifted.w, lifted.b), key="curve",
                      alt="The separating plane seen in the input plane: a hyperbola around XOR")
+
+
+def cycling(run: Training) -> str:
+    """How a run on parity ends, in a few words."""
+    if run.cycle is None:
+        return run.ending
+    back = " back at w = 0" if run.cycle.first == 1 else ""
+    return (f"cycles{back}: period {run.cycle.period} epoch(s) of {run.cycle.updates} "
+            "mistakes")
+
+
+def lifted_run(separable: bool, run: Training) -> str:
+    """A lifted parity's verdict in words: separable and how fast, or not and what the run does."""
+    if separable:
+        return f"separable: converges after {run.mistakes} mistakes"
+    return "not separable: " + cycling(run)
+
+
+@st.cache_data(show_spinner=False)
+def parity_frame(encoding: str) -> pd.DataFrame:
+    """n-bit parity for each n: best hyperplane, separability, the run, and the lifts."""
+    rows = []
+    for n in PARITY_BITS:
+        facts = parity(n, encoding=encoding)
+        row = {"n": n, "rows": 2 ** n, "best any hyperplane": f"{facts.best} / {2 ** n}",
+               "separable": "yes" if facts.separable else "no",
+               "perceptron from w = 0": cycling(facts.run),
+               "with x₁⋯xₙ added": lifted_run(*facts.lifts["product"])}
+        if "signed product" in facts.lifts:
+            row["with ∏(2xᵢ − 1) added"] = lifted_run(*facts.lifts["signed product"])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def parity_section(encoding: str) -> None:
+    """Parity of 2 to 5 bits: never separable, the run cycles, one product feature fixes it."""
+    st.subheader("Parity of more bits")
+    st.markdown(
+        "XOR is the 2-bit parity function, which the lecture notes name among what a perceptron "
+        "cannot learn. The n-bit parity is true when an odd number of its n inputs are true. "
+        "No hyperplane separates it for any n ≥ 2, for the same reason as XOR: summed over "
+        "all 2ⁿ rows, yᵢ(**x**ᵢ, 1) is the zero vector, so the yᵢaᵢ of any (**w**, b) add up "
+        "to 0 and cannot all be positive. The perceptron's updates in one pass add up to the "
+        "same zero vector: from **w** = 0 every row is a mistake, and each epoch ends where it "
+        "began.")
+    st.latex(r"\sum_{i=1}^{2^n} y_i \begin{pmatrix}\mathbf{x}_i\\ 1\end{pmatrix} = \mathbf{0}"
+             r"\quad\Longrightarrow\quad \sum_i y_i a_i = 0 \text{ for every } (\mathbf{w}, b)")
+    st.dataframe(parity_frame(encoding), hide_index=True, key=f"{PAGE}.parity")
+    if encoding == "01":
+        note = ("With 0/1 inputs the product x₁⋯xₙ is the AND of the inputs: it rescues XOR "
+                "(n = 2) but no longer parity from n = 3, and the run on the lifted rows "
+                "cycles. The product of the ±1 forms, ∏(2xᵢ − 1), is ±1 by parity alone, so "
+                "one weight on it separates every n.")
+    else:
+        note = ("With −1/+1 inputs the product x₁⋯xₙ is (−1) to the number of false inputs, "
+                "so parity is ±x₁⋯xₙ: one weight on the new feature separates it for every n.")
+    st.caption("Best any hyperplane: 2ⁿ⁻¹ + C(n − 1, ⌊(n − 1)/2⌋) rows, checked by an exact "
+               "search. Separable: a linear programme. The runs are exact (cyclic, η = 1, "
+               "from w = 0). " + note)

@@ -109,7 +109,7 @@ def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
 
 
 def _product(weight: float, value: float) -> str:
-    """w x written as the seeds do: 20 \\cdot 1, 1 \\cdot (-1)."""
+    """w x written as the lecture notes do: 20 \\cdot 1, 1 \\cdot (-1)."""
     shown = num(value) if value >= 0 else f"({num(value)})"
     return rf"{num(weight)} \cdot {shown}"
 
