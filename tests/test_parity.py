@@ -154,12 +154,13 @@ def test_the_page_shows_the_parity_table(encoding):
     assert frame["best any hyperplane"].tolist() == ["3 / 4", "6 / 8", "11 / 16", "22 / 32"]
     assert set(frame["separable"]) == {"no"}
     assert frame["perceptron from w = 0"].tolist() == [
-        f"cycles back at w = 0: period 1 epoch(s) of {2 ** n} mistakes" for n in PARITY_BITS]
-    lifted = frame["with x₁⋯xₙ added"].tolist()
+        f"cycles: back at w = 0 every 1 epoch(s), {2 ** n} mistakes" for n in PARITY_BITS]
+    lifted = frame["separable with x₁⋯xₙ added"].tolist()
     if encoding == "pm1":
-        assert all(cell.startswith("separable: converges") for cell in lifted)
-        assert "with ∏(2xᵢ − 1) added" not in frame
+        assert lifted == ["yes: converges, 4 mistakes"] * 4
+        assert "separable with ∏(2xᵢ − 1) added" not in frame
     else:
-        assert lifted[0].startswith("separable") and all(
-            cell.startswith("not separable: cycles") for cell in lifted[1:])
-        assert all(cell.startswith("separable") for cell in frame["with ∏(2xᵢ − 1) added"])
+        assert lifted[0] == "yes: converges, 29 mistakes"
+        assert all(cell.startswith("no; cycles: from epoch") for cell in lifted[1:])
+        signed = frame["separable with ∏(2xᵢ − 1) added"].tolist()
+        assert signed == ["yes: converges, 2 mistakes"] * 4

@@ -201,18 +201,16 @@ def lift_section(lesson: Lesson, encoding: str) -> None:
 
 def cycling(run: Training) -> str:
     """How a run on parity ends, in a few words."""
-    if run.cycle is None:
+    cycle = run.cycle
+    if cycle is None:
         return run.ending
-    back = " back at w = 0" if run.cycle.first == 1 else ""
-    return (f"cycles{back}: period {run.cycle.period} epoch(s) of {run.cycle.updates} "
-            "mistakes")
+    where = "back at w = 0 every" if cycle.first == 1 else f"from epoch {cycle.first}, every"
+    return f"cycles: {where} {cycle.period} epoch(s), {cycle.updates} mistakes"
 
 
 def lifted_run(separable: bool, run: Training) -> str:
-    """A lifted parity's verdict in words: separable and how fast, or not and what the run does."""
-    if separable:
-        return f"separable: converges after {run.mistakes} mistakes"
-    return "not separable: " + cycling(run)
+    """A lifted parity's verdict: separable and how fast, or not and what the run does."""
+    return f"yes: converges, {run.mistakes} mistakes" if separable else "no; " + cycling(run)
 
 
 @st.cache_data(show_spinner=False)
@@ -224,9 +222,9 @@ def parity_frame(encoding: str) -> pd.DataFrame:
         row = {"n": n, "rows": 2 ** n, "best any hyperplane": f"{facts.best} / {2 ** n}",
                "separable": "yes" if facts.separable else "no",
                "perceptron from w = 0": cycling(facts.run),
-               "with x₁⋯xₙ added": lifted_run(*facts.lifts["product"])}
+               "separable with x₁⋯xₙ added": lifted_run(*facts.lifts["product"])}
         if "signed product" in facts.lifts:
-            row["with ∏(2xᵢ − 1) added"] = lifted_run(*facts.lifts["signed product"])
+            row["separable with ∏(2xᵢ − 1) added"] = lifted_run(*facts.lifts["signed product"])
         rows.append(row)
     return pd.DataFrame(rows)
 
