@@ -1,10 +1,13 @@
-"""More than two classes: one perceptron per class against the rest.
+"""More than two classes: one perceptron per class against the rest, or one per pair.
 
-Class c gets its own binary problem (+1 for class c, -1 for every other
-class) and its own score y_c(x) = w_[c]^T x + b_c. The prediction is the
+One-vs-rest: class c gets its own binary problem (+1 for class c, -1 for every
+other class) and its own score y_c(x) = w_[c]^T x + b_c. The prediction is the
 class with the highest score; the binary classifiers themselves only say
 "mine" (y_c(x) > 0) or "not mine", and where none or several say "mine" the
 argmax decides by comparing scores that were never trained to be compared.
+
+One-vs-one: each pair of classes i < j gets a perceptron trained on those two
+classes alone, and every pair votes; the class with the most votes wins.
 """
 
 from __future__ import annotations
@@ -121,6 +124,139 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
     [0, 1, 2]
     """
     X = np.asarray(X, dtype=float)
+    labels, names = _classes(X, labels, names, weights, kwargs)
+    W, b, mistakes, errors = [], [], [], []
+    for c in range(len(names)):
+        y = np.where(labels == c, 1.0, -1.0)
+        w_c, b_c, made = _train(X, y, weights, kwargs)
+        W.append(w_c)
+        b.append(b_c)
+        mistakes.append(made)
+        errors.append(int(np.sum(y * (X @ w_c + b_c) <= 0)))
+    return OneVsRest(np.vstack(W), np.array(b), names, np.array(mistakes), np.array(errors))
+
+
+@dataclass(frozen=True)
+class OneVsOne:
+    """One binary perceptron per pair of classes, and a majority vote.
+
+    Attributes
+    ----------
+    pairs : tuple of (int, int)
+        The pairs (i, j), i < j, in the order (0, 1), (0, 2), ..., (1, 2), ...
+    W : ndarray of shape (P, D)
+        w_[ij] for each pair (read-only); y_ij(x) = w_[ij]^T x + b_ij is trained
+        with +1 for class i and -1 for class j.
+    b : ndarray of shape (P,)
+    names : tuple of str
+    mistakes : ndarray of shape (P,)
+        Updates each pair's run made.
+    errors : ndarray of shape (P,)
+        Examples of the pair's own two classes it gets wrong (y a <= 0).
+    """
+
+    pairs: tuple[tuple[int, int], ...]
+    W: np.ndarray
+    b: np.ndarray
+    names: tuple[str, ...]
+    mistakes: np.ndarray
+    errors: np.ndarray
+
+    def __post_init__(self) -> None:
+        for name in ("W", "b", "mistakes", "errors"):
+            value = np.array(getattr(self, name))
+            value.setflags(write=False)
+            object.__setattr__(self, name, value)
+
+    def scores(self, X) -> np.ndarray:
+        """y_ij(x) for every row of X and every pair, shape (M, P)."""
+        return np.asarray(X, dtype=float) @ self.W.T + self.b
+
+    def votes(self, X) -> np.ndarray:
+        """Votes per class, shape (M, C): pair (i, j) votes i when y_ij(x) >= 0, else j."""
+        scores = self.scores(X)
+        votes = np.zeros((len(scores), len(self.names)), dtype=int)
+        for k, (i, j) in enumerate(self.pairs):
+            votes[:, i] += scores[:, k] >= 0
+            votes[:, j] += scores[:, k] < 0
+        return votes
+
+    def decision(self, X) -> np.ndarray:
+        """Votes plus a tie-break below 1/3, shape (M, C): scikit-learn's rule.
+
+        Each class also collects the scores of its pairs (+y_ij(x) for i, -y_ij(x)
+        for j); the sum s enters as s / (3(|s| + 1)), which lies in (-1/3, 1/3) and
+        so only decides between classes with equal votes.
+        """
+        scores = self.scores(X)
+        total = np.zeros((len(scores), len(self.names)))
+        for k, (i, j) in enumerate(self.pairs):
+            total[:, i] += scores[:, k]
+            total[:, j] -= scores[:, k]
+        return self.votes(X) + total / (3 * (np.abs(total) + 1))
+
+    def predict(self, X) -> np.ndarray:
+        """The class with the most votes; a tie goes to the larger summed score."""
+        return np.argmax(self.decision(X), axis=1)
+
+    def tied(self, X) -> np.ndarray:
+        """Whether the most votes are shared by two or more classes, for every row of X."""
+        votes = self.votes(X)
+        return np.sum(votes == votes.max(axis=1, keepdims=True), axis=1) >= 2
+
+
+def one_vs_one(X, labels, *, names=None, weights: str = "last", **kwargs) -> OneVsOne:
+    """Train one perceptron per pair of classes, on that pair's examples alone.
+
+    Parameters
+    ----------
+    X, labels, names, weights, **kwargs
+        As for :func:`one_vs_rest`.
+
+    Returns
+    -------
+    OneVsOne
+        C(C - 1)/2 perceptrons.
+
+    Raises
+    ------
+    ValueError
+        As for :func:`one_vs_rest`.
+
+    Notes
+    -----
+    Pair (i, j) is trained on the rows of classes i and j, with y = +1 for i
+    and -1 for j. To predict, every pair votes (i when y_ij(x) >= 0, j when
+    y_ij(x) < 0) and the class with the most votes wins. With three classes a
+    tie is one vote each, a cycle i > j > k > i; it goes to the class whose
+    summed pair scores are largest (scikit-learn's ``OneVsOneClassifier``
+    rule, whose scikit-learn perceptrons predict class i on a score of 0 too).
+
+    Examples
+    --------
+    >>> X = [[0.0, 0.0], [4.0, 0.0], [0.0, 4.0]]
+    >>> model = one_vs_one(X, [0, 1, 2])
+    >>> model.pairs, model.predict(X).tolist()
+    (((0, 1), (0, 2), (1, 2)), [0, 1, 2])
+    """
+    X = np.asarray(X, dtype=float)
+    labels, names = _classes(X, labels, names, weights, kwargs)
+    pairs = tuple((i, j) for i in range(len(names)) for j in range(i + 1, len(names)))
+    W, b, mistakes, errors = [], [], [], []
+    for i, j in pairs:
+        rows = (labels == i) | (labels == j)
+        y = np.where(labels[rows] == i, 1.0, -1.0)
+        w_ij, b_ij, made = _train(X[rows], y, weights, kwargs)
+        W.append(w_ij)
+        b.append(b_ij)
+        mistakes.append(made)
+        errors.append(int(np.sum(y * (X[rows] @ w_ij + b_ij) <= 0)))
+    return OneVsOne(pairs, np.vstack(W), np.array(b), names, np.array(mistakes),
+                    np.array(errors))
+
+
+def _classes(X, labels, names, weights: str, kwargs: dict) -> tuple[np.ndarray, tuple]:
+    """Checked labels 0..C-1 (as ints) and the class names; ValueError on anything wrong."""
     labels = np.asarray(labels)
     if labels.shape != (len(X),):
         raise ValueError(f"labels must have shape ({len(X)},) to match X, got {labels.shape}")
@@ -137,15 +273,7 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
         raise ValueError(f"names must have {C} entries, got {len(names)}")
     if kwargs.get("every", "visit") != "visit":
         raise ValueError("every must be 'visit' here: each class's run is recorded whole")
-    W, b, mistakes, errors = [], [], [], []
-    for c in range(C):
-        y = np.where(labels == c, 1.0, -1.0)
-        w_c, b_c, made = _train(X, y, weights, kwargs)
-        W.append(w_c)
-        b.append(b_c)
-        mistakes.append(made)
-        errors.append(int(np.sum(y * (X @ w_c + b_c) <= 0)))
-    return OneVsRest(np.vstack(W), np.array(b), names, np.array(mistakes), np.array(errors))
+    return labels, names
 
 
 def _train(X, y, weights: str, kwargs: dict) -> tuple[np.ndarray, float, int]:

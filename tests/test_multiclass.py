@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from core.multiclass import one_vs_rest
+from core.multiclass import OneVsOne, one_vs_one, one_vs_rest
 from core.perceptron import ORDERS, perceptron
 from core.variants import averaged_perceptron
 from datasets.builtin import iris_three
@@ -107,3 +107,105 @@ def test_iris_is_scikit_learns_copy_read_without_importing_it():
     np.testing.assert_array_equal(X, bunch.data[:, [2, 3]])
     np.testing.assert_array_equal(labels, bunch.target)
     assert names == tuple(bunch.target_names)
+
+
+# ---------------------------------------------------------------- one-vs-one
+
+
+@pytest.mark.parametrize("epochs", [1, 20, 50, 100])
+def test_one_vs_one_matches_scikit_learns_one_vs_one_classifier_on_iris(epochs):
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron
+    from sklearn.multiclass import OneVsOneClassifier
+
+    X, labels, names = iris_three()
+    model = one_vs_one(X, labels, names=names, max_epochs=epochs)
+    reference = OneVsOneClassifier(
+        Perceptron(max_iter=epochs, tol=None, shuffle=False, eta0=1.0, penalty=None))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        reference.fit(X, labels)
+    # scikit-learn's pair (i, j) scores +1 for class j: ours scores +1 for class i
+    assert [tuple(e.classes_) for e in reference.estimators_] == [(0, 1), (0, 1), (0, 1)]
+    np.testing.assert_allclose(model.W, [-e.coef_[0] for e in reference.estimators_],
+                               rtol=1e-9, atol=1e-9)
+    np.testing.assert_allclose(model.b, [-e.intercept_[0] for e in reference.estimators_],
+                               rtol=1e-9, atol=1e-9)
+    lo, hi = X.min(axis=0) - 1, X.max(axis=0) + 1
+    grid = np.stack(np.meshgrid(np.linspace(lo[0], hi[0], 60), np.linspace(lo[1], hi[1], 60)),
+                    axis=-1).reshape(-1, 2)
+    for points in (X, grid):
+        np.testing.assert_array_equal(model.predict(points), reference.predict(points))
+        np.testing.assert_allclose(model.decision(points), reference.decision_function(points),
+                                   rtol=1e-9, atol=1e-9)
+
+
+def fraction_perceptron(X, y, epochs: int):
+    """The notes' rule (cyclic, eta = 1, from 0, with a bias) in fractions."""
+    from fractions import Fraction
+
+    rows = [[Fraction(str(v)) for v in x] + [Fraction(1)] for x in np.asarray(X).tolist()]
+    w = [Fraction(0)] * len(rows[0])
+    for _ in range(epochs):
+        clean = True
+        for z, label in zip(rows, y, strict=True):
+            if label * sum(a * b for a, b in zip(w, z, strict=True)) <= 0:
+                w = [a + int(label) * b for a, b in zip(w, z, strict=True)]
+                clean = False
+        if clean:
+            break
+    return w
+
+
+def test_one_vs_one_against_a_plain_reimplementation_on_iris_past_scikit_learns_floats():
+    # at 1000 epochs versicolor vs virginica meets ties y*a = 0 that floats miss; the
+    # notes' rule in fractions agrees with the exact runs
+    X, labels, names = iris_three()
+    model = one_vs_one(X, labels, names=names, max_epochs=1000)
+    votes = np.zeros((len(X), 3), dtype=int)
+    totals = np.zeros((len(X), 3))
+    for k, (i, j) in enumerate(((0, 1), (0, 2), (1, 2))):
+        rows = (labels == i) | (labels == j)
+        w = fraction_perceptron(X[rows], np.where(labels[rows] == i, 1, -1), 1000)
+        assert [float(v) for v in w] == [*model.W[k], model.b[k]]
+        score = X @ np.array([float(v) for v in w[:2]]) + float(w[2])
+        votes[:, i] += score >= 0
+        votes[:, j] += score < 0
+        totals[:, i] += score
+        totals[:, j] -= score
+    np.testing.assert_array_equal(model.votes(X), votes)
+    best = votes == votes.max(axis=1, keepdims=True)
+    expected = np.argmax(np.where(best, totals, -np.inf), axis=1)  # a tie: the larger total
+    np.testing.assert_array_equal(model.predict(X), expected)
+    np.testing.assert_array_equal(model.tied(X), best.sum(axis=1) > 1)
+
+
+def test_a_three_way_tie_goes_to_the_largest_summed_score():
+    from sklearn.utils.multiclass import _ovr_decision_function
+
+    # at x = (1, 1): 0 beats 1 (y_01 = 1), 2 beats 0 (y_02 = -1), 1 beats 2 (y_12 = 2)
+    model = OneVsOne(((0, 1), (0, 2), (1, 2)), np.array([[1.0, 0.0], [0.0, -1.0], [1.0, 1.0]]),
+                     np.zeros(3), ("a", "b", "c"), np.zeros(3), np.zeros(3))
+    x = [[1.0, 1.0]]
+    assert model.votes(x).tolist() == [[1, 1, 1]] and model.tied(x)[0]
+    # summed scores: a 1 - 1 = 0, b -1 + 2 = 1, c 1 - 2 = -1
+    assert model.predict(x)[0] == 1
+    points = np.random.default_rng(0).uniform(-3, 3, size=(500, 2))
+    scores = model.scores(points)
+    reference = _ovr_decision_function((scores < 0).astype(int), -scores, 3)
+    np.testing.assert_allclose(model.decision(points), reference, rtol=1e-12, atol=1e-12)
+    assert model.tied(points).any() and not model.tied(points).all()
+
+
+def test_one_vs_one_trains_each_pair_on_its_own_two_classes():
+    X, labels, names = iris_three()
+    model = one_vs_one(X, labels, names=names, max_epochs=50)
+    assert model.pairs == ((0, 1), (0, 2), (1, 2)) and len(model.W) == 3
+    for k, (i, j) in enumerate(model.pairs):
+        rows = (labels == i) | (labels == j)
+        run = list(perceptron(X[rows], np.where(labels[rows] == i, 1.0, -1.0), max_epochs=50,
+                              every="update"))
+        np.testing.assert_array_equal(model.W[k], run[-1].w)
+        assert model.mistakes[k] == run[-1].mistakes
+    with pytest.raises(ValueError, match="labels must be 0, 1"):
+        one_vs_one(X[:3], [0, 2, 2])

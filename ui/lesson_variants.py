@@ -10,7 +10,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
-from core.multiclass import WEIGHTS, one_vs_rest
+from core.multiclass import WEIGHTS, one_vs_one, one_vs_rest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from core.variants import (
@@ -113,6 +113,13 @@ def iris_one_vs_rest(weights: str, run: dict):
     """The three one-vs-rest perceptrons on Iris (petal length and width)."""
     X, labels, names = iris_three()
     return one_vs_rest(X, labels, names=names, weights=weights, **run)
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def iris_one_vs_one(weights: str, run: dict):
+    """The three one-vs-one perceptrons on Iris (petal length and width)."""
+    X, labels, names = iris_three()
+    return one_vs_one(X, labels, names=names, weights=weights, **run)
 
 
 def _intro():
@@ -362,15 +369,19 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
 
 
 def more_classes(lesson: Lesson, settings: dict) -> None:
-    """One-vs-rest perceptrons on the three Iris species: who claims which part of the plane."""
+    """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane."""
     X, labels, names = iris_three()
     st.markdown(
-        "Three species, three perceptrons: class c against the rest, with score "
-        "y_c(x) = w_[c]ᵀx + b_c. Predict c* = argmax_c y_c(x). Each perceptron only says "
+        "Three species, two ways to build a classifier from binary perceptrons. "
+        "**One-vs-rest**: three perceptrons, class c against the rest, with score "
+        "y_c(x) = w_[c]ᵀx + b_c; predict c* = argmax_c y_c(x). Each perceptron only says "
         "*mine* (y_c(x) > 0) or *not mine*: where several say *mine* (darker, ×) or none "
         "does (washed out, ○), the argmax compares scores whose scales mean nothing to each "
         "other. Scale one class's score to see the argmax move while its own boundary stays. "
-        "This part always uses Iris (petal length and width, in cm).")
+        "**One-vs-one**: K(K − 1)/2 = 3 perceptrons, one per pair of species, each trained on "
+        "those two species alone; each pair votes (i when y_ij(x) ≥ 0, else j) and the most "
+        "votes win. A tie (one vote each) goes to the larger summed score, scikit-learn's "
+        "rule. This part always uses Iris (petal length and width, in cm).")
     cols = st.columns(4)
     weights = lesson.widget(MULTI_WEIGHTS, cols[0])
     c = lesson.widget(SCALE_CLASS, cols[1], format_func=names.__getitem__)
@@ -379,35 +390,57 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
     x2 = lesson.widget(PROBE2, cols[3])
     try:
         model = iris_one_vs_rest(weights, settings).scaled(c, factor)
+        pairs = iris_one_vs_one(weights, settings)
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
     box = view_box(X)
     xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
-    predicted = model.predict(X)
     cols = st.columns(4)
-    cols[0].metric("Training errors (argmax)", f"{int(np.sum(predicted != labels))} / {len(X)}")
-    cols[1].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
-    cols[2].metric("Points claimed by none", int(np.sum(claims == 0)))
-    cols[3].metric("Mistakes (3 runs)", int(model.mistakes.sum()))
-    figure, maths = st.columns([0.55, 0.45])
-    with figure:
+    for col, kind, model_ in zip(cols[:2], ("argmax", "vote"), (model, pairs), strict=True):
+        col.metric(f"Training errors ({kind})",
+                   f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")
+    cols[2].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
+    cols[3].metric("Points claimed by none", int(np.sum(claims == 0)))
+    axes = ("petal length (cm)", "petal width (cm)")
+    rest, one = st.columns(2)
+    with rest:
+        st.markdown("**One-vs-rest** (argmax of 3 scores)")
         lesson.chart(
             draw.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
-                                      model.b, probe=(x1, x2),
-                                      axis_titles=("petal length (cm)", "petal width (cm)")),
+                                   model.b, probe=(x1, x2), axis_titles=axes),
             key="multi_plot",
             alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
-    with maths:
         st.dataframe(pd.DataFrame({
             "mistakes": model.mistakes,
             "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
             index=[f"{n} vs rest" for n in names]))
-        for line in draw.ovr_lines(names, model.W, model.b, (x1, x2),
-                                      model.scores([[x1, x2]])[0]):
-            st.latex(line)
-        claimed = int(model.claims([[x1, x2]])[0])
-        st.caption({0: "No class claims the probe: the argmax picks the least negative score.",
-                    1: "Exactly one class claims the probe."}.get(
-            claimed, f"{claimed} classes claim the probe: the argmax picks the larger score."))
+    with one:
+        st.markdown("**One-vs-one** (majority vote of 3 pairs)")
+        lesson.chart(
+            draw.one_vs_one_figure(X, labels, names, xs, ys, pairs.predict(points),
+                                   pairs.tied(points), pairs.pairs, pairs.W, pairs.b,
+                                   probe=(x1, x2), axis_titles=axes),
+            key="ovo_plot",
+            alt="Iris one-vs-one regions by majority vote of the three pairs, ties marked")
+        st.caption(f"Training points where the vote ties: {int(np.sum(pairs.tied(X)))}.")
+        sizes = [int(np.sum((labels == i) | (labels == j))) for i, j in pairs.pairs]
+        st.dataframe(pd.DataFrame({
+            "mistakes": pairs.mistakes,
+            "errors on its 2 classes": [share(int(e), n)
+                                          for e, n in zip(pairs.errors, sizes, strict=True)]},
+            index=[f"{names[i]} vs {names[j]}" for i, j in pairs.pairs]))
+        votes = pairs.votes([[x1, x2]])[0]
+        winner = int(pairs.predict([[x1, x2]])[0])
+        st.caption("Votes at the probe: " + ", ".join(
+            f"{name} {int(v)}" for name, v in zip(names, votes, strict=True))
+            + f". The vote picks {names[winner]}"
+            + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
+    st.markdown("**One-vs-rest at the probe**")
+    for line in draw.ovr_lines(names, model.W, model.b, (x1, x2), model.scores([[x1, x2]])[0]):
+        st.latex(line)
+    claimed = int(model.claims([[x1, x2]])[0])
+    st.caption({0: "No class claims the probe: the argmax picks the least negative score.",
+                1: "Exactly one class claims the probe."}.get(
+        claimed, f"{claimed} classes claim the probe: the argmax picks the larger score."))

@@ -32,6 +32,7 @@ from viz.plane import class_label, house_layout, square_axes
 # Every k-th grid cell carries a marker in the disputed and unclaimed areas, so they
 # differ by shape as well as shade.
 _PATTERN_EVERY = 6
+PAIR_DASHES = ("dash", "dot", "dashdot")  # one-vs-one's pair lines, told apart by their dash
 
 
 def grid(box, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -161,33 +162,58 @@ def multiclass_figure(X, labels, names, xs, ys, scores: np.ndarray, W, b, *,
     area is darkened and carries × markers; where none is, it is washed out and
     carries ○ markers. Each line y_c(x) = 0 is dashed in its class colour.
     """
+    claims = np.sum(scores > 0, axis=1)
+    lines = [(W[c], b[c], f"y_{names[c]}(x) = 0", MULTI_STYLE[c]["color"], "dash")
+             for c in range(scores.shape[1])]
+    return _regions_figure(
+        X, labels, names, xs, ys, np.argmax(scores, axis=1),
+        ((claims >= 2, "disputed: 2 or more classes claim it", "x-thin", DISPUTED),
+         (claims == 0, "unclaimed: no class claims it", "circle-open", UNCLAIMED)),
+        lines, probe=probe, axis_titles=axis_titles, height=height)
+
+
+def one_vs_one_figure(X, labels, names, xs, ys, winner: np.ndarray, tied: np.ndarray, pairs,
+                      W, b, *, probe=None, axis_titles=("x₁", "x₂"),
+                      height: int = 560) -> go.Figure:
+    """One-vs-one regions: the vote's winner tinted, ties in the vote darkened and marked.
+
+    ``winner`` and ``tied`` are per grid point; each pair's line y_ij(x) = 0 is
+    drawn in the boundary colour, each pair with its own dash.
+    """
+    lines = [(W[k], b[k], f"y_{names[i]},{names[j]}(x) = 0", BOUNDARY,
+              PAIR_DASHES[k % len(PAIR_DASHES)]) for k, (i, j) in enumerate(pairs)]
+    return _regions_figure(
+        X, labels, names, xs, ys, winner,
+        ((tied, "tie in the vote (one each): the scores decide", "x-thin", DISPUTED),),
+        lines, probe=probe, axis_titles=axis_titles, height=height)
+
+
+def _regions_figure(X, labels, names, xs, ys, winner, marked, lines, *, probe, axis_titles,
+                    height: int) -> go.Figure:
+    """Tinted regions by winner, marked areas (mask, name, symbol, shade), lines (w, b, name,
+    colour, dash) and points."""
     X, labels = np.asarray(X, float), np.asarray(labels)
     shape = (len(ys), len(xs))
-    C = scores.shape[1]
-    winner = np.argmax(scores, axis=1).reshape(shape)
-    claims = np.sum(scores > 0, axis=1).reshape(shape)
+    C = len(names)
     scale = [[c / max(C - 1, 1), MULTI_STYLE[c]["tint"]] for c in range(C)]
-    fig = go.Figure(go.Heatmap(x=xs, y=ys, z=winner.astype(np.int8), zmin=0, zmax=C - 1,
-                               colorscale=scale, showscale=False, hoverinfo="skip",
-                               name="argmax region"))
-    status = np.where(claims >= 2, 1.0, np.where(claims == 0, 0.0, np.nan))
-    fig.add_trace(go.Heatmap(x=xs, y=ys, z=status, zmin=0, zmax=1, showscale=False,
-                             colorscale=[[0, UNCLAIMED], [1, DISPUTED]], hoverinfo="skip",
-                             name="claims"))
+    fig = go.Figure(go.Heatmap(x=xs, y=ys, z=np.reshape(winner, shape).astype(np.int8), zmin=0,
+                               zmax=C - 1, colorscale=scale, showscale=False, hoverinfo="skip",
+                               name="winning region"))
     gx, gy = np.meshgrid(xs, ys)
     sub = (slice(_PATTERN_EVERY // 2, None, _PATTERN_EVERY),) * 2
-    for mask, name, symbol in ((claims >= 2, "disputed: 2 or more classes claim it", "x-thin"),
-                               (claims == 0, "unclaimed: no class claims it", "circle-open")):
+    for mask, name, symbol, shade in marked:
+        mask = np.reshape(mask, shape)
+        fig.add_trace(go.Heatmap(x=xs, y=ys, z=np.where(mask, 1.0, np.nan), zmin=0, zmax=1,
+                                 showscale=False, colorscale=[[0, shade], [1, shade]],
+                                 hoverinfo="skip", name=f"{name} (area)"))
         pick = mask[sub]
         fig.add_trace(go.Scatter(
             x=gx[sub][pick], y=gy[sub][pick], mode="markers", name=name, hoverinfo="skip",
             marker=dict(symbol=symbol, size=7, color=PATTERN, line=dict(width=1.5,
                                                                           color=PATTERN))))
     box = ((xs[0], xs[-1]), (ys[0], ys[-1]))
-    for c in range(C):
-        style = MULTI_STYLE[c]
-        fig.add_trace(shapes.line(W[c], b[c], box, name=f"y_{names[c]}(x) = 0",
-                                  color=style["color"], dash="dash"))
+    for w, offset, name, color, dash in lines:
+        fig.add_trace(shapes.line(w, offset, box, name=name, color=color, dash=dash))
     for c in range(C):
         style = MULTI_STYLE[c]
         mask = labels == c
