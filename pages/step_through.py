@@ -6,6 +6,7 @@ from core.trace import outcome
 from ui.budget import lesson_data
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
+from ui.loss_surface import loss_surface_section
 from ui.runs import perceptron_trace
 from ui.stepper import export_buttons, perceptron_run
 from ui.training import use_notes_example
@@ -37,3 +38,4 @@ lesson.stepper(perceptron_run(data, trace, settings, result, lecture=lecture_mod
 if not lecture_mode():
     st.caption(f"Where this run ends: {result.message}")
     export_buttons(PAGE, data, trace)
+loss_surface_section(lesson, data, settings)
