@@ -25,22 +25,8 @@ WEIGHTS = ("last", "averaged")
 
 
 @dataclass(frozen=True)
-class OneVsRest:
-    """One binary perceptron per class.
-
-    Attributes
-    ----------
-    W : ndarray of shape (C, D)
-        w_[c] for each class c (read-only).
-    b : ndarray of shape (C,)
-        b_c for each class (read-only).
-    names : tuple of str
-        The class names, in label order 0..C-1.
-    mistakes : ndarray of shape (C,)
-        Updates each binary run made.
-    errors : ndarray of shape (C,)
-        Training examples each binary classifier gets wrong (y a <= 0).
-    """
+class _Perceptrons:
+    """Several binary perceptrons over the same inputs: their weights, one row each."""
 
     W: np.ndarray
     b: np.ndarray
@@ -55,8 +41,29 @@ class OneVsRest:
             object.__setattr__(self, name, value)
 
     def scores(self, X) -> np.ndarray:
-        """y_c(x) = w_[c]^T x + b_c for every row of X and every class, shape (M, C)."""
+        """w_k^T x + b_k for every row of X and every perceptron k, shape (M, K)."""
         return np.asarray(X, dtype=float) @ self.W.T + self.b
+
+
+@dataclass(frozen=True)
+class OneVsRest(_Perceptrons):
+    """One binary perceptron per class.
+
+    Attributes
+    ----------
+    W : ndarray of shape (C, D)
+        w_[c] for each class c (read-only).
+    b : ndarray of shape (C,)
+        b_c for each class (read-only).
+    names : tuple of str
+        The class names, in label order 0..C-1.
+    mistakes : ndarray of shape (C,)
+        Updates each binary run made.
+    errors : ndarray of shape (C,)
+        Training examples each binary classifier gets wrong (y a <= 0).
+
+    ``scores(X)`` gives y_c(x) = w_[c]^T x + b_c, shape (M, C).
+    """
 
     def predict(self, X) -> np.ndarray:
         """c* = argmax_c y_c(x) for every row of X (ties go to the lower label)."""
@@ -137,13 +144,11 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
 
 
 @dataclass(frozen=True)
-class OneVsOne:
+class OneVsOne(_Perceptrons):
     """One binary perceptron per pair of classes, and a majority vote.
 
     Attributes
     ----------
-    pairs : tuple of (int, int)
-        The pairs (i, j), i < j, in the order (0, 1), (0, 2), ..., (1, 2), ...
     W : ndarray of shape (P, D)
         w_[ij] for each pair (read-only); y_ij(x) = w_[ij]^T x + b_ij is trained
         with +1 for class i and -1 for class j.
@@ -153,24 +158,13 @@ class OneVsOne:
         Updates each pair's run made.
     errors : ndarray of shape (P,)
         Examples of the pair's own two classes it gets wrong (y a <= 0).
+    pairs : tuple of (int, int)
+        The pairs (i, j), i < j, in the order (0, 1), (0, 2), ..., (1, 2), ...
+
+    ``scores(X)`` gives y_ij(x) for every pair, shape (M, P).
     """
 
-    pairs: tuple[tuple[int, int], ...]
-    W: np.ndarray
-    b: np.ndarray
-    names: tuple[str, ...]
-    mistakes: np.ndarray
-    errors: np.ndarray
-
-    def __post_init__(self) -> None:
-        for name in ("W", "b", "mistakes", "errors"):
-            value = np.array(getattr(self, name))
-            value.setflags(write=False)
-            object.__setattr__(self, name, value)
-
-    def scores(self, X) -> np.ndarray:
-        """y_ij(x) for every row of X and every pair, shape (M, P)."""
-        return np.asarray(X, dtype=float) @ self.W.T + self.b
+    pairs: tuple[tuple[int, int], ...] = ()
 
     def votes(self, X) -> np.ndarray:
         """Votes per class, shape (M, C): pair (i, j) votes i when y_ij(x) >= 0, else j."""
@@ -251,8 +245,8 @@ def one_vs_one(X, labels, *, names=None, weights: str = "last", **kwargs) -> One
         b.append(b_ij)
         mistakes.append(made)
         errors.append(int(np.sum(y * (X[rows] @ w_ij + b_ij) <= 0)))
-    return OneVsOne(pairs, np.vstack(W), np.array(b), names, np.array(mistakes),
-                    np.array(errors))
+    return OneVsOne(np.vstack(W), np.array(b), names, np.array(mistakes), np.array(errors),
+                    pairs)
 
 
 def _classes(X, labels, names, weights: str, kwargs: dict) -> tuple[np.ndarray, tuple]:

@@ -184,8 +184,8 @@ def test_a_three_way_tie_goes_to_the_largest_summed_score():
     from sklearn.utils.multiclass import _ovr_decision_function
 
     # at x = (1, 1): 0 beats 1 (y_01 = 1), 2 beats 0 (y_02 = -1), 1 beats 2 (y_12 = 2)
-    model = OneVsOne(((0, 1), (0, 2), (1, 2)), np.array([[1.0, 0.0], [0.0, -1.0], [1.0, 1.0]]),
-                     np.zeros(3), ("a", "b", "c"), np.zeros(3), np.zeros(3))
+    model = OneVsOne(np.array([[1.0, 0.0], [0.0, -1.0], [1.0, 1.0]]), np.zeros(3),
+                     ("a", "b", "c"), np.zeros(3), np.zeros(3), ((0, 1), (0, 2), (1, 2)))
     x = [[1.0, 1.0]]
     assert model.votes(x).tolist() == [[1, 1, 1]] and model.tied(x)[0]
     # summed scores: a 1 - 1 = 0, b -1 + 2 = 1, c 1 - 2 = -1

@@ -34,10 +34,10 @@ def open_part(page, server_url, part: str | None = None) -> None:
     page.locator(".js-plotly-plot").first.wait_for()
 
 
-def assert_drawn(page, names: list[str]) -> None:
+def assert_drawn(page, names: list[str], *, charts: int = 1, chart: int = 0) -> None:
     assert page.get_by_test_id("stException").count() == 0
-    assert page.locator(".js-plotly-plot").count() == 1
-    shown = legend_names(page.locator(".js-plotly-plot"))
+    assert page.locator(".js-plotly-plot").count() == charts
+    shown = legend_names(page.locator(".js-plotly-plot").nth(chart))
     for name in names:
         assert any(text.startswith(name) for text in shown), (name, shown)
 
@@ -188,5 +188,7 @@ def test_kernel_perceptron_on_moons_steps_in_the_browser(page, server_url):
 def test_more_than_two_classes_on_iris(page, server_url):
     open_part(page, server_url, "More than two classes")
     assert_drawn(page, ["disputed: 2 or more classes claim it", "unclaimed: no class claims it",
-                        "setosa", "versicolor", "virginica", "probe x"])
+                        "setosa", "versicolor", "virginica", "probe x"], charts=2)
+    assert_drawn(page, ["tie in the vote", "y_setosa,versicolor(x) = 0", "setosa", "probe x"],
+                 charts=2, chart=1)  # one-vs-one beside one-vs-rest
     page.screenshot(path=ARTIFACTS / "variants_multiclass.png", full_page=True)
