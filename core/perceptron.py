@@ -27,6 +27,7 @@ from core.runs import (
     as_integers,
     check_data,
     check_walk,
+    decimal_integers,
     decimals,
     integers_for,
     read_only,
@@ -193,14 +194,16 @@ class Linear(Rule):
         self.shift = shift
         self.start = self._float_view(np.asarray(w0, dtype=float), float(b0))
         # naive: plain floats, no tie tolerance (what rounding alone decides, for comparison)
-        places = None if lam or decay or naive else [decimals(v) for v in (X, [eta], w0, [b0])]
+        found = None if lam or decay or naive else decimal_integers(X)
+        places = None if found is None else [found[0], *(decimals(v) for v in ([eta], w0, [b0]))]
         self.naive = naive
         self.exact = places is not None and None not in places
         if self.exact:
-            self._integers(X, y, w0, b0, *places)
+            self._integers(found[1], y, w0, b0, *places)
         else:
             # y*(x, 1) once: then y*a = (y*(x, 1)).(w, b) is one product
-            self.yx = self.yx_a = np.empty((self.n, self.dim + 1))
+            self.units = self.kind = None
+            self.yx = np.empty((self.n, self.dim + 1))
             self.yx[:, :-1], self.yx[:, -1] = X * y[:, None], y
             self.wb = np.append(np.asarray(w0, dtype=float), float(b0))
             self.steps = np.append(np.full(self.dim, eta), eta if bias else 0.0)
@@ -210,23 +213,29 @@ class Linear(Rule):
             self._tolerate()
         self._rows = _STALE
 
-    def _integers(self, X, y, w0, b0, dx, de, dw0, db0) -> None:
-        """x = X/10^dx, eta = E/10^de, w = W/10^dw, b = B/10^db and y*a in units of 10^-da."""
+    def _integers(self, X_int, y, w0, b0, dx, de, dw0, db0) -> None:
+        """x = X/10^dx, eta = E/10^de, w = W/10^dw, b = B/10^db and y*a in units of 10^-da.
+
+        ``X_int`` is X * 10^dx, integers held exactly as float64 (below 2^53).
+        """
         self.dw, self.db = max(dx + de, dw0), max(de, db0)
         self.da = max(self.dw + dx, self.db)
         e = int(scaled([self.eta], de)[0])
         self.y_int = y.astype(np.int64)
-        yx = np.empty((self.n, self.dim + 1), dtype=np.int64)  # y*(x, 1)
-        yx[:, :-1], yx[:, -1] = scaled(X, dx) * self.y_int[:, None], self.y_int
+        yx = np.empty((self.n, self.dim + 1))  # y*(x, 1): exact integers, as float64
+        yx[:, :-1], yx[:, -1] = X_int * y[:, None], y
         # wb += eta*y*(x, 1), in units: eta_w for w, eta_b for b
         eta_w, eta_b = e * 10 ** (self.dw - de - dx), e * 10 ** (self.db - de) if self.bias else 0
         self.steps = np.array([eta_w] * self.dim + [eta_b], dtype=object)
-        # y*a in units of 10^-da: the w part scaled by a_w, the b part by a_b
+        # y*a in units of 10^-da: the w part scaled by a_w, the b part by a_b (applied to the
+        # weights before each product, not to the N rows)
         self.units = np.array([10 ** (self.da - self.dw - dx)] * self.dim
                               + [10 ** (self.da - self.db)], dtype=object)
         self.yx = yx
         self.wb = np.append(scaled(w0, self.dw).astype(object), int(scaled([b0], self.db)[0]))
         self.x_max = int(np.max(np.abs(yx))) if yx.size else 0
+        # the step and unit sizes as Python ints, for room() to bound what the integers reach
+        self._limits = ((eta_w, eta_b), (int(self.units[0]), int(self.units[-1])))
         self.kind = self.wide = None  # how the integers are held; whether as Python ints
         self.bar = 10**self.da if self.hinge else 0
         self.tie = 0
@@ -237,17 +246,21 @@ class Linear(Rule):
     def order(self, rows: np.ndarray | None) -> None:
         """y*(x, 1) in the order being walked: gathered once per new order, not per block."""
         if rows is None:
-            self._rows, self._yx = rows, self.yx_a
+            self._rows, self._yx = rows, self.yx
         elif rows is not self._rows:
-            self._rows, self._yx = rows, self.yx_a[rows]
+            self._rows, self._yx = rows, self.yx[rows]
+
+    def _wb_units(self) -> np.ndarray:
+        """(w, b) in the units of y*a: exact runs weigh w and b by powers of ten."""
+        return self.wb if self.units is None else self.wb * self.units_k
 
     def margins(self, start: int, end: int) -> np.ndarray:
         """y*a = (y*(x, 1)).(w, b) of the rows start..end-1 of the current order."""
-        return self._yx[start:end] @ self.wb
+        return self._yx[start:end] @ self._wb_units()
 
     def all_margins(self) -> np.ndarray:
         """y*a of every row."""
-        return self.yx_a @ self.wb
+        return self.yx @ self._wb_units()
 
     def wrong(self, margins: np.ndarray) -> np.ndarray:
         """The threshold test: y*a <= 0 for the perceptron (strict: y*a < 0), y*a < 1 for
@@ -276,6 +289,8 @@ class Linear(Rule):
 
     def view(self) -> tuple[np.ndarray, float]:
         """The current (w, b) as floats (nearest the exact values), w read-only."""
+        if self.kind is np.float64:  # exact integers below 2^53: one correctly rounded division
+            return self._float_view(self.wb[:-1] / 10.0**self.dw, float(self.wb[-1]) / 10**self.db)
         if self.exact:
             return self._float_view(to_float(self.wb[:-1], self.dw),
                                     int(self.wb[-1]) / 10**self.db)
@@ -287,18 +302,16 @@ class Linear(Rule):
         """Integers: int64 while nothing can reach 2^62 within k more updates, else Python ints."""
         if not self.exact:
             return
-        steps = [int(v) for v in self.steps]
-        w_bound = max((abs(int(v)) for v in self.wb[:-1]), default=0) + k * steps[0] * self.x_max
-        b_bound = abs(int(self.wb[-1])) + k * steps[-1]
-        units = [int(v) for v in self.units]
-        bound = max(w_bound, b_bound,
-                    self.dim * w_bound * self.x_max * units[0] + b_bound * units[-1])
+        (eta_w, eta_b), (unit_w, unit_b) = self._limits
+        w_bound = max(map(abs, self.wb[:-1].tolist()), default=0) + k * eta_w * self.x_max
+        b_bound = abs(int(self.wb[-1])) + k * eta_b
+        bound = max(w_bound, b_bound, self.dim * w_bound * self.x_max * unit_w + b_bound * unit_b)
         kind = integers_for(bound)
         if kind != self.kind:
             self.kind, self.wide = kind, kind is object
             self.wb, self.steps = as_integers(self.wb, kind), as_integers(self.steps, kind)
             self.yx = as_integers(self.yx, kind)
-            self.yx_a = self.yx * as_integers(self.units, kind)
+            self.units_k = as_integers(self.units, kind)
             self._rows = _STALE
 
     def _tolerate(self) -> None:
@@ -323,7 +336,8 @@ class Linear(Rule):
     def exact_activation(self, i: int, key: tuple | None = None) -> Fraction:
         """The exact a = w.x_i + b of the state ``key`` (default: the current state)."""
         key = self.key if key is None else key
-        margin = sum(int(v) * int(x) for v, x in zip(key, self.yx_a[i], strict=True))
+        margin = sum(int(v) * int(x) * int(u)
+                     for v, x, u in zip(key, self.yx[i], self.units, strict=True))
         return Fraction(int(self.y_int[i]) * margin, 10**self.da)
 
     def _float_view(self, w: np.ndarray, b: float) -> tuple[np.ndarray, float]:

@@ -27,7 +27,8 @@ import numpy as np
 from core.validation import check_data, check_positive
 
 __all__ = [
-    "ORDERS", "Rule", "Run", "Step", "Stream", "check_data", "check_walk", "decimals", "final",
+    "ORDERS", "Rule", "Run", "Step", "Stream", "check_data", "check_walk", "decimal_integers",
+    "decimals", "final",
 ]
 
 ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
@@ -132,22 +133,46 @@ def decimals(values, *, max_decimals: int = MAX_DECIMALS) -> int | None:
     >>> decimals([1.0000000004]) is None
     True
     """
-    v = np.asarray(values, dtype=float).ravel()
-    if v.size <= 64:
-        return _decimals(v, 0, max_decimals)
+    found = decimal_integers(values, max_decimals=max_decimals)
+    return None if found is None else found[0]
+
+
+def decimal_integers(values, *, max_decimals: int = MAX_DECIMALS) -> tuple[int, np.ndarray] | None:
+    """:func:`decimals` and the values times 10^k, integers held exactly as float64.
+
+    The integers are the ones the check itself computed, so short-decimal data
+    cost one rounding pass, not a check and then a conversion.
+
+    Examples
+    --------
+    >>> k, integers = decimal_integers([[1.5, -0.25]])
+    >>> k, integers.tolist()
+    (2, [[150.0, -25.0]])
+    """
+    v = np.asarray(values, dtype=float)
+    flat = v.ravel()
     # a sample says where to start (and most columns that are not short decimals show it
     # at once); the whole column is then checked from there, usually in one pass
-    first = _decimals(v[:64], 0, max_decimals)
-    return None if first is None else _decimals(v, first, max_decimals)
+    low = 0 if flat.size <= 64 else _decimals(flat[:64], 0, max_decimals)
+    if low is None:
+        return None
+    top = float(np.max(np.abs(flat), initial=0.0))
+    for k in range(low, max_decimals + 1):
+        if top * 10.0**k >= 2.0**53:
+            return None
+        integers = np.round(flat * 10.0**k)
+        # exact, not a tolerance: m / 10^k is correctly rounded, so it is v only when v is it
+        if np.array_equal(integers / 10.0**k, flat):
+            return k, integers.reshape(v.shape)
+    return None
 
 
 def _decimals(v: np.ndarray, low: int, max_decimals: int) -> int | None:
-    """:func:`decimals` on a flat array, trying k = low, ..., max_decimals."""
+    """:func:`decimals` on a small flat array, trying k = low, ..., max_decimals."""
     top = float(np.max(np.abs(v), initial=0.0))
     for k in range(low, max_decimals + 1):
         if top * 10.0**k >= 2.0**53:
             return None
-        # exact, not a tolerance: m / 10^k is correctly rounded, so it is v only when v is it
         if np.array_equal(np.round(v * 10.0**k) / 10.0**k, v):
             return k
     return None

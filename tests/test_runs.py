@@ -246,3 +246,24 @@ def test_the_outcome_says_when_a_run_is_not_exact():
     decimals = record(perceptron(np.round(X, 2), y))
     assert "Not exact" in outcome(floats, X, y, max_epochs=100).message
     assert "Not exact" not in outcome(decimals, np.round(X, 2), y, max_epochs=100).message
+
+
+@settings(max_examples=80, deadline=None)
+@given(numerators=st.lists(st.integers(-(10**9), 10**9), min_size=1, max_size=200),
+       places=st.integers(0, 8), noise=st.booleans())
+def test_the_decimal_check_hands_over_the_integers_it_checked(numerators, places, noise):
+    from core.runs import decimal_integers, decimals
+
+    values = np.array([Fraction(m, 10**places) for m in numerators], dtype=float)
+    if noise:
+        values[len(values) // 2] = np.nextafter(values[len(values) // 2], np.inf)
+    # the reference: a value is k-decimal exactly when the float nearest m/10^k is it
+    reference = next((k for k in range(7) if all(
+        float(Fraction(round(Fraction(v) * 10**k), 10**k)) == v for v in values.tolist())),
+        None)
+    found = decimal_integers(values)
+    assert (None if found is None else found[0]) == reference == decimals(values)
+    if found is not None:
+        k, integers = found
+        assert integers.dtype == np.float64
+        assert integers.tolist() == [float(round(Fraction(v) * 10**k)) for v in values.tolist()]
