@@ -154,7 +154,7 @@ def test_the_page_shows_the_parity_table(encoding):
     assert frame["best any hyperplane"].tolist() == ["3 / 4", "6 / 8", "11 / 16", "22 / 32"]
     assert set(frame["separable"]) == {"no"}
     assert frame["perceptron from w = 0"].tolist() == [
-        f"cycles: back at w = 0 every 1 epoch(s), {2 ** n} mistakes" for n in PARITY_BITS]
+        f"cycles: back at w = 0 every 1 epoch, {2 ** n} mistakes" for n in PARITY_BITS]
     lifted = frame["separable with x₁⋯xₙ added"].tolist()
     if encoding == "pm1":
         assert lifted == ["yes: converges, 4 mistakes"] * 4

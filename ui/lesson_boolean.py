@@ -205,12 +205,14 @@ def cycling(run: Training) -> str:
     if cycle is None:
         return run.ending
     where = "back at w = 0 every" if cycle.first == 1 else f"from epoch {cycle.first}, every"
-    return f"cycles: {where} {cycle.period} epoch(s), {cycle.updates} mistakes"
+    return f"cycles: {where} {plural(cycle.period, 'epoch')}, {plural(cycle.updates, 'mistake')}"
 
 
 def lifted_run(separable: bool, run: Training) -> str:
     """A lifted parity's verdict: separable and how fast, or not and what the run does."""
-    return f"yes: converges, {run.mistakes} mistakes" if separable else "no; " + cycling(run)
+    if separable:
+        return f"yes: converges, {plural(run.mistakes, 'mistake')}"
+    return "no; " + cycling(run)
 
 
 @st.cache_data(show_spinner=False)
