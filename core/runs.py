@@ -153,9 +153,10 @@ def decimal_integers(values, *, max_decimals: int = MAX_DECIMALS) -> tuple[int, 
     flat = v.ravel()
     # a sample says where to start (and most columns that are not short decimals show it
     # at once); the whole column is then checked from there, usually in one pass
-    low = 0 if flat.size <= 64 else _decimals(flat[:64], 0, max_decimals)
-    if low is None:
+    sample = (0,) if flat.size <= 64 else decimal_integers(flat[:64], max_decimals=max_decimals)
+    if sample is None:
         return None
+    low = sample[0]
     top = float(np.max(np.abs(flat), initial=0.0))
     for k in range(low, max_decimals + 1):
         if top * 10.0**k >= 2.0**53:
@@ -164,17 +165,6 @@ def decimal_integers(values, *, max_decimals: int = MAX_DECIMALS) -> tuple[int, 
         # exact, not a tolerance: m / 10^k is correctly rounded, so it is v only when v is it
         if np.array_equal(integers / 10.0**k, flat):
             return k, integers.reshape(v.shape)
-    return None
-
-
-def _decimals(v: np.ndarray, low: int, max_decimals: int) -> int | None:
-    """:func:`decimals` on a small flat array, trying k = low, ..., max_decimals."""
-    top = float(np.max(np.abs(v), initial=0.0))
-    for k in range(low, max_decimals + 1):
-        if top * 10.0**k >= 2.0**53:
-            return None
-        if np.array_equal(np.round(v * 10.0**k) / 10.0**k, v):
-            return k
     return None
 
 
