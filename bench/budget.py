@@ -203,8 +203,18 @@ def one_session(browser, url: str, data: Path) -> None:
         tab.set_default_timeout(300_000)
         tab.goto(url)
         wait_settled(tab)
-        upload(tab, data)
-        wait_settled(tab)
+        # the sidebar names the upload once the server has read it; a page still starting
+        # can miss the file, so it is given again
+        read = tab.get_by_test_id("stSidebar").get_by_text(f"{ROWS:,} points")
+        for attempt in range(3):
+            upload(tab, data)
+            wait_settled(tab)
+            try:
+                read.wait_for(timeout=60_000)
+                break
+            except Exception:
+                if attempt == 2:
+                    raise
         open_view(tab, "Your data", None)
         wait_settled(tab)
         for name in ("Clear", "Undo"):
@@ -232,7 +242,8 @@ def sessions(browser, url: str, process: psutil.Process, idle_rss: int, count: i
         try:
             one_session(browser, url, data)
         except Exception as error:  # a session lost to the loaded machine is tried once more
-            print(f"session {k} failed ({type(error).__name__}), once more", flush=True)
+            print(f"session {k} failed ({type(error).__name__}: {str(error)[:200]}), once more",
+                  flush=True)
             one_session(browser, url, data)
         data.unlink()
         if verbose:
