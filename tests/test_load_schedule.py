@@ -5,7 +5,7 @@ from __future__ import annotations
 import itertools
 import json
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from streamlit.proto.BackMsg_pb2 import BackMsg
 
@@ -18,20 +18,23 @@ def ticked(presses: list[int], *, idle: int, every: int) -> list[tuple[int, int]
     out, k, sent_at, unsynced, due = [], 0, None, None, None
     pending = sorted(presses)
     for t in range(0, (pending[-1] if pending else 0) + every + idle + 1):
+        # a timer due at this very millisecond fires before a press at it (a tie the
+        # browser may break either way; the benchmark's schedule breaks it so)
+        if due is not None and due <= t:
+            out.append((t, k))
+            sent_at, unsynced, due = t, None, None
         while pending and pending[0] == t:
             pending.pop(0)
             k += 1
             unsynced = t if unsynced is None else unsynced
             due = max(min(t + idle, unsynced + every), -10**9 if sent_at is None else
                       sent_at + every)
-        if due is not None and due <= t and (not pending or pending[0] > t):
-            out.append((t, k))
-            sent_at, unsynced, due = t, None, None
     return out
 
 
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(0, 30_000), max_size=25, unique=True))
+@example([0, 500])  # the second press lands on the first's idle limit
 def test_the_schedule_is_the_pages_timer_rule(presses):
     presses = sorted(presses)
     got = sync_times([p / 1000 for p in presses])
