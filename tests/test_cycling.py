@@ -437,6 +437,16 @@ def test_cycle_latex_writes_the_repeat_and_the_updates_that_cancel():
     assert lines[3].endswith("-1 + 1 + 1 - 1 = 0")
 
 
+def test_cycle_latex_groups_the_thousands_of_a_long_period():
+    from dataclasses import replace
+    data = boolean("XOR", "pm1")
+    cycle = find_cycle(data.X, data.y)
+    assert r"q = 138{,}994\text{ updates per period}" in cycle_latex(
+        replace(cycle, updates=138994, cycle_start=None))[1]
+    assert r"q = 1\text{ update per period}" in cycle_latex(
+        replace(cycle, updates=1, cycle_start=None))[1]
+
+
 def test_the_search_reports_its_progress_and_stops_at_its_visit_budget():
     data = noisy(40, 0.5, 0)
     done: list[float] = []

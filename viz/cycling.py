@@ -198,12 +198,13 @@ def cycle_latex(cycle) -> list[str]:
     w = [float(v) for v in cycle.w]
     b = float(cycle.b)
     j, k = cycle.first, cycle.repeat
+    updates = f"{cycle.updates:,}".replace(",", "{,}")  # 138{,}994: a comma, not a list
     lines = [
         rf"\mathbf{{w}}_{{\text{{epoch }}{k}}} = \mathbf{{w}}_{{\text{{epoch }}{j}}} = {vec(w)},"
         rf"\qquad b_{{\text{{epoch }}{k}}} = b_{{\text{{epoch }}{j}}} = {num(b)}",
         rf"\text{{period }} p = {k} - {j} = {cycle.period}"
         rf"\text{{ epoch{'s' if cycle.period != 1 else ''}}},"
-        rf"\qquad q = {cycle.updates}\text{{ updates per period}}",
+        rf"\qquad q = {updates}\text{{ update{'s' if cycle.updates != 1 else ''} per period}}",
     ]
     if cycle.cycle_start is not None and cycle.updates <= SUM_TERMS:
         loop = cycle.path_w[cycle.cycle_start:cycle.cycle_start + cycle.updates + 1]
