@@ -79,8 +79,37 @@ READY = """() => { const box = document.querySelector('.pl-stepper');
   return Boolean(gd && gd._fullLayout && box.dataset.step !== undefined); }"""
 
 
+def trace_presses(browser, page, *, presses: int, gap: int) -> dict:
+    """Where a press's time goes in the page: a Chromium trace over ``presses`` presses.
+
+    Returns the renderer main thread's busy time per press (its top-level tasks), the
+    events inside them that took the most time, and the trace's wall time per press.
+    """
+    import json
+
+    browser.start_tracing(page=page, categories=["devtools.timeline",
+                                                  "disabled-by-default-devtools.timeline"])
+    for _ in range(presses):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_timeout(gap)
+    events = json.loads(browser.stop_tracing())["traceEvents"]
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    main = [e for e in events if e.get("ph") == "X" and
+            names.get((e["pid"], e["tid"])) == "CrRendererMain"]
+    tasks = [e for e in main if e["name"] in ("RunTask", "ThreadControllerImpl::RunTask")]
+    inside: dict[str, float] = {}
+    for e in main:
+        if e not in tasks:
+            inside[e["name"]] = inside.get(e["name"], 0.0) + e.get("dur", 0) / 1000
+    span = (max(e["ts"] + e.get("dur", 0) for e in main) - min(e["ts"] for e in main)) / 1000
+    top = sorted(inside.items(), key=lambda item: -item[1])[:8]
+    return dict(busy=sum(e.get("dur", 0) for e in tasks) / 1000 / presses,
+                wall=span / presses, top=[(name, ms / presses) for name, ms in top])
+
+
 def run(url: str, server: psutil.Process, *, n: int, presses: int, gap: int,
-        syncs: int) -> dict:
+        syncs: int, trace: bool = False) -> dict:
     """Open the page, press, sync; the measurements (ms, bytes, counts)."""
     from playwright.sync_api import sync_playwright
 
@@ -122,6 +151,8 @@ def run(url: str, server: psutil.Process, *, n: int, presses: int, gap: int,
                 "(k) => new URLSearchParams(location.search).get('step') === k",
                 arg=str(presses + i + 1))
         used = server.cpu_times()
+        profile = trace_presses(browser, page, presses=min(presses, 40), gap=gap) \
+            if trace else None
         browser.close()
     sync_cpu = (used.user + used.system - cpu.user - cpu.system) / syncs * 1000
     key_to_paint = [r["painted"] - r["key"] for r in rows]
@@ -129,7 +160,7 @@ def run(url: str, server: psutil.Process, *, n: int, presses: int, gap: int,
     return dict(steps=steps, presses=presses, key_to_paint=key_to_paint,
                 key_to_shown=key_to_shown, sent_per_press=sent_during / presses,
                 sync_cpu_ms=sync_cpu, open_bytes=opened["receivedBytes"],
-                open_messages=opened["received"], run_bytes=run_bytes)
+                open_messages=opened["received"], run_bytes=run_bytes, profile=profile)
 
 
 def main() -> None:
@@ -138,11 +169,13 @@ def main() -> None:
     parser.add_argument("--presses", type=int, default=200)
     parser.add_argument("--gap", type=int, default=100, help="ms between presses")
     parser.add_argument("--syncs", type=int, default=20)
+    parser.add_argument("--trace", action="store_true",
+                        help="also trace 40 presses in Chromium: where a press's time goes")
     args = parser.parse_args()
     print(machine())
     with streamlit_server(name="latency") as (url, process):
         result = run(url, psutil.Process(process.pid), n=args.n, presses=args.presses,
-                     gap=args.gap, syncs=args.syncs)
+                     gap=args.gap, syncs=args.syncs, trace=args.trace)
     paint, shown = result["key_to_paint"], result["key_to_shown"]
     print("| points | steps | presses | key -> painted p50 / p95 / max (ms) | key -> shown p50 "
           "(ms) | sent per press | server CPU per sync | page open over WebSocket |")
@@ -152,6 +185,14 @@ def main() -> None:
           f"{statistics.median(shown):.1f} | {result['sent_per_press']:.2f} | "
           f"{result['sync_cpu_ms']:.1f} ms | {result['open_bytes'] / 1024:.1f} KB in "
           f"{result['open_messages']} messages (the run: {result['run_bytes'] / 1024:.1f} KB) |")
+
+
+    if result["profile"]:
+        profile = result["profile"]
+        print(f"\nChromium trace, per press: renderer main thread busy "
+              f"{profile['busy']:.1f} ms of {profile['wall']:.1f} ms; inside its tasks:")
+        for name, ms in profile["top"]:
+            print(f"- {name}: {ms:.2f} ms")
 
 
 if __name__ == "__main__":

@@ -274,9 +274,14 @@ const vec = (values) => paren(values.map(mn).join(mo(",")));
 const signed = (value) => (value < 0 ? `${mo("\u2212")}${mn(-value)}` : `${mo("+")}${mn(value)}`);
 // A line of maths is a row of chunks, each its own <math>, that break between them, before
 // an "=" or an arrow, as a typesetter breaks a long display (MathML itself never wraps);
-// continued rows hang indented. A chunk still too wide for the column is scaled (fitMaths).
+// continued rows hang indented. A chunk that would still be wider than the column is set
+// smaller: its width estimated from its characters (--pl-chunk, in em), the column's from
+// CSS container units, so that a step costs no measuring.
+const chunkEm = (chunk) => (0.62 * chunk.replace(/<[^>]*>/g, "").replace(/&[a-z]+;/g, "x")
+  .length).toFixed(1);
 const math = (...chunks) => `<div class="pl-line">${
-  chunks.map((chunk) => `<math><mrow>${chunk}</mrow></math>`).join(" ")}</div>`;
+  chunks.map((chunk) => `<math style="--pl-chunk: ${chunkEm(chunk)}"><mrow>${chunk}</mrow></math>`)
+    .join(" ")}</div>`;
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 function boundaryMath(w, b) {
@@ -369,16 +374,6 @@ function svmStepMath(s, k) {
   return { i, x, y, updated, lines, verdict };
 }
 
-function fitMaths(box) {
-  // a chunk wider than the column (a long sum on a narrow screen) is scaled to fit it
-  const room = box.clientWidth;
-  if (!room) return;
-  for (const chunk of box.querySelectorAll(".pl-line math")) {
-    const width = chunk.getBoundingClientRect().width;
-    if (width > room) chunk.style.fontSize = `${Math.floor((100 * room) / width) - 1}%`;
-  }
-}
-
 // ------------------------------------------------------------------ the stepper
 
 // Icons drawn as paths: a glyph such as the pause sign is missing from many fonts (an empty
@@ -469,6 +464,9 @@ function load(s, run) {
   s.runId = h.run;
   s.synced = sameRun ? s.synced : s.k;
   s.ui.box.classList.toggle("pl-lecture", Boolean(h.lecture));
+  // the page around a stepper on a projector gives it room (stepper.css); a class, not a
+  // :has() rule, which would make every change of the page's DOM check the whole page
+  document.documentElement.classList.toggle("pl-lecture-page", Boolean(h.lecture));
   s.ui.box.style.setProperty("--pl-boundary", h.palette.boundary);
   s.ui.box.style.setProperty("--pl-ghost", h.palette.ghost);
   s.ui.box.style.setProperty("--pl-visited", h.palette.visited);
@@ -686,11 +684,11 @@ function drawOffView(o, away, scale, color) {
   const tail = [tip[0] - away.way[0] * 44 * scale, tip[1] - away.way[1] * 44 * scale];
   Object.entries({ x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1] })
     .forEach(([key, value]) => arrow.setAttribute(key, value));
-  label.textContent = `boundary outside the view, ${num(away.distance)} away`;
+  label.textContent = `boundary ${num(away.distance)} away`;
   label.setAttribute("x", cx + inset[0] * 10 * scale);
   label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 52) * scale);
   label.setAttribute("text-anchor", away.left ? "start" : "end");
-  label.style.fontSize = `${14 * scale}px`;
+  label.style.fontSize = `${scale > 1 ? 18 : 14}px`;  // the least on a projector, 18 px
 }
 
 function drawAveraged(s, o, axes, scale) {
@@ -989,10 +987,7 @@ function draw(s) {
   s.ui.box.dataset.step = String(k);
   drawPlane(s);
   drawWeights(s);
-  if (!s.ui.explain.hidden) {
-    drawExplanation(s);
-    fitMaths(s.ui.explain);
-  }
+  if (!s.ui.explain.hidden) drawExplanation(s);
 }
 
 function schedule(s) {
@@ -1299,6 +1294,7 @@ export default function (component) {
     if (!root.isConnected) {
       flush(s);
       stopPlay(s);
+      document.documentElement.classList.remove("pl-lecture-page");
     }
   };
 }
