@@ -1,19 +1,17 @@
-"""Bytes: the Play animation's figure, and everything a browser fetches on first load.
+"""Bytes: the run each stepping view sends on opening, and everything a browser fetches.
 
 Run from the repository root::
 
     python -m bench.payload                 # both parts
-    python -m bench.payload --part figure   # the animation only (no browser, no nginx)
+    python -m bench.payload --part runs     # the stepper's packed runs (no browser)
     python -m bench.payload --part page     # first load: direct, and behind nginx
 
-*figure*: the step-through lesson in its *Play* view, run through Streamlit's
-AppTest on noisy blobs (not separable, so a run has far more than 1,000
-updates and the animation holds its cap of 1,000 frames: the start and the
-first 999 updates, as ui/step_view.py's animation_view builds it with
-viz.plane.animation_figure). The size is the Plotly JSON Streamlit puts in the
-chart's protobuf (``PlotlyChart.spec``), split into its parts, and gzipped.
-For comparison, the size if every frame carried every trace (the data
-points too), estimated as frames x one such frame.
+*runs*: each lesson that steps in the browser, opened through Streamlit's
+AppTest from a link, sends its run once as bytes (ui/stepper.py's ``pack``: a
+JSON header with the figure's skeleton, then typed columns). The table gives
+the bytes Streamlit puts in the element's protobuf, split into the header and
+each column, and gzipped (what a compressing proxy would move). Target for
+the page-open payload: 150 KB.
 
 *page*: a fresh headless Chromium opens the lesson and waits until the
 charts are drawn and the script is idle; Chrome's own network events (CDP)
@@ -33,21 +31,35 @@ import json
 
 from bench._server import CHROMIUM_ARGS, ROOT, machine, streamlit_server, system_chromium
 
+# (view, page, link, the stepper's key): the views whose runs step in the browser
+VIEWS = [
+    ("Step through, 1,000 points, 2 epochs", "step_through",
+     {"data": "noisy-blobs-generator", "n": "1000", "epochs": "2"}, "step_through"),
+    ("Variants, averaged and voted, noisy blobs (the notes' 50 epochs)", "variants",
+     {"data": "noisy-blobs-generator", "n": "200", "spread": "0.7"}, "variants.avg"),
+    ("Variants, kernel perceptron, moons (RBF)", "variants",
+     {"part": "kernel", "data": "moons-generator", "n": "200", "noise": "0.1",
+      "kernel": "rbf", "width": "0.4"}, "variants.dual"),
+    ("Perceptron vs SVM, side by side (the SVM's run)", "svm",
+     {"part": "Train side by side", "data": "separable-generator", "n": "200"},
+     "svm.svm_run"),
+    ("Non-separable, Iris versicolor vs virginica", "nonseparable",
+     {"data": "iris-versicolor-vs-virginica-petal"}, "nonseparable"),
+]
 
-def animation_spec(data: str, n: int) -> tuple[str, list[str]]:
-    """The Plotly JSON the Play view sends for this data, and the page's captions."""
+
+def packed_run(page: str, link: dict, key: str) -> bytes:
+    """The bytes the stepper ``key`` sends when ``page`` opens from ``link``."""
     from streamlit.testing.v1 import AppTest
 
-    app = AppTest.from_file(str(ROOT / "app.py"), default_timeout=300)
-    app.query_params.update({"data": data, "n": str(n)})
-    app.session_state["step_through.view"] = "Play"
+    from tests.apptest import stepper_element
+
+    app = AppTest.from_file(str(ROOT / "pages" / f"{page}.py"), default_timeout=300)
+    app.query_params.update(link)
     app.run()
     if app.exception:
         raise RuntimeError([e.value for e in app.exception])
-    charts = app.get("plotly_chart")
-    if len(charts) != 1:
-        raise RuntimeError(f"expected the animation alone, found {len(charts)} charts")
-    return charts[0].proto.spec, [caption.value for caption in app.caption]
+    return stepper_element(app, key).proto.bytes
 
 
 def kb(value) -> float:
@@ -57,39 +69,23 @@ def kb(value) -> float:
     return len(value.encode() if isinstance(value, str) else value) / 1000
 
 
-def figure_rows(data: str, sizes: list[int]) -> list[str]:
-    """One markdown row per size."""
-    rows = []
-    for n in sizes:
-        spec, captions = animation_spec(data, n)
-        figure = json.loads(spec)
-        frames = figure.get("frames", [])
-        layout = dict(figure["layout"])
-        template = layout.pop("template", {})
-        sliders = layout.pop("sliders", [])
-        every_trace = kb(dict(data=figure["data"], name="0")) * len(frames)
-        # what the frames would weigh without the "type" Plotly's validation adds to each trace
-        untyped = kb(spec) - kb(frames) + kb([
-            dict(frame, data=[{k: v for k, v in trace.items() if k != "type"}
-                              for trace in frame["data"]]) for frame in frames])
-        rows.append(
-            f"| {n:,} | {len(frames):,} | {kb(spec):.1f} | {kb(gzip.compress(spec.encode())):.1f}"
-            f" | {kb(figure['data']):.1f} | {kb(frames):.1f} | {kb(sliders):.1f} "
-            f"| {kb(template):.1f} | {kb(layout):.1f} | {untyped:.1f} "
-            f"| {every_trace / 1000:.1f} MB |")
-        rows[-1] += " " + next((c for c in captions if "animation shows" in c
-                                or "Every step" in c), "") + " |"
-    return rows
+def runs_report() -> str:
+    """One markdown row per stepping view: its packed run, split, and gzipped."""
+    from ui.stepper import unpack
 
-
-def figure_report(data: str, sizes: list[int]) -> str:
-    """The animation's size table."""
-    head = ("| points | frames | figure JSON (KB) | gzipped (KB) | data traces | frames "
-            "| slider steps | template | rest of layout | without the frames' \"type\" keys "
-            "| if frames carried every trace | the page says |\n"
-            "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: "
-            "| --- |")
-    return head + "\n" + "\n".join(figure_rows(data, sizes))
+    rows = ["| view | steps | packed run (KB) | gzipped (KB) | header (KB) | columns (KB each) |",
+            "| --- | ---: | ---: | ---: | ---: | --- |"]
+    for name, page, link, key in VIEWS:
+        blob = packed_run(page, link, key)
+        header, _ = unpack(blob)
+        sizes = {column: size * {"f8": 8, "f4": 4, "i4": 4, "i2": 2}.get(code, 1)
+                 for column, (code, _, size, _) in header["columns"].items()}
+        head = int.from_bytes(blob[:4], "little")
+        columns = ", ".join(f"{column} {b / 1000:.1f}" for column, b in
+                            sorted(sizes.items(), key=lambda item: -item[1]) if b >= 500)
+        rows.append(f"| {name} | {header['steps']:,} | **{kb(blob):.1f}** "
+                    f"| {kb(gzip.compress(blob)):.1f} | {head / 1000:.1f} | {columns} |")
+    return "\n".join(rows)
 
 
 FINISHED_JS = """() => document.querySelector('[data-testid="stApp"]')
@@ -193,16 +189,14 @@ def page_report(query: str) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", choices=["figure", "page", "both"], default="both")
-    parser.add_argument("--sizes", type=int, nargs="+", default=[200, 1000])
-    parser.add_argument("--data", default="noisy-blobs-generator")
+    parser.add_argument("--part", choices=["runs", "page", "both"], default="both")
     parser.add_argument("--query", default="?data=separable-generator&n=1000",
                         help="the link opened for the first-load measurement")
     args = parser.parse_args()
     print(f"Machine: {machine()}\n")
-    if args.part in ("figure", "both"):
-        print(f"Play animation of a run on {args.data} (target: figure JSON <= 150 KB)\n")
-        print(figure_report(args.data, args.sizes))
+    if args.part in ("runs", "both"):
+        print("The run each stepping view sends on opening (target: <= 150 KB)\n")
+        print(runs_report())
     if args.part in ("page", "both"):
         print(f"\nFirst load of /{args.query} in a fresh Chromium (no cache)\n")
         print(page_report(args.query))
