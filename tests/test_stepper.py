@@ -18,6 +18,7 @@ from datasets.builtin import BUILTIN, noisy, separable
 from ui.stepper import accept_position, pack, perceptron_run, unpack
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
+REBUILT = {"held", "epoch_every", "averaged", "t0"}  # header keys that make unpack add columns
 column = st.sampled_from(DTYPES).flatmap(lambda dtype: hnp.arrays(
     dtype, st.one_of(st.integers(0, 40).map(lambda n: (n,)),
                      st.tuples(st.integers(0, 20), st.integers(2, 3)))))
@@ -25,7 +26,8 @@ column = st.sampled_from(DTYPES).flatmap(lambda dtype: hnp.arrays(
 
 @settings(max_examples=60, deadline=None)
 @given(st.dictionaries(st.text("abcXYZ_", min_size=1, max_size=8), column, max_size=6),
-       st.dictionaries(st.text(max_size=8), st.integers() | st.text(max_size=20), max_size=4))
+       st.dictionaries(st.text(max_size=8).filter(lambda key: key not in REBUILT),
+                       st.integers() | st.text(max_size=20), max_size=4))
 def test_pack_round_trips_every_column_bit_for_bit(columns, header):
     blob = pack(header, columns)
     back_header, back = unpack(blob)
