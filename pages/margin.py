@@ -30,13 +30,14 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-lesson.title("Margin and the mistake bound")
+lesson.title(
+    "Margin and the mistake bound",
+    intro="How far the closest point is from a boundary, the widest margin any line achieves "
+          "(Margin(D)), and Novikoff's bound R²/γ² on the perceptron's mistakes, where R and γ "
+          "belong to the vectors the perceptron sees, (x, 1) with a bias: not the plane's "
+          "margin. Keys: → step, ← back, N next mistake, Home reset.",
+)
 data = lesson_data(data, view=PAGE)
-st.caption("How far the closest point is from a boundary, the widest margin any line "
-           "achieves (Margin(D)), and Novikoff's bound R²/γ² on the perceptron's mistakes, "
-           "where R and γ belong to the vectors the perceptron sees, (x, 1) with a bias: not "
-           "the plane's margin. Keys: → step, ← back, N next mistake, Home reset.")
-
 try:
     trace = perceptron_trace(data.X, data.y, settings)
     facts = geometry_of(data.X, data.y, settings["bias"])

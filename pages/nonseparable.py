@@ -20,15 +20,17 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-lesson.title("Non-separable data: the perceptron cycles")
+lesson.title(
+    "Non-separable data: the perceptron cycles",
+    intro="When no line separates the classes, some example is always on the wrong side, so the"
+          " updates never stop. The cycling theorem: the weights still stay bounded, in any "
+          "order. When the data, η and the start are rational (every short decimal is), bounded"
+          " weights can take only finitely many values, so in a fixed order the run comes back "
+          "exactly to weights it held at the start of an earlier epoch and from then on repeats"
+          " the same epochs for ever. With irrational numbers the weights stay bounded but need"
+          " not repeat exactly.",
+)
 data = lesson_data(data, view=PAGE)
-st.caption("When no line separates the classes, some example is always on the wrong side, so "
-           "the updates never stop. The cycling theorem: the weights still stay bounded, in "
-           "any order. When the data, η and the start are rational (every short decimal is), "
-           "bounded weights can take only finitely many values, so in a fixed order the run "
-           "comes back exactly to weights it held at the start of an earlier epoch and from "
-           "then on repeats the same epochs for ever. With irrational numbers the weights stay "
-           "bounded but need not repeat exactly.")
 suggestions()
 
 try:

@@ -17,17 +17,23 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-lesson.title("Step through the perceptron")
-data = lesson_data(data, view=PAGE)
-if not lecture_mode():  # on a projector: only the steps and their maths
-    st.caption("One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
-               "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.")
-    st.button("Load the lecture notes' worked example", icon=":material/menu_book:",
-              on_click=use_notes_example,
-              help="4 points; w = (0.2, 0), b = −0.1, η = 0.1, cyclic order. Points 1 and 2 "
-                   "are the notes'; points 3 and 4 are reconstructed from the numbers the "
-                   "notes give for them (y·a = 0.35 at the third, an update at the fourth).")
 
+
+def notes_example() -> None:
+    """The button that loads the notes' worked example (on a projector too)."""
+    st.button("Lecture notes' example", icon=":material/menu_book:", on_click=use_notes_example,
+              help="Load the lecture notes' worked example: 4 points; w = (0.2, 0), b = −0.1, "
+                   "η = 0.1, cyclic order. Points 1 and 2 are the notes'; points 3 and 4 are "
+                   "reconstructed from the numbers the notes give for them (y·a = 0.35 at the "
+                   "third, an update at the fourth).")
+
+
+lesson.title(
+    "Step through the perceptron", beside=notes_example,
+    intro="One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
+          "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.",
+)
+data = lesson_data(data, view=PAGE)
 try:
     trace = perceptron_trace(data.X, data.y, settings)
 except ValueError as error:

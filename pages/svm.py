@@ -11,14 +11,16 @@ with st.sidebar:
     data = lesson.data()
     settings = lesson.training()
 
-lesson.title("Perceptron vs SVM")
+lesson.title(
+    "Perceptron vs SVM",
+    intro="Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
+          "once every example is on its side; the SVM minimises the mean hinge max(0, 1 − y·a) "
+          "plus (λ/2)‖w‖²: it pushes examples toward y·a ≥ 1, traded off against a small ‖w‖, "
+          "so some may stay inside the margin or on the wrong side (slack ξ > 0).",
+)
 data = lesson_data(data, view=PAGE)
 with st.sidebar:
     svm_settings = svm_sidebar(lesson, settings, len(data))
-st.caption("Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
-           "once every example is on its side; the SVM minimises the mean hinge max(0, 1 − y·a) "
-           "plus (λ/2)‖w‖²: it pushes examples toward y·a ≥ 1, traded off against a small ‖w‖, "
-           "so some may stay inside the margin or on the wrong side (slack ξ > 0).")
 section = lesson.widget(SECTION, required=True, label_visibility="collapsed")
 try:
     mm = exact_max_margin(data.X, data.y)

@@ -18,12 +18,13 @@ lesson = Lesson(PAGE)
 with st.sidebar:
     chosen = lesson.data()
 
-lesson.title("Your data")
-st.caption(f"Click the plane to add a point of the chosen class; points snap to a "
-           f"{GRID_STEP:g} grid so runs on them stay exact. Erase removes the point nearest "
-           "the click. Your points stay for this browser session and become "
-           f"“{YOUR_DATA}” in every lesson's data picker.")
-
+lesson.title(
+    "Your data",
+    intro=f"Click the plane to add a point of the chosen class; points snap to a {GRID_STEP:g} "
+          "grid so runs on them stay exact. Erase removes the point nearest the click. Your "
+          f"points stay for this browser session and become “{YOUR_DATA}” in every lesson's "
+          "data picker.",
+)
 mine = user_data()
 if mine is None:
     mine = Dataset("Your points", np.empty((0, 2)), np.empty(0))

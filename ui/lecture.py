@@ -9,12 +9,30 @@ import streamlit as st
 from ui import url_state
 from ui.settings import LECTURE
 
+# Large type; a short title and little space above it, so that a lesson's first chart is on
+# a projector's first screen (1280 x 720, 1024 x 768).
 _LECTURE_CSS = """
 <style>
   html { font-size: 21px; }
   [data-testid="stMetricValue"] { font-size: 2.6rem; }
-  .katex { font-size: 1.45em !important; }
-  [data-testid="stMainBlockContainer"] { max-width: 100%; padding-top: 2rem; }
+  .katex { font-size: 1.3em !important; }
+  /* a long formula breaks after a relation or an operator, as a line of text does, rather
+     than scroll sideways out of the picture */
+  .katex-display > .katex, .katex-display > .katex > .katex-html { white-space: normal; }
+  .katex-display { overflow: visible !important; text-align: left; }
+  [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3.4rem 2rem 2rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.75rem; padding: 0; line-height: 1.25; }
+</style>
+"""
+
+
+# On every page: labels wrap rather than end in "…" ("still lear…", "Sh…" were seen).
+_PAGE_CSS = """
+<style>
+  [data-testid="stMetricLabel"] *, [data-testid="stWidgetLabel"] *, .stButton button p,
+  [data-testid="stPopover"] button p, [data-testid="stTab"] p {
+    white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+  }
 </style>
 """
 
@@ -32,13 +50,12 @@ def lecture_toggle() -> None:
 
 
 def lecture_css() -> None:
-    """In lecture mode, the page's type and spacing for a projector.
+    """Labels that wrap; in lecture mode, the page's type and spacing for a projector.
 
     Drawn in the main area at the top of every page: in a collapsed sidebar (where a
     lecture link opens) the style did not always reach the page.
     """
-    if lecture_mode():
-        st.html(_LECTURE_CSS)
+    st.html(_PAGE_CSS + (_LECTURE_CSS if lecture_mode() else ""))
 
 
 # At 1280 px wide a chart's type must reach 16 px to be read from a hall's back rows; the
@@ -79,6 +96,11 @@ def _set(obj, path, value) -> None:
     obj[path[-1]] = value
 
 
+def _sized(font) -> dict:
+    """A font's size, or the projector's when the figure left it to the theme."""
+    return dict(size=font.size or PROJECTOR_FONT)
+
+
 def for_projector(fig: go.Figure) -> go.Figure:
     """Thicker lines, bigger markers and type: the same figure, readable from far away.
 
@@ -106,6 +128,20 @@ def for_projector(fig: go.Figure) -> go.Figure:
     for path, size in list(_small_fonts(layout)):
         _set(fig.layout, path, size)
     fig.update_layout(font=dict(size=PROJECTOR_FONT))
-    if fig.layout.height:
-        fig.update_layout(height=int(fig.layout.height * 1.2))
+    # Streamlit's chart theme gives every text the figure leaves unsized 0.75 rem (16 px
+    # on a projector's 21 px page, 12 px otherwise): size them all
+    for axis in [*fig.select_xaxes(), *fig.select_yaxes()]:
+        axis.update(tickfont=_sized(axis.tickfont), title_font=_sized(axis.title.font))
+    for scene in fig.select_scenes():
+        for axis in (scene.xaxis, scene.yaxis, scene.zaxis):
+            axis.update(tickfont=_sized(axis.tickfont), title_font=_sized(axis.title.font))
+    for note in fig.layout.annotations:
+        note.update(font=_sized(note.font))
+    fig.update_layout(legend_font=_sized(fig.layout.legend.font),
+                      title_font=_sized(fig.layout.title.font))
+    legend = fig.layout.legend
+    if legend.y is not None and legend.y < 0 and legend.yref in (None, "paper"):
+        # below the plot by a share of its height, the legend met the x axis's taller title
+        # (w₁ sat on "η y x"): at the figure's foot instead, the plot makes room for both
+        fig.update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
     return fig

@@ -66,16 +66,38 @@ class Lesson:
         self._share = None
         lecture_css()
 
-    def title(self, text: str) -> None:
-        """The page's title, and Share beside it: every part of every lesson can be linked.
+    def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
+        """The page's title and introduction, and Share beside it.
 
-        A stepper drawn later takes Share into its toolbar (:meth:`stepper`).
+        Parameters
+        ----------
+        text : str
+            The title.
+        intro : str, optional
+            What the lesson shows, as a caption under the title; in lecture mode
+            it is the title's help (a ? to hover), so that the first chart is on
+            a projector's first screen.
+        beside : callable, optional
+            Draws a control between the title and Share (e.g. the lecture notes'
+            example), where it stays on a projector's first screen too.
+
+        Notes
+        -----
+        Every part of every lesson can be linked: a stepper drawn later takes
+        Share into its toolbar (:meth:`stepper`), where it holds the step.
         """
-        left, right = st.columns([0.85, 0.15], vertical_alignment="center")
-        left.title(text)
-        self._share = right.empty()
-        with self._share.container(horizontal_alignment="right"):
-            url_state.share_button(place="title")
+        lecture = lecture_mode()
+        # one row that gives the controls their own width and the title the rest (fixed
+        # columns squeezed "Share" to a letter a line beside an open sidebar)
+        with st.container(horizontal=True, vertical_alignment="center"):
+            st.title(text, help=intro if lecture and intro else None)
+            if beside is not None:
+                beside()
+            self._share = st.empty()
+            with self._share.container(width="content"):
+                url_state.share_button(place="title")
+        if intro and not lecture:
+            st.caption(intro)
 
     def data(self) -> Dataset:
         """The data picker (with the lecture switch) in the sidebar; the chosen data set."""

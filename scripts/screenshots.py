@@ -1,0 +1,151 @@
+"""Screenshots of every lesson as a projector shows it, for the README (docs/screenshots).
+
+    python scripts/screenshots.py                  # every lesson, 1280x720, lecture mode
+    python scripts/screenshots.py --size 1024x768 --out /tmp/shots --all-parts
+
+Starts its own Streamlit server on a free port and a headless Chromium (the
+browser tests' one), opens each lesson's link with ?lecture=1, waits until
+every chart is drawn, and saves one PNG per lesson (of the first screen, or of
+the whole page with --full-page). Everything it starts, it stops.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium  # noqa: E402
+
+# (file name, link after the server's address): one per lesson for the README, then the
+# parts a lecture also shows (every part is checked by tests/browser/test_lecture.py).
+NOTES = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
+LESSONS = [
+    ("step_through", f"/?{NOTES}&step=2"),
+    ("margin", f"/margin?{NOTES}&step=3"),
+    ("boolean", "/boolean"),
+    ("nonseparable", "/nonseparable?data=xor"),
+    ("svm", "/svm?part=Train+side+by+side&data=lecture-notes-example-4-points&step=2"),
+    ("variants", "/variants?part=kernel&kernel=rbf&data=moons-generator"),
+    ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-"),
+]
+SVM_PARTS = ("Losses", "Train side by side", "Soft margin", "Generalization", "In scikit-learn")
+PARTS = [
+    *((f"svm_{part.lower().replace(' ', '_')}", f"/svm?part={part.replace(' ', '+')}")
+      for part in SVM_PARTS),
+    ("variants_averaged", "/variants?part=averaged"),
+    ("variants_kernel", "/variants?part=kernel"),
+    ("variants_classes", "/variants?part=classes"),
+    ("nonseparable_iris", "/nonseparable?data=iris-versicolor-vs-virginica"),
+]
+
+# Drawn means: the script stopped, every Plotly chart has its layout, every stepper a step.
+DRAWN = """() => {
+  const app = document.querySelector('[data-testid="stApp"]');
+  if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
+  if (!document.querySelector('[data-testid="stMainBlockContainer"]')) return false;
+  const drawn = (box) => Boolean(box.querySelector('.js-plotly-plot')?._fullLayout);
+  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
+  const steppers = [...document.querySelectorAll('.pl-stepper')];
+  return charts.every(drawn)
+    && steppers.every((s) => s.dataset.step !== undefined && drawn(s.querySelector('.pl-plane')));
+}"""
+
+
+@contextmanager
+def streamlit_server():
+    """`streamlit run app.py` on a free port of 127.0.0.1; its address once healthy."""
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 120
+        while True:
+            try:
+                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                    if response.read() == b"ok":
+                        break
+            except OSError:
+                pass
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("streamlit did not start")
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+
+
+COUNT = "() => document.querySelectorAll('.js-plotly-plot, .pl-stepper').length"
+
+
+def wait_drawn(tab, *, quiet_ms: int = 1500) -> None:
+    """Wait until the page is drawn (see DRAWN) and stays so, with as many charts, for a while.
+
+    A stepper mounts a moment after the script ends, so one look is not enough.
+    """
+    seen, since = None, 0
+    while since < quiet_ms:
+        tab.wait_for_function(DRAWN)
+        count = tab.evaluate(COUNT)
+        since = since + 250 if count == seen else 0
+        seen = count
+        tab.wait_for_timeout(250)
+
+
+def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page: bool) -> None:
+    """Open each view in a fresh session and save ``out/<name>.png``."""
+    from playwright.sync_api import sync_playwright
+
+    out.mkdir(parents=True, exist_ok=True)
+    with streamlit_server() as url, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
+                                             args=CHROMIUM_ARGS)
+        try:
+            for name, link in views:
+                context = browser.new_context(viewport={"width": width, "height": height})
+                tab = context.new_page()
+                tab.set_default_timeout(120_000)
+                joiner = "&" if "?" in link else "?"
+                tab.goto(url + link + (f"{joiner}lecture=1" if lecture else ""))
+                wait_drawn(tab)
+                tab.screenshot(path=out / f"{name}.png", full_page=full_page)
+                print(out / f"{name}.png")
+                context.close()
+        finally:
+            browser.close()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots")
+    parser.add_argument("--size", default="1280x720", help="WIDTHxHEIGHT of the window")
+    parser.add_argument("--no-lecture", action="store_true", help="without ?lecture=1")
+    parser.add_argument("--all-parts", action="store_true", help="every part, not one a lesson")
+    parser.add_argument("--full-page", action="store_true", help="the whole page, not one screen")
+    parser.add_argument("--only", nargs="*", help="only these names")
+    args = parser.parse_args()
+    width, height = (int(v) for v in args.size.lower().split("x"))
+    views = LESSONS + (PARTS if args.all_parts else [])
+    if args.only:
+        views = [view for view in views if view[0] in args.only]
+    shoot(views, args.out, width=width, height=height, lecture=not args.no_lecture,
+          full_page=args.full_page)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,171 @@
+"""Every lesson on a projector: the first chart and the step's maths on the first screen,
+no text clipped or cut short, chart text readable from the back (>= 16 px), nothing fetched
+from another host. At 1280 x 720 and 1024 x 768, with ?lecture=1."""
+
+from __future__ import annotations
+
+from urllib.parse import urlparse
+
+import pytest
+
+from scripts.screenshots import NOTES, wait_drawn
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1280, 720), (1024, 768)]
+# Waiting for the stepper's projector layout (chart and maths side by side, compact
+# controls: issue 13), which another change brings; then these must pass as they are.
+STEPPER_LAYOUT = pytest.mark.xfail(reason="the stepper's lecture layout has not landed",
+                                   strict=False)
+# (name, link, what its first screen must show: "steps" a chart and the step's maths,
+# "chart" a chart, "text" tables and code only)
+VIEWS = [
+    ("step_through", f"/?{NOTES}&step=2", "steps"),
+    ("margin", f"/margin?{NOTES}&step=2", "steps"),
+    ("boolean", "/boolean", "chart"),
+    ("nonseparable", "/nonseparable?data=xor-0-1&step=3", "steps"),
+    ("svm_losses", "/svm?part=Losses", "chart"),
+    ("svm_train", "/svm?part=Train+side+by+side&step=2", "steps"),
+    ("svm_soft_margin", "/svm?part=Soft+margin", "chart"),
+    ("svm_generalization", "/svm?part=Generalization", "chart"),
+    ("svm_sklearn", "/svm?part=In+scikit-learn", "text"),
+    ("variants_averaged", "/variants?part=averaged&step=3", "steps"),
+    ("variants_kernel", "/variants?part=kernel&step=3", "steps"),
+    ("variants_classes", "/variants?part=classes", "chart"),
+    ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-", "chart"),
+]
+# More than two classes puts its introduction, settings and four metrics above its chart
+# (in a function another change reworks): its chart starts at the first screen's foot.
+CLASSES_LAYOUT = pytest.mark.xfail(reason="More than two classes: chart under its metrics",
+                                   strict=False)
+MARKS = {"variants_classes": [CLASSES_LAYOUT]}
+PARAMS = [pytest.param(*view, id=view[0],
+                       marks=[STEPPER_LAYOUT] if view[2] == "steps" else MARKS.get(view[0], []))
+          for view in VIEWS]
+MIN_CHART_FONT = 16
+
+# The first chart in the main area, and the step's maths, against the window: how much of
+# each shows without scrolling.
+ON_SCREEN = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  const shown = (el) => {
+    if (!el) return null;
+    const r = el.getBoundingClientRect();
+    const visible = Math.min(r.bottom, innerHeight) - Math.max(r.top, 0);
+    return {top: r.top, height: r.height, visible: Math.max(0, visible)};
+  };
+  const first = [...main.querySelectorAll('.js-plotly-plot')]
+    .find((p) => p.getBoundingClientRect().height > 50);
+  return {chart: shown(first), maths: shown(main.querySelector('.pl-explain'))};
+}"""
+
+# Text cut short: an ellipsis that hides characters, or text beyond an ancestor that clips
+# or scrolls it (or beyond the window's right edge). Plotly's SVG is checked on its own below.
+CUT_TEXT = """() => {
+  const cut = [];
+  const clips = (el) => ['hidden', 'clip', 'auto', 'scroll']
+    .includes(getComputedStyle(el).overflowX);
+  const root = document.querySelector('[data-testid="stMain"]');
+  for (const el of root.querySelectorAll('*')) {
+    // KaTeX keeps a visually hidden MathML copy for screen readers: not on screen
+    if (el.closest('svg, canvas, .js-plotly-plot, .katex-mathml, [data-testid="stDataFrame"], '
+                  + '[data-testid="stDataFrameResizable"], [data-testid="stCode"], pre')) continue;
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (!own && el.tagName !== 'math') continue;
+    const r = el.getBoundingClientRect();
+    if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
+    const where = el.closest('[data-testid]')?.dataset.testid ?? '';
+    const text = `${el.tagName.toLowerCase()} in ${where}: ${el.textContent.trim().slice(0, 50)}`;
+    const style = getComputedStyle(el);
+    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
+      cut.push(`ellipsis: ${text}`);
+      continue;
+    }
+    if (r.right > document.documentElement.clientWidth + 1) {
+      cut.push(`past the window's edge: ${text}`);
+      continue;
+    }
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      if (!clips(a)) continue;
+      const box = a.getBoundingClientRect();
+      if (r.right > box.right + 1 || r.left < box.left - 1) {
+        cut.push(`cut by its box: ${text}`);
+        break;
+      }
+    }
+  }
+  return cut;
+}"""
+
+# Every text a 2-D Plotly chart draws (ticks, axis titles, legend, annotations), its size in
+# px; and legends that sit on an axis title.
+CHART_TEXT = """(least) => {
+  const small = [], overlaps = [];
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  for (const plot of document.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')) {
+    const texts = plot.querySelectorAll('.xtick text, .ytick text, .g-xtitle text, '
+      + '.g-ytitle text, .legendtext, .annotation-text, .gtitle');
+    for (const t of texts) {
+      if (!t.textContent.trim() || !t.getBoundingClientRect().width) continue;
+      const size = parseFloat(getComputedStyle(t).fontSize);
+      if (size < least) small.push(`${size}px: ${t.textContent.trim().slice(0, 30)}`);
+    }
+    const titles = [...plot.querySelectorAll('.g-xtitle text, .g-ytitle text')]
+      .filter((t) => t.textContent.trim());
+    for (const entry of plot.querySelectorAll('.legend .traces')) {
+      for (const title of titles) {
+        if (meet(entry.getBoundingClientRect(), title.getBoundingClientRect())) {
+          overlaps.push(`${title.textContent} on ${entry.textContent}`);
+        }
+      }
+    }
+  }
+  return {small, overlaps};
+}"""
+
+
+@pytest.fixture(scope="module")
+def own_host(browser, server_url):
+    """The server's host; its first session is opened and closed here, since a fresh
+    server's first page comes up with Streamlit's default sidebar (its file names)."""
+    context = browser.new_context()
+    context.new_page().goto(server_url)
+    wait_drawn(context.pages[0], quiet_ms=250)
+    context.close()
+    return urlparse(server_url).netloc
+
+
+@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda v: str(v))
+@pytest.mark.parametrize(("name", "link", "shows"), PARAMS)
+def test_a_lesson_on_a_projector(browser, server_url, own_host, name, link, shows, width,
+                                 height):
+    context = browser.new_context(viewport={"width": width, "height": height})
+    tab = context.new_page()
+    tab.set_default_timeout(timeout_ms(60_000))
+    elsewhere = []
+    tab.on("request", lambda request: elsewhere.append(request.url)
+           if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
+           and urlparse(request.url).netloc != own_host else None)
+    try:
+        tab.goto(f"{server_url}{link}{'&' if '?' in link else '?'}lecture=1")
+        wait_drawn(tab)
+        assert_no_exception(tab)
+        tab.screenshot(path=ARTIFACTS / f"lecture_{name}_{width}x{height}.png")
+        seen = tab.evaluate(ON_SCREEN)
+        chart = seen["chart"]
+        if shows != "text":
+            assert chart is not None, "no chart"
+            assert chart["visible"] >= min(chart["height"] / 2, 300), f"first chart: {chart}"
+        if shows == "steps":
+            maths = seen["maths"]
+            assert maths is not None and maths["visible"] >= min(maths["height"], 120), \
+                f"the step's maths: {maths}"
+        assert tab.evaluate(CUT_TEXT) == []
+        text = tab.evaluate(CHART_TEXT, MIN_CHART_FONT)
+        assert text["small"] == [], "chart text under 16 px"
+        assert text["overlaps"] == [], "legend on an axis title"
+        assert elsewhere == []
+    finally:
+        context.close()
