@@ -31,7 +31,7 @@ LESSONS = [
     ("step_through", f"/?{NOTES}&step=2"),
     ("margin", f"/margin?{NOTES}&step=3"),
     ("boolean", "/boolean"),
-    ("nonseparable", "/nonseparable?data=xor"),
+    ("nonseparable", "/nonseparable?data=xor-0-1&step=4"),
     ("svm", "/svm?part=Train+side+by+side&data=lecture-notes-example-4-points&step=2"),
     ("variants", "/variants?part=kernel&kernel=rbf&data=moons-generator"),
     ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-"),
@@ -116,6 +116,12 @@ def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
         try:
+            # a fresh server's first page comes up with Streamlit's default sidebar (the file
+            # names of pages/): open it once, unphotographed
+            warm_up = browser.new_page()
+            warm_up.goto(url)
+            wait_drawn(warm_up, quiet_ms=250)
+            warm_up.close()
             for name, link in views:
                 context = browser.new_context(viewport={"width": width, "height": height})
                 tab = context.new_page()

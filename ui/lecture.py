@@ -29,9 +29,9 @@ _LECTURE_CSS = """
 # On every page: labels wrap rather than end in "…" ("still lear…", "Sh…" were seen).
 _PAGE_CSS = """
 <style>
-  [data-testid="stMetricLabel"] *, [data-testid="stWidgetLabel"] *, .stButton button p,
-  [data-testid="stPopover"] button p, [data-testid="stTab"] p {
+  [data-testid="stMetricLabel"] *, [data-testid="stWidgetLabel"] *, .stButton button * {
     white-space: normal !important; overflow: visible !important; text-overflow: clip !important;
+    word-break: normal !important; overflow-wrap: normal !important;
   }
 </style>
 """

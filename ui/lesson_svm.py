@@ -339,6 +339,8 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
         norm = float(np.linalg.norm(sm.w))
         cols[0].metric("Margin 1/‖w‖", maths.num(round(1 / norm, 4)) if norm else "∞ (w = 0)")
         cols[1].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
+    # on a projector the formulas are too wide for the column beside the chart: under both
+    with st.container() if lecture_mode() else right:
         st.latex(r"\xi^{(n)} = \max\big(0,\ 1 - y^{(n)}(\mathbf{w}^\top\mathbf{x}^{(n)} + b)\big)")
         st.latex(draw.objective_latex(sm, len(data)))
         st.caption("The notes write this objective as (1/2)‖w‖² + γ Σ ξ, with C in the role of "

@@ -62,7 +62,7 @@ ON_SCREEN = """() => {
 
 # Text cut short: an ellipsis that hides characters, or text beyond an ancestor that clips
 # or scrolls it (or beyond the window's right edge). Plotly's SVG is checked on its own below.
-CUT_TEXT = """() => {
+CUT_TEXT = r"""() => {
   const cut = [];
   const clips = (el) => ['hidden', 'clip', 'auto', 'scroll']
     .includes(getComputedStyle(el).overflowX);
@@ -71,17 +71,19 @@ CUT_TEXT = """() => {
     // KaTeX keeps a visually hidden MathML copy for screen readers: not on screen
     if (el.closest('svg, canvas, .js-plotly-plot, .katex-mathml, [data-testid="stDataFrame"], '
                   + '[data-testid="stDataFrameResizable"], [data-testid="stCode"], pre')) continue;
-    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    if (getComputedStyle(el).textOverflow === 'ellipsis' && el.textContent.trim()
+        && el.scrollWidth > el.clientWidth + 1) {
+      cut.push(`ellipsis: ${el.textContent.trim().slice(0, 50)}`);
+      continue;
+    }
+    // (KaTeX's struts hold a zero-width space: nothing to read)
+    const own = [...el.childNodes].some((n) => n.nodeType === 3
+                                          && n.textContent.replace(/[\s\u200b]/g, ''));
     if (!own && el.tagName !== 'math') continue;
     const r = el.getBoundingClientRect();
     if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
     const where = el.closest('[data-testid]')?.dataset.testid ?? '';
     const text = `${el.tagName.toLowerCase()} in ${where}: ${el.textContent.trim().slice(0, 50)}`;
-    const style = getComputedStyle(el);
-    if (style.textOverflow === 'ellipsis' && el.scrollWidth > el.clientWidth + 1) {
-      cut.push(`ellipsis: ${text}`);
-      continue;
-    }
     if (r.right > document.documentElement.clientWidth + 1) {
       cut.push(`past the window's edge: ${text}`);
       continue;
