@@ -12,17 +12,14 @@ the whole page with --full-page). Everything it starts, it stops.
 from __future__ import annotations
 
 import argparse
-import subprocess
 import sys
-import time
-import urllib.request
-from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium  # noqa: E402
+from bench._server import streamlit_server  # noqa: E402
+from tests.browser.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
 # (file name, link after the server's address): one per lesson for the README, then the
 # parts a lecture also shows (every part is checked by tests/browser/test_lecture.py).
@@ -59,37 +56,6 @@ DRAWN = """() => {
 }"""
 
 
-@contextmanager
-def streamlit_server():
-    """`streamlit run app.py` on a free port of 127.0.0.1; its address once healthy."""
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                    if response.read() == b"ok":
-                        break
-            except OSError:
-                pass
-            if process.poll() is not None or time.monotonic() > deadline:
-                raise RuntimeError("streamlit did not start")
-            time.sleep(0.3)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-
-
 COUNT = "() => document.querySelectorAll('.js-plotly-plot, .pl-stepper').length"
 
 
@@ -112,7 +78,7 @@ def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
-    with streamlit_server() as url, sync_playwright() as playwright:
+    with streamlit_server(name="screenshots") as (url, _), sync_playwright() as playwright:
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
         try:
