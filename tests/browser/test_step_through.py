@@ -33,7 +33,7 @@ def open_link(page, server_url, query: str) -> None:
 
 
 def load_notes_example(page) -> None:
-    page.get_by_role("button", name="Load the lecture notes' worked example").click()
+    page.get_by_role("button", name="Lecture notes' example").click()
     settle(page)
     wait_status(page, "Step 0 / 20")
     ready(page)
