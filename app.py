@@ -14,14 +14,15 @@ st.set_page_config(
 )
 
 LESSONS = [
-    st.Page("pages/step_through.py", title="Step through", icon=":material/footprint:",
+    st.Page("lessons/step_through.py", title="Step through", icon=":material/footprint:",
             default=True),
-    st.Page("pages/margin.py", title="Margin and the mistake bound", icon=":material/straighten:"),
-    st.Page("pages/boolean.py", title="Boolean functions and XOR", icon=":material/memory:"),
-    st.Page("pages/nonseparable.py", title="Non-separable data", icon=":material/autorenew:"),
-    st.Page("pages/svm.py", title="Perceptron vs SVM", icon=":material/compare_arrows:"),
-    st.Page("pages/variants.py", title="Variants", icon=":material/call_split:"),
-    st.Page("pages/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
+    st.Page("lessons/margin.py", title="Margin and the mistake bound",
+            icon=":material/straighten:"),
+    st.Page("lessons/boolean.py", title="Boolean functions and XOR", icon=":material/memory:"),
+    st.Page("lessons/nonseparable.py", title="Non-separable data", icon=":material/autorenew:"),
+    st.Page("lessons/svm.py", title="Perceptron vs SVM", icon=":material/compare_arrows:"),
+    st.Page("lessons/variants.py", title="Variants", icon=":material/call_split:"),
+    st.Page("lessons/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
 ]
 
 st.navigation(LESSONS).run()

@@ -121,7 +121,7 @@ def session(page: str, part: str | None, data: str):
     at.query_params["data"] = data
     if part is not None:
         at.query_params["part"] = part
-    at.switch_page(f"pages/{page}.py")
+    at.switch_page(f"lessons/{page}.py")
     return at
 
 

@@ -82,12 +82,6 @@ def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
         try:
-            # a fresh server's first page comes up with Streamlit's default sidebar (the file
-            # names of pages/): open it once, unphotographed
-            warm_up = browser.new_page()
-            warm_up.goto(url)
-            wait_drawn(warm_up, quiet_ms=250)
-            warm_up.close()
             for name, link in views:
                 context = browser.new_context(viewport={"width": width, "height": height})
                 tab = context.new_page()

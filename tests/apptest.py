@@ -13,11 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def open_app(page: str | None = None, *, timeout: float = 60) -> AppTest:
-    """Run app.py (optionally switched to ``pages/<page>.py``) and check it drew cleanly."""
+    """Run app.py (optionally switched to ``lessons/<page>.py``) and check it drew cleanly."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
     at.run()
     if page is not None:
-        at.switch_page(f"pages/{page}.py")
+        at.switch_page(f"lessons/{page}.py")
         at.run()
     assert_clean(at)
     return at

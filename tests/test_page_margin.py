@@ -253,7 +253,7 @@ def test_a_link_restores_the_view_and_skips_bad_values():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update({"sep": "Overlaid", "ball": "maybe"})
     at.run()
-    at.switch_page(f"pages/{PAGE}.py")
+    at.switch_page(f"lessons/{PAGE}.py")
     at.run()
     assert_clean(at)
     assert by_key(at.segmented_control, f"{PAGE}.layout").value == "Overlaid"

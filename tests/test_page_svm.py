@@ -334,7 +334,7 @@ def test_a_link_opens_the_same_view_and_ignores_bad_values():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update({"part": "Soft margin", "C": "100", "lam": "abc", "z": "9"})
     at.run()
-    at.switch_page(f"pages/{PAGE}.py")
+    at.switch_page(f"lessons/{PAGE}.py")
     at.run()
     assert_clean(at)
     assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"

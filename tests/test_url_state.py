@@ -24,7 +24,7 @@ def open_link(params: dict, page: str | None = None) -> AppTest:
     at.query_params.update(params)
     at.run()
     if page:
-        at.switch_page(f"pages/{page}.py")
+        at.switch_page(f"lessons/{page}.py")
         at.run()
     return at
 

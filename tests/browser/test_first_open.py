@@ -1,0 +1,42 @@
+"""A lecturer's link to one lesson may be the first thing a fresh server ever shows."""
+
+from __future__ import annotations
+
+import pytest
+
+from bench._server import streamlit_server
+from tests.browser.conftest import timeout_ms
+from tests.browser.stepper import ready
+
+pytestmark = pytest.mark.browser
+
+TITLES = ["Step through", "Margin and the mistake bound", "Boolean functions and XOR",
+          "Non-separable data", "Perceptron vs SVM", "Variants", "Your data"]
+
+
+def test_a_fresh_server_opened_at_a_lesson_runs_the_app_around_it(browser):
+    with streamlit_server(name="first-open") as (url, _):
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        tab = context.new_page()
+        tab.set_default_timeout(timeout_ms(60_000))
+        tab.goto(f"{url}/margin")
+        ready(tab)
+        # the app's own navigation, with the lessons' titles; never a list of script names
+        nav = tab.locator('[data-testid="stSidebarNav"]')
+        nav.wait_for(state="attached")
+        names = [" ".join(t.split()) for t in nav.locator("a").all_inner_texts()]
+        # each link is the icon's ligature, then the title
+        assert [n.split(" ", 1)[1] for n in names] == TITLES
+        context.close()
+
+
+def test_a_fresh_server_opened_in_lecture_mode_keeps_the_sidebar_closed(browser):
+    with streamlit_server(name="first-open-lecture") as (url, _):
+        context = browser.new_context(viewport={"width": 1280, "height": 720})
+        tab = context.new_page()
+        tab.set_default_timeout(timeout_ms(60_000))
+        tab.goto(f"{url}/step_through?lecture=1")
+        ready(tab)
+        sidebar = tab.locator('[data-testid="stSidebar"]')
+        assert sidebar.get_attribute("data-collapsed") == "true"
+        context.close()
