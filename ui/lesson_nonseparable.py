@@ -177,8 +177,10 @@ def verdict(shown: Shown) -> None:
                 icon=":material/shuffle:")
     elif shown.found:
         st.success(cycle.message, icon=":material/autorenew:")
-        for line in cycle_latex(cycle):
-            st.latex(line)
+        # on a projector the run gets the first screen; the repeat's numbers are a click away
+        with st.expander("The repeat, in numbers") if lecture_mode() else st.container():
+            for line in cycle_latex(cycle):
+                st.latex(line)
         if cycle.first > 1:
             st.caption(f"Epochs 1 to {cycle.first - 1} are the way in; choose *In the cycle* "
                        "to step through one period.")

@@ -371,23 +371,24 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
 def more_classes(lesson: Lesson, settings: dict) -> None:
     """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane."""
     X, labels, names = iris_three()
-    st.markdown(
-        "Three species, two ways to build a classifier from binary perceptrons. "
-        "**One-vs-rest**: three perceptrons, class c against the rest, with score "
-        "y_c(x) = w_[c]ᵀx + b_c; predict c* = argmax_c y_c(x). Each perceptron only says "
-        "*mine* (y_c(x) > 0) or *not mine*: where several say *mine* (darker, ×) or none "
-        "does (washed out, ○), the argmax compares scores whose scales mean nothing to each "
-        "other. Scale one class's score to see the argmax move while its own boundary stays. "
-        "**One-vs-one**: K(K − 1)/2 = 3 perceptrons, one per pair of species, each trained on "
-        "those two species alone; each pair votes (i when y_ij(x) ≥ 0, else j) and the most "
-        "votes win. A tie (one vote each) goes to the larger summed score, scikit-learn's "
-        "rule. This part always uses Iris (petal length and width, in cm).")
-    cols = st.columns(4)
-    weights = lesson.widget(MULTI_WEIGHTS, cols[0])
-    c = lesson.widget(SCALE_CLASS, cols[1], format_func=names.__getitem__)
-    factor = lesson.widget(SCALE, cols[1])
-    x1 = lesson.widget(PROBE1, cols[2])
-    x2 = lesson.widget(PROBE2, cols[3])
+    with _intro():
+        st.markdown(
+            "Three species, two ways to build a classifier from binary perceptrons. "
+            "**One-vs-rest**: three perceptrons, class c against the rest, with score "
+            "y_c(x) = w_[c]ᵀx + b_c; predict c* = argmax_c y_c(x). Each perceptron only says "
+            "*mine* (y_c(x) > 0) or *not mine*: where several say *mine* (darker, ×) or none "
+            "does (washed out, ○), the argmax compares scores whose scales mean nothing to each "
+            "other. Scale one class's score to see the argmax move while its own boundary stays. "
+            "**One-vs-one**: K(K − 1)/2 = 3 perceptrons, one per pair of species, each trained on "
+            "those two species alone; each pair votes (i when y_ij(x) ≥ 0, else j) and the most "
+            "votes win. A tie (one vote each) goes to the larger summed score, scikit-learn's "
+            "rule. This part always uses Iris (petal length and width, in cm).")
+        cols = st.columns(4)
+        weights = lesson.widget(MULTI_WEIGHTS, cols[0])
+        c = lesson.widget(SCALE_CLASS, cols[1], format_func=names.__getitem__)
+        factor = lesson.widget(SCALE, cols[1])
+        x1 = lesson.widget(PROBE1, cols[2])
+        x2 = lesson.widget(PROBE2, cols[3])
     try:
         model = iris_one_vs_rest(weights, settings).scaled(c, factor)
         pairs = iris_one_vs_one(weights, settings)
@@ -397,12 +398,8 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
     box = view_box(X)
     xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
-    cols = st.columns(4)
-    for col, kind, model_ in zip(cols[:2], ("argmax", "vote"), (model, pairs), strict=True):
-        col.metric(f"Training errors ({kind})",
-                   f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")
-    cols[2].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
-    cols[3].metric("Points claimed by none", int(np.sum(claims == 0)))
+    # the counts go above the charts, or on a projector under them (the charts get the screen)
+    counts = st.container() if not lecture_mode() else None
     axes = ("petal length (cm)", "petal width (cm)")
     rest, one = st.columns(2)
     with rest:
@@ -437,6 +434,12 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
             f"{name} {int(v)}" for name, v in zip(names, votes, strict=True))
             + f". The vote picks {names[winner]}"
             + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
+    cols = (counts or st.container()).columns(4)
+    for col, kind, model_ in zip(cols[:2], ("argmax", "vote"), (model, pairs), strict=True):
+        col.metric(f"Training errors ({kind})",
+                   f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")
+    cols[2].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
+    cols[3].metric("Points claimed by none", int(np.sum(claims == 0)))
     st.markdown("**One-vs-rest at the probe**")
     for line in draw.ovr_lines(names, model.W, model.b, (x1, x2), model.scores([[x1, x2]])[0]):
         st.latex(line)

@@ -14,8 +14,8 @@ from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
 pytestmark = pytest.mark.browser
 
 SIZES = [(1280, 720), (1024, 768)]
-# Two stepping views still put the chart or the step's maths below the first screen (or cut
-# text) in the stepper's projector layout; they must pass as they are once it places them.
+# Train side by side still cuts the text of its off-view boundary marker in the stepper's
+# projector layout; it must pass as it is once the stepper places it.
 STEPPER_LAYOUT = pytest.mark.xfail(reason="the stepper's layout of this view", strict=False)
 # (name, link, what its first screen must show: "steps" a chart and the step's maths,
 # "chart" a chart, "text" tables and code only)
@@ -34,12 +34,7 @@ VIEWS = [
     ("variants_classes", "/variants?part=classes", "chart"),
     ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-", "chart"),
 ]
-# More than two classes puts its introduction, settings and four metrics above its chart
-# (in a function another change reworks): its chart starts at the first screen's foot.
-CLASSES_LAYOUT = pytest.mark.xfail(reason="More than two classes: chart under its metrics",
-                                   strict=False)
-MARKS = {"variants_classes": [CLASSES_LAYOUT], "nonseparable": [STEPPER_LAYOUT],
-         "svm_train": [STEPPER_LAYOUT]}
+MARKS = {"svm_train": [STEPPER_LAYOUT]}
 PARAMS = [pytest.param(*view, id=view[0], marks=MARKS.get(view[0], [])) for view in VIEWS]
 MIN_CHART_FONT = 16
 
