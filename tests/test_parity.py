@@ -13,15 +13,9 @@ import numpy as np
 import pytest
 from scipy.optimize import Bounds, LinearConstraint, milp
 
-from core.boolean import (
-    PARITY_BITS,
-    parity,
-    parity_best,
-    parity_table,
-    product_lift,
-    truth_table,
-)
+from core.boolean import truth_table
 from core.geometry import linearly_separable
+from core.parity import PARITY_BITS, parity, parity_best, parity_table, product_lift
 from tests.apptest import by_key, open_app
 
 ENCODINGS = ("01", "pm1")

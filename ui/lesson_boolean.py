@@ -12,17 +12,16 @@ from streamlit.errors import StreamlitPageNotFoundError
 from core.boolean import (
     ENCODINGS,
     FUNCTIONS,
-    PARITY_BITS,
     Training,
     TruthTable,
     hand_weights,
     lift,
-    parity,
     rows_right,
     train,
     truth_table,
 )
 from core.line_labelings import best_line, labelings
+from core.parity import PARITY_BITS, parity
 from core.words import plural
 from ui.settings import Setting
 from ui.state import keep_alive
