@@ -684,9 +684,18 @@ function drawOffView(o, away, scale, color) {
   const tail = [tip[0] - away.way[0] * 44 * scale, tip[1] - away.way[1] * 44 * scale];
   Object.entries({ x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1] })
     .forEach(([key, value]) => arrow.setAttribute(key, value));
-  label.textContent = `boundary ${num(away.distance)} away`;
-  label.setAttribute("x", cx + inset[0] * 10 * scale);
-  label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 52) * scale);
+  // two short lines, so the words fit a narrow plot (side by side on a projector)
+  const x = cx + inset[0] * 10 * scale;
+  const lines = ["boundary ", `${num(away.distance)} away`];  // reads "boundary d away"
+  label.replaceChildren(...lines.map((text, i) => {
+    const span = document.createElementNS(label.namespaceURI, "tspan");
+    span.setAttribute("x", x);
+    if (i > 0) span.setAttribute("dy", "1.15em");
+    span.textContent = text;
+    return span;
+  }));
+  label.setAttribute("x", x);
+  label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 70) * scale);
   label.setAttribute("text-anchor", away.left ? "start" : "end");
   label.style.fontSize = `${scale > 1 ? 18 : 14}px`;  // the least on a projector, 18 px
 }
