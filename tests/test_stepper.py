@@ -111,3 +111,15 @@ def test_weights_that_move_without_an_update_are_sent_whole():
     run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3))
     assert "held" not in run.header and len(run.columns["W"]) == trace.steps + 1
     np.testing.assert_array_equal(unpack(pack(run.header, run.columns))[1]["W"], trace.W)
+
+
+def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ui import stepper
+    monkeypatch.setattr(stepper, "STATIC", tmp_path / "static")
+    with ThreadPoolExecutor(8) as pool:
+        served = list(pool.map(lambda _: stepper.serve_plotly(), range(16)))
+    assert {p.name for p in served} == {"plotly.min.js"}
+    assert served[0].read_bytes() == stepper.PLOTLY_JS.read_bytes()
+    assert [p.name for p in (tmp_path / "static").iterdir()] == ["plotly.min.js"]

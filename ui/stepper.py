@@ -15,7 +15,9 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import os
 import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
@@ -75,9 +77,12 @@ def serve_plotly() -> Path:
     target = STATIC / "plotly.min.js"
     if not target.exists() or target.stat().st_size != PLOTLY_JS.stat().st_size:
         STATIC.mkdir(exist_ok=True)
-        partial_copy = target.with_suffix(".part")
-        shutil.copyfile(PLOTLY_JS, partial_copy)
-        partial_copy.replace(target)  # atomic: a request never sees half a file
+        # a copy of this call's own: several processes may start at once (a course
+        # server's, the tests' workers) and each must replace the target with a whole file
+        handle, name = tempfile.mkstemp(suffix=".part", dir=STATIC)
+        os.close(handle)
+        shutil.copyfile(PLOTLY_JS, name)
+        Path(name).replace(target)  # atomic: a request never sees half a file
     return target
 
 
