@@ -151,7 +151,7 @@ class Lesson:
             fig = for_projector(go.Figure(fig))
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
-    def stepper(self, run: Run, *, part: str | None = None, at_end: bool = False,
+    def stepper(self, run: Run, *, part: str | None = None,
                 panels: Callable[[int], None] | None = None, **options) -> int:
         """Step through a run; the position to draw (0 = the start).
 
@@ -162,8 +162,6 @@ class Lesson:
             press. It carries its own signature: a new run starts over.
         part : str, optional
             A part of the page with its own position (e.g. "kernel").
-        at_end : bool, default False
-            Open a new run at its last step (the trained model).
         panels : callable, optional
             ``panels(k)`` draws what the server shows for step k,
             again after each position the browser reports (ui.stepper.stepper).
@@ -178,5 +176,4 @@ class Lesson:
         key = self.page if part is None else f"{self.page}.{part}"
         if self._share is not None and options.get("toolbar", True) and not options.get("follow"):
             self._share.empty()  # the stepper's toolbar has Share, with the step it is on
-        return stepper(key=key, run=run, start="end" if at_end else "zero", panels=panels,
-                       **options)
+        return stepper(key=key, run=run, panels=panels, **options)

@@ -434,7 +434,7 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
             f"{name} {int(v)}" for name, v in zip(names, votes, strict=True))
             + f". The vote picks {names[winner]}"
             + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
-    cols = (counts or st.container()).columns(4)
+    cols = (counts if counts is not None else st.container()).columns(4)
     for col, kind, model_ in zip(cols[:2], ("argmax", "vote"), (model, pairs), strict=True):
         col.metric(f"Training errors ({kind})",
                    f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")

@@ -461,7 +461,7 @@ def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     return blob
 
 
-def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
+def stepper(*, key: str, run: Run, keys: bool = True,
             toolbar: bool = True, panels: Callable[[int], None] | None = None,
             lead: bool = False, follow: str | None = None, address: bool = True) -> int:
     """Draw the stepper for one run; return the step the server knows (debounced).
@@ -472,9 +472,6 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
         Names the stepper's state: ``{key}.t`` holds the step.
     run : Run
         What to step through, e.g. from :func:`perceptron_run`.
-    start : {"zero", "end"}, default "zero"
-        Where a new run opens: before its first step, or at its end (the
-        trained model).
     keys : bool, default True
         Whether this stepper owns →, ←, N and Home (one per page should).
     toolbar : bool, default True
@@ -506,7 +503,7 @@ def stepper(*, key: str, run: Run, start: str = "zero", keys: bool = True,
         run = Run(run.id, run.steps, {**run.header, "lead": key}, run.columns)
     position_key = f"{key}.t"
     if st.session_state.get(f"{key}.stepper.run") != run.id:
-        st.session_state[position_key] = run.steps if start == "end" else 0
+        st.session_state[position_key] = 0  # a new run opens before its first step
     linked = url_state.pending_step() if address else None
     if linked is not None:
         st.session_state[position_key] = linked
