@@ -146,6 +146,18 @@ def test_old_plain_class_links_still_open():
     assert decode_points("0,0,-;1,1,+", "no,yes").classes == ("no", "yes")
 
 
+def test_a_plus_typed_into_a_link_reads_as_plus():
+    # Streamlit reads the query with urllib's parse_qs, which turns a bare '+' into a space:
+    # a link typed by hand, like the ones in the lecture's slides, must still mean class +1
+    from urllib.parse import parse_qs
+
+    typed = parse_qs("pts=0,0,-;1,1,+;2,0,-")["pts"][0]
+    assert typed == "0,0,-;1,1, ;2,0,-"
+    np.testing.assert_array_equal(decode_points(typed, None).y, [-1, 1, -1])
+    with pytest.raises(ValueError, match="x1,x2,"):
+        decode_points("0,0,-;1,1,  ", None)
+
+
 @pytest.mark.parametrize("names", ["a,b,c", "a", "%FF,b", "," , "x," + "y" * 101])
 def test_bad_class_names_in_a_link_are_refused(names):
     with pytest.raises(ValueError, match="expected two class names"):

@@ -146,6 +146,8 @@ def decode_points(text: str, names: str | None) -> Dataset:
     X, y = [], []
     for row in rows:
         parts = row.split(",")
+        if len(parts) == 3 and parts[2] == " ":  # a '+' typed into a link arrives as a space
+            parts[2] = "+"
         if len(parts) != 3 or parts[2] not in "+-" or not parts[2]:
             raise ValueError("expected points written as x1,x2,+ or x1,x2,-")
         try:
