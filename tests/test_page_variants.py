@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from core.kernel import Kernel, KernelModel, kernel_perceptron
-from core.multiclass import one_vs_rest
+from core.multiclass import one_vs_one, one_vs_rest
 from core.perceptron import perceptron
 from core.trace import record
 from core.variants import Voted, errors, running_average, train_test_split
@@ -275,6 +275,29 @@ def test_one_vs_rest_on_iris_every_control(page):
     assert metrics(at)["Points claimed by none"] == str(int(np.sum(averaged.claims(X) == 0)))
     table = at.dataframe[0].value
     assert table["mistakes"].tolist() == averaged.mistakes.tolist()
+
+
+def test_a_class_nothing_is_predicted_as_is_named_with_its_perceptrons(page):
+    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    X, labels, names = iris_three()
+    rest = one_vs_rest(X, labels, names=names, max_epochs=50, seed=0)
+    pairs = one_vs_one(X, labels, names=names, max_epochs=50, seed=0)
+    # the reference: predicted classes counted directly, and each binary task's own errors
+    never = [c for c in range(3) if not np.any(rest.predict(X) == c)
+             and not np.any(pairs.predict(X) == c)]
+    assert [names[c] for c in never] == ["versicolor"]  # the middle species, at the defaults
+    notes = [i.value for i in at.info if "training point" in i.value]
+    assert len(notes) == 1
+    assert notes[0].startswith("Neither the argmax nor the vote predicts versicolor")
+    for (i, j), errors in zip(pairs.pairs, pairs.errors, strict=True):
+        if 1 in (i, j):
+            assert (f"{names[i]} vs {names[j]}" in notes[0]) == (errors > 0)
+    assert ("versicolor vs rest" in notes[0]) == (rest.errors[1] > 0)
+
+    at = set_value(at, "radio", f"{PAGE}.weights", "averaged")
+    averaged = one_vs_rest(X, labels, names=names, weights="averaged", max_epochs=50, seed=0)
+    assert np.all(np.isin(range(3), averaged.predict(X)))
+    assert not [i for i in at.info if "predicts" in i.value and "any training point" in i.value]
 
 
 # ---------------------------------------------------------------- links

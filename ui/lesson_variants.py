@@ -368,6 +368,29 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
                                              b if run["bias"] else None))
 
 
+def _never_predicted(names, labels, X, rest, pairs, weights: str) -> None:
+    """Name a class that no training point is predicted as, and the perceptrons that let it down."""
+    for c, name in enumerate(names):
+        by = [kind for kind, model in (("argmax", rest), ("vote", pairs))
+              if not np.any(model.predict(X) == c)]
+        if not by:
+            continue
+        failing = [f"{name} vs rest"] * int(rest.errors[c] > 0) + [
+            f"{names[i]} vs {names[j]}" for (i, j), e in zip(pairs.pairs, pairs.errors,
+                                                             strict=True)
+            if c in (i, j) and e > 0]
+        why = ""
+        if failing and weights == "last":
+            why = (f" {' and '.join(failing)} still misclassif"
+                   f"{'ies' if len(failing) == 1 else 'y'} some of "
+                   f"{'its' if len(failing) == 1 else 'their'} own training points: the last "
+                   "weights of a run that has not converged are wherever its last update left "
+                   "them. The averaged weights give another answer.")
+        who = ("Neither the argmax nor the vote predicts" if len(by) == 2
+               else f"The {by[0]} never predicts")
+        st.info(f"{who} {name} for any training point.{why}", icon=":material/help:")
+
+
 def more_classes(lesson: Lesson, settings: dict) -> None:
     """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane."""
     X, labels, names = iris_three()
@@ -440,6 +463,7 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
                    f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")
     cols[2].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
     cols[3].metric("Points claimed by none", int(np.sum(claims == 0)))
+    _never_predicted(names, labels, X, model, pairs, weights)
     st.markdown("**One-vs-rest at the probe**")
     for line in draw.ovr_lines(names, model.W, model.b, (x1, x2), model.scores([[x1, x2]])[0]):
         st.latex(line)
