@@ -106,8 +106,7 @@ def for_projector(fig: go.Figure) -> go.Figure:
 
     Every text of the figure (ticks, axis titles, legend, annotations, colour
     bars, text on points) is at least ``MIN_FONT`` px, whatever size the figure
-    asked for; a legend laid out below the plot moves clear of the x axis's
-    title, which the larger type makes taller.
+    asked for.
     """
     for trace in fig.data:
         line = getattr(trace, "line", None)
@@ -139,9 +138,4 @@ def for_projector(fig: go.Figure) -> go.Figure:
         note.update(font=_sized(note.font))
     fig.update_layout(legend_font=_sized(fig.layout.legend.font),
                       title_font=_sized(fig.layout.title.font))
-    legend = fig.layout.legend
-    if legend.y is not None and legend.y < 0 and legend.yref in (None, "paper"):
-        # below the plot by a share of its height, the legend met the x axis's taller title
-        # (w₁ sat on "η y x"): at the figure's foot instead, the plot makes room for both
-        fig.update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
     return fig

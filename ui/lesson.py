@@ -32,6 +32,7 @@ from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
+from viz.plane import legend_at_foot
 
 
 class Lesson:
@@ -129,7 +130,7 @@ class Lesson:
         return value
 
     def chart(self, fig: go.Figure, *, key: str, alt: str, **kwargs):
-        """Draw a Plotly figure: with alt text, and scaled up in lecture mode.
+        """Draw a Plotly figure: alt text, the legend clear of the axes, larger in lecture mode.
 
         Parameters
         ----------
@@ -147,6 +148,7 @@ class Lesson:
         object
             What ``st.plotly_chart`` returns (the selection, with ``on_select``).
         """
+        fig = legend_at_foot(fig)
         if lecture_mode():
             fig = for_projector(go.Figure(fig))
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)

@@ -286,9 +286,11 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
     cols = st.columns(3)
     for col, name, value in zip(cols[:2], ("Perceptron margin", "SVM margin"), values,
                                 strict=True):
-        shown = "does not separate" if not math.isfinite(value) else maths.num(round(value, 4))
-        delta = (f"{100 * value / mm.gamma:.1f} % of Margin(D)"
-                 if mm is not None and math.isfinite(value) else None)
+        separates = math.isfinite(value)
+        # a metric's value is one large short word: the words go in its small line below
+        shown = maths.num(round(value, 4)) if separates else "none"
+        delta = ("does not separate" if not separates
+                 else f"{100 * value / mm.gamma:.1f} % of Margin(D)" if mm is not None else None)
         col.metric(name, shown, delta, delta_color="off", delta_arrow="off")
     if mm is None:
         cols[2].metric("Maximum margin Margin(D)", "not separable")

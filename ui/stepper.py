@@ -33,7 +33,7 @@ from datasets import Dataset
 from ui import url_state
 from ui.lecture import for_projector, lecture_mode
 from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
-from viz.plane import house_layout, point_traces, square_axes, view_box
+from viz.plane import house_layout, legend_at_foot, point_traces, square_axes, view_box
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -224,7 +224,8 @@ def _projector_text(node) -> None:
 
 
 def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
-    """A figure as the browser's Plotly takes it; on a projector, drawn for one.
+    """A figure as the browser's Plotly takes it, its legend clear of the axes; on a projector,
+    drawn for one.
 
     Parameters
     ----------
@@ -240,6 +241,7 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     >>> figure_json(fig, lecture=True)["layout"]["legend"]["font"]["size"]
     18
     """
+    fig = legend_at_foot(fig)
     if lecture:
         fig = for_projector(go.Figure(fig))
     figure = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
@@ -560,12 +562,15 @@ def export_buttons(key: str, data: Dataset, trace: Trace) -> None:
     """Downloads made only when clicked: the stepper ``key`` offline (HTML), every step (CSV)."""
     from viz.export import trace_csv
 
-    left, right, _ = st.columns([1, 1, 2])
     blob = packed(key)
-    if blob is not None:
-        left.download_button("The run (HTML, steps offline)", lambda: offline_html(blob),
-                             file_name="perceptron_run.html", mime="text/html",
-                             icon=":material/movie:", on_click="ignore", key=f"{key}.export.html")
-    right.download_button("Every step (CSV)", lambda: trace_csv(trace, data.X, data.y),
-                          file_name="perceptron_steps.csv", mime="text/csv",
-                          icon=":material/table:", on_click="ignore", key=f"{key}.export.csv")
+    # side by side, each as wide as its words: fixed columns cut them short on a laptop
+    with st.container(horizontal=True, gap="small"):
+        if blob is not None:
+            st.download_button("The run (HTML, steps offline)", lambda: offline_html(blob),
+                               file_name="perceptron_run.html", mime="text/html",
+                               icon=":material/movie:", on_click="ignore", width="content",
+                               key=f"{key}.export.html")
+        st.download_button("Every step (CSV)", lambda: trace_csv(trace, data.X, data.y),
+                           file_name="perceptron_steps.csv", mime="text/csv",
+                           icon=":material/table:", on_click="ignore", width="content",
+                           key=f"{key}.export.csv")

@@ -130,6 +130,27 @@ def house_layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
     return fig
 
 
+def legend_at_foot(fig: go.Figure) -> go.Figure:
+    """A legend laid out below the plot, moved to the figure's foot (a copy; else ``fig``).
+
+    Below the plot by a share of its height, a legend meets the x axis's title on
+    a short plot or with large type (w₁ sat on "η y x"). At the foot of the
+    figure instead, Plotly makes room for both. ``fig`` is not changed.
+
+    Examples
+    --------
+    >>> fig = go.Figure(layout=dict(legend=dict(orientation="h", y=-0.12)))
+    >>> legend_at_foot(fig).layout.legend.yref
+    'container'
+    >>> fig.layout.legend.yref is None
+    True
+    """
+    legend = fig.layout.legend
+    if legend.y is None or legend.y >= 0 or legend.yref not in (None, "paper"):
+        return fig
+    return go.Figure(fig).update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
+
+
 def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
                  visited: int | None = None, height: int = 520, title: str = "") -> go.Figure:
     """The data with the boundary w.x + b = 0, its unit normal, and the visited example.
