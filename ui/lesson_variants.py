@@ -381,9 +381,10 @@ def _never_predicted(names, labels, X, rest, pairs, weights: str) -> None:
             if c in (i, j) and e > 0]
         why = ""
         if failing and weights == "last":
-            why = (f" {' and '.join(failing)} still misclassif"
-                   f"{'ies' if len(failing) == 1 else 'y'} some of "
-                   f"{'its' if len(failing) == 1 else 'their'} own training points: the last "
+            one = len(failing) == 1
+            why = (f" The perceptron{'' if one else 's'} {' and '.join(failing)} still "
+                   f"misclassif{'ies' if one else 'y'} some of {'its' if one else 'their'} "
+                   "own training points: the last "
                    "weights of a run that has not converged are wherever its last update left "
                    "them. The averaged weights give another answer.")
         who = ("Neither the argmax nor the vote predicts" if len(by) == 2
