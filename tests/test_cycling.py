@@ -24,7 +24,15 @@ from core.pocket import epoch_report, pocket
 from core.trace import training_errors
 from core.variants import averaged_perceptron
 from datasets.builtin import boolean, iris, noisy
-from viz.cycling import cycle_latex, errors_figure, trajectory_figure
+from viz.cycling import (
+    LOOP_POINTS,
+    PATH_POINTS,
+    cycle_latex,
+    errors_figure,
+    path_note,
+    path_rows,
+    trajectory_figure,
+)
 
 # ---------------------------------------------------------------- the brute-force reference
 
@@ -425,6 +433,51 @@ def test_trajectory_draws_the_loop_closed_and_the_errors_chart_three_series():
         assert {(s["x0"], s["x1"]) for s in bands} == {(j - 0.5, k - 1 + 0.5)}
         assert sum(1 for t in spec["data"] if (t.get("name") or "").startswith("one period")) == 1
     assert "one period (epochs 3–6)" in [t.get("name") for t in spec["data"]]
+
+
+def test_a_long_path_draws_a_bounded_number_of_points_and_every_one_on_its_loop():
+    data = noisy(40, 0.5, 0)  # the sidebar's default blobs: 3,849 weights, a 2,318-update loop
+    cycle = find_cycle(data.X, data.y)
+    length, loop = len(cycle.path_w), (cycle.cycle_start, cycle.updates)
+    assert length > PATH_POINTS and cycle.updates + 1 <= LOOP_POINTS
+    fig = trajectory_figure(cycle.path_w, cycle.path_b, cycle_start=loop[0],
+                            cycle_updates=loop[1], current=(cycle.path_w[-1], cycle.path_b[-1]))
+    path = fig.data[0]
+    rows = np.asarray(path.customdata)[:, 0].astype(int)  # hover names each point's own update
+    assert len(rows) <= PATH_POINTS and {0, length - 1} <= set(rows.tolist())
+    assert set(range(loop[0], loop[0] + loop[1] + 1)) <= set(rows.tolist())
+    np.testing.assert_array_equal(np.c_[path.x, path.y], cycle.path_w[rows])
+    assert path.name == f"path of (w₁, w₂): {len(rows):,} of its {length:,} points"
+    drawn = next(t for t in fig.data if t.name.startswith("the loop"))
+    np.testing.assert_array_equal(np.c_[drawn.x, drawn.y],
+                                  cycle.path_w[loop[0]:loop[0] + loop[1] + 1])
+    # the colour scale and the axes still span the whole path
+    assert (path.marker.cmin, path.marker.cmax) == (cycle.path_b.min(), cycle.path_b.max())
+    assert fig.layout.xaxis.range[0] <= cycle.path_w[:, 0].min()
+    assert "with every one on the loop" in path_note(length, loop)
+
+
+def test_the_largest_path_costs_a_tenth_of_its_weight_in_figure():
+    rng = np.random.default_rng(0)  # 100,000 updates: the most a search keeps
+    W, B = np.cumsum(rng.normal(size=(100_001, 2)), axis=0), rng.normal(size=100_001)
+    whole = len(trajectory_figure(W, B, max_points=len(W)).to_json())
+    thin = trajectory_figure(W, B, cycle_start=90_000, cycle_updates=10_000)
+    assert len(thin.to_json()) < whole / 10
+    assert len(thin.data[0].x) <= PATH_POINTS
+    loop = next(t for t in thin.data if t.name.startswith("the loop"))
+    assert len(loop.x) <= PATH_POINTS and (loop.x[0], loop.x[-1]) == (W[90_000, 0], W[-1, 0])
+    assert "with every one on the loop" not in path_note(len(W), (90_000, 10_000))
+
+
+@given(st.integers(1, 20_000), st.integers(0, 19_999), st.integers(0, 19_999))
+def test_path_rows_are_bounded_sorted_and_keep_the_ends(length, start, updates):
+    loop = (min(start, length - 1), min(updates, length - 1 - min(start, length - 1)))
+    rows = path_rows(length, loop)
+    assert len(rows) <= PATH_POINTS and np.all(np.diff(rows) > 0)
+    assert rows[0] == 0 and rows[-1] == length - 1
+    if loop[1] + 1 <= LOOP_POINTS:
+        assert set(range(loop[0], loop[0] + loop[1] + 1)) <= set(rows.tolist())
+    assert (path_note(length, loop) == "") == (len(rows) == length)
 
 
 def test_cycle_latex_writes_the_repeat_and_the_updates_that_cancel():

@@ -21,7 +21,7 @@ from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
-from viz.cycling import cycle_latex, errors_figure, trajectory_figure
+from viz.cycling import cycle_latex, errors_figure, path_note, trajectory_figure
 from viz.maths import num
 
 if TYPE_CHECKING:
@@ -222,6 +222,9 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
     else:
         moves = np.concatenate([[0], trace.update_positions])
         path = dict(path_w=trace.W[moves], path_b=trace.b[moves])
+    loop = (path["cycle_start"], path["cycle_updates"]) \
+        if path.get("cycle_start") is not None else None
+    thinned = path_note(len(path["path_w"]), loop)
 
     def weight_space(k: int) -> None:
         """The path of the weights with the step's weights on it (follows the step)."""
@@ -232,8 +235,8 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
                      alt="Weight space: the path of (w1, w2) after each update, coloured by b; "
                          "the loop it closes is drawn thick")
         st.caption("Each dot is the weights after one update; colour is b. "
-                   + ("The thick loop is one period: it ends where it starts."
-                      if shown.found else ""))
+                   + ("The thick loop is one period: it ends where it starts. "
+                      if shown.found else "") + thinned)
 
     run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
                          layers=("boundary", "ghost", "normal", "visited", "errors", "explain"),

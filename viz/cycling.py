@@ -33,9 +33,74 @@ def _range(values: np.ndarray, pad: float = 0.08) -> list[float]:
     return [mid - half, mid + half]
 
 
+# The most weights the path draws: a chart about 700 px wide shows no more apart, and each one
+# more costs the browser (20,000 markers took it longest of any view on the largest upload).
+PATH_POINTS = 3_000
+# The loop's own weights are all drawn when it has at most this many (the rest of the path
+# shares what is left); a longer loop is thinned like the path.
+LOOP_POINTS = 2_500
+
+
+def _evenly(start: int, stop: int, count: int) -> np.ndarray:
+    """At most ``count`` rows from start..stop - 1, evenly spaced, both ends included."""
+    if stop - start <= count:
+        return np.arange(start, stop)
+    return np.unique(np.linspace(start, stop - 1, max(count, 2)).round().astype(int))
+
+
+def path_rows(length: int, loop: tuple[int, int] | None = None, *,
+              max_points: int = PATH_POINTS) -> np.ndarray:
+    """The rows of a path of ``length`` weights that the figure draws.
+
+    Parameters
+    ----------
+    length : int
+        Rows of the path (the start and the weights after each update).
+    loop : (start, updates), optional
+        Rows ``start .. start + updates`` go once round the loop.
+    max_points : int, default PATH_POINTS
+        The most rows returned.
+
+    Returns
+    -------
+    ndarray of int
+        Sorted rows: all of them when there are at most ``max_points``; else
+        every row of the loop (when it has at most :data:`LOOP_POINTS`, else
+        that many evenly spaced) and evenly spaced rows of the whole path with
+        what is left, the first and the last always included.
+
+    Examples
+    --------
+    >>> path_rows(5).tolist()
+    [0, 1, 2, 3, 4]
+    >>> rows = path_rows(100_000, (90_000, 3))
+    >>> len(rows) <= PATH_POINTS, {0, 90_000, 90_003, 99_999} <= set(rows.tolist())
+    (True, True)
+    """
+    if length <= max_points:
+        return np.arange(length)
+    kept = np.zeros(0, dtype=int)
+    if loop is not None:
+        start, updates = loop
+        kept = _evenly(start, start + updates + 1, min(LOOP_POINTS, max_points - 2))
+    return np.union1d(kept, _evenly(0, length, max_points - len(kept)))
+
+
+def path_note(length: int, loop: tuple[int, int] | None = None) -> str:
+    """What the path leaves out when it is thinned, in words ("" when it draws every row)."""
+    rows = path_rows(length, loop)
+    if len(rows) == length:
+        return ""
+    whole = loop is not None and np.isin(np.arange(loop[0], loop[0] + loop[1] + 1),
+                                         rows).all()
+    return (f"The path draws {len(rows):,} of its {length:,} weights, evenly spaced"
+            + (", with every one on the loop" if whole else "")
+            + ", so that the browser draws it quickly; its shape is the same.")
+
+
 def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
                       cycle_updates: int | None = None, current=None, three_d: bool = False,
-                      max_points: int = 20_000, height: int = 460) -> go.Figure:
+                      max_points: int = PATH_POINTS, height: int = 460) -> go.Figure:
     """The weights after each update as a path in weight space; the loop drawn thick.
 
     Parameters
@@ -50,8 +115,10 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
         The weights at the step the page shows, as a ring.
     three_d : bool, default False
         Draw (w1, w2, b) in 3-D instead of colouring by b.
-    max_points : int, default 20_000
-        Longer paths keep only their last ``max_points`` rows (the loop is at the end).
+    max_points : int, default PATH_POINTS
+        A longer path draws this many of its rows (:func:`path_rows`: the loop's
+        kept, the rest evenly spaced) and says so in its legend; hovering a
+        point still names its own update.
 
     Returns
     -------
@@ -59,14 +126,12 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
     """
     W = np.asarray(path_w, dtype=float).reshape(-1, 2)
     B = np.asarray(path_b, dtype=float).reshape(-1)
-    name, start_name = "path of (w₁, w₂) after each update", "start"
-    if len(W) > max_points:
-        cut = len(W) - max_points
-        W, B, name = W[cut:], B[cut:], f"path of (w₁, w₂): the last {max_points:,} updates"
-        start_name = "first shown"
-        cycle_start = None if cycle_start is None or cycle_start < cut else cycle_start - cut
     has_cycle = cycle_start is not None and cycle_updates is not None
-    loop = slice(cycle_start, cycle_start + cycle_updates + 1) if has_cycle else slice(0, 0)
+    rows = path_rows(len(W), (cycle_start, cycle_updates) if has_cycle else None,
+                     max_points=max_points)
+    name = "path of (w₁, w₂) after each update"
+    if len(rows) < len(W):
+        name = f"path of (w₁, w₂): {len(rows):,} of its {len(W):,} points"
     scatter = go.Scatter3d if three_d else go.Scatter
 
     def xyz(w, b):
@@ -77,15 +142,17 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
 
     fig = go.Figure()
     fig.add_trace(scatter(
-        **xyz(W, B), mode="lines+markers", name=name,
+        **xyz(W[rows], B[rows]), mode="lines+markers", name=name,
         line=dict(color=PATH, width=2),
-        marker=dict(size=3 if three_d or len(B) > 500 else 6, color=B, colorscale="Viridis",
-                    showscale=True, colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
-        customdata=np.column_stack([np.arange(len(B)), B]),
+        marker=dict(size=3 if three_d or len(rows) > 500 else 6, color=B[rows],
+                    colorscale="Viridis", cmin=B.min(), cmax=B.max(), showscale=True,
+                    colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
+        customdata=np.column_stack([rows, B[rows]]),
         hovertemplate="after update %{customdata[0]}<br>w = (%{x:.4g}, %{y:.4g})"
                       "<br>b = %{customdata[1]:.4g}<extra></extra>",
     ))
     if has_cycle:
+        loop = rows[(rows >= cycle_start) & (rows <= cycle_start + cycle_updates)]
         fig.add_trace(scatter(
             **xyz(W[loop], B[loop]), mode="lines",
             name=f"the loop ({plural(cycle_updates, 'update')})",
@@ -96,7 +163,7 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
                               name="repeated weights", marker=start, hoverinfo="skip"))
     first = dict(size=12 if not three_d else 6, color="white", symbol="circle",
                  line=dict(color=BOUNDARY, width=2))
-    fig.add_trace(scatter(**xyz(W[:1], B[:1]), mode="markers", name=start_name, marker=first,
+    fig.add_trace(scatter(**xyz(W[:1], B[:1]), mode="markers", name="start", marker=first,
                           hoverinfo="skip"))
     if current is not None:
         w, b = np.asarray(current[0], dtype=float).reshape(1, 2), np.array([float(current[1])])
