@@ -22,7 +22,7 @@ from core.exact_runs import MAX_DECIMALS, _fixed, exact_rule
 from core.runs import Run, check_walk
 from core.words import plural
 
-__all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle"]
+__all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle", "updates_until"]
 
 # The search for a repeat stops after this many epochs or visited examples, whichever first.
 CYCLE_EPOCHS = 10_000
@@ -58,6 +58,9 @@ class Cycle:
     path_w, path_b : ndarray
         The weights before the first update and after each one (floats), up to
         the repeat; at most ``PATH_LIMIT + 1`` rows.
+    path_t : ndarray of int
+        The step t of each update: row r + 1 of the path is the weights after
+        the update at step ``path_t[r]``.
     cycle_start : int or None
         Row of ``path_w`` where the loop starts; rows ``cycle_start`` to
         ``cycle_start + updates`` go once round it (the last equals the first).
@@ -80,6 +83,7 @@ class Cycle:
     b: Fraction | None = None
     path_w: np.ndarray = field(default_factory=lambda: np.zeros((0, 2)))
     path_b: np.ndarray = field(default_factory=lambda: np.zeros(0))
+    path_t: np.ndarray = field(default_factory=lambda: np.zeros(0, dtype=int))
     cycle_start: int | None = None
     path_complete: bool = True
     reason: str = ""
@@ -155,7 +159,7 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
     run = Run(rule, order=rows, every="update", max_epochs=epochs_budget, seed=None)
     key, (w, b) = rule.key, run.start
     seen: dict[tuple, tuple[int, int]] = {}
-    path_w, path_b = [w], [b]
+    path_w, path_b, path_t = [w], [b], []
     epoch = mistakes = 0
     for step in run:
         if step.epoch > epoch:  # the first update of a new epoch: check where it started
@@ -169,7 +173,7 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
                 return Cycle("cycle", epochs=epoch - 1, mistakes=mistakes, first=first,
                              repeat=epoch, period=epoch - first, updates=mistakes - before,
                              w=w_exact, b=b_exact, path_w=np.array(path_w),
-                             path_b=np.array(path_b),
+                             path_b=np.array(path_b), path_t=np.array(path_t, dtype=int),
                              cycle_start=before if complete else None,
                              path_complete=complete, budget=epochs_budget)
             seen[key] = (epoch, mistakes)
@@ -177,9 +181,57 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
         if len(path_w) <= PATH_LIMIT:
             path_w.append(step.w)
             path_b.append(step.b)
+            path_t.append(step.t)
     status = "none" if epoch == epochs_budget else "converged"
     w_exact, b_exact = rule.fractions(key)
     return Cycle(status, epochs=epochs_budget if status == "none" else epoch + 1,
                  mistakes=mistakes, w=w_exact, b=b_exact, path_w=np.array(path_w),
-                 path_b=np.array(path_b),
+                 path_b=np.array(path_b), path_t=np.array(path_t, dtype=int),
                  path_complete=len(path_w) <= PATH_LIMIT, budget=epochs_budget)
+
+
+def updates_until(cycle: Cycle, n: int, epochs: int):
+    """The updates of the searched run in its first ``epochs`` epochs, from the search's path.
+
+    Parameters
+    ----------
+    cycle : Cycle
+        A search's result on ``n`` examples.
+    n : int
+        Examples in the data (an epoch is n visits).
+    epochs : int
+        Epochs wanted.
+
+    Returns
+    -------
+    (t, w, b) or None
+        The step of each update (M,), and the weights before the first update
+        and after each one ((M + 1, D) and (M + 1,)), the same as walking the
+        run again; past the repeat a run that cycles repeats its loop, so the
+        loop's updates are laid out again one period later each time. None
+        when the path does not hold them (cut at ``PATH_LIMIT``, no exact
+        search, or epochs past the end of a search that found no repeat).
+
+    Examples
+    --------
+    >>> c = find_cycle([[0, 0], [0, 1], [1, 0], [1, 1]], [-1, 1, 1, -1])
+    >>> t, w, b = updates_until(c, 4, 3)
+    >>> t.tolist()  # XOR: every visit is an update, and the loop is one epoch
+    [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]
+    >>> b[:5].tolist(), len(w)
+    ([0.0, -1.0, 0.0, 1.0, 0.0], 13)
+    """
+    if cycle.status == "inexact" or not cycle.path_complete or \
+            (cycle.status == "none" and epochs > cycle.epochs):
+        return None
+    t, W, B = cycle.path_t, cycle.path_w, cycle.path_b
+    if cycle.status == "cycle" and epochs >= cycle.repeat:
+        loop = slice(cycle.cycle_start, cycle.cycle_start + cycle.updates)
+        copies = -(-(epochs - cycle.repeat + 1) // cycle.period)
+        shift = cycle.period * n * np.arange(1, copies + 1)[:, None]
+        t = np.concatenate([t, (t[loop] + shift).ravel()])
+        after = slice(loop.start + 1, loop.stop + 1)  # the weights after the loop's updates
+        W = np.concatenate([W, np.tile(W[after], (copies, 1))])
+        B = np.concatenate([B, np.tile(B[after], copies)])
+    kept = int(np.searchsorted(t, epochs * n, side="right"))
+    return t[:kept], W[:kept + 1], B[:kept + 1]

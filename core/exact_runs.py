@@ -167,7 +167,8 @@ class Departure:
     float_activation: float
 
 
-def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | None:
+def float_departure(X, y, *, max_epochs: int = 100, exact_updates=None,
+                    **settings) -> Departure | None:
     """Where :func:`core.perceptron.perceptron` leaves the exact run, or None if it never does.
 
     Parameters
@@ -176,6 +177,9 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
         Training data (short decimals).
     max_epochs : int, default 100
         Epochs compared.
+    exact_updates : array_like of int, optional
+        The steps at which the exact run updates in those epochs, when it was
+        walked already (:func:`core.cycles.updates_until`); else it is walked here.
     **settings
         ``eta``, ``order`` ("cyclic" or "shuffle_once"), ``init``, ``bias``, ``seed``.
 
@@ -192,7 +196,8 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
     -----
     Both runs apply the same rule; they can differ only at a visit whose
     activation rounds across 0, e.g. an exact a = 0 (a mistake, since
-    y a <= 0) computed in floats as 1e-14 (no mistake).
+    y a <= 0) computed in floats as 1e-14 (no mistake). The first step
+    where their updates differ is where they part.
     """
     X, y = check_data(X, y)
     rows = fixed_rows(X, y, **settings)
@@ -200,30 +205,35 @@ def float_departure(X, y, *, max_epochs: int = 100, **settings) -> Departure | N
         raise ValueError("order must be 'cyclic' or 'shuffle_once' to compare with exact runs")
     eta, init, bias = (settings.get(k, d) for k, d in (("eta", 1.0), ("init", "zeros"),
                                                          ("bias", True)))
-    X, y, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias)
-    if problem:
-        raise ValueError(f"exact arithmetic needs short decimals: {problem}")
-    w0, b0 = rule.start
+
+    def exact(epochs: int) -> tuple[Run, Linear]:
+        """The exact run (a fresh rule each time: the rule holds the run's state)."""
+        *_, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias)
+        if problem:
+            raise ValueError(f"exact arithmetic needs short decimals: {problem}")
+        return Run(rule, order=rows, every="update", max_epochs=epochs, seed=None), rule
 
     def rounded(every: str, epochs: int, first: int = 1) -> Run:
         """The same run with rounding alone deciding (no tie tolerance)."""
         return Run(Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias), naive=True),
                    order=rows, every=every, max_epochs=epochs, seed=None, from_epoch=first)
 
-    exact = Run(rule, order=rows, every="update", max_epochs=max_epochs, seed=None)
-    before = rule.key  # the exact state before its next update
-    for e, f in zip_longest(exact, rounded("update", max_epochs)):
-        if e is not None and f is not None and e.t == f.t:
-            before = rule.key
+    run, _ = exact(max_epochs)
+    w0, b0 = run.start
+    exact_t = (s.t for s in run) if exact_updates is None else iter(exact_updates)
+    for e, f in zip_longest(exact_t, (s.t for s in rounded("update", max_epochs))):
+        if e == f:
             continue
-        t_exact = e.t if e is not None else math.inf
-        t_float = f.t if f is not None else math.inf
-        at = int(min(t_exact, t_float))
+        at = int(min(math.inf if e is None else e, math.inf if f is None else f))
         epoch, k = (at - 1) // len(y) + 1, int(rows[(at - 1) % len(y)])
-        if t_float == at:
-            a_float = f.activation
-        else:  # the rounded run did not update there: replay its epoch for what it computed
-            a_float = next(s.activation for s in rounded("visit", epoch, epoch) if s.t == at)
+        # what each run computed there: replay both to that step (only a departure pays this)
+        a_float = next(s.activation for s in rounded("visit", epoch, epoch) if s.t == at)
+        run, rule = exact(epoch)
+        before = rule.key
+        for step in run:
+            if step.t >= at:
+                break
+            before = rule.key
         return Departure(at, epoch, k, rule.exact_activation(k, before), a_float)
     return None
 

@@ -117,7 +117,7 @@ class EpochReport:
     complete: bool
 
 
-def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
+def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> EpochReport:
     """Training errors per epoch of the last, pocket and averaged weights, and max ||w||.
 
     Parameters
@@ -126,6 +126,10 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
         Training data.
     max_visits : int, default 200_000
         Report the first this many visits of the run at most.
+    updates : (t, w, b), optional
+        The run's updates, already walked (:func:`core.cycles.updates_until`):
+        their steps, and the weights before the first and after each one. They
+        replace walking the run; they must reach its end or ``max_epochs``.
     **kwargs
         Settings of :func:`core.perceptron.perceptron` (``every`` must stay "visit":
         the average counts every visit).
@@ -148,17 +152,7 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
         raise ValueError("the epoch report needs every visit: every must be 'visit'")
     X, y = check_data(X, y)
     n = len(y)
-    run = perceptron(X, y, **{**kwargs, "every": "update"})
-    w0, b0 = run.start
-    times, weights, biases = [], [np.asarray(w0, dtype=float)], [float(b0)]
-    complete = True
-    for step in run:
-        if step.t > max_visits:
-            complete = False
-            break
-        times.append(step.t)
-        weights.append(step.w)
-        biases.append(step.b)
+    times, weights, biases, complete = _updates(X, y, max_visits, updates, kwargs)
     visits = _visits(X, y, times, weights[-1], biases[-1], n, **kwargs) if complete \
         else max_visits
     if visits > max_visits:
@@ -193,6 +187,24 @@ def epoch_report(X, y, *, max_visits: int = 200_000, **kwargs) -> EpochReport:
                                                   average_b[t - 1] / t) for t in ends]),
         max_norm=top, n=n, complete=complete,
     )
+
+
+def _updates(X, y, max_visits: int, updates, kwargs) -> tuple:
+    """The run's update steps and the weights after each (the start first), up to max_visits."""
+    if updates is not None:
+        t, w, b = updates
+        kept = int(np.searchsorted(t, max_visits, side="right"))
+        return list(t[:kept]), list(w[:kept + 1]), list(b[:kept + 1]), kept == len(t)
+    run = perceptron(X, y, **{**kwargs, "every": "update"})
+    w0, b0 = run.start
+    times, weights, biases = [], [np.asarray(w0, dtype=float)], [float(b0)]
+    for step in run:
+        if step.t > max_visits:
+            return times, weights, biases, False
+        times.append(step.t)
+        weights.append(step.w)
+        biases.append(step.b)
+    return times, weights, biases, True
 
 
 def _visits(X, y, times: list, w, b, n: int, *, order: str = "cyclic", max_epochs: int = 100,

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from core.cycles import find_cycle
+from core.cycles import find_cycle, updates_until
 from core.exact_runs import (
     decimals,
     exact_perceptron,
@@ -24,6 +24,7 @@ from core.pocket import epoch_report, pocket
 from core.trace import training_errors
 from core.variants import averaged_perceptron
 from datasets.builtin import boolean, iris, noisy
+from datasets.shapes import xor_blobs
 from viz.cycling import (
     LOOP_POINTS,
     PATH_POINTS,
@@ -322,6 +323,76 @@ def test_from_epoch_skips_the_way_in_and_keeps_the_real_numbers():
     assert len(late) == cycle.updates
     np.testing.assert_allclose(late[-1].w, [float(v) for v in cycle.w])
     assert late[-1].mistakes == cycle.mistakes
+
+
+def assert_same_report(a, b):
+    """Two epoch reports equal field by field (floats included: the same sums in one order)."""
+    for name in ("epoch", "updates", "errors_last", "errors_pocket", "errors_averaged",
+                 "max_norm"):
+        np.testing.assert_array_equal(getattr(a, name), getattr(b, name), err_msg=name)
+    assert (a.n, a.complete) == (b.n, b.complete)
+
+
+def assert_walked_once_is_walked_again(X, y, cycle, epochs, *, max_visits=200_000, **settings):
+    """The search's path, laid out to ``epochs``, gives what walking the run again gives."""
+    updates = updates_until(cycle, len(y), epochs)
+    assert updates is not None
+    settings = dict(dict(eta=1.0, init="zeros", bias=True, order="cyclic"), **settings,
+                    max_epochs=epochs)
+    walked = list(exact_perceptron(X, y, rows=fixed_rows(X, y, **settings), every="update",
+                                   **{k: settings[k] for k in ("eta", "init", "bias",
+                                                               "max_epochs")}))
+    t, W, B = updates
+    assert t.tolist() == [s.t for s in walked]
+    np.testing.assert_array_equal(W[1:], np.array([s.w for s in walked]).reshape(-1, W.shape[1]))
+    np.testing.assert_array_equal(B[1:], [s.b for s in walked])
+    assert_same_report(epoch_report(X, y, max_visits=max_visits, updates=updates, **settings),
+                       epoch_report(X, y, max_visits=max_visits, **settings))
+    assert float_departure(X, y, exact_updates=t, **settings) == \
+        float_departure(X, y, **settings)
+
+
+@pytest.mark.parametrize("data", [xor_blobs(), noisy(40, 0.5, 0), boolean("XOR", "01"),
+                                  iris("versicolor", "virginica", (2, 3))],
+                         ids=["xor-blobs", "noisy-blobs", "xor", "iris"])
+def test_the_page_walks_the_exact_run_once_and_shows_the_same_numbers(data):
+    cycle = find_cycle(data.X, data.y, max_visits=200_000)
+    assert cycle.status == "cycle"
+    # the page's report reaches one period past the repeat (XOR blobs: 888 epochs)
+    epochs = min(cycle.repeat + cycle.period, 200_000 // len(data.y))
+    assert_walked_once_is_walked_again(data.X, data.y, cycle, epochs)
+    # a report cut by its visit budget, and fewer epochs than the search ran
+    assert_walked_once_is_walked_again(data.X, data.y, cycle, epochs, max_visits=1_000)
+    assert_walked_once_is_walked_again(data.X, data.y, cycle, max(1, cycle.repeat // 2))
+
+
+def test_the_shared_walk_keeps_where_floats_part_from_the_exact_run():
+    data = iris("versicolor", "virginica", (2, 3))
+    cycle = find_cycle(data.X, data.y)
+    t, _, _ = updates_until(cycle, len(data.y), 1500)
+    departure = float_departure(data.X, data.y, max_epochs=1500, exact_updates=t)
+    assert departure is not None and departure == float_departure(data.X, data.y, max_epochs=1500)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(problems(), st.integers(1, 40), st.sampled_from(["cyclic", "shuffle_once"]),
+       st.integers(0, 100))
+def test_updates_until_is_the_run_walked_again(problem, epochs, order, seed):
+    X, y, eta, bias, init, _ = problem
+    settings = dict(eta=eta, init=init, bias=bias, order=order, seed=seed)
+    cycle = find_cycle(X, y, eta=eta, init=init, bias=bias, max_epochs=200,
+                       rows=fixed_rows(X, y, **settings))
+    if cycle.status == "none":
+        epochs = min(epochs, cycle.epochs)
+    assert_walked_once_is_walked_again(X, y, cycle, epochs, **settings)
+
+
+def test_updates_until_says_when_the_path_cannot_reach():
+    data = noisy(40, 0.5, 0)
+    short = find_cycle(data.X, data.y, max_epochs=10)
+    assert short.status == "none" and updates_until(short, 40, 11) is None
+    assert updates_until(short, 40, 10) is not None
+    assert updates_until(find_cycle(data.X, data.y, init="random"), 40, 5) is None
 
 
 # ---------------------------------------------------------------- remedies

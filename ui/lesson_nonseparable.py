@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import streamlit as st
 
-from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle, find_cycle
+from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle, find_cycle, updates_until
 from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
 from core.geometry import linearly_separable, non_separable_bound
 from core.pocket import EpochReport, epoch_report
@@ -62,7 +62,12 @@ def suggestions() -> None:
 
 @st.cache_data(max_entries=32, show_spinner=False)
 def analyse(X, y, settings: dict, visits: int):
-    """Separable or not, the fixed visiting order (if any) and the exact search for a repeat."""
+    """Separable or not, the fixed visiting order (if any), the exact search for a repeat,
+    the per-epoch report and where floats leave the exact run (fixed orders only).
+
+    The exact run is walked once, by the search: its path holds every update, which the
+    report and the comparison with floats read instead of walking the run again.
+    """
     rows = fixed_rows(X, y, **settings)
     cycle = None
     if rows is not None:
@@ -70,7 +75,18 @@ def analyse(X, y, settings: dict, visits: int):
             cycle = find_cycle(X, y, eta=settings["eta"], init=settings["init"],
                                bias=settings["bias"], rows=rows, max_visits=visits,
                                progress=report)
-    return linearly_separable(X, y, bias=settings["bias"]), rows, cycle
+    exact = cycle is not None and cycle.status != "inexact"
+    epochs = settings["max_epochs"]
+    if exact and cycle.status == "cycle":  # reach one full period, within the chart's budget
+        epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // len(y)))
+    run = {**settings, "max_epochs": epochs}
+    updates = updates_until(cycle, len(y), epochs) if exact else None
+    with progress("Counting errors per epoch…") as report:
+        departure = float_departure(X, y, exact_updates=None if updates is None else updates[0],
+                                    **run) if exact else None
+        report(0.5)
+        errors = epoch_report(X, y, max_visits=REPORT_VISITS, updates=updates, **run)
+    return linearly_separable(X, y, bias=settings["bias"]), rows, cycle, errors, departure
 
 
 def _asked(X, y, settings: dict) -> str:
@@ -90,16 +106,6 @@ def exact_trace(X, y, settings: dict, rows, first: int, last: int):
                              bias=settings["bias"], rows=rows, max_epochs=last,
                              every="visit", from_epoch=first)
     return record(steps, limit=STEP_LIMIT)
-
-
-@st.cache_data(max_entries=32, show_spinner=False)
-def errors_by_epoch(X, y, settings: dict, epochs: int, exact: bool):
-    """The per-epoch report, and where floats leave the exact run (fixed orders only)."""
-    run = {**settings, "max_epochs": epochs}
-    with progress("Counting errors per epoch…") as report:
-        departure = float_departure(X, y, **run) if exact else None
-        report(0.5)
-        return epoch_report(X, y, max_visits=REPORT_VISITS, **run), departure
 
 
 @dataclass(frozen=True)
@@ -131,7 +137,8 @@ def what_to_show(X, y, settings: dict) -> Shown:
     n = len(y)
     asked = _asked(X, y, settings)
     longer = st.session_state.get(LONGER) == asked
-    separable, rows, cycle = analyse(X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
+    separable, rows, cycle, report, departure = analyse(
+        X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
@@ -149,10 +156,6 @@ def what_to_show(X, y, settings: dict) -> Shown:
     else:
         trace = perceptron_trace(X, y, settings)
         result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
-    epochs = settings["max_epochs"]
-    if found:  # reach one full period, within the chart's budget
-        epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // n))
-    report, departure = errors_by_epoch(X, y, settings, epochs, exact)
     more = exact and cycle.budget < min(CYCLE_EPOCHS, CYCLE_VISITS // n)
     return Shown(separable, cycle, exact, found, inside, part, trace, result, report,
                  departure, asked, more)
