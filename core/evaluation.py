@@ -197,14 +197,50 @@ def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
     the run, so on separable data this count is at most the mistakes of the
     full run, hence at most R^2/gamma^2. That holds for runs trained to
     convergence; runs cut short can err on more.
+
+    The same argument saves the runs: leaving out a point the run on all N
+    never updated on removes only visits that changed nothing, so the run on
+    the others makes the same updates in the same epochs and ends with the
+    same weights. Only the points the full run updated on are trained apart.
+    This is used when every decision is exact (short decimals: a float run's
+    tie tolerance depends on the data, so a point left out could move it) and
+    the full run ended where each shorter one must (it converged, or every run
+    has the same ``max_epochs``); otherwise every point is trained apart.
     """
     X, y = check_data(X, y)
+    everyone = np.arange(y.size)
+    full = _full_run(X, y, max_epochs)
     errors = 0
-    for i in range(y.size):
-        keep = np.arange(y.size) != i
-        w, b, _ = trained(X[keep], y[keep], max_epochs=max_epochs)
+    for i in everyone:
+        if full is not None and i not in full[0]:
+            w, b = full[1:]  # the same run as on all N
+        else:
+            w, b, _ = trained(X[everyone != i], y[everyone != i], max_epochs=max_epochs)
         errors += int(y[i] * (X[i] @ w + b) <= 0)
     return errors
+
+
+def _full_run(X, y, max_epochs: int | None):
+    """(rows it updated on, w, b) of the run on all the points, when every run without one
+    of the others would be the same run; else None."""
+    epochs = _epochs_for(mistake_bound(X, y)) if max_epochs is None else max_epochs
+    run = perceptron(X, y, max_epochs=epochs, every="update")
+    updated, last, mistakes = set(), 0, 0
+    w, b = run.start
+    for step in run:
+        updated.add(step.index)
+        w, b, last, mistakes = step.w, step.b, step.epoch, step.mistakes
+    if not run.exact:
+        return None
+    if max_epochs is not None:
+        return updated, w, b
+    # Converged after `last` epochs with updates. A run on the others makes the same
+    # `mistakes` updates, so Novikoff's bound on its data is at least `mistakes`, and its
+    # epochs, floor(bound) + 1, reach past `last`. With one update an epoch (last ==
+    # mistakes) that would rest on the last digit of a computed bound: train apart.
+    if last < epochs and last < mistakes:
+        return updated, w, b
+    return None
 
 
 def margins_over_lambda(X, y, lams, **sgd) -> tuple[np.ndarray, np.ndarray]:
