@@ -19,8 +19,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from core.runs import ORDERS as ORDERS
 from core.runs import (
+    INT64_SAFE,
     Rule,
     Run,
     Step,
@@ -29,18 +29,17 @@ from core.runs import (
     check_walk,
     decimal_integers,
     decimals,
-    integers_for,
     read_only,
     scaled,
-    tie_tolerance,
     to_float,
 )
+from core.runs import ORDERS as ORDERS
+from core.scan import HINGE, PERCEPTRON, STRICT, move, python, tolerance, visit
 
 __all__ = ["INITS", "LOSSES", "ORDERS", "Linear", "Step", "check_data", "initial_weights",
            "perceptron"]
 
 INITS = ("zeros", "random")
-_STALE = object()  # an order nothing was gathered for
 # The margin losses the rule can descend: an update when y*a <= 0, or when y*a < 1.
 LOSSES = ("perceptron", "hinge")
 # Random starting weights are drawn from a standard normal and kept to this many
@@ -173,16 +172,18 @@ class Linear(Rule):
 
     Plainly, for example i at step t::
 
-        a = w.x_i + b                               # margins(): y*a of a block of rows
+        a = w.x_i + b                               # search(): y*a of the rows in turn
         if y_i * a <= 0 (hinge: y_i * a < 1):       # wrong()
             w += eta_t * y_i * x_i; b += eta_t * y_i  # apply()
         (with a penalty lambda, w shrinks by (1 - eta_t lambda) at every visit)
 
     w and b are kept as one vector wb = (w, b) and each row as y*(x, 1), so a
-    block's margins are one product. When x, eta and the start are short
+    margin is one dot product; the rows between two updates are visited by the
+    compiled loop of :mod:`core.scan`. When x, eta and the start are short
     decimals (and the step is constant with no penalty), wb and x are integers in
-    units of powers of ten, so y*a is an exact integer; otherwise floats, and a
-    margin within rounding of the threshold counts as a tie.
+    units of powers of ten, so y*a is an exact integer (int64, Python ints when
+    they could outgrow it); otherwise floats, and a margin within rounding of the
+    threshold counts as a tie.
     """
 
     def __init__(self, X, y, w0, b0, *, eta, bias, loss="perceptron", lam=0.0, decay=False,
@@ -191,6 +192,7 @@ class Linear(Rule):
         self.strict = strict  # the perceptron's test without its tie: y*a < 0
         self.eta, self.bias, self.lam, self.decay = eta, bias, lam, decay
         self.hinge, self.moves = loss == "hinge", bool(lam)
+        self.test = HINGE if self.hinge else STRICT if strict else PERCEPTRON
         self.shift = shift
         self.start = self._float_view(np.asarray(w0, dtype=float), float(b0))
         # naive: plain floats, no tie tolerance (what rounding alone decides, for comparison)
@@ -198,20 +200,23 @@ class Linear(Rule):
         places = None if found is None else [found[0], *(decimals(v) for v in ([eta], w0, [b0]))]
         self.naive = naive
         self.exact = places is not None and None not in places
+        self._rows = None
         if self.exact:
             self._integers(found[1], y, w0, b0, *places)
         else:
-            # y*(x, 1) once: then y*a = (y*(x, 1)).(w, b) is one product
-            self.units = self.kind = None
+            # y*(x, 1) once: then y*a = (y*(x, 1)).(w, b) is one dot product
+            self.units, self.kind = None, np.float64
             self.yx = np.empty((self.n, self.dim + 1))
             self.yx[:, :-1], self.yx[:, -1] = X * y[:, None], y
             self.wb = np.append(np.asarray(w0, dtype=float), float(b0))
             self.steps = np.append(np.full(self.dim, eta), eta if bias else 0.0)
+            self.units_k = np.ones(self.dim + 1)
             # sum_j |x_j| <= D max|x|: a bound on the size of a margin's terms
             self.x_size = self.dim * float(max(X.max(initial=0.0), -X.min(initial=0.0)))
-            self.bar, self.tie = 1.0 if self.hinge else 0.0, 0.0
+            # the hinge's threshold, and how close to it a margin is a tie
+            self.limits = np.array([1.0 if self.hinge else 0.0, 0.0])
+            self._seen = np.empty(self.n)
             self._tolerate()
-        self._rows = _STALE
 
     def _integers(self, X_int, y, w0, b0, dx, de, dw0, db0) -> None:
         """x = X/10^dx, eta = E/10^de, w = W/10^dw, b = B/10^db and y*a in units of 10^-da.
@@ -222,33 +227,29 @@ class Linear(Rule):
         self.da = max(self.dw + dx, self.db)
         e = int(scaled([self.eta], de)[0])
         self.y_int = y.astype(np.int64)
-        yx = np.empty((self.n, self.dim + 1))  # y*(x, 1): exact integers, as float64
-        yx[:, :-1], yx[:, -1] = X_int * y[:, None], y
+        self.yx = np.empty((self.n, self.dim + 1), dtype=np.int64)  # y*(x, 1), exact
+        self.yx[:, :-1], self.yx[:, -1] = X_int * y[:, None], y
         # wb += eta*y*(x, 1), in units: eta_w for w, eta_b for b
         eta_w, eta_b = e * 10 ** (self.dw - de - dx), e * 10 ** (self.db - de) if self.bias else 0
         self.steps = np.array([eta_w] * self.dim + [eta_b], dtype=object)
         # y*a in units of 10^-da: the w part scaled by a_w, the b part by a_b (applied to the
-        # weights before each product, not to the N rows)
+        # weights in each product, not to the N rows)
         self.units = np.array([10 ** (self.da - self.dw - dx)] * self.dim
                               + [10 ** (self.da - self.db)], dtype=object)
-        self.yx = yx
         self.wb = np.append(scaled(w0, self.dw).astype(object), int(scaled([b0], self.db)[0]))
-        self.x_max = int(np.max(np.abs(yx))) if yx.size else 0
+        self.x_max = int(np.max(np.abs(self.yx))) if self.yx.size else 0
         # the step and unit sizes as Python ints, for room() to bound what the integers reach
-        self._limits = ((eta_w, eta_b), (int(self.units[0]), int(self.units[-1])))
-        self.kind = self.wide = None  # how the integers are held; whether as Python ints
-        self.bar = 10**self.da if self.hinge else 0
-        self.tie = 0
+        self._sizes = ((eta_w, eta_b), (int(self.units[0]), int(self.units[-1])))
+        self.limits = np.array([10**self.da if self.hinge else 0, 0], dtype=object)
+        self.x_size = 0.0
+        self.kind, self._left = None, -1  # how the integers are held; updates they have room for
         self.room(0)
 
     # --- the rule ---------------------------------------------------------------------
 
     def order(self, rows: np.ndarray | None) -> None:
-        """y*(x, 1) in the order being walked: gathered once per new order, not per block."""
-        if rows is None:
-            self._rows, self._yx = rows, self.yx
-        elif rows is not self._rows:
-            self._rows, self._yx = rows, self.yx[rows]
+        """Remember the order being walked (None: the data's own)."""
+        self._rows = rows
 
     def _wb_units(self) -> np.ndarray:
         """(w, b) in the units of y*a: exact runs weigh w and b by powers of ten."""
@@ -256,29 +257,40 @@ class Linear(Rule):
 
     def margins(self, start: int, end: int) -> np.ndarray:
         """y*a = (y*(x, 1)).(w, b) of the rows start..end-1 of the current order."""
-        return self._yx[start:end] @ self._wb_units()
+        yx = self.yx[start:end] if self._rows is None else self.yx[self._rows[start:end]]
+        return yx @ self._wb_units()
 
     def all_margins(self) -> np.ndarray:
         """y*a of every row."""
         return self.yx @ self._wb_units()
 
+    def search(self, rows: np.ndarray, start: int, end: int, t0: int) -> tuple[int, np.ndarray]:
+        """The compiled visit (core.scan.visit); Python ints take the blocks of the slow path."""
+        if self.kind is object:
+            return super().search(rows, start, end, t0)
+        stop = visit(self.yx, rows, start, end, self.wb, self.units_k, self.steps, self._seen,
+                     self.limits, self.test, self.lam, self.decay, t0, self.x_size,
+                     not (self.exact or self.naive))
+        return stop, self._seen
+
     def wrong(self, margins: np.ndarray) -> np.ndarray:
         """The threshold test: y*a <= 0 for the perceptron (strict: y*a < 0), y*a < 1 for
-        the hinge."""
+        the hinge, a margin within ``tie`` of the threshold counting as on it."""
+        bar, tie = self.limits
         if self.hinge:
-            return margins < self.bar - self.tie
+            return margins < bar - tie
         if self.strict:
-            return margins < -self.tie
-        return margins <= self.tie
+            return margins < -tie
+        return margins <= tie
 
     def apply(self, i: int, t: int, updated: bool) -> None:
-        """w += eta*y*x, b += eta*y on example i (and the penalty's shrink at every step)."""
-        eta = self.steps / math.sqrt(t) if self.decay else self.steps
-        if self.lam:
-            self.wb = np.append((1.0 - eta[0] * self.lam) * self.wb[:-1], self.wb[-1])
-        if updated:
-            self.wb = self.wb + eta * self.yx[i]
-        if not self.exact:
+        """w += eta*y*x, b += eta*y on example i (and the penalty's shrink at every step):
+        core.scan.move, on the numbers as they are held."""
+        (python(move) if self.kind is object else move)(
+            self.wb, self.yx[i], self.steps, t, self.lam, self.decay, updated)
+        if self.exact:
+            self._left -= updated
+        else:
             self._tolerate()
 
     def activation(self, i: int, margin) -> float:
@@ -289,8 +301,6 @@ class Linear(Rule):
 
     def view(self) -> tuple[np.ndarray, float]:
         """The current (w, b) as floats (nearest the exact values), w read-only."""
-        if self.kind is np.float64:  # exact integers below 2^53: one correctly rounded division
-            return self._float_view(self.wb[:-1] / 10.0**self.dw, float(self.wb[-1]) / 10**self.db)
         if self.exact:
             return self._float_view(to_float(self.wb[:-1], self.dw),
                                     int(self.wb[-1]) / 10**self.db)
@@ -300,26 +310,30 @@ class Linear(Rule):
 
     def room(self, k: int) -> None:
         """Integers: int64 while nothing can reach 2^62 within k more updates, else Python ints."""
-        if not self.exact:
+        if not self.exact or k <= self._left:
             return
-        (eta_w, eta_b), (unit_w, unit_b) = self._limits
-        w_bound = max(map(abs, self.wb[:-1].tolist()), default=0) + k * eta_w * self.x_max
-        b_bound = abs(int(self.wb[-1])) + k * eta_b
-        bound = max(w_bound, b_bound, self.dim * w_bound * self.x_max * unit_w + b_bound * unit_b)
-        kind = integers_for(bound)
-        if kind != self.kind:
+        (eta_w, eta_b), (unit_w, unit_b) = self._sizes
+        w = max(map(abs, self.wb[:-1].tolist()), default=0)
+        b = abs(int(self.wb[-1]))
+        # what |w|, |b| and |y*a| can reach: now + updates * per update
+        reach = ((w, eta_w * self.x_max), (b, eta_b),
+                 (self.dim * w * self.x_max * unit_w + b * unit_b,
+                  self.dim * eta_w * self.x_max**2 * unit_w + eta_b * unit_b))
+        left = min((INT64_SAFE - 1 - now) // per if per else
+                   (math.inf if now < INT64_SAFE else -1) for now, per in reach)
+        kind = np.int64 if left >= k else object
+        self._left = left if kind is np.int64 else -1  # Python ints: look again every time
+        if kind is not self.kind:
             self.kind, self.wide = kind, kind is object
             self.wb, self.steps = as_integers(self.wb, kind), as_integers(self.steps, kind)
-            self.yx = as_integers(self.yx, kind)
+            self.yx, self.limits = as_integers(self.yx, kind), as_integers(self.limits, kind)
             self.units_k = as_integers(self.units, kind)
-            self._rows = _STALE
+            self._seen = np.empty(self.n, dtype=kind)
 
     def _tolerate(self) -> None:
         """Floats: a margin this close to the threshold is a tie."""
         if not self.naive:
-            w = self.wb[:-1]
-            size = max(map(abs, w.tolist())) if self.dim <= 8 else np.abs(w).max()
-            self.tie = tie_tolerance(self.x_size * size + abs(self.wb[-1]) + self.bar)
+            self.limits[1] = tolerance(self.wb, self.x_size, self.limits[0])
 
     # --- the exact state, for comparing runs ----------------------------------------------
 

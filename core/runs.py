@@ -37,8 +37,9 @@ EVERY = ("visit", "update")
 # max_epochs whatever happens (the notes' Algorithm 2, which keeps averaging).
 UNTIL = ("converged", "max_epochs")
 
-# The scan reads blocks of examples at once; a block starts this small (an update often
-# comes soon after another) and doubles while a scan finds none.
+# A rule's default search reads blocks of margins at once (the kernel perceptron's, and the
+# linear rule's in Python ints); a block starts this small (an update often comes soon after
+# another) and doubles while the search finds none.
 FIRST_BLOCK = 16
 # Most decimal places a number may have for a run to be exact.
 MAX_DECIMALS = 6
@@ -239,14 +240,16 @@ class Rule:
     - ``margins(start, end)``: y*a of the rows ``rows[start:end]`` (in the
       rule's own units: integers when exact);
     - ``wrong(margins)``: the threshold test (y*a <= 0 for the perceptron);
+    - ``search(rows, start, end, t0)``: visit the rows up to the first that
+      fails the test (by default blocks of ``margins``; the linear rule's is compiled);
     - ``apply(i, t, updated)``: the step on example i at step t;
     - ``view()``: the state (w, b) as floats, w read-only;
     - ``activation(i, margin)``: the float a of example i from its margin;
     - ``room(k)``: keep integers exact for k more updates.
 
     ``exact`` says whether the decisions are exact; ``moves`` whether every
-    visit changes the state (an SVM with a penalty), so the walk scans one row
-    at a time and calls ``apply`` on every visit, not only on updates.
+    visit changes the state (an SVM with a penalty): its ``search`` applies the
+    visits it passes, and the walk records them one at a time.
     """
 
     n: int
@@ -260,6 +263,27 @@ class Rule:
     def all_margins(self) -> np.ndarray:
         """The margins of every row, in the data's own order."""
         raise NotImplementedError
+
+    def search(self, rows: np.ndarray, start: int, end: int, t0: int) -> tuple[int, np.ndarray]:
+        """Visit rows[start:end] (steps t0 + start + 1, ...) up to the first that fails the
+        threshold test, without its update.
+
+        Returns its position (``end`` when none fails) and the margins: position
+        start + k has margins[k]. Here by blocks of :meth:`margins` (of the order
+        last given to :meth:`order`), a block twice as long while none fails.
+        """
+        seen, block = [], FIRST_BLOCK
+        while start < end:
+            stop = min(start + block, end)
+            self.room(stop - start)
+            margins = self.margins(start, stop)
+            seen.append(margins)
+            wrong = self.wrong(margins)
+            first = int(wrong.argmax())  # the first mistake, or 0 when there is none
+            if wrong[first]:
+                return start + first, np.concatenate(seen)
+            start, block = stop, 2 * block
+        return end, np.concatenate(seen) if seen else np.empty(0)
 
 
 class Run(Iterator[Step]):
@@ -285,6 +309,8 @@ class Run(Iterator[Step]):
         self.in_order = np.arange(self.n)
         self.mistakes = 0
         self._view = None
+        # finish(): the walk makes its updates without recording steps
+        self._quiet = self._visited = self._started = False
         self._natural = isinstance(order, str)  # in_order is 0..N-1: nothing to gather
         if not self._natural:  # a fixed order of the rows, the same every epoch
             order, self.in_order = "cyclic", np.asarray(order, dtype=int)
@@ -296,10 +322,23 @@ class Run(Iterator[Step]):
             self.start = rule.view()
 
     def __next__(self) -> Step:
+        self._started = True
         return next(self._steps)
 
     def __iter__(self) -> Run:
         return self
+
+    def finish(self) -> tuple[np.ndarray, float] | None:
+        """The weights :func:`final` gives, without recording the steps; None once the run
+        has started, or when its last step is not its end (the descent's last update)."""
+        if self._started or (self.rule.moves and not self.visits):
+            return None
+        visits, self.visits, self._quiet, self._visited = self.visits, False, True, False
+        mistakes = self.mistakes
+        for _ in self._steps:
+            pass
+        stepped = self.mistakes > mistakes or (visits and self._visited)
+        return self.rule.view() if stepped else self.start
 
     # --- the orders ------------------------------------------------------------------
 
@@ -347,46 +386,39 @@ class Run(Iterator[Step]):
             i = int(wrong[rng.integers(wrong.size)])
             yield self._step(t, i, margins[i], True)
 
-    # --- the scan: the rule on a block of rows at once --------------------------------
+    # --- the scan: the rule visits rows up to the next update ---------------------------
 
     def _scan(self, rows: np.ndarray, t0: int, stop_when_clean: bool):
         """Visit ``rows`` in turn from step t0 + 1, yielding steps.
 
         Returns whether the state changed (another epoch could change it
         again), or None when ``stop_when_clean`` and nothing is wrong any more.
-        The margins of a block come from one product; after an update the rest
-        of the block is stale, so the scan restarts just past it with a block
-        twice as long as the last stretch between updates.
+        The rule's search visits the rows up to the next one that fails the
+        threshold test; the walk records the visits and makes the update.
         """
-        rule = self.rule
+        rule, visits = self.rule, self.visits
         rule.order(None if rows is self.in_order and self._natural else rows)
         changed = False
-        start, block, previous = 0, 1 if rule.moves else FIRST_BLOCK, 0
-        while start < len(rows):
-            end = min(start + block, len(rows))
-            rule.room(end - start)
-            margins = rule.margins(start, end)
-            wrong = rule.wrong(margins)
-            stop = int(wrong.argmax())  # the first mistake, or 0 when there is none
-            hit = bool(wrong[stop])
-            if not hit:
-                stop = end - start
-            for k in range(stop if rule.moves or self.visits else 0):
-                if rule.moves:
-                    rule.apply(int(rows[start + k]), t0 + start + k + 1, False)
-                    self._view, changed = None, True
-                if self.visits:
-                    yield self._step(t0 + start + k + 1, rows[start + k], margins[k], False)
-            if hit:
-                at = start + stop
-                yield self._step(t0 + at + 1, rows[at], margins[stop], True)
-                changed = True
-                if stop_when_clean and not rule.moves and self._clean():
-                    return None
-                block = 1 if rule.moves else max(FIRST_BLOCK, 2 * (at - previous))
-                start, previous = at + 1, at
-            else:
-                start, block = end, 1 if rule.moves else block * 2
+        # a rule that moves at every visit gives each recorded visit its own state
+        one = rule.moves and visits
+        start, end = 0, len(rows)
+        while start < end:
+            rule.room(1)
+            stop, margins = rule.search(rows, start, start + 1 if one else end, t0)
+            self._visited = True
+            if rule.moves and stop > start:
+                self._view, changed = None, True
+            if visits:
+                for p in range(start, stop):
+                    yield self._step(t0 + p + 1, rows[p], margins[p - start], False)
+            if stop == end or (one and stop > start):
+                start = stop
+                continue
+            yield self._step(t0 + stop + 1, rows[stop], margins[stop - start], True)
+            changed = True
+            if stop_when_clean and not rule.moves and self._clean():
+                return None
+            start = stop + 1
         return changed
 
     def _clean(self) -> bool:
@@ -398,11 +430,13 @@ class Run(Iterator[Step]):
         """Apply the rule to example i when ``updated`` and record the step."""
         i, t = int(i), int(t)
         rule = self.rule
-        a = rule.activation(i, margin)
         if updated:
             rule.apply(i, t, True)
             self.mistakes += 1
             self._view = None
+        if self._quiet:
+            return None
+        a = rule.activation(i, margin)  # from the margin before the update
         if self._view is None:  # unchanged weights are shared between steps: they are read-only
             self._view = rule.view()
         w, b = self._view
@@ -450,6 +484,8 @@ def final(stream) -> tuple[np.ndarray, float]:
     >>> final(perceptron([[1.0], [-1.0]], [1, -1]))
     (array([2.]), 0.0)
     """
+    if isinstance(stream, Run) and (found := stream.finish()) is not None:
+        return found
     w, b = stream.start
     for step in stream:
         w, b = step.w, step.b
