@@ -159,8 +159,8 @@ def test_svm_settings_change_the_svm_run():
     assert stepper_run(at, PAGE)[0]["steps"] == max(perc.steps, svm.steps)
     follow = stepper_run(at, f"{PAGE}.svm_run")[0]
     assert follow["svm"] == {"lam": 0.1, "eta0": 0.5}  # eta_t = eta0 / sqrt(t) in the page
-    title = follow["figure"]["layout"]["title"]["text"]
-    assert title == "SVM by subgradient descent (λ = 0.1, η₀ = 0.5)"
+    title = follow["figure"]["layout"]["legend"]["title"]["text"]  # beside the plot
+    assert title == "SVM by subgradient descent<br>(λ = 0.1, η₀ = 0.5)"
     # the margin sweep marks the chosen lambda
     sweep = next(c for c in charts(at) if c["layout"].get("shapes"))
     assert any(shape.get("x0") == 0.1 for shape in sweep["layout"]["shapes"])

@@ -235,18 +235,31 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     perc, svm = align(perc, svm)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     lecture = lecture_mode()
-    # a projector's half-width chart has room for the short title only
-    titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
-              f"SVM{'' if lecture else ' by subgradient descent'} "
+    # each run's name heads its legend, beside the plot, on two narrow lines
+    titles = (f"Perceptron<br>(η = {maths.num(settings['eta'])})",
+              f"SVM{'' if lecture else ' by subgradient descent'}<br>"
               f"(λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state[EPOCHS.key]):
         st.caption(f"The SVM runs {plural(svm_settings['max_epochs'], 'epoch')} here: "
                    f"{STEP_LIMIT:,} steps at most are recorded.")
 
     def figure(title: str) -> go.Figure:
-        """The run's chart without its moving parts: the points and the maximum margin."""
-        return draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, title=title,
-                               mm=mm, height=560)
+        """The run's chart without its moving parts: the points and the maximum margin.
+
+        Its maths go under it (ui/stepper.py's pair), so the first screen has no height to
+        spare: the legend, headed by the run's name, goes beside the plot, narrow (its longest
+        name on two lines; the band's width, Margin(D), is in the margins below).
+        """
+        fig = draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, mm=mm,
+                              height=560)
+        fig.update_layout(legend=dict(orientation="v", x=1.02, xanchor="left", y=1,
+                                      yanchor="top", font=dict(size=13),
+                                      title=dict(text=title, font=dict(size=15))))
+        fig.update_xaxes(constraintoward="right")  # the plot beside its legend
+        fig.update_shapes(showlegend=False)
+        fig.for_each_trace(lambda trace: trace.update(name="maximum-margin<br>boundary"),
+                           selector=dict(name="maximum-margin boundary"))
+        return fig
 
     # one clock: Next mistake stops where either run updates
     stops = (perc.updated | svm.updated).astype(np.uint8)
@@ -283,21 +296,22 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
     """Geometric margins of both runs against the maximum, and the margin as lambda shrinks."""
     st.subheader("How wide is each boundary's margin?")
     values = [geometric_margin(data.X, data.y, trace.W[k], trace.b[k]) for trace in (perc, svm)]
-    cols = st.columns(3)
-    for col, name, value in zip(cols[:2], ("Perceptron margin", "SVM margin"), values,
-                                strict=True):
-        separates = math.isfinite(value)
-        # a metric's value is one large short word: the words go in its small line below
-        shown = maths.num(round(value, 4)) if separates else "none"
-        delta = ("does not separate" if not separates
-                 else f"{100 * value / mm.gamma:.1f} % of Margin(D)" if mm is not None else None)
-        col.metric(name, shown, delta, delta_color="off", delta_arrow="off")
+    # each metric as wide as its text, wrapping to a new row rather than cut short with "…"
+    # (they share the left run's half of the page: a third of it is 130 px on a projector);
+    # a metric's value is one large short word: the words go in its small line below
+    row = st.container(horizontal=True, gap="large")
+    for name, value in zip(("Perceptron margin", "SVM margin"), values, strict=True):
+        finite = math.isfinite(value)
+        delta = (f"{100 * value / mm.gamma:.1f} % of Margin(D)" if mm is not None and finite
+                 else None if finite else "does not separate")
+        row.metric(name, maths.num(round(value, 4)) if finite else "none", delta,
+                   delta_color="off", delta_arrow="off", width="content")
     if mm is None:
-        cols[2].metric("Maximum margin Margin(D)", "not separable")
+        row.metric("Maximum margin Margin(D)", "not separable", width="content")
         st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
                 "never settles; see **Soft margin** for what the SVM does instead.")
         return
-    cols[2].metric("Maximum margin Margin(D)", maths.num(round(mm.gamma, 4)))
+    row.metric("Maximum margin Margin(D)", maths.num(round(mm.gamma, 4)), width="content")
     st.caption("The perceptron stops at the first separator it meets, anywhere in the gap "
                "between the classes; the hinge pushes examples toward y·a ≥ 1 while the "
                "penalty keeps ‖w‖ small, which widens the margin toward Margin(D).")

@@ -28,14 +28,17 @@ def latex_numbers(lines: list[str]) -> list[str]:
 
 
 def expected(data, trace, k: int, lam: float, eta0: float) -> list[str]:
-    """The numbers of step k: viz.svm's maths, then the boundary w·x + b = 0 after it."""
+    """The numbers of step k: viz.svm's maths, then the boundary w·x + b = 0 after it when
+    the maths do not show b after the step (beside the perceptron, rows are dear)."""
     i = int(trace.index[k])
     lines = svm_step_lines(
         x=data.X[i], y=float(data.y[i]), w_before=trace.W[k - 1], b_before=trace.b[k - 1],
         w_after=trace.W[k], b_after=trace.b[k], a=trace.activation[k],
         updated=bool(trace.updated[k]), eta=svm_step_size(k, eta0), lam=lam, t=k, eta0=eta0)
     w, b = trace.W[k], trace.b[k]
-    boundary = [num(w[0]), num(abs(w[1])), num(abs(b)), "0"] if np.any(w != 0) else []
+    shown = bool(trace.updated[k])
+    boundary = [num(w[0]), num(abs(w[1])), num(abs(b)), "0"] if np.any(w != 0) and not shown \
+        else []
     return latex_numbers(lines) + boundary
 
 

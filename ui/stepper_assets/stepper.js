@@ -301,17 +301,18 @@ function stepMath(s, k) {
   const a = row(c.activation, k);
   const updated = row(c.updated, k) === 1;
   const eta = h.eta;
-  let terms = wb.map((wi, j) => `${paren(mn(wi))}${paren(mn(x[j]))}`).join(mo("+"));
-  if (h.bias) terms += signed(bb);
+  // the sum's terms are chunks of their own: a narrow column breaks the line between them
+  const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
+  if (h.bias) terms.push(signed(bb));
   const lines = [
     math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
-         `${mo("=")}${terms}`, `${mo("=")}${mn(a)}`),
+         ...terms, `${mo("=")}${mn(a)}`),
     math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
          `${mo("=")}${mn(y * a)}${updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
   ];
   if (updated) {
     lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
-                    `${mo("=")}${vec(wb)}${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
                     `${mo("=")}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
@@ -348,11 +349,15 @@ function svmStepMath(s, k) {
   const shrink = paren(mn(round4(1 - eta * lam)));
   const w = mi("w", true);
   const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
+  const activation = [
+    `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
+    `${mo("=")}${mn(round4(a))}`];
+  const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
+                  `${mo("=")}${mn(round4(y * a))}${updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
+  // beside another run, both short lines in one row
+  activation[1] += s.pair ? mo(",") : "";
   const lines = [
-    math(`${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
-         `${mo("=")}${mn(round4(a))}`),
-    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
-         `${mo("=")}${mn(round4(y * a))}${updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`),
+    ...(s.pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
     math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
          + `<msqrt>${mi("t")}</msqrt>`,
          `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${mo("=")}${mn(round4(eta))}`),
@@ -360,7 +365,8 @@ function svmStepMath(s, k) {
   const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
   if (updated) {
     lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
-                    `${mo("=")}${shrink}${vec(wb)}${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${shrink}${vec(wb)}`,
+                    `${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
                     `${mo("=")}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
@@ -464,6 +470,9 @@ function load(s, run) {
   s.runId = h.run;
   s.synced = sameRun ? s.synced : s.k;
   s.ui.box.classList.toggle("pl-lecture", Boolean(h.lecture));
+  // two runs side by side (a leader and its follower): each chart over its own maths
+  s.pair = Boolean(h.lead || h.follow);
+  s.ui.box.classList.toggle("pl-pair", s.pair);
   // the page around a stepper on a projector gives it room (stepper.css); a class, not a
   // :has() rule, which would make every change of the page's DOM check the whole page
   document.documentElement.classList.toggle("pl-lecture-page", Boolean(h.lecture));
@@ -510,8 +519,8 @@ function plotCharts(s, Plotly) {
   // of a student's may leave the machine
   const config = { displaylogo: false, responsive: true, showSendToCloud: false,
                    plotlyServerURL: '' };
+  if (h.lecture || s.pair) figure.layout.height = fitHeight(s, figure.layout.height);
   if (h.lecture) {
-    figure.layout.height = fitHeight(s, figure.layout.height);
     const legend = figure.layout.legend;
     if (legend?.orientation === "h") {
       // under the axis title whatever the plot's height (a fraction of it would not be), and
@@ -539,24 +548,47 @@ function plotCharts(s, Plotly) {
 }
 
 function alignFollower(s) {
-  // a follower's chart starts level with its leader's (which has the controls above it)
+  // A follower stands beside its leader, which has the controls above it: the follower's
+  // status line moves down level with the leader's, and the two charts start level (under the
+  // taller status, or the leader's Predict score). The leader's controls reach across both
+  // runs: one row, with a long slider.
   const lead = s.run?.header.follow;
-  const leader = lead && document.querySelector(`[data-pl-lead="${lead}"] .pl-plane`);
+  const leader = lead && document.querySelector(`[data-pl-lead="${lead}"]`);
   if (!leader) return;
-  const host = s.ui.planeHost;
-  const own = host.getBoundingClientRect().top - (parseFloat(host.style.marginTop) || 0);
-  const shift = Math.max(0, Math.round(leader.getBoundingClientRect().top - own));
-  if (shift !== (parseFloat(host.style.marginTop) || 0)) host.style.marginTop = `${shift}px`;
+  const margin = (node) => parseFloat(node.style.marginTop) || 0;
+  const move = (node, by) => {
+    const px = Math.max(0, Math.round(by));
+    if (px !== margin(node)) node.style.marginTop = `${px}px`;
+  };
+  const top = (node) => node.getBoundingClientRect().top - margin(node);
+  const box = s.ui.box;
+  const plane = s.ui.planeHost;
+  const leaderPlane = leader.querySelector(".pl-plane");
+  const shift = leader.querySelector(".pl-status").getBoundingClientRect().top
+    - (s.ui.status.getBoundingClientRect().top - margin(box));
+  const ownPlane = top(plane) + (shift - margin(box));
+  const level = Math.max(ownPlane, top(leaderPlane));
+  move(box, shift);
+  move(plane, level - ownPlane);
+  move(leaderPlane, level - top(leaderPlane));
+  const across = box.getBoundingClientRect().right - leader.getBoundingClientRect().left;
+  leader.style.setProperty("--pl-pair-width", `${Math.round(across)}px`);
 }
+
+// Two runs side by side give their charts this share of the window under them, and their
+// maths the rest: both on the first screen, the charts as large as that leaves.
+const PAIR_CHART_SHARE = 0.58;
 
 function fitHeight(s, height) {
   // On a projector the plane fills the first screen below the controls, whatever its size:
   // from the chart's top to the bottom of the window, between 400 px and the figure's own
-  // height.
+  // height. Two runs side by side leave room under their charts for their maths.
   alignFollower(s);
   const top = s.ui.planeHost.getBoundingClientRect().top;
   if (!(top > 0 && top < window.innerHeight)) return height;  // scrolled away: keep it
-  return Math.round(Math.min(height, Math.max(400, window.innerHeight - top - 12)));
+  const room = window.innerHeight - top - 12;
+  if (s.pair) return Math.round(Math.min(height, Math.max(260, room * PAIR_CHART_SHARE)));
+  return Math.round(Math.min(height, Math.max(400, room)));
 }
 
 function status(s) {
@@ -564,7 +596,8 @@ function status(s) {
   const k = s.k;
   const epoch = k ? row(c.epoch, k) : 0;
   const mistakes = row(c.mistakes, k);
-  let end = "still learning";
+  // beside another run the line has half the width: it says how the run ends, at its end
+  let end = s.pair ? "" : "still learning";
   if (k === s.K) end = h.result.converged ? "converged" : "not converged";
   let extra = "";
   if (h.layers.includes("band") || h.layers.includes("errors")) {
@@ -578,7 +611,8 @@ function status(s) {
   // a window of a longer run (e.g. one period of a cycle) counts steps as the run does, t
   const where = h.t0 ? `Step ${h.t0 + k} (${k} / ${s.K} ${h.words?.window ?? "shown"})`
     : `Step ${k} / ${s.K}`;
-  return `${where} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra} \u00b7 ${end}`;
+  return `${where} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra}`
+    + (end ? ` \u00b7 ${end}` : "");
 }
 
 function drawPlane(s) {
@@ -963,18 +997,29 @@ function drawExplanation(s) {
   }
   const m = h.svm ? svmStepMath(s, k) : stepMath(s, k);
   const head = html("p", { class: "pl-head" }, box);
-  html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
-  head.appendChild(document.createTextNode(
-    `: example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`));
+  const example = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`;
+  if (s.pair) {
+    // the status line over the chart has the step and the epoch
+    head.textContent = example.charAt(0).toUpperCase() + example.slice(1);
+  } else {
+    html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
+    head.appendChild(document.createTextNode(`: ${example}`));
+  }
   const formulas = html("div", { class: "pl-math" }, box);
   formulas.innerHTML = m.lines.join("");
   html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box, m.verdict
        ?? (m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move."
          : "y\u00b7a > 0: correct, no update."));
   const w = row(c.W, k);
-  if (w[0] !== 0 || w[1] !== 0) {
-    html("p", {}, box, h.svm ? "Boundary now:" : m.updated ? "New boundary:" : "Boundary (unchanged):");
-    html("div", { class: "pl-math" }, box).innerHTML = boundaryMath(w, row(c.b, k));
+  // beside another run every row counts: the boundary's line only when the lines above do
+  // not already show w and b after the step (the SVM's b when the hinge took no step)
+  const shown = s.pair && (m.updated || !h.svm);
+  if ((w[0] !== 0 || w[1] !== 0) && !shown) {
+    const words = h.svm ? "Boundary now:" : m.updated ? "New boundary:" : "Boundary (unchanged):";
+    // two runs side by side have no height to spare: the words and the line in one row
+    const where = s.pair ? html("div", { class: "pl-math pl-boundary-now" }, box) : box;
+    html(s.pair ? "span" : "p", {}, where, words);
+    html("div", { class: "pl-math" }, where).innerHTML = boundaryMath(w, row(c.b, k));
   }
 }
 
@@ -1244,9 +1289,9 @@ function listen(s, ownsKeys) {
   const leader = lead && document.querySelector(`[data-pl-lead="${lead}"]`);
   if (leader) resize.observe(leader);
   const onWindow = () => {
-    // the window or what is above the chart changed height: the plane follows (lecture mode)
+    // the window or what is above the chart changed height: the plane follows (lecture mode, a pair)
     const gd = s.ui.planePlot;
-    if (!s.run?.header.lecture || !gd._fullLayout || !window.Plotly) return;
+    if (!(s.run?.header.lecture || s.pair) || !gd._fullLayout || !window.Plotly) return;
     const height = fitHeight(s, s.run.header.figure.layout.height);
     if (Math.abs(height - s.planeHeight) > 8) {
       s.planeHeight = height;
