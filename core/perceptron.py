@@ -20,6 +20,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.runs import (
+    BATCH,
     INT64_SAFE,
     Rule,
     Run,
@@ -34,7 +35,7 @@ from core.runs import (
     to_float,
 )
 from core.runs import ORDERS as ORDERS
-from core.scan import HINGE, PERCEPTRON, STRICT, move, python, tolerance, visit
+from core.scan import HINGE, PERCEPTRON, STRICT, advance, move, python, tolerance
 
 __all__ = ["INITS", "LOSSES", "ORDERS", "Linear", "Step", "check_data", "initial_weights",
            "perceptron"]
@@ -172,7 +173,7 @@ class Linear(Rule):
 
     Plainly, for example i at step t::
 
-        a = w.x_i + b                               # search(): y*a of the rows in turn
+        a = w.x_i + b                               # advance(): y*a of the rows in turn
         if y_i * a <= 0 (hinge: y_i * a < 1):       # wrong()
             w += eta_t * y_i * x_i; b += eta_t * y_i  # apply()
         (with a penalty lambda, w shrinks by (1 - eta_t lambda) at every visit)
@@ -215,7 +216,8 @@ class Linear(Rule):
             self.x_size = self.dim * float(max(X.max(initial=0.0), -X.min(initial=0.0)))
             # the hinge's threshold, and how close to it a margin is a tie
             self.limits = np.array([1.0 if self.hinge else 0.0, 0.0])
-            self._seen = np.empty(self.n)
+            self._buffers(np.float64)
+            self._left = math.inf
             self._tolerate()
 
     def _integers(self, X_int, y, w0, b0, dx, de, dw0, db0) -> None:
@@ -264,14 +266,36 @@ class Linear(Rule):
         """y*a of every row."""
         return self.yx @ self._wb_units()
 
-    def search(self, rows: np.ndarray, start: int, end: int, t0: int) -> tuple[int, np.ndarray]:
-        """The compiled visit (core.scan.visit); Python ints take the blocks of the slow path."""
+    def advance(self, rows: np.ndarray, start: int, end: int, t0: int,
+                most: int) -> tuple[int, int]:
+        """The compiled loop (core.scan.advance); Python ints take the slow path's blocks.
+
+        ``states[0]`` keeps (w, b) before, ``states[k]`` after the k-th update.
+        """
         if self.kind is object:
-            return super().search(rows, start, end, t0)
-        stop = visit(self.yx, rows, start, end, self.wb, self.units_k, self.steps, self._seen,
-                     self.limits, self.test, self.lam, self.decay, t0, self.x_size,
-                     not (self.exact or self.naive))
-        return stop, self._seen
+            self.states[0] = self.wb
+            reached, count = super().advance(rows, start, end, t0, most)
+            self.states[count] = self.wb
+            return reached, count
+        self.states[0] = self.wb
+        reached, count = advance(
+            self.yx, rows, start, end, self.wb, self.units_k, self.steps, self.seen, self.limits,
+            self.test, self.lam, self.decay, t0, self.x_size, not (self.exact or self.naive),
+            self.at, self.states[1:], min(most, self._left))
+        self._left -= count
+        return reached, count
+
+    def updates(self, count: int) -> list[tuple[np.ndarray, float]]:
+        """(w, b) as floats after each update of the last advance, w read-only."""
+        states = self.states[1:count + 1]
+        if self.exact:
+            w, b = to_float(states[:, :-1], self.dw), to_float(states[:, -1], self.db)
+        else:
+            w, b = states[:, :-1].copy(), states[:, -1]
+        w.setflags(write=False)
+        if self.shift is None:
+            return [(w[k], float(b[k])) for k in range(count)]
+        return [(w[k], float(b[k] - float(w[k] @ self.shift))) for k in range(count)]
 
     def wrong(self, margins: np.ndarray) -> np.ndarray:
         """The threshold test: y*a <= 0 for the perceptron (strict: y*a < 0), y*a < 1 for
@@ -328,7 +352,13 @@ class Linear(Rule):
             self.wb, self.steps = as_integers(self.wb, kind), as_integers(self.steps, kind)
             self.yx, self.limits = as_integers(self.yx, kind), as_integers(self.limits, kind)
             self.units_k = as_integers(self.units, kind)
-            self._seen = np.empty(self.n, dtype=kind)
+            self._buffers(kind)
+
+    def _buffers(self, kind) -> None:
+        """Where advance() records: margins of the visits, positions and states of the updates."""
+        self.seen = np.empty(self.n, dtype=kind)
+        self.at = np.empty(BATCH, dtype=np.int64)
+        self.states = np.empty((BATCH + 1, self.dim + 1), dtype=kind)
 
     def _tolerate(self) -> None:
         """Floats: a margin this close to the threshold is a tie."""
@@ -339,8 +369,10 @@ class Linear(Rule):
 
     @property
     def key(self) -> tuple:
-        """The exact state (integers W..., B), hashable; only for exact runs."""
-        return tuple(int(v) for v in self.wb)
+        """The exact state (integers W..., B) after the last step handed out, hashable; only
+        for exact runs."""
+        state = self.wb if self.showing is None else self.states[self.showing]
+        return tuple(int(v) for v in state)
 
     def fractions(self, key: tuple | None = None) -> tuple[tuple[Fraction, ...], Fraction]:
         """The exact (w, b) of ``key`` (default: the current state) as fractions."""

@@ -41,6 +41,8 @@ UNTIL = ("converged", "max_epochs")
 # linear rule's in Python ints); a block starts this small (an update often comes soon after
 # another) and doubles while the search finds none.
 FIRST_BLOCK = 16
+# Updates a rule makes in one go before the walk records them.
+BATCH = 1024
 # Most decimal places a number may have for a run to be exact.
 MAX_DECIMALS = 6
 # Integers in int64 stay exact below this bound; beyond it a run uses Python ints.
@@ -240,22 +242,27 @@ class Rule:
     - ``margins(start, end)``: y*a of the rows ``rows[start:end]`` (in the
       rule's own units: integers when exact);
     - ``wrong(margins)``: the threshold test (y*a <= 0 for the perceptron);
-    - ``search(rows, start, end, t0)``: visit the rows up to the first that
-      fails the test (by default blocks of ``margins``; the linear rule's is compiled);
     - ``apply(i, t, updated)``: the step on example i at step t;
+    - ``advance(rows, start, end, t0, most)``: visit the rows in turn making
+      their updates, at most ``most`` of them; ``seen`` then holds the margins
+      and ``updates(count)`` the state after each update (by default one
+      update at a time, found by blocks of ``margins``; the linear rule's
+      loop is compiled);
     - ``view()``: the state (w, b) as floats, w read-only;
     - ``activation(i, margin)``: the float a of example i from its margin;
     - ``room(k)``: keep integers exact for k more updates.
 
     ``exact`` says whether the decisions are exact; ``moves`` whether every
-    visit changes the state (an SVM with a penalty): its ``search`` applies the
-    visits it passes, and the walk records them one at a time.
+    visit changes the state (an SVM with a penalty), so the walk records a
+    visit at a time when it records every visit.
     """
 
     n: int
     exact: bool = False
     moves: bool = False
     start: tuple
+    # the update of the last advance that the walk has handed out (k: the k-th, 0: none yet)
+    showing: int | None = None
 
     def room(self, k: int) -> None:
         """Integers stay exact for k more updates (nothing to do in floats)."""
@@ -264,26 +271,34 @@ class Rule:
         """The margins of every row, in the data's own order."""
         raise NotImplementedError
 
-    def search(self, rows: np.ndarray, start: int, end: int, t0: int) -> tuple[int, np.ndarray]:
-        """Visit rows[start:end] (steps t0 + start + 1, ...) up to the first that fails the
-        threshold test, without its update.
+    def advance(self, rows: np.ndarray, start: int, end: int, t0: int,
+                most: int) -> tuple[int, int]:
+        """Visit rows[start:end] (steps t0 + start + 1, ...) and make their updates, at most
+        ``most``; the position after the last row visited and the number of updates.
 
-        Returns its position (``end`` when none fails) and the margins: position
-        start + k has margins[k]. Here by blocks of :meth:`margins` (of the order
-        last given to :meth:`order`), a block twice as long while none fails.
+        The margin of the row at position start + k is then ``seen[k]``. Here one
+        update at a time, found by blocks of :meth:`margins` (of the order last
+        given to :meth:`order`), a block twice as long while none fails.
         """
-        seen, block = [], FIRST_BLOCK
-        while start < end:
-            stop = min(start + block, end)
-            self.room(stop - start)
-            margins = self.margins(start, stop)
+        seen, block, at = [], FIRST_BLOCK, start
+        while at < end:
+            stop = min(at + block, end)
+            self.room(stop - at)
+            margins = self.margins(at, stop)
             seen.append(margins)
             wrong = self.wrong(margins)
             first = int(wrong.argmax())  # the first mistake, or 0 when there is none
             if wrong[first]:
-                return start + first, np.concatenate(seen)
-            start, block = stop, 2 * block
-        return end, np.concatenate(seen) if seen else np.empty(0)
+                self.seen, self.at = np.concatenate(seen), np.array([at + first])
+                self.apply(int(rows[at + first]), t0 + at + first + 1, True)
+                return at + first + 1, 1
+            at, block = stop, 2 * block
+        self.seen = np.concatenate(seen) if seen else np.empty(0)
+        return end, 0
+
+    def updates(self, count: int) -> list[tuple[np.ndarray, float]]:
+        """(w, b) after each of the last ``count`` updates of :meth:`advance`."""
+        return [self.view()] if count else []
 
 
 class Run(Iterator[Step]):
@@ -386,40 +401,63 @@ class Run(Iterator[Step]):
             i = int(wrong[rng.integers(wrong.size)])
             yield self._step(t, i, margins[i], True)
 
-    # --- the scan: the rule visits rows up to the next update ---------------------------
+    # --- the scan: the rule visits rows and makes their updates -------------------------
 
     def _scan(self, rows: np.ndarray, t0: int, stop_when_clean: bool):
         """Visit ``rows`` in turn from step t0 + 1, yielding steps.
 
         Returns whether the state changed (another epoch could change it
         again), or None when ``stop_when_clean`` and nothing is wrong any more.
-        The rule's search visits the rows up to the next one that fails the
-        threshold test; the walk records the visits and makes the update.
+        The rule visits the rows and makes up to BATCH updates at a time (one
+        when the walk must look at every example after each); the walk then
+        records the steps from the margins and states the rule kept.
         """
         rule, visits = self.rule, self.visits
         rule.order(None if rows is self.in_order and self._natural else rows)
         changed = False
         # a rule that moves at every visit gives each recorded visit its own state
         one = rule.moves and visits
+        most = 1 if stop_when_clean else BATCH
         start, end = 0, len(rows)
         while start < end:
             rule.room(1)
-            stop, margins = rule.search(rows, start, start + 1 if one else end, t0)
+            if visits and not one and self._view is None:  # what visits before an update show
+                self._view = rule.view()
+            reached, count = rule.advance(rows, start, start + 1 if one else end, t0, most)
             self._visited = True
-            if rule.moves and stop > start:
-                self._view, changed = None, True
-            if visits:
-                for p in range(start, stop):
-                    yield self._step(t0 + p + 1, rows[p], margins[p - start], False)
-            if stop == end or (one and stop > start):
-                start = stop
-                continue
-            yield self._step(t0 + stop + 1, rows[stop], margins[stop - start], True)
-            changed = True
-            if stop_when_clean and not rule.moves and self._clean():
+            changed = changed or count > 0 or rule.moves
+            if self._quiet:
+                self.mistakes += count
+            else:
+                yield from self._record(rows, start, reached, t0, count)
+            if stop_when_clean and count and not rule.moves and self._clean():
                 return None
-            start = stop + 1
+            start = reached
         return changed
+
+    def _record(self, rows: np.ndarray, start: int, reached: int, t0: int, count: int):
+        """The steps of positions start..reached-1 (only the updates' unless every visit)."""
+        rule = self.rule
+        updates = rule.updates(count)
+        at = rule.at[:count].tolist() if count else []
+        if self.visits:
+            if rule.moves:
+                self._view = None  # the state moved on the visit (one at a time)
+            rule.showing = k = 0
+            for p in range(start, reached):
+                updated = k < count and at[k] == p
+                if updated:
+                    self.mistakes += 1
+                    self._view = updates[k]
+                    k = rule.showing = k + 1
+                yield self._made(t0 + p + 1, rows[p], rule.seen[p - start], updated)
+        else:
+            for k, p in enumerate(at):
+                self.mistakes += 1
+                self._view = updates[k]
+                rule.showing = k + 1
+                yield self._made(t0 + p + 1, rows[p], rule.seen[p - start], True)
+        rule.showing = None
 
     def _clean(self) -> bool:
         """True when every example passes the threshold test."""
@@ -428,19 +466,20 @@ class Run(Iterator[Step]):
 
     def _step(self, t: int, i, margin, updated: bool) -> Step:
         """Apply the rule to example i when ``updated`` and record the step."""
-        i, t = int(i), int(t)
-        rule = self.rule
         if updated:
-            rule.apply(i, t, True)
+            self.rule.apply(int(i), int(t), True)
             self.mistakes += 1
             self._view = None
-        if self._quiet:
-            return None
-        a = rule.activation(i, margin)  # from the margin before the update
+        return None if self._quiet else self._made(t, i, margin, updated)
+
+    def _made(self, t: int, i, margin, updated: bool) -> Step:
+        """The step made: the rule's state (its view, shared until it changes) after it."""
+        i, t = int(i), int(t)
         if self._view is None:  # unchanged weights are shared between steps: they are read-only
-            self._view = rule.view()
+            self._view = self.rule.view()
         w, b = self._view
-        return Step(t, (t - 1) // self.n + 1, i, a, updated, w, b, self.mistakes)
+        return Step(t, (t - 1) // self.n + 1, i, self.rule.activation(i, margin), updated, w, b,
+                    self.mistakes)
 
 
 class Stream(Iterator[Step]):

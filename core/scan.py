@@ -21,8 +21,8 @@ import math
 
 from core.runs import TIE
 
-__all__ = ["HINGE", "PERCEPTRON", "STRICT", "compiled", "fails", "move", "python", "tolerance",
-           "visit"]
+__all__ = ["HINGE", "PERCEPTRON", "STRICT", "advance", "compiled", "fails", "move", "python",
+           "tolerance", "visit"]
 
 # The threshold tests: y*a <= 0 (the perceptron), y*a < 0 (strict), y*a < 1 (the hinge).
 PERCEPTRON, STRICT, HINGE = 0, 1, 2
@@ -121,16 +121,65 @@ def visit(yx, rows, start, end, wb, units, steps, seen, limits, test, lam, decay
         The position of the first row that fails (not yet updated on), or ``end``.
     """
     zero = units[0] - units[0]  # +0 in the numbers' type: a sum of -0.0 terms is +0.0
+    scaled = wb * units  # (w, b) in the units of y*a
     for p in range(start, end):
         i = rows[p]
         margin = zero
         for j in range(wb.size):
-            margin += yx[i, j] * (wb[j] * units[j])
+            margin += yx[i, j] * scaled[j]
         seen[p - start] = margin
         if fails(margin, test, limits[0], limits[1]):
             return p
         if lam:
             move(wb, yx[i], steps, t0 + p + 1, lam, decay, False)
+            scaled = wb * units
             if tolerate:
                 limits[1] = tolerance(wb, x_size, limits[0])
     return end
+
+
+@compiled
+def advance(yx, rows, start, end, wb, units, steps, seen, limits, test, lam, decay, t0, x_size,
+            tolerate, at, states, most):
+    """Visit rows[start:end] making their updates, at most ``most`` of them.
+
+    The arguments of :func:`visit`, and where to record the updates: ``at[k]``
+    the position of the k-th, ``states[k]`` (w, b) after it. ``seen`` receives
+    the margin of every visited row (position start + k in seen[k]).
+
+    Returns
+    -------
+    (int, int)
+        The position after the last row visited (``end``, or just after the
+        ``most``-th update) and the number of updates.
+    """
+    count, p = 0, start
+    while p < end and count < most:
+        stop = visit(yx, rows, p, end, wb, units, steps, seen[p - start:], limits, test, lam,
+                     decay, t0, x_size, tolerate)
+        if stop == end:
+            break
+        move(wb, yx[rows[stop]], steps, t0 + stop + 1, lam, decay, True)
+        if tolerate:
+            limits[1] = tolerance(wb, x_size, limits[0])
+        at[count] = stop
+        states[count] = wb
+        count += 1
+        p = stop + 1
+    return (end if count < most else p), count
+
+
+def warm() -> None:
+    """Compile the loop for int64 and float64 numbers, or load it from the cache: what a
+    process's first run would otherwise pay (``python -m core.scan``, before taking students)."""
+    from core.descent import svm_sgd
+    from core.perceptron import perceptron
+
+    for X in ([[1.5], [-1.0]], [[1 / 3], [-1.0]]):  # exact (int64), then floats
+        for order in ("cyclic", "random_misclassified"):
+            list(perceptron(X, [1, -1], order=order, seed=0))
+    list(svm_sgd([[1 / 3], [-1.0]], [1, -1], max_epochs=1))
+
+
+if __name__ == "__main__":
+    warm()

@@ -45,6 +45,10 @@ trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# 0. the walk's compiled loop, compiled once into its disk cache (core/scan.py), so the
+#    processes load it instead of each compiling it at its first student
+"$PYTHON" -m core.scan
+
 # 1. the Streamlit processes, each on its own loopback port, sharing one cookie secret
 #    (in the environment, so it does not show in `ps`)
 STREAMLIT_SERVER_COOKIE_SECRET="${COOKIE_SECRET:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
