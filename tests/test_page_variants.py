@@ -289,9 +289,9 @@ def test_a_class_nothing_is_predicted_as_is_named_with_its_perceptrons(page):
     notes = [i.value for i in at.info if "training point" in i.value]
     assert len(notes) == 1
     assert notes[0].startswith("Neither the argmax nor the vote predicts versicolor")
-    for (i, j), errors in zip(pairs.pairs, pairs.errors, strict=True):
+    for (i, j), wrong in zip(pairs.pairs, pairs.errors, strict=True):
         if 1 in (i, j):
-            assert (f"{names[i]} vs {names[j]}" in notes[0]) == (errors > 0)
+            assert (f"{names[i]} vs {names[j]}" in notes[0]) == (wrong > 0)
     assert ("versicolor vs rest" in notes[0]) == (rest.errors[1] > 0)
 
     at = set_value(at, "radio", f"{PAGE}.weights", "averaged")
