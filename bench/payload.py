@@ -43,6 +43,8 @@ VIEWS = [
     ("Perceptron vs SVM, side by side (the SVM's run)", "svm",
      {"part": "Train side by side", "data": "separable-generator", "n": "200"},
      "svm.svm_run"),
+    ("Perceptron vs SVM, side by side (the perceptron's run beside it)", "svm",
+     {"part": "Train side by side", "data": "separable-generator", "n": "200"}, "svm"),
     ("Non-separable, Iris versicolor vs virginica", "nonseparable",
      {"data": "iris-versicolor-vs-virginica-petal"}, "nonseparable"),
 ]

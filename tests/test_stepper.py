@@ -18,7 +18,8 @@ from datasets.builtin import BUILTIN, noisy, separable
 from ui.stepper import accept_position, pack, perceptron_run, unpack
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
-REBUILT = {"held", "epoch_every", "averaged", "t0"}  # header keys that make unpack add columns
+# header keys that make unpack add columns
+REBUILT = {"held", "epoch_every", "averaged", "t0", "descent"}
 column = st.sampled_from(DTYPES).flatmap(lambda dtype: hnp.arrays(
     dtype, st.one_of(st.integers(0, 40).map(lambda n: (n,)),
                      st.tuples(st.integers(0, 20), st.integers(2, 3)))))
@@ -101,16 +102,58 @@ def test_weights_and_epochs_left_out_come_back_bit_for_bit(order):
     assert columns["W"].tobytes() == np.asarray(trace.W, dtype=np.float64).tobytes()
     assert columns["b"].tobytes() == np.asarray(trace.b, dtype=np.float64).tobytes()
     np.testing.assert_array_equal(columns["epoch"], trace.epoch)
+    assert same_bits(columns["activation"], trace.activation)
+
+
+def same_bits(page, server) -> bool:
+    """Bit for bit (a -0.0 is not 0.0); NaN, where nothing is visited, as NaN."""
+    page, server = np.asarray(page, dtype=np.float64), np.asarray(server, dtype=np.float64)
+    return page.shape == server.shape and bool(
+        ((page.view(np.int64) == server.view(np.int64)) | (np.isnan(page) & np.isnan(server)))
+        .all())
+
+
+SVM_RUNS = [  # (data, lam, eta0, order, bias, epochs)
+    (separable(200, 0.2, 0), 0.01, 1.0, "cyclic", True, 100),
+    (BUILTIN["Lecture notes' example: 4 points"](), 0.01, 1.0, "cyclic", True, 200),
+    (noisy(80, 0.8, 1), 0.1, 0.5, "shuffle_each_epoch", True, 20),
+    (noisy(80, 0.8, 1), 1e-4, 3.0, "random", False, 20),
+    (BUILTIN["Iris: setosa vs versicolor (sepal)"](), 0.003, 0.1, "random_misclassified", True, 10),
+]
+
+
+@pytest.mark.parametrize(("data", "lam", "eta0", "order", "bias", "epochs"), SVM_RUNS)
+def test_the_svms_weights_are_rebuilt_from_their_start_bit_for_bit(data, lam, eta0, order,
+                                                                    bias, epochs):
+    """The descent shrinks w on every step: only row 0 travels, the rest is rebuilt step by
+    step (ui/stepper.py's _descend, as stepper.js does); a step visits padded rows too."""
+    settings = dict(lam=lam, eta=eta0, order=order, bias=bias, seed=5, max_epochs=epochs)
+    trace = record(svm_sgd(data.X, data.y, **settings))
+    trace = trace.padded(trace.steps + 7)  # as beside a longer perceptron run
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y,
+                                                        max_epochs=epochs),
+                         descent={"lam": lam, "eta0": eta0})
+    assert run.header["descent"] and len(run.columns["W"]) == 1
+    if order != "random_misclassified":  # whose a comes out of BLAS's product of all rows
+        assert "activation" not in run.columns and len(run.columns["afix_k"]) <= 1
+    columns = unpack(pack(run.header, run.columns))[1]
+    assert same_bits(columns["W"], trace.W) and same_bits(columns["b"], trace.b)
+    assert same_bits(columns["activation"], trace.activation)
+    assert "epoch" not in run.columns  # counted from t, the padded steps keeping the last
+    np.testing.assert_array_equal(columns["epoch"], trace.epoch)
 
 
 def test_weights_that_move_without_an_update_are_sent_whole():
-    """The SVM's descent shrinks w on every step, a violation or not: every row travels."""
+    """A run that is not the declared descent (here: another lambda) sends every row."""
     data = separable(20, 0.3, 0)
     settings = dict(eta=1.0, bias=True, order="cyclic", seed=0, max_epochs=3, lam=0.1)
     trace = record(svm_sgd(data.X, data.y, **settings))
-    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3))
-    assert "held" not in run.header and len(run.columns["W"]) == trace.steps + 1
-    np.testing.assert_array_equal(unpack(pack(run.header, run.columns))[1]["W"], trace.W)
+    for descent in (None, {"lam": 0.1000001, "eta0": 1.0}):
+        run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3),
+                             descent=descent)
+        assert "held" not in run.header and "descent" not in run.header
+        assert len(run.columns["W"]) == trace.steps + 1
+        np.testing.assert_array_equal(unpack(pack(run.header, run.columns))[1]["W"], trace.W)
 
 
 def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):

@@ -27,7 +27,7 @@ from ui.budget import progress
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import Setting, order_label
-from ui.stepper import Run, perceptron_run
+from ui.stepper import perceptron_run
 from viz import maths
 from viz import svm as draw
 
@@ -268,17 +268,15 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
                             lecture=lecture,
                             figure=figure(titles[0]), extra={"stops": stops},
                             layers=("boundary", "ghost", "normal", "visited", "explain"))
+    # its maths are the descent's (viz.svm.svm_step_lines), and its weights, shrunk on every
+    # step, are rebuilt in the page from their start: no server work per step, and a few
+    # bytes a step rather than 24
     follower = perceptron_run(
         # the descent has no "converged": it ends where its epochs do
         data, svm, svm_settings, Outcome(False, 0, 0, ""), lecture=lecture,
         figure=figure(titles[1]), extra={"stops": stops},
         layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
-        words={"mistakes": "margin violation"})
-    # its maths are the descent's (viz.svm.svm_step_lines), written in the page like the
-    # perceptron's: no server work per step
-    follower = Run(follower.id, follower.steps,
-                   {**follower.header, "svm": {"lam": float(lam), "eta0": float(eta0)}},
-                   follower.columns)
+        words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0})
 
     def at_step(k: int) -> None:
         """Both margins at step k (follow the step)."""

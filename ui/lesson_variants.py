@@ -27,7 +27,7 @@ from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
-from ui.stepper import Run, figure_json, perceptron_run, run_id
+from ui.stepper import Run, epoch_header, figure_json, perceptron_run, run_id
 from viz import variants as draw
 from viz.maths import share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
@@ -299,7 +299,8 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
                     "update": BOUNDARY, "tint": tint, "classes": [CLASS_NEG, CLASS_POS]},
         "result": {"converged": bool(trace.complete and wrong == 0), "message": ""},
         "figure": figure_json(figure, lecture=lecture),
-        "point_traces": [], "words": {}, "kernel": {"name": kernel.name,
+        "point_traces": [], "words": {}, **epoch_header(trace, len(data)),
+        "kernel": {"name": kernel.name,
                                                     "degree": int(kernel.degree),
                                                     "offset": float(kernel.offset),
                                                     "width": float(kernel.width)},
@@ -308,10 +309,11 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     columns = {
         "X": np.asarray(data.X, dtype=np.float64), "y": np.asarray(data.y).astype(np.int8),
         "index": trace.index.astype(small), "updated": trace.updated.astype(np.uint8),
-        "epoch": trace.epoch.astype(small),
         # the browser counts the mistakes from the updates
         "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32),
     }
+    if "epoch_every" not in header:  # the page cannot count them from t
+        columns["epoch"] = trace.epoch.astype(small)
     ident = run_id(data.X, data.y, {**params, **run, "steps": trace.steps})
     return Run(ident, trace.steps, header, columns)
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+import math
 import os
 import shutil
 import tempfile
@@ -173,9 +174,15 @@ def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
             columns["mistakes"] = start + np.cumsum(moves)
         for name in header.get("held", ()):  # rows sent only at the start and at updates
             columns[name] = columns[name][np.cumsum(moves)]
+    if header.get("descent"):  # the SVM's weights, step by step from their start
+        columns["W"], columns["b"] = _descend(header, columns)
+    if "afix" in columns:  # a = w.x + b as the page computes it, but where the run's differs
+        columns["activation"] = _page_activation(columns["W"], columns["b"], columns["X"],
+                                                 columns["index"])
+        columns["activation"][columns["afix_k"]] = columns["afix"]
     if "epoch_every" in header:  # an epoch is that many visits
-        t = header.get("t0", 0) + np.arange(header["steps"] + 1)
-        columns["epoch"] = np.where(t > 0, (t - 1) // header["epoch_every"] + 1, 0)
+        columns["epoch"] = _counted_epochs(header.get("t0", 0) + np.arange(header["steps"] + 1),
+                                           columns["index"], header["epoch_every"])
     if header.get("averaged"):  # mu / k: the mean of the weights after each of the k visits
         k = np.arange(1, header["steps"] + 1)
         columns["Wavg"] = np.zeros_like(columns["W"])
@@ -192,6 +199,91 @@ def run_id(X, y, settings: dict) -> str:
     h.update(np.ascontiguousarray(y, dtype=float).tobytes())
     h.update(repr(sorted(settings.items())).encode())
     return h.hexdigest()
+
+
+def _descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
+    """W and b of an SVM run from its first row, as stepper.js's unpack rebuilds them.
+
+    One step of core/descent.py, with its floating-point operations in its order:
+    eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w; on a hinge step w <- w + eta_t (x y),
+    b <- b + eta_b y (eta_b = eta_t with a bias, else 0). A padded step (index -1) keeps them.
+    """
+    lam, eta0 = header["svm"]["lam"], header["svm"]["eta0"]
+    X, y, index = columns["X"], columns["y"], columns["index"]
+    updated, t0 = columns["updated"], header.get("t0", 0)
+    w, b = [float(v) for v in columns["W"][0]], float(columns["b"][0])
+    W, B = [list(w)], [b]
+    for k in range(1, header["steps"] + 1):
+        i = int(index[k])
+        if i >= 0:
+            eta = eta0 / math.sqrt(t0 + k)
+            if lam:
+                w = [(1.0 - eta * lam) * v for v in w]
+            if updated[k]:
+                yi = float(y[i])
+                w = [v + eta * (float(x) * yi) for v, x in zip(w, X[i], strict=True)]
+                b = b + (eta if header["bias"] else 0.0) * yi
+        W.append(w)
+        B.append(b)
+    return np.array(W), np.array(B)
+
+
+def _counted_epochs(t: np.ndarray, index: np.ndarray, every: int) -> np.ndarray:
+    """The epoch after each step as the page counts it: every ``every`` visits one more; a
+    padded step (index -1, after a run that ended before its neighbour) keeps the last."""
+    epochs = np.where(t > 0, (t - 1) // every + 1, 0)
+    kept = np.where((np.asarray(index) >= 0) | (np.arange(len(t)) == 0), np.arange(len(t)), 0)
+    return epochs[np.maximum.accumulate(kept)]
+
+
+def epoch_header(trace: Trace, n: int) -> dict:
+    """``{"epoch_every": n}`` when the page can count the run's epochs from t (an epoch is n
+    visits), so that they need not travel; else nothing."""
+    counted = _counted_epochs(np.asarray(trace.t), trace.index, n)
+    return {"epoch_every": n} if np.array_equal(trace.epoch, counted) else {}
+
+
+def _page_activation(W, b, X, index) -> np.ndarray:
+    """a = w.x + b before each step as stepper.js computes it: the products summed from the
+    first coordinate on, then b (NaN where nothing is visited)."""
+    rows = np.asarray(index[1:], dtype=np.int64)
+    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
+    a = W[:-1, 0] * x[:, 0]
+    for j in range(1, x.shape[1]):
+        a = a + W[:-1, j] * x[:, j]
+    a = a + b[:-1]
+    a[rows < 0] = np.nan
+    return np.r_[np.nan, a]
+
+
+def _same(p: np.ndarray, q: np.ndarray) -> np.ndarray:
+    """Bit for bit equal (a -0.0 is not 0.0), any NaN equal to any NaN."""
+    p, q = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
+    return (p.view(np.int64) == q.view(np.int64)) | (np.isnan(p) & np.isnan(q))
+
+
+def _descent_steps(trace: Trace, X, y, lam: float, eta0: float, bias: bool) -> bool:
+    """Whether every step of a recorded SVM run is one step of :func:`_descend` from the row
+    before it: then the page, starting from row 0, rebuilds every row bit for bit. Checked
+    here (vectorised) rather than assumed, so that another order of operations in the walk
+    sends W and b rather than show a number the server never had."""
+    W, b = np.asarray(trace.W, dtype=np.float64), np.asarray(trace.b, dtype=np.float64)
+    if W.shape[1] != X.shape[1] or not np.array_equal(trace.t, trace.t[0] + np.arange(len(W))):
+        return False
+    rows = np.asarray(trace.index[1:], dtype=np.int64)
+    seen = rows >= 0
+    eta = eta0 / np.sqrt(trace.t[1:].astype(np.float64))
+    w = W[:-1].copy()
+    if lam:
+        w = (1.0 - eta * lam)[:, None] * w
+    hinge = seen & trace.updated[1:].astype(bool)
+    yi = np.asarray(y, dtype=np.float64)[np.maximum(rows, 0)]
+    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
+    w[hinge] = w[hinge] + eta[hinge, None] * (x[hinge] * yi[hinge, None])
+    step_b = b[:-1].copy()
+    step_b[hinge] = step_b[hinge] + (eta[hinge] if bias else 0.0) * yi[hinge]
+    w[~seen], step_b[~seen] = W[:-1][~seen], b[:-1][~seen]
+    return bool(_same(w, W[1:]).all() and _same(step_b, b[1:]).all())
 
 
 # ---------------------------------------------------------------- what a lesson sends
@@ -291,7 +383,8 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
 
 def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome, *,
                    lecture: bool = False, layers=PLANE_LAYERS, figure: go.Figure | None = None,
-                   words: dict | None = None, extra: dict | None = None) -> Run:
+                   words: dict | None = None, extra: dict | None = None,
+                   descent: dict | None = None) -> Run:
     """A perceptron run as the stepper draws it on the plane, with weight space and maths.
 
     Parameters
@@ -320,6 +413,11 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     extra : dict of str to ndarray, optional
         More columns, e.g. ``stops`` (uint8 per step: where Next mistake stops,
         when a lesson's clock stops at more than this run's updates).
+    descent : dict, optional
+        ``{"lam": ..., "eta0": ...}``: the run is the SVM's subgradient descent
+        (core.descent.svm_sgd). The page writes its maths, and rebuilds its W and b
+        from their start (the penalty shrinks w on every step) whenever that gives
+        the recorded ones bit for bit.
 
     Returns
     -------
@@ -344,14 +442,20 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     if trace.steps and trace.t[1] != 1:  # a window of a longer run: show its own t
         header["t0"] = int(trace.t[1]) - 1
     columns = {"X": X, "y": np.asarray(data.y).astype(np.int8),
-               "activation": np.asarray(trace.activation, dtype=np.float64),
                "index": trace.index.astype(np.int16 if len(X) < 2**15 else np.int32),
                "updated": trace.updated.astype(np.uint8)}
-    columns.update(_weights(trace))
-    epochs = np.where(trace.t > 0, (trace.t - 1) // len(X) + 1, 0)
-    if np.array_equal(trace.epoch, epochs):  # an epoch is N visits: the browser counts them
-        header["epoch_every"] = len(X)
-    else:  # epochs fit 16 bits (max_epochs <= 1000)
+    if descent is not None:
+        header["svm"] = {"lam": float(descent["lam"]), "eta0": float(descent["eta0"])}
+    if descent is not None and _descent_steps(trace, X, data.y, header["svm"]["lam"],
+                                              header["svm"]["eta0"], header["bias"]):
+        columns.update(W=np.asarray(trace.W[:1], dtype=np.float64),
+                       b=np.asarray(trace.b[:1], dtype=np.float64))
+        header["descent"] = True
+    else:
+        columns.update(_weights(trace))
+    columns.update(_activation(trace, X))
+    header.update(epoch_header(trace, len(X)))
+    if "epoch_every" not in header:  # epochs fit 16 bits (max_epochs <= 1000)
         columns["epoch"] = trace.epoch.astype(np.int16 if trace.epoch.max() < 2**15 else np.int32)
     if "held" in columns:
         header["held"] = columns.pop("held")
@@ -382,6 +486,20 @@ def _weights(trace: Trace) -> dict:
             np.array_equal(b[at][rows].view(np.int64), b.view(np.int64)):
         return {"W": W[at], "b": b[at], "held": ["W", "b"]}
     return {"W": W, "b": b}
+
+
+def _activation(trace: Trace, X: np.ndarray) -> dict:
+    """a = w.x + b before each step: the page computes it from the weights it has; only the
+    steps where the run's own a differs (an exact run's correctly rounded value, another
+    order of sums) travel, as (step, value) pairs: a few bytes, not 8 per step (unless most
+    steps differ: then the column)."""
+    activation = np.asarray(trace.activation, dtype=np.float64)
+    page = _page_activation(np.asarray(trace.W, dtype=np.float64),
+                            np.asarray(trace.b, dtype=np.float64), X, trace.index)
+    differ = np.flatnonzero(~_same(page, activation))
+    if 12 * differ.size >= 8 * activation.size:  # mostly different: the column is smaller
+        return {"activation": activation}
+    return {"afix_k": differ.astype(np.int32), "afix": activation[differ]}
 
 
 # ---------------------------------------------------------------- on the page

@@ -12,6 +12,7 @@ from core.trace import record
 from datasets.builtin import BUILTIN, separable
 from tests.browser.conftest import page_errors, wait_idle
 from tests.browser.stepper import numbers, ready, wait_status
+from ui.runs import STEP_LIMIT
 from viz.maths import num
 from viz.svm import svm_step_lines
 
@@ -57,4 +58,51 @@ def test_the_svm_maths_in_the_page_are_viz_svms(page, server_url, query, data, l
         page.locator(".pl-slider").first.fill(str(k))  # the leader moves the SVM's run too
         wait_status(page, f"Step {k} / ", FOLLOWER)
         assert numbers(page, FOLLOWER) == expected(data, trace, k, lam, eta0), k
+    assert not page_errors(page)
+
+
+# The follower's columns as the page holds them after unpacking, as raw bytes
+COLUMNS = """() => {
+  const s = document.querySelector('.pl-follower').parentElement.__plStepper;
+  const raw = (name) => {
+    const v = s.run.columns[name].values;
+    return Array.from(new Uint8Array(v.buffer, v.byteOffset, v.byteLength));
+  };
+  return {steps: s.K, W: raw('W'), b: raw('b'), activation: raw('activation'), X: raw('X'),
+          y: Array.from(s.run.columns.y.values)};
+}"""
+
+
+def floats(raw: list[int], width: int = 1) -> np.ndarray:
+    """float64s from their bytes."""
+    values = np.frombuffer(bytes(raw), dtype=np.float64)
+    return values.reshape(-1, width) if width > 1 else values
+
+
+@pytest.mark.parametrize(("query", "settings"), [
+    ("", dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, epochs=200)),
+    ("data=separable-generator&n=200", dict(lam=0.01, eta=1.0, order="cyclic", bias=True,
+                                            seed=0, epochs=200)),
+    ("data=noisy-blobs-generator&n=60&order=shuffle_each_epoch&bias=0&seed=4&lam=0.1&eta0=2",
+     dict(lam=0.1, eta=2.0, order="shuffle_each_epoch", bias=False, seed=4, epochs=200)),
+    ("data=iris-setosa-vs-versicolor-sepal&order=random&seed=2&lam=0.001&eta0=0.3",
+     dict(lam=0.001, eta=0.3, order="random", bias=True, seed=2, epochs=200)),
+])
+def test_the_page_rebuilds_the_svms_weights_bit_for_bit(page, server_url, query, settings):
+    """Only W[0] and b[0] travel: the page takes every step of the descent itself, and every
+    weight, bias and activation it holds is the server's to the last bit."""
+    page.goto(f"{server_url}/svm?part=Train+side+by+side&{query}")
+    wait_idle(page)
+    ready(page)
+    held = page.evaluate(COLUMNS)
+    X, y = floats(held["X"], 2), np.asarray(held["y"], dtype=float)
+    epochs = min(settings.pop("epochs"), max(1, STEP_LIMIT // len(y)))
+    trace = record(svm_sgd(X, y, max_epochs=epochs, **settings)).padded(held["steps"])
+    assert trace.steps == held["steps"] > 100
+    assert floats(held["W"], 2).tobytes() == np.asarray(trace.W, dtype=np.float64).tobytes()
+    assert floats(held["b"]).tobytes() == np.asarray(trace.b, dtype=np.float64).tobytes()
+    page_a, server_a = floats(held["activation"]), np.asarray(trace.activation, dtype=float)
+    visited = trace.index >= 0
+    assert page_a[visited].tobytes() == server_a[visited].tobytes()
+    assert np.isnan(page_a[~visited]).all()
     assert not page_errors(page)

@@ -45,10 +45,34 @@ function unpack(bytes) {
       columns[name] = { values: full, width };
     }
   }
+  if (header.descent) descend(header, columns);
+  if (columns.afix) {
+    // a = w.x + b before each step, computed here from the weights (as ui/stepper.py's
+    // _page_activation does); the server sent the steps where the run's own a differs
+    const { values: W, width: D } = columns.W;
+    const b = columns.b.values;
+    const X = columns.X.values;
+    const index = columns.index.values;
+    const a = new Float64Array(K + 1).fill(NaN);
+    for (let k = 1; k <= K; k++) {
+      const i = index[k];
+      if (i < 0) continue;
+      let sum = W[(k - 1) * D] * X[i * D];
+      for (let j = 1; j < D; j++) sum = sum + W[(k - 1) * D + j] * X[i * D + j];
+      a[k] = sum + b[k - 1];
+    }
+    const at = columns.afix_k.values;
+    at.forEach((k, j) => { a[k] = columns.afix.values[j]; });
+    columns.activation = { values: a, width: 1 };
+  }
   if (header.epoch_every) {  // an epoch is that many visits
     const epoch = new Int32Array(K + 1);
     const t0 = header.t0 ?? 0;
-    for (let k = 1; k <= K; k++) epoch[k] = Math.floor((t0 + k - 1) / header.epoch_every) + 1;
+    const index = columns.index.values;
+    for (let k = 1; k <= K; k++) {
+      // a padded step (after a run that ended before its neighbour) keeps the last epoch
+      epoch[k] = index[k] < 0 ? epoch[k - 1] : Math.floor((t0 + k - 1) / header.epoch_every) + 1;
+    }
     columns.epoch = { values: epoch, width: 1 };
   }
   if (header.averaged) {
@@ -73,6 +97,47 @@ function unpack(bytes) {
     columns.bavg = { values: bavg, width: 1 };
   }
   return { header, columns };
+}
+
+function descend(header, columns) {
+  // The SVM's W and b after every step, from their first row, as core/descent.py takes each
+  // step, operation for operation (the server checked that this gives its numbers bit for
+  // bit, ui/stepper.py's _descent_steps): eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w;
+  // on a hinge step w <- w + eta_t (x y), b <- b + eta_b y (eta_b = eta_t with a bias, else
+  // 0). A padded step (index -1) keeps them.
+  const K = header.steps;
+  const { lam, eta0 } = header.svm;
+  const t0 = header.t0 ?? 0;
+  const D = columns.W.width;
+  const X = columns.X.values;
+  const y = columns.y.values;
+  const index = columns.index.values;
+  const updated = columns.updated.values;
+  const W = new Float64Array((K + 1) * D);
+  const b = new Float64Array(K + 1);
+  W.set(columns.W.values.subarray(0, D));
+  b[0] = columns.b.values[0];
+  for (let k = 1; k <= K; k++) {
+    const i = index[k];
+    const from = (k - 1) * D;
+    const to = k * D;
+    let bias = b[k - 1];
+    for (let j = 0; j < D; j++) W[to + j] = W[from + j];
+    if (i >= 0) {
+      const eta = eta0 / Math.sqrt(t0 + k);
+      if (lam) {
+        const shrink = 1.0 - eta * lam;
+        for (let j = 0; j < D; j++) W[to + j] = shrink * W[to + j];
+      }
+      if (updated[k] === 1) {
+        for (let j = 0; j < D; j++) W[to + j] = W[to + j] + eta * (X[i * D + j] * y[i]);
+        bias = bias + (header.bias ? eta : 0.0) * y[i];
+      }
+    }
+    b[k] = bias;
+  }
+  columns.W = { values: W, width: D };
+  columns.b = { values: b, width: 1 };
 }
 
 function row(column, k) {
