@@ -29,6 +29,14 @@ def test_both_runs_step_together_and_part_at_the_notes_start(page, server_url):
     wait_steppers(page, 3)  # the page's own, then the pair
     pair = page.locator(".pl-stepper").nth(1)
     pair.scroll_into_view_if_needed()
+    # only the stepper that owns the keys names them
+    own, pairs = (box.locator("button[data-action=step]") for box in (
+        page.locator(".pl-stepper").first, pair))
+    assert own.get_attribute("aria-keyshortcuts") == "ArrowRight"
+    assert own.get_attribute("title") == "Step (key: →)"
+    assert pairs.get_attribute("aria-keyshortcuts") is None
+    assert pairs.get_attribute("title") == "Step"
+    assert "(→)" not in pair.locator(".pl-explain").inner_text()
     for _ in range(9):
         pair.locator("button[data-action=step]").click()
     page.wait_for_function(f"() => ({STATUS})().slice(1).every((s) => s.startsWith('Step 9 /'))")

@@ -473,14 +473,27 @@ function labelButton(button, name, label, key) {
   button.title = key ? `${label} (key: ${key})` : label;
 }
 
+function advertiseKeys(s, owns) {
+  // A stepper that does not own the keys (a second one on the page) names none: its
+  // buttons' tooltips and aria-keyshortcuts, and its hints, would send a press elsewhere
+  s.ownsKeys = owns;
+  for (const b of s.ui.box.querySelectorAll(".pl-controls [data-key]")) {
+    b.title = owns ? `${b.dataset.label} (key: ${b.dataset.keyName})` : b.dataset.label;
+    if (owns) b.setAttribute("aria-keyshortcuts", b.dataset.key);
+    else b.removeAttribute("aria-keyshortcuts");
+  }
+}
+
 function build(root) {
   // appended, not replacing: the parent also holds the component's <style>
   const box = html("div", { class: "pl-stepper" }, root);
   const bar = html("div", { class: "pl-controls", role: "toolbar", "aria-label": "Step controls" }, box);
   const button = (name, label, key, keyName, primary = false) => {
     const b = html("button", { type: "button", class: `pl-button pl-${name}${primary ? " pl-primary" : ""}`,
-                               "data-action": name, ...(key ? { "aria-keyshortcuts": key } : {}) }, bar);
-    labelButton(b, name, label, keyName);
+                               "data-action": name }, bar);
+    labelButton(b, name, label, null);
+    // its key, advertised only while this stepper owns the keys (advertiseKeys)
+    if (key) Object.assign(b.dataset, { key, keyName, label });
     return b;
   };
   const ui = { box };
@@ -1048,7 +1061,7 @@ function drawExplanation(s) {
       formula.innerHTML = `<math>${mi("w", true)}${mo("=")}${mi("0", true)}</math>: no boundary `
         + `yet (every <math>${mi("a")}${mo("=")}${mn(b)}</math>)`;
     }
-    html("p", {}, box, "Press Step (\u2192) to visit the first example.");
+    html("p", {}, box, `Press Step${s.ownsKeys ? " (\u2192)" : ""} to visit the first example.`);
     return;
   }
   if (row(c.index, k) < 0) {
@@ -1319,7 +1332,8 @@ function listen(s, ownsKeys) {
     s.ui.score.hidden = !s.ui.predict.checked && s.score.asked === 0;
     if (s.ui.predict.checked && s.score.asked === 0) {
       s.ui.score.hidden = false;
-      s.ui.score.textContent = "Predict: press Step (\u2192) and answer before the step is shown.";
+      s.ui.score.textContent = `Predict: press Step${s.ownsKeys ? " (\u2192)" : ""} and answer `
+        + "before the step is shown.";
     }
   };
   const onKey = (event) => {
@@ -1405,6 +1419,9 @@ export default function (component) {
   // Streamlit calls this again for every re-sent element without cleaning up in between:
   // drop the previous listeners first, so that one press is one step
   if (s.stop) s.stop();
+  const changed = s.ownsKeys !== ownsKeys;
+  advertiseKeys(s, ownsKeys);
+  if (changed && s.run) schedule(s);  // the hints in the maths follow
   const stop = listen(s, ownsKeys);
   s.stop = stop;
   return () => {
