@@ -230,7 +230,8 @@ class Linear(Rule):
         e = int(scaled([self.eta], de)[0])
         self.y_int = y.astype(np.int64)
         self.yx = np.empty((self.n, self.dim + 1), dtype=np.int64)  # y*(x, 1), exact
-        self.yx[:, :-1], self.yx[:, -1] = X_int * y[:, None], y
+        np.multiply(X_int, y[:, None], out=self.yx[:, :-1], casting="unsafe")
+        self.yx[:, -1] = y
         # wb += eta*y*(x, 1), in units: eta_w for w, eta_b for b
         eta_w, eta_b = e * 10 ** (self.dw - de - dx), e * 10 ** (self.db - de) if self.bias else 0
         self.steps = np.array([eta_w] * self.dim + [eta_b], dtype=object)
@@ -239,7 +240,8 @@ class Linear(Rule):
         self.units = np.array([10 ** (self.da - self.dw - dx)] * self.dim
                               + [10 ** (self.da - self.db)], dtype=object)
         self.wb = np.append(scaled(w0, self.dw).astype(object), int(scaled([b0], self.db)[0]))
-        self.x_max = int(np.max(np.abs(self.yx))) if self.yx.size else 0
+        # the largest |y*(x, 1)| (1 for the bias column)
+        self.x_max = int(max(X_int.max(initial=0.0), -X_int.min(initial=0.0), 1.0))
         # the step and unit sizes as Python ints, for room() to bound what the integers reach
         self._sizes = ((eta_w, eta_b), (int(self.units[0]), int(self.units[-1])))
         self.limits = np.array([10**self.da if self.hinge else 0, 0], dtype=object)
@@ -322,6 +324,12 @@ class Linear(Rule):
         if self.exact:
             return int(self.y_int[i]) * int(margin) / 10**self.da
         return float(self.yx[i, -1] * margin)
+
+    def activations(self, rows: np.ndarray, margins: np.ndarray) -> np.ndarray:
+        """a = w.x + b as floats of many rows, from their y*a (correctly rounded when exact)."""
+        if self.exact:
+            return to_float(self.y_int[rows] * margins, self.da)
+        return self.yx[rows, -1] * margins
 
     def view(self) -> tuple[np.ndarray, float]:
         """The current (w, b) as floats (nearest the exact values), w read-only."""

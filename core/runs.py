@@ -249,7 +249,8 @@ class Rule:
       update at a time, found by blocks of ``margins``; the linear rule's
       loop is compiled);
     - ``view()``: the state (w, b) as floats, w read-only;
-    - ``activation(i, margin)``: the float a of example i from its margin;
+    - ``activation(i, margin)``: the float a of example i from its margin
+      (``activations`` of many);
     - ``room(k)``: keep integers exact for k more updates.
 
     ``exact`` says whether the decisions are exact; ``moves`` whether every
@@ -299,6 +300,11 @@ class Rule:
     def updates(self, count: int) -> list[tuple[np.ndarray, float]]:
         """(w, b) after each of the last ``count`` updates of :meth:`advance`."""
         return [self.view()] if count else []
+
+    def activations(self, rows: np.ndarray, margins: np.ndarray) -> np.ndarray:
+        """:meth:`activation` of each row with its margin."""
+        return np.array([self.activation(int(i), m) for i, m in zip(rows, margins, strict=True)],
+                        dtype=float)
 
 
 class Run(Iterator[Step]):
@@ -440,23 +446,26 @@ class Run(Iterator[Step]):
         rule = self.rule
         updates = rule.updates(count)
         at = rule.at[:count].tolist() if count else []
+        positions = np.arange(start, reached) if self.visits else np.array(at, dtype=int)
+        indices = rows[positions]
+        activations = rule.activations(indices, rule.seen[positions - start]).tolist()
         if self.visits:
             if rule.moves:
                 self._view = None  # the state moved on the visit (one at a time)
             rule.showing = k = 0
-            for p in range(start, reached):
+            for p, i, a in zip(range(start, reached), indices.tolist(), activations, strict=True):
                 updated = k < count and at[k] == p
                 if updated:
                     self.mistakes += 1
                     self._view = updates[k]
                     k = rule.showing = k + 1
-                yield self._made(t0 + p + 1, rows[p], rule.seen[p - start], updated)
+                yield self._made(t0 + p + 1, i, a, updated)
         else:
-            for k, p in enumerate(at):
+            for k, (p, i, a) in enumerate(zip(at, indices.tolist(), activations, strict=True)):
                 self.mistakes += 1
                 self._view = updates[k]
                 rule.showing = k + 1
-                yield self._made(t0 + p + 1, rows[p], rule.seen[p - start], True)
+                yield self._made(t0 + p + 1, i, a, True)
         rule.showing = None
 
     def _clean(self) -> bool:
@@ -466,20 +475,25 @@ class Run(Iterator[Step]):
 
     def _step(self, t: int, i, margin, updated: bool) -> Step:
         """Apply the rule to example i when ``updated`` and record the step."""
+        i, t = int(i), int(t)
         if updated:
-            self.rule.apply(int(i), int(t), True)
+            self.rule.apply(i, t, True)
             self.mistakes += 1
             self._view = None
-        return None if self._quiet else self._made(t, i, margin, updated)
+        return None if self._quiet else self._made(t, i, self.rule.activation(i, margin), updated)
 
-    def _made(self, t: int, i, margin, updated: bool) -> Step:
+    def _made(self, t: int, i: int, activation: float, updated: bool) -> Step:
         """The step made: the rule's state (its view, shared until it changes) after it."""
-        i, t = int(i), int(t)
         if self._view is None:  # unchanged weights are shared between steps: they are read-only
             self._view = self.rule.view()
         w, b = self._view
-        return Step(t, (t - 1) // self.n + 1, i, self.rule.activation(i, margin), updated, w, b,
-                    self.mistakes)
+        step = _new(Step)  # Step(...) sets each field through object.__setattr__: 3x slower
+        step.__dict__.update(t=t, epoch=(t - 1) // self.n + 1, index=i, activation=activation,
+                             updated=updated, w=w, b=b, mistakes=self.mistakes)
+        return step
+
+
+_new = object.__new__
 
 
 class Stream(Iterator[Step]):
