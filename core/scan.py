@@ -1,18 +1,20 @@
-"""The walk's inner loop, compiled: visit rows until one fails the threshold test.
+"""The walk's inner loop, compiled: visit rows and make their updates.
 
 :class:`core.runs.Run` walks every perceptron-like run; for the linear rule
 (:class:`core.perceptron.Linear`: the perceptron and the SVM's descent) the
-rows between two updates are visited here, one at a time, in int64 for the
-exact runs and float64 for the others. numba compiles these functions when it
-is installed, caching the machine code on disk (next to this file, or in the
-user's cache when this folder is read-only); without numba the very same
-functions run as Python, slowly but with the same results.
+rows are visited here, one at a time, in int64 for the exact runs and
+float64 for the others, and each update is recorded for the walk to hand out
+as a step. numba compiles these functions when it is installed, caching the
+machine code on disk (next to this file, or in the user's cache when this
+folder is read-only); without numba the very same functions run as Python,
+slowly but with the same results.
 
-Plainly, for the row i of each visit::
+Plainly, for the row i of each visit at step t::
 
-    margin = y_i (x_i, 1).(w, b)               # in the rule's units
-    if fails(margin): stop                     # the walk records the update
-    if lam: w *= 1 - eta_t lam                 # the penalty moves w at every visit
+    margin = y_i (x_i, 1).(w, b)                     # in the rule's units
+    if fails(margin):                                # y*a <= 0, < 0 or < 1
+        w += eta_t y_i x_i; b += eta_t y_i           # (after the shrink) recorded
+    if lam: w *= 1 - eta_t lam                       # the penalty: at every visit
 """
 
 from __future__ import annotations
