@@ -5,6 +5,7 @@ Run from the repository root::
     python -m bench.budget                 # every view, then 50 sessions' memory
     python -m bench.budget --views "Variants/Kernel perceptron"
     python -m bench.budget --sessions 0    # the views only
+    python -m bench.budget --sessions 0 --trace --views "Non-separable data"  # and the browser
 
 It writes 20,000 random rows (two noisy classes, seed 0) as a CSV, starts
 ``streamlit run app.py`` on a free port, opens it in headless Chromium,
@@ -21,16 +22,23 @@ of a lesson in turn, in the same session. For each view it prints:
 
 Budget per view: <= 5 s CPU, <= 400 MB above idle, settled <= 20 s.
 
+``--trace`` also records each view in a Chromium trace and prints the page's main
+thread busy time, what took the most of it, and how many plotted points and lines the
+page holds (what the browser spends the time on).
+
 ``--sessions N`` then opens N fresh sessions one after another, each
 uploading a different 20,000-row file, choosing it, opening Your data,
 clearing the data and pressing Undo, and prints the server's memory after
-each tenth session, after the sessions have closed, and once the server has
-released them (past its ``disconnectedSessionTTL``).
+each fifth session, after the sessions have closed, and once the server has
+released them (past its ``disconnectedSessionTTL``). A session waits for the
+server's answers (the sidebar naming the upload, Clear and Undo enabling each
+other), not for the browser to finish drawing: the memory is the server's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import tempfile
 import threading
 import time
@@ -149,19 +157,48 @@ def upload(tab, path: Path) -> None:
     tab.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
 
 
-def measure(tab, process: psutil.Process, idle_rss: int, action) -> dict:
-    """Run ``action`` (a click) and measure CPU, peak memory above idle and time to settle."""
+POINTS_JS = """() => document.querySelectorAll(
+  '.js-plotly-plot .scatterlayer .point, .js-plotly-plot .scatterlayer .js-line').length"""
+
+
+def browser_time(events: list) -> dict:
+    """The renderer main thread's busy time in a Chromium trace and what took the most of it."""
+    names = {(e["pid"], e["tid"]): e["args"]["name"] for e in events
+             if e.get("ph") == "M" and e.get("name") == "thread_name"}
+    main = [e for e in events if e.get("ph") == "X" and e.get("dur")
+            and names.get((e["pid"], e["tid"])) == "CrRendererMain"]
+    tasks = {"RunTask", "ThreadControllerImpl::RunTask"}
+    inside: dict[str, float] = {}
+    for e in main:
+        if e["name"] not in tasks:
+            inside[e["name"]] = inside.get(e["name"], 0.0) + e["dur"] / 1e6
+    top = sorted(inside.items(), key=lambda item: -item[1])[:6]
+    return {"busy": sum(e["dur"] for e in main if e["name"] in tasks) / 1e6, "top": top}
+
+
+def measure(tab, process: psutil.Process, idle_rss: int, action, browser=None) -> dict:
+    """Run ``action`` (a click) and measure CPU, peak memory above idle and time to settle.
+
+    With ``browser``, also trace the page in Chromium: where its main thread spent the time.
+    """
     cpu0 = cpu_seconds(process)
+    if browser is not None:
+        browser.start_tracing(page=tab, categories=["devtools.timeline",
+                                                    "disabled-by-default-devtools.timeline"])
     with Sampler(process) as sampler:
         start = time.monotonic()
         action()
         wait_settled(tab)
         settled = time.monotonic() - start - 0.5  # the quiet half second is not the view's
         cpu = cpu_seconds(process) - cpu0
+        traced = None
+        if browser is not None:
+            traced = browser_time(json.loads(browser.stop_tracing())["traceEvents"])
+            traced["points"] = tab.evaluate(POINTS_JS)
         time.sleep(2.0)
         after = cpu_seconds(process) - cpu0 - cpu
     return {"cpu": cpu, "after": after, "memory": (sampler.peak - idle_rss) / 2**20,
-            "settled": settled}
+            "settled": settled, "browser": traced}
 
 
 def row(name: str, result: dict) -> str:
@@ -172,7 +209,7 @@ def row(name: str, result: dict) -> str:
 
 
 def views(browser, url: str, process: psutil.Process, idle_rss: int, data: Path,
-          chosen: list[tuple[str, str | None]]) -> bool:
+          chosen: list[tuple[str, str | None]], trace: bool = False) -> bool:
     """Measure each view in one session on the uploaded file; return whether all are in budget."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     tab = context.new_page()
@@ -186,43 +223,79 @@ def views(browser, url: str, process: psutil.Process, idle_rss: int, data: Path,
     current = "Step through"
     for page, part in chosen:
         results.append(measure(tab, process, idle_rss,
-                               lambda p=page, q=part, c=current: open_view(tab, p, q, current=c)))
+                               lambda p=page, q=part, c=current: open_view(tab, p, q, current=c),
+                               browser if trace else None))
         current = page
         exceptions = tab.get_by_test_id("stException").count()
         name = page + (f" / {part}" if part else "") + (" (EXCEPTION)" if exceptions else "")
         print(row(name, results[-1]), flush=True)
+        if trace:
+            seen = results[-1]["browser"]
+            print(f"  browser main thread busy {seen['busy']:.1f} s; plotted points and lines "
+                  f"{seen['points']:,}; most: " + ", ".join(f"{name} {sec:.1f} s"
+                                                          for name, sec in seen["top"]))
     context.close()
     return all(all(r[key] <= limit for key, limit in BUDGET.items()) for r in results)
 
 
+def ready(tab) -> None:
+    """Wait until the server has finished the script run the last action started."""
+    tab.wait_for_function(SETTLED_JS)
+
+
+def press(tab, name: str, until) -> None:
+    """Press a button once it is enabled; wait for the server's answer (``until``) and its end."""
+    button = tab.get_by_role("button", name=name, exact=True)
+    enabled(button)
+    button.click()
+    until()
+    ready(tab)
+
+
+def enabled(button) -> None:
+    """Wait until a button is on the page and can be pressed."""
+    button.wait_for()
+    button.page.wait_for_function("(b) => !b.disabled", arg=button.element_handle())
+
+
+def disabled(button) -> None:
+    """Wait until a button on the page cannot be pressed."""
+    button.page.wait_for_function("(b) => b.disabled", arg=button.element_handle())
+
+
 def one_session(browser, url: str, data: Path) -> None:
-    """A fresh session: open, upload its own file, Your data, Clear, Undo, leave."""
+    """A fresh session: open, upload its own file, Your data, Clear, Undo, leave.
+
+    Each action waits for the server's answer that shows it was done (the sidebar names
+    the upload, Clear and Undo enable each other) and for the script run to end, not for
+    the browser to finish drawing: the memory measured is the server's.
+    """
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     try:
         tab = context.new_page()
         tab.set_default_timeout(300_000)
         tab.goto(url)
-        wait_settled(tab)
+        tab.get_by_test_id("stFileUploaderDropzoneInput").wait_for(state="attached")
+        ready(tab)
         # the sidebar names the upload once the server has read it; a page still starting
         # can miss the file, so it is given again
         read = tab.get_by_test_id("stSidebar").get_by_text(f"{ROWS:,} points")
         for attempt in range(3):
             upload(tab, data)
-            wait_settled(tab)
             try:
                 read.wait_for(timeout=60_000)
                 break
             except Exception:
                 if attempt == 2:
                     raise
+        ready(tab)
         open_view(tab, "Your data", None)
-        wait_settled(tab)
-        for name in ("Clear", "Undo"):
-            button = tab.get_by_role("button", name=name, exact=True)
-            button.wait_for()
-            tab.wait_for_function("(b) => !b.disabled", arg=button.element_handle())
-            button.click()
-            wait_settled(tab)
+        clear = tab.get_by_role("button", name="Clear", exact=True)
+        undo = tab.get_by_role("button", name="Undo", exact=True)
+        enabled(clear)
+        ready(tab)
+        press(tab, "Clear", lambda: (enabled(undo), disabled(clear)))
+        press(tab, "Undo", lambda: enabled(clear))
     finally:
         context.close()
 
@@ -248,7 +321,7 @@ def sessions(browser, url: str, process: psutil.Process, idle_rss: int, count: i
         data.unlink()
         if verbose:
             print(f"session {k}: {time.monotonic() - started:.1f} s", flush=True)
-        if k % 10 == 0 or k == count:
+        if k % 5 == 0 or k == count:
             rss = process.memory_info().rss
             print(f"| {k} | {(rss - idle_rss) / 2**20:.0f} |", flush=True)
     time.sleep(5)
@@ -264,6 +337,8 @@ def main() -> None:
     parser.add_argument("--views", nargs="*", help='only these, as "Page" or "Page/Part"')
     parser.add_argument("--sessions", type=int, default=50)
     parser.add_argument("--verbose", action="store_true", help="print each session's time")
+    parser.add_argument("--trace", action="store_true",
+                        help="trace each view in Chromium: where the browser's time goes")
     args = parser.parse_args()
     chosen = VIEWS
     if args.views:
@@ -285,7 +360,7 @@ def main() -> None:
         idle_rss = process.memory_info().rss
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
-        within = views(browser, url, process, idle_rss, data, chosen)
+        within = views(browser, url, process, idle_rss, data, chosen, args.trace)
         print()
         print("Every view within budget." if within else "SOME VIEWS ARE OVER BUDGET.")
         if args.sessions:
