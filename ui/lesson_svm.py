@@ -235,9 +235,10 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     perc, svm = align(perc, svm)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     lecture = lecture_mode()
-    # each run's name heads its legend, beside the plot, on two narrow lines
-    titles = (f"Perceptron<br>(η = {maths.num(settings['eta'])})",
-              f"SVM{'' if lecture else ' by subgradient descent'}<br>"
+    # each run's name heads its legend, beside the plot: the long one on two lines, but on a
+    # projector one line each (two made the legend taller than the plot, which scrolled it)
+    titles = (f"Perceptron (η = {maths.num(settings['eta'])})",
+              f"SVM{' ' if lecture else ' by subgradient descent<br>'}"
               f"(λ = {maths.num(lam)}, η₀ = {maths.num(eta0)})")
     if svm_settings["max_epochs"] < int(st.session_state[EPOCHS.key]):
         st.caption(f"The SVM runs {plural(svm_settings['max_epochs'], 'epoch')} here: "
