@@ -370,11 +370,11 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
                                              b if run["bias"] else None))
 
 
-def _never_predicted(names, labels, X, rest, pairs, weights: str) -> None:
-    """Name a class that no training point is predicted as, and the perceptrons that let it down."""
+def _never_predicted(names, predicted: dict, rest, pairs, weights: str) -> None:
+    """Name a class that no training point is predicted as, and the perceptrons that let it down
+    (``predicted``: each way's predictions of the training points, by its name)."""
     for c, name in enumerate(names):
-        by = [kind for kind, model in (("argmax", rest), ("vote", pairs))
-              if not np.any(model.predict(X) == c)]
+        by = [kind for kind, classes in predicted.items() if not np.any(classes == c)]
         if not by:
             continue
         failing = [f"{name} vs rest"] * int(rest.errors[c] > 0) + [
@@ -461,12 +461,12 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
             + f". The vote picks {names[winner]}"
             + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
     cols = (counts if counts is not None else st.container()).columns(4)
-    for col, kind, model_ in zip(cols[:2], ("argmax", "vote"), (model, pairs), strict=True):
-        col.metric(f"Training errors ({kind})",
-                   f"{int(np.sum(model_.predict(X) != labels))} / {len(X)}")
+    predicted = {"argmax": model.predict(X), "vote": pairs.predict(X)}
+    for col, (kind, classes) in zip(cols[:2], predicted.items(), strict=True):
+        col.metric(f"Training errors ({kind})", f"{int(np.sum(classes != labels))} / {len(X)}")
     cols[2].metric("Points claimed by 2 or more", int(np.sum(claims >= 2)))
     cols[3].metric("Points claimed by none", int(np.sum(claims == 0)))
-    _never_predicted(names, labels, X, model, pairs, weights)
+    _never_predicted(names, predicted, model, pairs, weights)
     st.markdown("**One-vs-rest at the probe**")
     for line in draw.ovr_lines(names, model.W, model.b, (x1, x2), model.scores([[x1, x2]])[0]):
         st.latex(line)
