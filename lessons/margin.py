@@ -4,7 +4,6 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
-from ui.budget import lesson_data
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.lesson_margin import (
@@ -26,18 +25,14 @@ from ui.runs import perceptron_trace
 from ui.stepper import perceptron_run
 
 lesson = Lesson(PAGE, SETTINGS)
-with st.sidebar:
-    data = lesson.data()
-    settings = lesson.training()
 
-lesson.title(
+data, settings = lesson.begin(
     "Margin and the mistake bound",
     intro="How far the closest point is from a boundary, the widest margin any line achieves "
           "(Margin(D)), and Novikoff's bound R²/γ² on the perceptron's mistakes, where R and γ "
           "belong to the vectors the perceptron sees, (x, 1) with a bias: not the plane's "
           "margin. Keys: → step, ← back, N next mistake, Home reset.",
 )
-data = lesson_data(data, view=PAGE)
 try:
     trace = perceptron_trace(data.X, data.y, settings)
     facts = geometry_of(data.X, data.y, settings["bias"])

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-from ui.budget import lesson_data
 from ui.lesson import Lesson
 from ui.lesson_nonseparable import (
     PAGE,
@@ -16,11 +15,8 @@ from ui.lesson_nonseparable import (
 )
 
 lesson = Lesson(PAGE, SETTINGS)
-with st.sidebar:
-    data = lesson.data()
-    settings = lesson.training()
 
-lesson.title(
+data, settings = lesson.begin(
     "Non-separable data: the perceptron cycles",
     intro="When no line separates the classes, some example is always on the wrong side, so the"
           " updates never stop. The cycling theorem: the weights still stay bounded, in any "
@@ -30,7 +26,6 @@ lesson.title(
           " the same epochs for ever. With irrational numbers the weights stay bounded but need"
           " not repeat exactly.",
 )
-data = lesson_data(data, view=PAGE)
 suggestions()
 
 try:

@@ -3,7 +3,6 @@
 import streamlit as st
 
 from core.trace import outcome
-from ui.budget import lesson_data
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.loss_surface import loss_surface_section
@@ -13,10 +12,6 @@ from ui.training import use_notes_example
 
 PAGE = "step_through"
 lesson = Lesson(PAGE)
-with st.sidebar:
-    data = lesson.data()
-    settings = lesson.training()
-
 
 
 def notes_example() -> None:
@@ -28,12 +23,11 @@ def notes_example() -> None:
                    "third, an update at the fourth).")
 
 
-lesson.title(
+data, settings = lesson.begin(
     "Step through the perceptron", beside=notes_example,
     intro="One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
           "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.",
 )
-data = lesson_data(data, view=PAGE)
 try:
     trace = perceptron_trace(data.X, data.y, settings)
 except ValueError as error:

@@ -2,23 +2,18 @@
 
 import streamlit as st
 
-from ui.budget import lesson_data
 from ui.lesson import Lesson
 from ui.lesson_svm import PAGE, PARTS, SECTION, SETTINGS, exact_max_margin, svm_sidebar
 
 lesson = Lesson(PAGE, SETTINGS)
-with st.sidebar:
-    data = lesson.data()
-    settings = lesson.training()
 
-lesson.title(
+data, settings = lesson.begin(
     "Perceptron vs SVM",
     intro="Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
           "once every example is on its side; the SVM minimises the mean hinge max(0, 1 − y·a) "
           "plus (λ/2)‖w‖²: it pushes examples toward y·a ≥ 1, traded off against a small ‖w‖, "
           "so some may stay inside the margin or on the wrong side (slack ξ > 0).",
 )
-data = lesson_data(data, view=PAGE)
 with st.sidebar:
     svm_settings = svm_sidebar(lesson, settings, len(data))
 section = lesson.widget(SECTION, required=True, label_visibility="collapsed")

@@ -1,8 +1,6 @@
 """Lesson 6: averaged, voted and kernel perceptrons, and more than two classes."""
 
-import streamlit as st
 
-from ui.budget import lesson_data
 from ui.lesson import Lesson
 from ui.lesson_variants import (
     PAGE,
@@ -14,12 +12,7 @@ from ui.lesson_variants import (
 )
 
 lesson = Lesson(PAGE, SETTINGS)
-with st.sidebar:
-    data = lesson.data()
-    settings = lesson.training()
-
-lesson.title("Variants of the perceptron")
-data = lesson_data(data, view=PAGE)
+data, settings = lesson.begin("Variants of the perceptron")
 view = lesson.widget(VIEW, required=True, label_visibility="collapsed")
 if view == "averaged":
     averaged_and_voted(lesson, data, settings)

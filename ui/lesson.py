@@ -5,10 +5,11 @@ link (the shared settings once per session, the page's own once per page),
 keeps every setting alive across pages, and writes the page's settings back
 to the address bar. Then the page draws through it:
 
-- ``lesson.title(text)``: the page's title, with the Share link to this view
-  beside it (the stepper's toolbar holds it instead where a run is stepped,
-  so that it carries the step);
-- ``lesson.data()`` and ``lesson.training()``: the shared sidebar;
+- ``data, settings = lesson.begin(text)``: the shared sidebar (``lesson.data()``,
+  ``lesson.training()``), the page's title with the Share link to this view
+  beside it (``lesson.title``; the stepper's toolbar holds Share instead where
+  a run is stepped, so that it carries the step), and the data cut to the
+  lesson's budget of points, with a notice when it is a sample;
 - ``lesson.widget(setting)``: one of its own settings (drawn, then linked);
 - ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
   lecture mode applied (the app's only call of ``st.plotly_chart``);
@@ -25,6 +26,7 @@ import streamlit as st
 
 from datasets import Dataset
 from ui import url_state
+from ui.budget import lesson_data
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.lecture import for_projector, lecture_css, lecture_mode
 from ui.settings import Setting, defaults
@@ -99,6 +101,23 @@ class Lesson:
                 url_state.share_button(place="title")
         if intro and not lecture:
             st.caption(intro)
+
+    def begin(self, text: str, intro: str = "",
+              beside: Callable[[], None] | None = None) -> tuple[Dataset, dict]:
+        """The sidebar's data and run settings, the title (:meth:`title`), and the data the
+        lesson works on: at most its budget of points, a sample announced under the title
+        (``ui.budget.lesson_data``, whose limits are keyed by the page's name).
+
+        Returns
+        -------
+        (Dataset, dict)
+            The data, and the run settings (keyword arguments for ``perceptron``).
+        """
+        with st.sidebar:
+            data = self.data()
+            settings = self.training()
+        self.title(text, intro, beside)
+        return lesson_data(data, view=self.page), settings
 
     def data(self) -> Dataset:
         """The data picker (with the lecture switch) in the sidebar; the chosen data set."""
