@@ -22,21 +22,32 @@ import io
 import math
 import os
 import re
-from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import BinaryIO
 
 import numpy as np
 
 from datasets import Dataset
+from datasets.cells import (
+    MAX_CLASSES,
+    MAX_LABEL,
+    all_numbers,
+    can_label,
+    class_list,
+    coordinate,
+    label_text,
+    number,
+    show,
+)
 from datasets.text import clean_name
+
+__all__ = ["DEFAULT_NAME", "MAX_BYTES", "MAX_CLASSES", "MAX_LABEL", "MAX_ROWS", "REST", "Table",
+           "load_csv", "read_table"]
 
 MAX_BYTES = 2_000_000
 MAX_ROWS = 20_000
-MAX_CLASSES = 100  # more different values than this is a measurement, not a label
-MAX_LABEL = 100  # characters in one class name
 DEFAULT_NAME = "Your data"
 # The second of ``classes=(name, REST)``: one class against all the others. A
 # control character cannot be in a class name, so no class is called this.
@@ -95,6 +106,7 @@ class Table:
     _cells: tuple[tuple[str, ...], ...]  # one tuple per column
     _decimal_comma: bool
     _titles: tuple[str, ...]  # "column 'x1'" or "column 3", for messages
+    _memo: dict = field(default_factory=dict, compare=False, repr=False)  # label -> classes
 
     def classes(self, label: int | None = None) -> tuple[str, ...]:
         """Return the classes of a label column, most frequent first.
@@ -172,8 +184,8 @@ class Table:
         X = np.array(
             [
                 (
-                    _coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
-                    _coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
+                    coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
+                    coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
                 )
                 for i, row in enumerate(self._rows)
             ],
@@ -186,11 +198,11 @@ class Table:
         classes = tuple(classes)
         for name in classes:
             if name not in spellings and name != REST:
-                raise ValueError(f"{self._titles[label]} has no class {_show(name)}")
+                raise ValueError(f"{self._titles[label]} has no class {show(name)}")
         if len(classes) != 2 or classes[0] == classes[1] or classes[0] == REST:
             raise ValueError("expected two different classes, or one class and the rest")
 
-        row_keys = [keys[_label_text(cell)] for cell in self._cells[label]]
+        row_keys = [keys[label_text(cell)] for cell in self._cells[label]]
         if classes[1] == REST:
             names = (f"not {classes[0]}", classes[0])
             choice = f"{classes[0]} vs the rest"
@@ -212,7 +224,10 @@ class Table:
 
     def _classes(self, label: int) -> tuple[dict, list[tuple[str, int]]]:
         """Return each label's class key and the classes (spelling, count), most frequent first."""
-        return _class_list(self._cells[label], self._rows, self._titles[label], self._decimal_comma)
+        if label not in self._memo:
+            self._memo[label] = class_list(self._cells[label], self._rows, self._titles[label],
+                                           self._decimal_comma)
+        return self._memo[label]
 
 
 def load_csv(
@@ -363,14 +378,8 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
     message_titles = tuple(
         f"column {title!r}" if title else f"column {i + 1}" for i, title in enumerate(titles)
     )
-    numeric = tuple(i for i in range(width) if _all_numbers(columns[i], decimal_comma))
-    labels = []
-    for i in range(width):
-        try:
-            _class_list(columns[i], rows, message_titles[i], decimal_comma)
-        except ValueError:
-            continue
-        labels.append(i)
+    numeric = tuple(i for i in range(width) if all_numbers(columns[i], decimal_comma))
+    labels = [i for i in range(width) if can_label(columns[i], decimal_comma)]
 
     label = _label_index([title.lower() for title in titles])
     if width > 3 and label not in labels:
@@ -573,12 +582,12 @@ def _header(records: list[tuple[int, list[str]]], decimal_comma: bool) -> tuple 
     when none of its cells is a number.
     """
     first = records[0][1]
-    is_number = [_number(cell, decimal_comma) is not None for cell in first]
+    is_number = [number(cell, decimal_comma) is not None for cell in first]
     if len(records) > 1 and len(records[1][1]) == len(first):
-        below = [_number(cell, decimal_comma) is not None for cell in records[1][1]]
-        named = any(cell and not number and under
-                    for cell, number, under in zip(first, is_number, below, strict=True))
-        numbered = any(number and under for number, under in zip(is_number, below, strict=True))
+        below = [number(cell, decimal_comma) is not None for cell in records[1][1]]
+        named = any(cell and not upper and under
+                    for cell, upper, under in zip(first, is_number, below, strict=True))
+        numbered = any(upper and under for upper, under in zip(is_number, below, strict=True))
         return records[0] if named and not numbered else None
     return records[0] if any(first) and not any(is_number) else None
 
@@ -607,114 +616,3 @@ def _label_index(header: list[str]) -> int:
             if name in _WEAK_LABEL_NAMES and others in _COORDINATE_PAIRS:
                 return i
     return len(header) - 1
-
-
-def _all_numbers(cells: tuple[str, ...], decimal_comma: bool) -> bool:
-    """Whether every cell is a finite number."""
-    for cell in cells:
-        value = _number(cell, decimal_comma)
-        if value is None or not math.isfinite(value):
-            return False
-    return True
-
-
-def _label_text(cell: str) -> str:
-    """A label cell as its class name: cleaned, without a spreadsheet's "not a formula" mark."""
-    text = clean_name(cell)
-    if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "'"):
-        text = text[1:]
-    return text
-
-
-def _number(cell: str, decimal_comma: bool) -> float | None:
-    """Return the cell's value, or None when it is not written as a number."""
-    if decimal_comma and "," in cell and "." not in cell:
-        cell = cell.replace(",", ".", 1)
-    if "_" in cell:  # float() would read "1_000"; no spreadsheet writes that
-        return None
-    try:
-        return float(cell)
-    except ValueError:
-        return None
-
-
-def _show(cell: str) -> str:
-    """Return the cell quoted for a message, shortened if long."""
-    return repr(cell if len(cell) <= 30 else cell[:27] + "...")
-
-
-def _coordinate(cell: str, row: int, column: str, decimal_comma: bool, hint: str = "") -> float:
-    """Return the cell as a finite float, or raise naming its row and column."""
-    if not cell:
-        raise ValueError(f"row {row}, {column} is empty")
-    value = _number(cell, decimal_comma)
-    if value is None:
-        if not decimal_comma and _number(cell, decimal_comma=True) is not None:
-            hint = " (a decimal comma is read only in files separated by semicolons)"
-        raise ValueError(f"row {row}, {column}: {_show(cell)} is not a number{hint}")
-    if not math.isfinite(value):
-        raise ValueError(f"row {row}, {column}: {_show(cell)} is not a finite number")
-    return value
-
-
-def _class_list(
-    cells: tuple[str, ...], rows: tuple[int, ...], column: str, decimal_comma: bool
-) -> tuple[dict, list[tuple[str, int]]]:
-    """Return each label's class key and the classes (first spelling, count), most frequent first.
-
-    Keys order the classes by the smaller-is-minus-one rule: numbers by
-    value, then false < true, else strings.
-    """
-    first_row: dict[str, int] = {}
-    counts: Counter[str] = Counter()
-    for cell, row in zip(cells, rows, strict=True):
-        text = _label_text(cell)
-        if not text:
-            raise ValueError(f"row {row}, {column} is empty")
-        if len(text) > MAX_LABEL:
-            raise ValueError(
-                f"row {row}, {column}: {_show(text)} is {len(text)} characters long; "
-                f"a class name has at most {MAX_LABEL}"
-            )
-        if text not in first_row:
-            if len(first_row) == 10 * MAX_CLASSES:  # enough to know it is not a label
-                raise ValueError(
-                    f"{column} has more than {10 * MAX_CLASSES} different values: a label "
-                    f"column has 2 to {MAX_CLASSES} classes"
-                )
-            first_row[text] = row
-        counts[text] += 1
-
-    values = {label: _number(label, decimal_comma) for label in first_row}
-    for label, value in values.items():
-        if value is not None and not math.isfinite(value):
-            raise ValueError(
-                f"row {first_row[label]}, {column}: {_show(label)} is a missing value, "
-                "not a class label"
-            )
-    if all(value is not None for value in values.values()):
-        keys = dict(values)
-    elif all(label.lower() in ("true", "false") for label in first_row):
-        keys = {label: label.lower() for label in first_row}
-    else:
-        keys = {label: label for label in first_row}
-
-    # The user's spelling of each class is the one it first appears with.
-    spelling: dict = {}
-    per_class: Counter = Counter()
-    for label, key in keys.items():
-        spelling.setdefault(key, label)
-        per_class[key] += counts[label]
-    if len(spelling) == 1:
-        (only,) = spelling.values()
-        raise ValueError(f"{column} has only one class ({only!r}): two classes are needed")
-    if len(spelling) > MAX_CLASSES:
-        raise ValueError(
-            f"{column} has {len(spelling)} different values: a label column has 2 to "
-            f"{MAX_CLASSES} classes"
-        )
-    order = {key: i for i, key in enumerate(spelling)}
-    ranked = sorted(spelling, key=lambda key: (-per_class[key], order[key]))
-    # Every spelling of a class maps to the key of its first spelling.
-    by_spelling = {label: key for label, key in keys.items()}
-    return by_spelling, [(spelling[key], per_class[key]) for key in ranked]
