@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every benchmark in bench/, one after another; each prints its own tables.
 #
-#   bash bench/run.sh            # full size (about 15 minutes, plus up to 20 waiting
+#   bash bench/run.sh            # full size (about 22 minutes, plus up to 20 waiting
 #                                # for a quiet machine before the lecture-hall runs)
 #   QUICK=1 bash bench/run.sh    # small numbers, a few minutes: to check it all works
 #
@@ -37,6 +37,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.load --sessions 20 --duration 10 --ramp 3
     run bench.load --sessions 20 --duration 10 --ramp 3 --nginx 2
     run bench.budget --sessions 5
+    run bench.loader_cost --repeats 1 --idle 3 --only "one character" "tiny" "good"
     run bench.open_speed --views nonseparable --data xor-0-1 iris-versicolor-vs-virginica-petal
 else
     run bench.core_speed
@@ -45,6 +46,7 @@ else
     run bench.latency --steps 60 --n 40
     run bench.payload
     run bench.budget
+    run bench.loader_cost
     run bench.open_speed
     # the lecture hall: wait (up to 20 min) for the shared machine to be quiet first
     run bench.load --sessions 300 --wait-quiet 20

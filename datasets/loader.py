@@ -12,31 +12,43 @@ A file with more than three columns, or a label column with more than two
 classes, is a :class:`Table`: which two columns are x1 and x2, which is the
 label and which two classes (or one class against the rest) become the
 data set is a choice, with defaults (see :func:`read_table`).
+
+The file is read a row at a time (:mod:`datasets.dialect`) and refused at
+the first row that cannot be used, or at row :data:`MAX_ROWS` + 1: a file
+refused at row 1 costs what reading row 1 costs, whatever follows it.
 """
 
 from __future__ import annotations
 
-import codecs
-import csv
-import io
-import math
 import os
-import re
-from collections import Counter
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from itertools import chain
 from typing import BinaryIO
 
 import numpy as np
 
 from datasets import Dataset
+from datasets.cells import (
+    MAX_CLASSES,
+    MAX_LABEL,
+    Classes,
+    all_numbers,
+    can_label,
+    class_list,
+    coordinate,
+    label_text,
+    number,
+    show,
+)
+from datasets.dialect import MAX_BYTES, Text, read_capped, records, sniff
 from datasets.text import clean_name
 
-MAX_BYTES = 2_000_000
+__all__ = ["DEFAULT_NAME", "MAX_BYTES", "MAX_CLASSES", "MAX_COLUMNS", "MAX_LABEL", "MAX_ROWS",
+           "REST", "Table", "load_csv", "read_table"]
+
 MAX_ROWS = 20_000
-MAX_CLASSES = 100  # more different values than this is a measurement, not a label
-MAX_LABEL = 100  # characters in one class name
+MAX_COLUMNS = 100  # more columns than anyone chooses two from
 DEFAULT_NAME = "Your data"
 # The second of ``classes=(name, REST)``: one class against all the others. A
 # control character cannot be in a class name, so no class is called this.
@@ -52,14 +64,6 @@ _WEAK_LABEL_NAMES = ("y", "t")
 _COORDINATE_PAIRS = ({"x1", "x2"}, {"x_1", "x_2"}, {"x0", "x1"})
 # Columns a spreadsheet or pandas adds that are not measurements.
 _INDEX_NAMES = ("", "id", "index", "unnamed: 0", "row")
-
-# Tried in this order: a semicolon line may hold decimal commas, and a tab
-# line may hold either, so the comma must come last.
-_DELIMITERS = ("\t", ";", ",")
-_WHITESPACE = " "  # stands for "runs of spaces and tabs", as np.loadtxt reads
-_SEP_LINE = re.compile(r'^"?sep=(.)"?$', re.IGNORECASE)
-
-_MB = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,7 @@ class Table:
     _cells: tuple[tuple[str, ...], ...]  # one tuple per column
     _decimal_comma: bool
     _titles: tuple[str, ...]  # "column 'x1'" or "column 3", for messages
+    _memo: dict = field(default_factory=dict, compare=False, repr=False)  # label -> classes
 
     def classes(self, label: int | None = None) -> tuple[str, ...]:
         """Return the classes of a label column, most frequent first.
@@ -172,8 +177,8 @@ class Table:
         X = np.array(
             [
                 (
-                    _coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
-                    _coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
+                    coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
+                    coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
                 )
                 for i, row in enumerate(self._rows)
             ],
@@ -186,11 +191,11 @@ class Table:
         classes = tuple(classes)
         for name in classes:
             if name not in spellings and name != REST:
-                raise ValueError(f"{self._titles[label]} has no class {_show(name)}")
+                raise ValueError(f"{self._titles[label]} has no class {show(name)}")
         if len(classes) != 2 or classes[0] == classes[1] or classes[0] == REST:
             raise ValueError("expected two different classes, or one class and the rest")
 
-        row_keys = [keys[_label_text(cell)] for cell in self._cells[label]]
+        row_keys = [keys[label_text(cell)] for cell in self._cells[label]]
         if classes[1] == REST:
             names = (f"not {classes[0]}", classes[0])
             choice = f"{classes[0]} vs the rest"
@@ -212,7 +217,10 @@ class Table:
 
     def _classes(self, label: int) -> tuple[dict, list[tuple[str, int]]]:
         """Return each label's class key and the classes (spelling, count), most frequent first."""
-        return _class_list(self._cells[label], self._rows, self._titles[label], self._decimal_comma)
+        if label not in self._memo:
+            self._memo[label] = class_list(self._cells[label], self._rows, self._titles[label],
+                                           self._decimal_comma)
+        return self._memo[label]
 
 
 def load_csv(
@@ -261,9 +269,11 @@ def load_csv(
     ValueError
         With a message naming the row or column and what is expected: the
         file is empty, binary, too large (over :data:`MAX_BYTES` bytes or
-        :data:`MAX_ROWS` data rows), has fewer than three columns, a ragged
-        row, an empty cell, a coordinate that is not a finite number, one
-        class only, or a label column with more than :data:`MAX_CLASSES`.
+        :data:`MAX_ROWS` data rows), has fewer than three columns or more
+        than :data:`MAX_COLUMNS`, a ragged row, an empty cell, a coordinate
+        that is not a finite number, one class only, or a label column with
+        more than :data:`MAX_CLASSES`. Rows are checked in the file's order
+        and the first bad one is named; reading stops there.
     TypeError
         When ``source`` is none of the accepted kinds, or a file opened in
         text mode.
@@ -326,51 +336,45 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
     Raises
     ------
     ValueError, TypeError, OSError
-        As for :func:`load_csv`, for what does not depend on the choice.
+        As for :func:`load_csv`, for what does not depend on the choice. In
+        a file of three columns, whose choice is made, at the first row
+        whose coordinates or label cannot be read.
     """
-    content, name = _read_capped(source)
-    delimiter, lines = _data_lines(_decode(content))
+    content, stem = read_capped(source)
+    text = Text(content)
+    delimiter, sep_row = sniff(text)
     decimal_comma = delimiter == ";"
-    records = list(_records(lines, delimiter))
-    if not records:  # only empty quoted cells
+    rows = _with_cells(records(text, delimiter, skip=sep_row))
+    first = next(rows, None)
+    if first is None:  # only empty quoted cells
         raise ValueError("the file is empty")
-    header = _header(records, decimal_comma)
-    if header is not None:
-        records = records[1:]
-    first_row, first = header or records[0]
-    width = len(first)
+    second = next(rows, None)
+    head = [first] if second is None else [first, second]
+    header = _header(head, decimal_comma)
+    first_row, first_cells = first
+    width = len(first_cells)
     if width < 3:
-        raise ValueError(_column_count_message(first_row, first, header is not None, delimiter))
-    if not records:
-        raise ValueError(f"the file has a header (row {first_row}) but no data rows")
-    if len(records) > MAX_ROWS:
-        raise ValueError(f"more than {MAX_ROWS} rows; the limit is {MAX_ROWS}")
-    for row, cells in records:
-        if len(cells) != width:
-            raise ValueError(f"row {row} has {len(cells)} cells, expected {width}")
-
-    columns = list(zip(*(cells for _, cells in records), strict=True))
+        raise ValueError(_column_count_message(first_row, first_cells, header is not None))
+    if width - (not first_cells[-1]) > MAX_COLUMNS:  # one more if it may be a trailing separator
+        where = f"the header (row {first_row})" if header else f"row {first_row}"
+        raise ValueError(f"{where} has {width} columns; the limit is {MAX_COLUMNS}")
     titles = list(header[1]) if header else [""] * width
+    numbers, table = _read_rows(chain(head[1:] if header else head, rows), titles, decimal_comma)
+    if not table:
+        raise ValueError(f"the file has a header (row {first_row}) but no data rows")
+
+    columns = list(zip(*table, strict=True))  # every row has the same width
     # A separator at the end of every line makes a last column of nothing: not a column.
     if not titles[-1] and not any(columns[-1]):
         columns, titles = columns[:-1], titles[:-1]
         width -= 1
         if width < 3:
             raise ValueError(
-                _column_count_message(first_row, first[:-1], header is not None, delimiter)
+                _column_count_message(first_row, first_cells[:-1], header is not None)
             )
-    rows = tuple(row for row, _ in records)
-    message_titles = tuple(
-        f"column {title!r}" if title else f"column {i + 1}" for i, title in enumerate(titles)
-    )
-    numeric = tuple(i for i in range(width) if _all_numbers(columns[i], decimal_comma))
-    labels = []
-    for i in range(width):
-        try:
-            _class_list(columns[i], rows, message_titles[i], decimal_comma)
-        except ValueError:
-            continue
-        labels.append(i)
+    message_titles = _message_titles(titles)
+    numeric = tuple(i for i in range(width) if all_numbers(columns[i], decimal_comma))
+    labels = [i for i in range(width) if can_label(columns[i], decimal_comma)]
 
     label = _label_index([title.lower() for title in titles])
     if width > 3 and label not in labels:
@@ -384,206 +388,126 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
     if width == 3 or len(picks) < 2:
         picks = others  # dataset() then names the cell that is not a number
     return Table(
-        name=clean_name(name) or DEFAULT_NAME,
+        name=clean_name(stem) or DEFAULT_NAME,
         columns=tuple(clean_name(title) or f"column {i + 1}" for i, title in enumerate(titles)),
         numeric=numeric,
         labels=tuple(labels),
         x1=picks[0],
         x2=picks[1],
         label=label,
-        _rows=rows,
+        _rows=tuple(numbers),
         _cells=tuple(columns),
         _decimal_comma=decimal_comma,
         _titles=message_titles,
     )
 
 
-def _read_capped(source: str | os.PathLike[str] | bytes | BinaryIO) -> tuple[bytes, str]:
-    """Return the source's bytes and data set name; refuse an oversized source before reading it."""
-    if isinstance(source, (bytes, bytearray, memoryview)):
-        _check_size(memoryview(source).nbytes)
-        return bytes(source), DEFAULT_NAME
-    if isinstance(source, (str, os.PathLike)):
-        path = Path(source)
-        _check_size(os.stat(path).st_size)
-        # The file may have grown since the stat, or be a pipe that reports 0.
-        with open(path, "rb") as file:
-            content = file.read(MAX_BYTES + 1)
-        _check_size(len(content), known=False)
-        return content, path.stem or DEFAULT_NAME
-    if hasattr(source, "read"):
-        size = _announced_size(source)
-        if size is not None:
-            _check_size(size)
-        content = source.read(MAX_BYTES + 1)
-        if isinstance(content, str):
-            raise TypeError("open the file in binary mode ('rb'), not text mode")
-        _check_size(len(content), known=False)
-        file_name = getattr(source, "name", None)
-        stem = Path(file_name).stem if isinstance(file_name, str) else ""
-        return bytes(content), stem or DEFAULT_NAME
-    raise TypeError(
-        f"source must be a path, bytes or a binary file object, not {type(source).__name__}"
-    )
+def _with_cells(rows: Iterable[tuple[int, list[str]]]) -> Iterator[tuple[int, list[str]]]:
+    """The rows that hold a cell, passing over at most MAX_ROWS rows of empty cells (``"",""``)."""
+    empty = 0
+    for row in rows:
+        if any(row[1]):
+            yield row
+            continue
+        empty += 1
+        if empty > MAX_ROWS:
+            raise ValueError(f"more than {MAX_ROWS} rows; the limit is {MAX_ROWS}")
 
 
-def _announced_size(file: BinaryIO) -> int | None:
-    """Return the bytes left in the file without reading them, or None if it cannot tell."""
-    size = getattr(file, "size", None)  # Streamlit's UploadedFile knows it
-    if isinstance(size, int) and not isinstance(size, bool):
-        return size
-    try:
-        if file.seekable():
-            here = file.tell()
-            end = file.seek(0, os.SEEK_END)
-            file.seek(here)
-            return end - here
-    except (AttributeError, OSError, ValueError):
-        pass
-    return None
+def _read_rows(
+    rows: Iterable[tuple[int, list[str]]], titles: list[str], decimal_comma: bool
+) -> tuple[list[int], list[list[str]]]:
+    """Read the data rows as they come, refusing at the first that cannot be used.
 
+    Every row has as many cells as the first, and there are at most
+    MAX_ROWS. In a file of three columns each row is also checked as the
+    default choice reads it (:class:`_DefaultChoice`). An untitled last
+    column that is empty so far may turn out to be a trailing separator on
+    every line, which is then no column: while it may, what depends on it
+    waits (a three-column file would have two, so its errors wait; a
+    four-column one would have three, so it is checked, and its first error
+    waits to be told once the fourth column is known to be empty).
 
-def _check_size(size: int, *, known: bool = True) -> None:
-    """Refuse a file over MAX_BYTES; ``known=False`` when only a capped read saw it."""
-    if size <= MAX_BYTES:
-        return
-    limit = f"{MAX_BYTES / _MB:g} MB"
-    # Rounded up, so a file just over the limit never reads as "2.0 MB".
-    shown = f"{math.ceil(size / (_MB / 10)) / 10:.1f} MB" if known else f"more than {limit}"
-    raise ValueError(f"the file is {shown}; the limit is {limit}")
-
-
-def _decode(content: bytes) -> str:
-    """Return the content as text, refusing anything that is not UTF-8 text."""
-    if b"\x00" in content:
-        raise ValueError(
-            "this is not a text CSV file: it contains NUL bytes "
-            "(save it from your spreadsheet as 'CSV UTF-8')"
-        )
-    content = content.removeprefix(codecs.BOM_UTF8)
-    try:
-        return content.decode("utf-8")
-    except UnicodeDecodeError as error:
-        row = content.count(b"\n", 0, error.start) + 1
-        raise ValueError(
-            f"this is not a text CSV file: row {row} is not UTF-8 text "
-            "(save it from your spreadsheet as 'CSV UTF-8')"
-        ) from None
-
-
-def _lines(text: str) -> io.StringIO:
-    """Return the text as a stream of physical lines, split only at CR, LF or CRLF."""
-    # newline="" splits at exactly the line ends an editor counts, and leaves
-    # them for the csv module; str.splitlines would also split at \f, \x1c...
-    return io.StringIO(text, newline="")
-
-
-def _has_content(line: str) -> bool:
-    """Whether a raw line holds more than whitespace and separators."""
-    return bool(line.strip().strip("".join(_DELIMITERS) + " "))
-
-
-def _data_lines(text: str) -> tuple[str, list[tuple[int, str]]]:
-    """Return the separator and the (line number, line) pairs that hold the data."""
-    lines = list(enumerate(_lines(text), start=1))
-    content = [(row, line) for row, line in lines if _has_content(line)]
-    if not content:
-        raise ValueError("the file is empty")
-    row, line = content[0]
-    sep = _SEP_LINE.match(line.strip(" \r\n"))
-    if sep:  # Excel's "sep=;" line names the separator
-        return sep.group(1), [pair for pair in lines if pair[0] != row]
-    probe = next((line for _, line in content if not line.lstrip().startswith("#")), line)
-    return _detect_delimiter(probe), lines
-
-
-def _cells(line: str, delimiter: str) -> list[str]:
-    """Split one line with the csv module (quotes allowed), or at whitespace."""
-    if delimiter == _WHITESPACE:
-        return line.split()
-    return next(csv.reader([line.rstrip("\r\n")], delimiter=delimiter), [])
-
-
-def _detect_delimiter(line: str) -> str:
-    """Return the separator of the first data row.
-
-    The first of tab, semicolon, comma that splits it into three or more
-    cells, else runs of whitespace if they do, else the first that makes
-    two cells (the message then says three are needed).
+    Returns
+    -------
+    (list of int, list of list of str)
+        Each data row's line number and its cells.
     """
-    counts = {}
-    for delimiter in (*_DELIMITERS, _WHITESPACE):
-        try:
-            counts[delimiter] = len(_cells(line, delimiter))
-        except csv.Error:  # a cell over the csv module's size limit; _records reports it
-            counts[delimiter] = 0
-    for enough in (3, 2):
-        found = next((d for d, count in counts.items() if count >= enough), None)
-        if found is not None:
-            return found
-    return ","
+    width = len(titles)
+    maybe_trailing = not titles[-1]  # an untitled last column, empty in every row so far
+    check = None
+    if width == 3 or (width == 4 and maybe_trailing):
+        check = _DefaultChoice(titles[:3], decimal_comma)
+    waiting: ValueError | None = None
+    numbers: list[int] = []
+    table: list[list[str]] = []
+    for row, cells in rows:
+        if len(table) == MAX_ROWS:
+            raise ValueError(f"more than {MAX_ROWS} rows; the limit is {MAX_ROWS}")
+        if len(cells) != width:
+            raise ValueError(f"row {row} has {len(cells)} cells, expected {width}")
+        if maybe_trailing and cells[-1]:
+            maybe_trailing = False
+            if width == 4:
+                check = waiting = None  # four columns: nothing is chosen yet
+            elif waiting is not None:
+                raise waiting
+        if check is not None and waiting is None:
+            try:
+                check(row, cells)
+            except ValueError as error:
+                if not maybe_trailing:
+                    raise
+                waiting = error
+        numbers.append(row)
+        table.append(cells)
+    if waiting is not None and width == 4:  # the fourth column was nothing: three columns
+        raise waiting
+    return numbers, table
 
 
-def _records(lines: list[tuple[int, str]], delimiter: str) -> Iterator[tuple[int, list[str]]]:
-    """Yield (line number in the file, stripped cells) for every row that is not blank."""
-    if delimiter == _WHITESPACE:
-        # np.savetxt's format: "#" starts a comment; the comment line just above
-        # the first row may name the columns ("# x1 x2 label").
-        pending = None
-        for row, line in lines:
-            text = line.strip()
-            if text.startswith("#"):
-                pending = (row, text[1:].split()) if text[1:].strip() else pending
-                continue
-            cells = text.split("#", 1)[0].split()
-            if not cells:
-                continue
-            if pending is not None and len(pending[1]) == len(cells):
-                yield pending
-            pending = None
-            yield row, cells
-        return
-    text = "".join(line for _, line in lines)
-    numbers = [row for row, _ in lines]
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=True)
-    at = 0  # index into numbers of the line the reader is on
-    try:
-        for cells in reader:
-            row = numbers[at]
-            at_end = reader.line_num
-            if at_end != at + 1 or any("\n" in cell or "\r" in cell for cell in cells):
-                # Numbers and labels never hold a line break: this is an unclosed quote.
-                raise ValueError(
-                    f'row {row}: a quoted cell runs past the end of the line; check its quotes (")'
-                )
-            at = at_end
-            stripped = [cell.strip() for cell in cells]
-            if any(stripped):
-                yield row, stripped
-    except csv.Error as error:
-        raise ValueError(f"row {numbers[min(at, len(numbers) - 1)]} cannot be read as CSV: "
-                         f"{error}") from None
+class _DefaultChoice:
+    """Checks a row of a three-column file as :meth:`Table.dataset` reads it by default."""
+
+    def __init__(self, titles: list[str], decimal_comma: bool):
+        self.label = _label_index([title.lower() for title in titles])
+        self.x1, self.x2 = (i for i in range(3) if i != self.label)
+        self.titles = _message_titles(titles)
+        self.hint = f" ({self.titles[self.label]} is the label)" if self.label != 2 else ""
+        self.decimal_comma = decimal_comma
+        self.classes = Classes(self.titles[self.label], decimal_comma)
+
+    def __call__(self, row: int, cells: list[str]) -> None:
+        for i in (self.x1, self.x2):
+            coordinate(cells[i], row, self.titles[i], self.decimal_comma, self.hint)
+        self.classes.add(cells[self.label], row)
 
 
-def _header(records: list[tuple[int, list[str]]], decimal_comma: bool) -> tuple | None:
-    """Return the first record if it is a header row, else None.
+def _message_titles(titles: list[str]) -> tuple[str, ...]:
+    """Each column as messages name it: "column 'x1'", or "column 3" without a header."""
+    return tuple(f"column {title!r}" if title else f"column {i + 1}"
+                 for i, title in enumerate(titles))
+
+
+def _header(head: list[tuple[int, list[str]]], decimal_comma: bool) -> tuple | None:
+    """Return the first row if it is a header row, else None (``head``: the first one or two).
 
     It is one when it has a cell that is not a number above a number in the
     next row, and no number above a number; a lone first row is a header
     when none of its cells is a number.
     """
-    first = records[0][1]
-    is_number = [_number(cell, decimal_comma) is not None for cell in first]
-    if len(records) > 1 and len(records[1][1]) == len(first):
-        below = [_number(cell, decimal_comma) is not None for cell in records[1][1]]
-        named = any(cell and not number and under
-                    for cell, number, under in zip(first, is_number, below, strict=True))
-        numbered = any(number and under for number, under in zip(is_number, below, strict=True))
-        return records[0] if named and not numbered else None
-    return records[0] if any(first) and not any(is_number) else None
+    first = head[0][1]
+    is_number = [number(cell, decimal_comma) is not None for cell in first]
+    if len(head) > 1 and len(head[1][1]) == len(first):
+        below = [number(cell, decimal_comma) is not None for cell in head[1][1]]
+        named = any(cell and not upper and under
+                    for cell, upper, under in zip(first, is_number, below, strict=True))
+        numbered = any(upper and under for upper, under in zip(is_number, below, strict=True))
+        return head[0] if named and not numbered else None
+    return head[0] if any(first) and not any(is_number) else None
 
 
-def _column_count_message(row: int, cells: list[str], has_header: bool, delimiter: str) -> str:
+def _column_count_message(row: int, cells: list[str], has_header: bool) -> str:
     """Return the message for a first row with fewer than three cells."""
     count = f"{len(cells)} column{'s' if len(cells) != 1 else ''}"
     if has_header:
@@ -607,114 +531,3 @@ def _label_index(header: list[str]) -> int:
             if name in _WEAK_LABEL_NAMES and others in _COORDINATE_PAIRS:
                 return i
     return len(header) - 1
-
-
-def _all_numbers(cells: tuple[str, ...], decimal_comma: bool) -> bool:
-    """Whether every cell is a finite number."""
-    for cell in cells:
-        value = _number(cell, decimal_comma)
-        if value is None or not math.isfinite(value):
-            return False
-    return True
-
-
-def _label_text(cell: str) -> str:
-    """A label cell as its class name: cleaned, without a spreadsheet's "not a formula" mark."""
-    text = clean_name(cell)
-    if text[:1] == "'" and text[1:2] in ("=", "+", "-", "@", "'"):
-        text = text[1:]
-    return text
-
-
-def _number(cell: str, decimal_comma: bool) -> float | None:
-    """Return the cell's value, or None when it is not written as a number."""
-    if decimal_comma and "," in cell and "." not in cell:
-        cell = cell.replace(",", ".", 1)
-    if "_" in cell:  # float() would read "1_000"; no spreadsheet writes that
-        return None
-    try:
-        return float(cell)
-    except ValueError:
-        return None
-
-
-def _show(cell: str) -> str:
-    """Return the cell quoted for a message, shortened if long."""
-    return repr(cell if len(cell) <= 30 else cell[:27] + "...")
-
-
-def _coordinate(cell: str, row: int, column: str, decimal_comma: bool, hint: str = "") -> float:
-    """Return the cell as a finite float, or raise naming its row and column."""
-    if not cell:
-        raise ValueError(f"row {row}, {column} is empty")
-    value = _number(cell, decimal_comma)
-    if value is None:
-        if not decimal_comma and _number(cell, decimal_comma=True) is not None:
-            hint = " (a decimal comma is read only in files separated by semicolons)"
-        raise ValueError(f"row {row}, {column}: {_show(cell)} is not a number{hint}")
-    if not math.isfinite(value):
-        raise ValueError(f"row {row}, {column}: {_show(cell)} is not a finite number")
-    return value
-
-
-def _class_list(
-    cells: tuple[str, ...], rows: tuple[int, ...], column: str, decimal_comma: bool
-) -> tuple[dict, list[tuple[str, int]]]:
-    """Return each label's class key and the classes (first spelling, count), most frequent first.
-
-    Keys order the classes by the smaller-is-minus-one rule: numbers by
-    value, then false < true, else strings.
-    """
-    first_row: dict[str, int] = {}
-    counts: Counter[str] = Counter()
-    for cell, row in zip(cells, rows, strict=True):
-        text = _label_text(cell)
-        if not text:
-            raise ValueError(f"row {row}, {column} is empty")
-        if len(text) > MAX_LABEL:
-            raise ValueError(
-                f"row {row}, {column}: {_show(text)} is {len(text)} characters long; "
-                f"a class name has at most {MAX_LABEL}"
-            )
-        if text not in first_row:
-            if len(first_row) == 10 * MAX_CLASSES:  # enough to know it is not a label
-                raise ValueError(
-                    f"{column} has more than {10 * MAX_CLASSES} different values: a label "
-                    f"column has 2 to {MAX_CLASSES} classes"
-                )
-            first_row[text] = row
-        counts[text] += 1
-
-    values = {label: _number(label, decimal_comma) for label in first_row}
-    for label, value in values.items():
-        if value is not None and not math.isfinite(value):
-            raise ValueError(
-                f"row {first_row[label]}, {column}: {_show(label)} is a missing value, "
-                "not a class label"
-            )
-    if all(value is not None for value in values.values()):
-        keys = dict(values)
-    elif all(label.lower() in ("true", "false") for label in first_row):
-        keys = {label: label.lower() for label in first_row}
-    else:
-        keys = {label: label for label in first_row}
-
-    # The user's spelling of each class is the one it first appears with.
-    spelling: dict = {}
-    per_class: Counter = Counter()
-    for label, key in keys.items():
-        spelling.setdefault(key, label)
-        per_class[key] += counts[label]
-    if len(spelling) == 1:
-        (only,) = spelling.values()
-        raise ValueError(f"{column} has only one class ({only!r}): two classes are needed")
-    if len(spelling) > MAX_CLASSES:
-        raise ValueError(
-            f"{column} has {len(spelling)} different values: a label column has 2 to "
-            f"{MAX_CLASSES} classes"
-        )
-    order = {key: i for i, key in enumerate(spelling)}
-    ranked = sorted(spelling, key=lambda key: (-per_class[key], order[key]))
-    # Every spelling of a class maps to the key of its first spelling.
-    by_spelling = {label: key for label, key in keys.items()}
-    return by_spelling, [(spelling[key], per_class[key]) for key in ranked]

@@ -47,3 +47,13 @@ def test_a_plain_file_shows_no_choice():
     assert_clean(at)
     assert not [s for s in at.selectbox if str(s.key).startswith("file.")]
     assert sidebar_caption(at).startswith("2 points · classes: −1 = a, +1 = b")
+
+
+def test_a_hostile_upload_is_refused_at_its_first_row_and_the_data_kept():
+    at = open_app()
+    before = sidebar_caption(at)
+    upload(at, "wide.csv", (b"0," * 999 + b"0\n") * 1_000)
+    assert_clean(at)
+    assert "wide.csv: row 1 has 1000 columns; the limit is 100" in shown(at.error[0].value)
+    assert sidebar_caption(at) == before
+    assert not [s for s in at.selectbox if str(s.key).startswith("file.")]
