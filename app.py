@@ -14,15 +14,17 @@ st.set_page_config(
 )
 
 LESSONS = [
-    st.Page("lessons/step_through.py", title="Step through", icon=":material/footprint:",
-            default=True),
-    st.Page("lessons/margin.py", title="Margin and the mistake bound",
-            icon=":material/straighten:"),
-    st.Page("lessons/boolean.py", title="Boolean functions and XOR", icon=":material/memory:"),
-    st.Page("lessons/nonseparable.py", title="Non-separable data", icon=":material/autorenew:"),
-    st.Page("lessons/svm.py", title="Perceptron vs SVM", icon=":material/compare_arrows:"),
-    st.Page("lessons/variants.py", title="Variants", icon=":material/call_split:"),
-    st.Page("lessons/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
+    st.Page(f"lessons/{name}/page.py", title=title, icon=icon, url_path=name,
+            default=name == "step_through")
+    for name, title, icon in (
+        ("step_through", "Step through", ":material/footprint:"),
+        ("margin", "Margin and the mistake bound", ":material/straighten:"),
+        ("boolean", "Boolean functions and XOR", ":material/memory:"),
+        ("nonseparable", "Non-separable data", ":material/autorenew:"),
+        ("svm", "Perceptron vs SVM", ":material/compare_arrows:"),
+        ("variants", "Variants", ":material/call_split:"),
+        ("your_data", "Your data", ":material/edit_location_alt:"),
+    )
 ]
 
 st.navigation(LESSONS).run()

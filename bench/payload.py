@@ -56,7 +56,7 @@ def packed_run(page: str, link: dict, key: str) -> bytes:
 
     from tests.apptest import stepper_element
 
-    app = AppTest.from_file(str(ROOT / "lessons" / f"{page}.py"), default_timeout=300)
+    app = AppTest.from_file(str(ROOT / "lessons" / page / "page.py"), default_timeout=300)
     app.query_params.update(link)
     app.run()
     if app.exception:

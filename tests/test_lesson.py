@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run
+from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run, switch
 
 # a page and a link that shows its charts (several parts for the pages that have them)
 VIEWS = [
@@ -27,7 +27,7 @@ def open_link(params: dict, page: str) -> AppTest:
     """Open a link straight to a page, as a browser does: its first run is that page's."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update(params)
-    at.switch_page(f"lessons/{page}.py")
+    switch(at, page)
     return at.run()
 
 
@@ -81,6 +81,6 @@ def test_a_boolean_link_does_not_touch_the_training_weights():
     assert_clean(at)
     assert at.session_state["boolean.w1"] == -2.5
     assert "train.w1" not in at.session_state
-    at.switch_page("lessons/step_through.py").run()
+    switch(at, "step_through").run()
     assert by_key(at.number_input, "train.eta").value == 1.0  # the sidebar as it was
     assert "w1" not in at.query_params

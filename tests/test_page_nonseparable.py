@@ -232,7 +232,7 @@ def test_freund_and_schapires_bound_sits_beside_the_run():
 
 
 def test_a_long_search_is_capped_with_a_notice_and_goes_on_behind_a_button(monkeypatch):
-    import ui.lesson_nonseparable as lesson
+    import lessons.nonseparable.parts as lesson
 
     data = BUILTIN[IRIS]()
     cycle = find_cycle(data.X, data.y)  # needs 146,300 visits

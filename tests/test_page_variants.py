@@ -310,7 +310,7 @@ def test_a_link_opens_the_same_part_settings_and_step():
     from tests.apptest import ROOT
 
     # the page script itself, as a browser opening /variants?... runs it first
-    at = AppTest.from_file(str(ROOT / "lessons" / f"{PAGE}.py"), default_timeout=60)
+    at = AppTest.from_file(str(ROOT / "lessons" / PAGE / "page.py"), default_timeout=60)
     at.query_params.update({"part": "kernel", "kernel": "rbf", "width": "1.2", "degree": "99",
                             "data": "xor-1", "t": "3"})
     run(at)

@@ -8,8 +8,12 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons.boolean import parts as lesson_boolean
+from lessons.margin import parts as lesson_margin
+from lessons.nonseparable import parts as lesson_nonseparable
+from lessons.svm import parts as lesson_svm
+from lessons.variants import parts as lesson_variants
 from tests.apptest import open_app
-from ui import lesson_boolean, lesson_margin, lesson_nonseparable, lesson_svm, lesson_variants
 from ui.settings import LECTURE, SHARED, TRAINING, Setting
 
 PAGE_SETTINGS = {

@@ -88,14 +88,14 @@ def chart_calls(path: Path) -> int:
 
 
 def test_one_module_draws_charts():
-    files = [ROOT / "app.py", *(ROOT / "lessons").glob("*.py"), *(ROOT / "ui").glob("*.py")]
+    files = [ROOT / "app.py", *(ROOT / "lessons").rglob("*.py"), *(ROOT / "ui").glob("*.py")]
     drawing = {path.relative_to(ROOT).as_posix(): chart_calls(path) for path in files}
     assert {name for name, count in drawing.items() if count} == {"ui/lesson.py"}
     assert drawing["ui/lesson.py"] == 1
 
 
 def test_every_page_opens_a_lesson_first():
-    for path in (ROOT / "lessons").glob("*.py"):
+    for path in (ROOT / "lessons").glob("*/page.py"):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         calls = [node for node in tree.body
                  if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)

@@ -2,8 +2,8 @@
 
 import streamlit as st
 
+from lessons.svm.parts import PAGE, PARTS, SECTION, SETTINGS, exact_max_margin, svm_sidebar
 from ui.lesson import Lesson
-from ui.lesson_svm import PAGE, PARTS, SECTION, SETTINGS, exact_max_margin, svm_sidebar
 
 lesson = Lesson(PAGE, SETTINGS)
 

@@ -3,9 +3,9 @@
 import streamlit as st
 
 from core.trace import outcome
+from lessons.step_through.parts import loss_surface_section
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
-from ui.loss_surface import loss_surface_section
 from ui.runs import perceptron_trace
 from ui.stepper import export_buttons, perceptron_run
 from ui.training import use_notes_example

@@ -189,8 +189,8 @@ def pair_section(lesson: Lesson) -> None:
 def link_to_nonseparable() -> None:
     """Point to the non-separable lesson (plain text if it is not in the app yet)."""
     try:
-        st.page_link("lessons/nonseparable.py", label="Non-separable data: what the perceptron "
-                     "does when no line separates", icon=":material/call_split:")
+        st.page_link("lessons/nonseparable/page.py", label="Non-separable data: what the "
+                     "perceptron does when no line separates", icon=":material/call_split:")
     except StreamlitPageNotFoundError:
         st.markdown("See the lesson **Non-separable data**.")
 

@@ -168,7 +168,7 @@ def xor_section(lesson: Lesson, encoding: str) -> None:
         "makes the same four updates every epoch, which cancel, and the weights come back to 0: "
         "the run cycles forever.")
     try:
-        cols[0].page_link("lessons/nonseparable.py", label="More in Non-separable data",
+        cols[0].page_link("lessons/nonseparable/page.py", label="More in Non-separable data",
                           icon=":material/autorenew:")
     except StreamlitPageNotFoundError:
         cols[0].markdown("More in the lesson **Non-separable data**.")

@@ -1,8 +1,7 @@
 """Lesson 6: averaged, voted and kernel perceptrons, and more than two classes."""
 
 
-from ui.lesson import Lesson
-from ui.lesson_variants import (
+from lessons.variants.parts import (
     PAGE,
     SETTINGS,
     VIEW,
@@ -10,6 +9,7 @@ from ui.lesson_variants import (
     kernel_part,
     more_classes,
 )
+from ui.lesson import Lesson
 
 lesson = Lesson(PAGE, SETTINGS)
 data, settings = lesson.begin("Variants of the perceptron")

@@ -4,9 +4,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
-from ui.lecture import lecture_mode
-from ui.lesson import Lesson
-from ui.lesson_margin import (
+from lessons.margin.parts import (
     PAGE,
     SETTINGS,
     bound_row,
@@ -21,6 +19,8 @@ from ui.lesson_margin import (
     theorem_section,
     update_section,
 )
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson
 from ui.runs import perceptron_trace
 from ui.stepper import perceptron_run
 

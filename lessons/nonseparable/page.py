@@ -2,8 +2,7 @@
 
 import streamlit as st
 
-from ui.lesson import Lesson
-from ui.lesson_nonseparable import (
+from lessons.nonseparable.parts import (
     PAGE,
     SETTINGS,
     bound_section,
@@ -13,6 +12,7 @@ from ui.lesson_nonseparable import (
     verdict,
     what_to_show,
 )
+from ui.lesson import Lesson
 
 lesson = Lesson(PAGE, SETTINGS)
 

@@ -3,9 +3,7 @@
 import streamlit as st
 
 from core.boolean import truth_table
-from ui.lecture import lecture_toggle
-from ui.lesson import Lesson
-from ui.lesson_boolean import (
+from lessons.boolean.parts import (
     ENCODING,
     ENCODING_LABELS,
     FUNCTION,
@@ -20,6 +18,8 @@ from ui.lesson_boolean import (
     weights_panel,
     xor_section,
 )
+from ui.lecture import lecture_toggle
+from ui.lesson import Lesson
 from viz.boolean import truth_figure, worked_lines
 
 lesson = Lesson(PAGE, SETTINGS, shared=False)  # its data are the truth tables

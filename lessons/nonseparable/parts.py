@@ -171,7 +171,7 @@ def verdict(shown: Shown) -> None:
         st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
                 "no cycle. Pick one of the sets above, or see the step-through lesson.",
                 icon=":material/check_circle:")
-        st.page_link("lessons/step_through.py", label="Step through a converging run",
+        st.page_link("lessons/step_through/page.py", label="Step through a converging run",
                      icon=":material/footprint:")
     elif cycle is None:
         st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "

@@ -1,0 +1,1 @@
+"""The lessons: one package each, holding its page and its parts."""

@@ -1,0 +1,1 @@
+"""Lesson 2: the margin of a boundary, the maximum margin, and Novikoff's mistake bound."""

@@ -1,0 +1,1 @@
+"""Lesson 4: non-separable data. The perceptron cycles; the pocket and the average help."""

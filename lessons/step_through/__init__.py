@@ -1,0 +1,1 @@
+"""Lesson 1: the perceptron update, one example at a time."""

@@ -1,0 +1,1 @@
+"""Lesson 5: the perceptron versus the SVM: losses, maximum margin, soft margin, generalization."""

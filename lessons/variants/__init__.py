@@ -1,0 +1,1 @@
+"""Lesson 6: averaged, voted and kernel perceptrons, and more than two classes."""

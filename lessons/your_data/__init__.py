@@ -1,0 +1,1 @@
+"""Your data: click points onto the plane, erase, undo, edit the table, download the CSV."""
