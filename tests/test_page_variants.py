@@ -307,10 +307,10 @@ def test_a_class_nothing_is_predicted_as_is_named_with_its_perceptrons(page):
 def test_a_link_opens_the_same_part_settings_and_step():
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import ROOT
+    from tests.apptest import ROOT, switch
 
-    # the page script itself, as a browser opening /variants?... runs it first
-    at = AppTest.from_file(str(ROOT / "lessons" / PAGE / "page.py"), default_timeout=60)
+    # the page itself, as a browser opening /variants?... runs it first
+    at = switch(AppTest.from_file(str(ROOT / "app.py"), default_timeout=60), PAGE)
     at.query_params.update({"part": "kernel", "kernel": "rbf", "width": "1.2", "degree": "99",
                             "data": "xor-1", "t": "3"})
     run(at)

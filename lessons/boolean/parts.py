@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
 from core.boolean import (
     ENCODINGS,
@@ -23,6 +22,7 @@ from core.boolean import (
 from core.line_labelings import best_line, labelings
 from core.parity import PARITY_BITS, parity
 from core.words import plural
+from lessons import link
 from ui.settings import Setting
 from ui.state import keep_alive
 from viz.boolean import (
@@ -167,11 +167,8 @@ def xor_section(lesson: Lesson, encoding: str) -> None:
         "So the perceptron cannot stop on XOR: every pass finds a mistake. From **w** = 0 it "
         "makes the same four updates every epoch, which cancel, and the weights come back to 0: "
         "the run cycles forever.")
-    try:
-        cols[0].page_link("lessons/nonseparable/page.py", label="More in Non-separable data",
-                          icon=":material/autorenew:")
-    except StreamlitPageNotFoundError:
-        cols[0].markdown("More in the lesson **Non-separable data**.")
+    link("nonseparable", label="More in Non-separable data", icon=":material/autorenew:",
+         where=cols[0])
     with cols[1]:
         lesson.chart(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
                      key="best", alt="XOR with the best line found: three rows right, one wrong")

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.geometry import (
@@ -27,6 +26,7 @@ from core.trace import Trace, align, outcome, record
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
+from lessons import link
 from ui.lecture import lecture_mode
 from ui.settings import Setting
 from ui.stepper import perceptron_run
@@ -186,15 +186,6 @@ def pair_section(lesson: Lesson) -> None:
             lesson.stepper(run, **options)
 
 
-def link_to_nonseparable() -> None:
-    """Point to the non-separable lesson (plain text if it is not in the app yet)."""
-    try:
-        st.page_link("lessons/nonseparable/page.py", label="Non-separable data: what the "
-                     "perceptron does when no line separates", icon=":material/call_split:")
-    except StreamlitPageNotFoundError:
-        st.markdown("See the lesson **Non-separable data**.")
-
-
 def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
     """The boundary at step k: w, b, its margin and the row closest to it (None if it errs)."""
     w, b = trace.W[k], float(trace.b[k])
@@ -220,7 +211,8 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                    "line through the origin separates them; turn the bias on)") +
                    ", so the bound R²/γ² is infinite: the theorem promises nothing, and the "
                    "perceptron need not converge.", icon=":material/all_inclusive:")
-        link_to_nonseparable()
+        link("nonseparable", label="Non-separable data: what the perceptron does when no line "
+             "separates", icon=":material/call_split:")
     elif not zeros_start:
         st.info("The theorem starts from w₀ = 0. This run starts elsewhere, so the bound is "
                 "shown for reference only: it is not guaranteed here.", icon=":material/info:")

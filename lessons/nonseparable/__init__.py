@@ -1,1 +1,43 @@
 """Lesson 4: non-separable data. The perceptron cycles; the pocket and the average help."""
+
+import streamlit as st
+
+from lessons.nonseparable.parts import (
+    PAGE,
+    SETTINGS,
+    bound_section,
+    errors_section,
+    run_views,
+    suggestions,
+    verdict,
+    what_to_show,
+)
+from ui.lesson import Lesson
+
+
+def page() -> None:
+    """Draw the lesson (the navigation calls this on every run of its page)."""
+    lesson = Lesson(PAGE, SETTINGS)
+
+    data, settings = lesson.begin(
+        "Non-separable data: the perceptron cycles",
+        intro="When no line separates the classes, some example is always on the wrong side, so the"
+              " updates never stop. The cycling theorem: the weights still stay bounded, in any "
+              "order. When the data, η and the start are rational (every short decimal is), bounded"
+              " weights can take only finitely many values, so in a fixed order the run comes back "
+              "exactly to weights it held at the start of an earlier epoch and from then on repeats"
+              " the same epochs for ever. With irrational numbers the weights stay bounded but need"
+              " not repeat exactly.",
+    )
+    suggestions()
+
+    try:
+        shown = what_to_show(data.X, data.y, settings)
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+
+    verdict(shown)
+    run_views(lesson, data, shown, settings)
+    errors_section(lesson, shown, len(data.y), settings["max_epochs"])
+    bound_section(data, shown, settings)

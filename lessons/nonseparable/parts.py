@@ -16,6 +16,7 @@ from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
 from core.words import plural
 from datasets import Dataset
+from lessons import link
 from ui.budget import progress
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
@@ -171,8 +172,7 @@ def verdict(shown: Shown) -> None:
         st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
                 "no cycle. Pick one of the sets above, or see the step-through lesson.",
                 icon=":material/check_circle:")
-        st.page_link("lessons/step_through/page.py", label="Step through a converging run",
-                     icon=":material/footprint:")
+        link("step_through", label="Step through a converging run", icon=":material/footprint:")
     elif cycle is None:
         st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "
                 "one. The weights still stay bounded while the errors keep jumping: see below. "

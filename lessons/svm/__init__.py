@@ -1,1 +1,29 @@
 """Lesson 5: the perceptron versus the SVM: losses, maximum margin, soft margin, generalization."""
+
+import streamlit as st
+
+from lessons.svm.parts import PAGE, PARTS, SECTION, SETTINGS, exact_max_margin, svm_sidebar
+from ui.lesson import Lesson
+
+
+def page() -> None:
+    """Draw the lesson (the navigation calls this on every run of its page)."""
+    lesson = Lesson(PAGE, SETTINGS)
+
+    data, settings = lesson.begin(
+        "Perceptron vs SVM",
+        intro="Both step on one example at a time. The perceptron minimises max(0, −y·a) and stops "
+              "once every example is on its side; the SVM minimises the mean hinge max(0, 1 − y·a) "
+              "plus (λ/2)‖w‖²: it pushes examples toward y·a ≥ 1, traded off against a small ‖w‖, "
+              "so some may stay inside the margin or on the wrong side (slack ξ > 0).",
+    )
+    with st.sidebar:
+        svm_settings = svm_sidebar(lesson, settings, len(data))
+    section = lesson.widget(SECTION, required=True, label_visibility="collapsed")
+    try:
+        mm = exact_max_margin(data.X, data.y)
+    except ValueError as error:
+        st.error(f"This data cannot be used here: {error}")
+        st.stop()
+
+    PARTS[section](lesson, data, settings, svm_settings, mm)
