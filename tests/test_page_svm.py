@@ -42,7 +42,7 @@ def last_update(steps):
 
 
 def section(at, name):
-    by_key(at.segmented_control, f"{PAGE}.section").set_value(name).run()
+    by_key(at.segmented_control, f"{PAGE}.part").set_value(name).run()
     assert_clean(at)
     return at
 
@@ -337,7 +337,7 @@ def test_a_link_opens_the_same_view_and_ignores_bad_values():
     switch(at, PAGE)
     at.run()
     assert_clean(at)
-    assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"
+    assert by_key(at.segmented_control, f"{PAGE}.part").value == "Soft margin"
     assert by_key(at.select_slider, f"{PAGE}.C").value == 100.0
     assert by_key(at.select_slider, f"{PAGE}.lam").value == 0.01  # "abc": the default
     sm = soft_margin(NOTES4.X, NOTES4.y, C=100.0)

@@ -16,12 +16,10 @@ from lessons.variants import parts as lesson_variants
 from tests.apptest import open_app
 from ui.settings import LECTURE, SHARED, TRAINING, Setting
 
+# each lesson's own settings, with its parts' picker where it has one (as its Lesson holds them)
 PAGE_SETTINGS = {
-    "margin": lesson_margin.SETTINGS,
-    "boolean": lesson_boolean.SETTINGS,
-    "nonseparable": lesson_nonseparable.SETTINGS,
-    "svm": lesson_svm.SETTINGS,
-    "variants": lesson_variants.SETTINGS,
+    parts.PAGE: (*parts.PARTS.settings(parts.PAGE), *parts.SETTINGS)
+    for parts in (lesson_margin, lesson_boolean, lesson_nonseparable, lesson_svm, lesson_variants)
 }
 EVERY = [*SHARED, *(s for settings in PAGE_SETTINGS.values() for s in settings)]
 

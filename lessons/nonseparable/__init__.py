@@ -2,22 +2,13 @@
 
 import streamlit as st
 
-from lessons.nonseparable.parts import (
-    PAGE,
-    SETTINGS,
-    bound_section,
-    errors_section,
-    run_views,
-    suggestions,
-    verdict,
-    what_to_show,
-)
+from lessons.nonseparable.parts import PAGE, PARTS, SETTINGS, suggestions, what_to_show
 from ui.lesson import Lesson
 
 
 def page() -> None:
     """Draw the lesson (the navigation calls this on every run of its page)."""
-    lesson = Lesson(PAGE, SETTINGS)
+    lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
     data, settings = lesson.begin(
         "Non-separable data: the perceptron cycles",
@@ -36,8 +27,4 @@ def page() -> None:
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
-
-    verdict(shown)
-    run_views(lesson, data, shown, settings)
-    errors_section(lesson, shown, len(data.y), settings["max_epochs"])
-    bound_section(data, shown, settings)
+    lesson.draw_parts(data, settings, shown)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
@@ -19,14 +18,12 @@ from datasets import Dataset
 from lessons import link
 from ui.budget import progress
 from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
 from viz.cycling import cycle_latex, errors_figure, path_note, trajectory_figure
 from viz.maths import num
-
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
 
 PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
@@ -40,10 +37,13 @@ BOUNDED = " The weights still stay bounded while the errors keep jumping: see be
 LONGER = f"{PAGE}.longer"  # the data and settings the student asked the longer search for
 
 # which part of a run that cycles is stepped through: from the start, or one period
-PART = Setting(f"{PAGE}.part", "watch", "choice", "start", "Watch", widget="segmented",
-               options=("start", "cycle"))
+WATCH = Setting(f"{PAGE}.watch", "watch", "choice", "start", "Watch", widget="segmented",
+                options=("start", "cycle"))
 THREE_D = Setting(f"{PAGE}.three_d", "3d", "bool", False, "3-D: (w₁, w₂, b)", widget="toggle")
-SETTINGS = (PART, THREE_D)
+SETTINGS = (WATCH, THREE_D)
+# The parts, each drawn from the data, the run settings and what the page shows of them
+# (Shown), one after the other.
+PARTS = Parts()
 
 
 def choose(name: str) -> None:
@@ -143,7 +143,7 @@ def what_to_show(X, y, settings: dict) -> Shown:
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
-    part = (st.session_state[PART.key] or "start") if inside else "start"
+    part = (st.session_state[WATCH.key] or "start") if inside else "start"
     if part == "cycle":
         trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1)
         result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),
@@ -162,7 +162,8 @@ def what_to_show(X, y, settings: dict) -> Shown:
                  departure, asked, more)
 
 
-def verdict(shown: Shown) -> None:
+@PARTS.part("verdict")
+def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
     cycle = shown.cycle
     if shown.separable:
@@ -210,13 +211,14 @@ def verdict(shown: Shown) -> None:
             "included, decides exactly.")
 
 
-def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> None:
+@PARTS.part("run")
+def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """The run stepped in the page, then the path of the weights in weight space."""
     cycle, trace = shown.cycle, shown.trace
     if shown.inside:
         labels = {"start": "From the start",
                   "cycle": f"In the cycle (from epoch {cycle.first})"}
-        lesson.widget(PART, format_func=labels.get, label_visibility="collapsed")
+        lesson.widget(WATCH, format_func=labels.get, label_visibility="collapsed")
     if shown.found:
         path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
                     cycle_updates=cycle.updates)
@@ -247,9 +249,11 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
     lesson.stepper(run, panels=weight_space)
 
 
-def errors_section(lesson: Lesson, shown: Shown, n: int, max_epochs: int) -> None:
+@PARTS.part("errors")
+def errors_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Training errors per epoch of the last, pocket and averaged weights, and the largest ‖w‖."""
     report, cycle = shown.report, shown.cycle
+    n, max_epochs = len(data.y), settings["max_epochs"]
     st.subheader("Training errors per epoch: last, pocket, averaged")
     lesson.chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if shown.found
                                else None),
@@ -285,7 +289,8 @@ def freund_schapire(X, y, bias: bool, passes: int):
     return non_separable_bound(X, y, u, passes=passes, bias=bias)
 
 
-def bound_section(data: Dataset, shown: Shown, settings: dict) -> None:
+@PARTS.part("bound")
+def bound_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Freund and Schapire's mistake bound for non-separable data, beside this run's mistakes."""
     report = shown.report
     if shown.separable or settings["init"] != "zeros" or not len(report.epoch):

@@ -2,13 +2,13 @@
 
 import streamlit as st
 
-from lessons.svm.parts import PAGE, PARTS, SECTION, SETTINGS, exact_max_margin, svm_sidebar
+from lessons.svm.parts import PAGE, PARTS, SETTINGS, exact_max_margin, svm_sidebar
 from ui.lesson import Lesson
 
 
 def page() -> None:
     """Draw the lesson (the navigation calls this on every run of its page)."""
-    lesson = Lesson(PAGE, SETTINGS)
+    lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
     data, settings = lesson.begin(
         "Perceptron vs SVM",
@@ -19,11 +19,9 @@ def page() -> None:
     )
     with st.sidebar:
         svm_settings = svm_sidebar(lesson, settings, len(data))
-    section = lesson.widget(SECTION, required=True, label_visibility="collapsed")
     try:
         mm = exact_max_margin(data.X, data.y)
     except ValueError as error:
         st.error(f"This data cannot be used here: {error}")
         st.stop()
-
-    PARTS[section](lesson, data, settings, svm_settings, mm)
+    lesson.draw_parts(data, settings, svm_settings, mm)
