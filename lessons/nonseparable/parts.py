@@ -7,10 +7,11 @@ from dataclasses import dataclass
 import numpy as np
 import streamlit as st
 
-from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle, find_cycle, updates_until
-from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
-from core.geometry import linearly_separable, non_separable_bound
-from core.pocket import EpochReport, epoch_report
+from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle
+from core.exact_runs import Departure, exact_perceptron
+from core.geometry import non_separable_bound
+from core.nonseparable import Analysis, analyse
+from core.pocket import EpochReport
 from core.soft_margin import soft_margin
 from core.trace import Outcome, Trace, outcome, record
 from core.words import plural
@@ -29,7 +30,6 @@ PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
              "Noisy blobs (generator)": "Noisy blobs",
              "Iris: versicolor vs virginica (petal)": "Iris versicolor / virginica"}
-REPORT_VISITS = 200_000  # visits the error chart reads
 # The page's own search for a repeat stops after this many visits (about a second on this
 # machine, and enough for every built-in set); a button searches on to CYCLE_VISITS.
 VIEW_VISITS = 200_000
@@ -62,32 +62,11 @@ def suggestions() -> None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def analyse(X, y, settings: dict, visits: int):
-    """Separable or not, the fixed visiting order (if any), the exact search for a repeat,
-    the per-epoch report and where floats leave the exact run (fixed orders only).
-
-    The exact run is walked once, by the search: its path holds every update, which the
-    report and the comparison with floats read instead of walking the run again.
-    """
-    rows = fixed_rows(X, y, **settings)
-    cycle = None
-    if rows is not None:
-        with progress(f"Looking for a repeat (up to {visits:,} visits)…") as report:
-            cycle = find_cycle(X, y, eta=settings["eta"], init=settings["init"],
-                               bias=settings["bias"], rows=rows, max_visits=visits,
-                               progress=report)
-    exact = cycle is not None and cycle.status != "inexact"
-    epochs = settings["max_epochs"]
-    if exact and cycle.status == "cycle":  # reach one full period, within the chart's budget
-        epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // len(y)))
-    run = {**settings, "max_epochs": epochs}
-    updates = updates_until(cycle, len(y), epochs) if exact else None
-    with progress("Counting errors per epoch…") as report:
-        departure = float_departure(X, y, exact_updates=None if updates is None else updates[0],
-                                    **run) if exact else None
-        report(0.5)
-        errors = epoch_report(X, y, max_visits=REPORT_VISITS, updates=updates, **run)
-    return linearly_separable(X, y, bias=settings["bias"]), rows, cycle, errors, departure
+def analysis(X, y, settings: dict, visits: int) -> Analysis:
+    """core.nonseparable.analyse, cached, with a progress bar while it runs."""
+    with progress(f"Looking for a repeat (up to {visits:,} visits) and counting errors per "
+                  "epoch…") as report:
+        return analyse(X, y, **settings, max_visits=visits, progress=report)
 
 
 def _asked(X, y, settings: dict) -> str:
@@ -138,8 +117,8 @@ def what_to_show(X, y, settings: dict) -> Shown:
     n = len(y)
     asked = _asked(X, y, settings)
     longer = st.session_state.get(LONGER) == asked
-    separable, rows, cycle, report, departure = analyse(
-        X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
+    analysed = analysis(X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
+    separable, rows, cycle = analysed.separable, analysed.rows, analysed.cycle
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
@@ -158,8 +137,8 @@ def what_to_show(X, y, settings: dict) -> Shown:
         trace = perceptron_trace(X, y, settings)
         result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     more = exact and cycle.budget < min(CYCLE_EPOCHS, CYCLE_VISITS // n)
-    return Shown(separable, cycle, exact, found, inside, part, trace, result, report,
-                 departure, asked, more)
+    return Shown(separable, cycle, exact, found, inside, part, trace, result, analysed.report,
+                 analysed.departure, asked, more)
 
 
 @PARTS.part("verdict")
