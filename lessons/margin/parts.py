@@ -26,9 +26,9 @@ from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from lessons import link
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
-from ui.runs import perceptron_trace
 from ui.settings import Setting
 from ui.stepper import perceptron_run
 from viz.margin import (

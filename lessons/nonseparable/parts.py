@@ -13,14 +13,14 @@ from core.geometry import non_separable_bound
 from core.nonseparable import Analysis, analyse
 from core.pocket import EpochReport
 from core.soft_margin import soft_margin
-from core.trace import Outcome, Trace, outcome, record
+from core.trace import STEP_LIMIT, Outcome, Trace, outcome, record
 from core.words import plural
 from datasets import Dataset
 from lessons import link
 from ui.budget import progress
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
-from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
 from viz.cycling import cycle_latex, errors_figure, path_note, trajectory_figure

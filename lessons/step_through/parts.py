@@ -11,9 +11,9 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets import Dataset
 from datasets.builtin import notes_two_points
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
-from ui.runs import perceptron_trace
 from ui.stepper import export_buttons, perceptron_run
 from viz.loss_surface import loss_figure
 from viz.maths import num

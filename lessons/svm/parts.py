@@ -17,15 +17,23 @@ from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
+from core.trace import (
+    STEP_LIMIT,
+    Outcome,
+    align,
+    epoch_end_errors,
+    outcome,
+    record,
+    training_errors,
+)
 from core.variants import rule_run
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
-from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import Setting, order_label
 from ui.stepper import perceptron_run
 from viz import maths

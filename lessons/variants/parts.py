@@ -10,7 +10,7 @@ import streamlit as st
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
 from core.multiclass import WEIGHTS, one_vs_one, one_vs_rest
 from core.perceptron import perceptron
-from core.trace import outcome, record
+from core.trace import STEP_LIMIT, outcome, record
 from core.variants import (
     Voted,
     errors,
@@ -24,7 +24,6 @@ from ui.budget import counted, progress
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.outside import md
-from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_header, figure_json, perceptron_run, run_id
 from viz import variants as draw
