@@ -21,7 +21,7 @@ import numpy as np
 
 from core.runs import (
     Rule,
-    Run,
+    Walk,
     as_integers,
     check_data,
     check_walk,
@@ -114,7 +114,7 @@ def kernel_perceptron(
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
-) -> Run:
+) -> Walk:
     """Train the kernel perceptron in its dual form, yielding the state after every step.
 
     Parameters
@@ -168,7 +168,7 @@ def kernel_perceptron(
         raise ValueError(f"kernel must be a Kernel, got {type(kernel).__name__}")
     check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
     rule = Dual(X, y, kernel, eta=float(eta), bias=bool(bias))
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
+    return Walk(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
 def integer_gram(kernel: Kernel, X: np.ndarray, bias: bool):

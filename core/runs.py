@@ -14,7 +14,7 @@ powers of ten to integers (:class:`Scale`) and decides y*a <= 0 in integers:
 int64 while no value can reach 2^62, Python ints beyond. The steps report the
 floats nearest the exact values. Other data run in floats, with a tie
 tolerance scaled to the numbers, and the run says it is not exact
-(:attr:`Run.exact`).
+(:attr:`Walk.exact`).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ import numpy as np
 from core.validation import check_data, check_positive
 
 __all__ = [
-    "ORDERS", "Rule", "Run", "Step", "Stream", "check_data", "check_walk", "decimal_integers",
+    "ORDERS", "Rule", "Step", "Stream", "Walk", "check_data", "check_walk", "decimal_integers",
     "decimals", "final",
 ]
 
@@ -307,8 +307,9 @@ class Rule:
                         dtype=float)
 
 
-class Run(Iterator[Step]):
-    """The steps of one run: an iterator of :class:`Step` that knows where it started.
+class Walk(Iterator[Step]):
+    """One run's walk over the data: an iterator of its :class:`Step` that knows where it
+    started (what :func:`core.perceptron.perceptron` and every other run return).
 
     Attributes
     ----------
@@ -346,7 +347,7 @@ class Run(Iterator[Step]):
         self._started = True
         return next(self._steps)
 
-    def __iter__(self) -> Run:
+    def __iter__(self) -> Walk:
         return self
 
     def finish(self) -> tuple[np.ndarray, float] | None:
@@ -384,7 +385,7 @@ class Run(Iterator[Step]):
             elif order == "shuffle_each_epoch" or (order == "shuffle_once" and epoch == 0):
                 rows = rng.permutation(self.n)
             if epoch + 1 == from_epoch > 1:
-                yield None  # the quiet epochs are over (Run.__init__ waits for this)
+                yield None  # the quiet epochs are over (Walk.__init__ waits for this)
             scan = self._scan(rows, epoch * self.n, stop_when_clean)
             if epoch + 1 < from_epoch:
                 self.visits = False
@@ -499,7 +500,7 @@ _new = object.__new__
 class Stream(Iterator[Step]):
     """Steps made from a run's own (averaged, voted, ...), with the run's start and exactness."""
 
-    def __init__(self, steps, run: Run):
+    def __init__(self, steps, run: Walk):
         self._steps = iter(steps)
         self.start, self.exact, self.n = run.start, run.exact, run.n
 
@@ -524,7 +525,7 @@ def final(stream) -> tuple[np.ndarray, float]:
 
     Parameters
     ----------
-    stream : Run
+    stream : Walk
         A run (every visit or only the updates); it is consumed.
 
     Returns
@@ -537,7 +538,7 @@ def final(stream) -> tuple[np.ndarray, float]:
     >>> final(perceptron([[1.0], [-1.0]], [1, -1]))
     (array([2.]), 0.0)
     """
-    if isinstance(stream, Run) and (found := stream.finish()) is not None:
+    if isinstance(stream, Walk) and (found := stream.finish()) is not None:
         return found
     w, b = stream.start
     for step in stream:

@@ -1,6 +1,6 @@
 """The walk's inner loop, compiled: visit rows and make their updates.
 
-:class:`core.runs.Run` walks every perceptron-like run; for the linear rule
+:class:`core.runs.Walk` walks every perceptron-like run; for the linear rule
 (:class:`core.perceptron.Linear`: the perceptron and the SVM's descent) the
 rows are visited here, one at a time, in int64 for the exact runs and
 float64 for the others, and each update is recorded for the walk to hand out
