@@ -18,8 +18,9 @@ from itertools import islice, zip_longest
 
 import numpy as np
 
+from core.decimals import MAX_DECIMALS, decimals
 from core.perceptron import Linear, _initial_weights, check_data, perceptron
-from core.runs import MAX_DECIMALS, Step, Walk, check_walk, decimals
+from core.runs import Step, Walk, check_walk
 
 __all__ = [
     "MAX_DECIMALS",

@@ -19,20 +19,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.runs import (
-    Rule,
-    Walk,
+from core.decimals import (
     as_integers,
-    check_data,
-    check_walk,
     decimals,
     integers_for,
-    read_only,
     scaled,
     tie_tolerance,
     to_float,
     widen,
 )
+from core.runs import Rule, Walk, check_data, check_walk, read_only
 
 KERNELS = ("linear", "polynomial", "rbf")
 

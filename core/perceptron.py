@@ -19,21 +19,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from core.runs import (
-    BATCH,
-    INT64_SAFE,
-    Rule,
-    Step,
-    Walk,
-    as_integers,
-    check_data,
-    check_walk,
-    decimal_integers,
-    decimals,
-    read_only,
-    scaled,
-    to_float,
-)
+from core.decimals import INT64_SAFE, as_integers, decimal_integers, decimals, scaled, to_float
+from core.runs import BATCH, Rule, Step, Walk, check_data, check_walk, read_only
 from core.runs import ORDERS as ORDERS
 from core.scan import HINGE, PERCEPTRON, STRICT, advance, move, python, tolerance
 

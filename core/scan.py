@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from core.runs import TIE
+from core.decimals import TIE
 
 __all__ = ["HINGE", "PERCEPTRON", "STRICT", "advance", "compiled", "fails", "move", "python",
            "tolerance", "visit"]
