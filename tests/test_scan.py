@@ -256,3 +256,9 @@ def test_a_folder_where_no_cache_can_be_written_still_compiles(monkeypatch):
     monkeypatch.setattr(numba, "njit", njit)
     assert scan.compiled(abs) is abs
     assert [c.get("cache", False) for c in calls] == [True, False]
+
+
+def test_warming_up_runs_every_kind_of_run_the_loop_is_compiled_for():
+    from core.warm import warm
+
+    warm()  # deploy/run.sh runs it before the servers start: it must not fail
