@@ -16,7 +16,8 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Boolean functions: the title, the function and the encoding, then the weights, the
+    training, XOR, its lift and parity."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS, shared=False)  # its data are the truth tables
     keep_state()
     with st.sidebar:

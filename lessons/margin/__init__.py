@@ -5,7 +5,8 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Margin and the mistake bound: the title, then the run beside the maximum margin, two runs
+    side by side, and the experiment."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
     data, settings = lesson.begin(

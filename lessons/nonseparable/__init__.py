@@ -7,7 +7,8 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Non-separable data: the title and data to try, the analysis, then the verdict, the run,
+    the errors per epoch and a bound."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
     data, settings = lesson.begin(

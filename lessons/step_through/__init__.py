@@ -17,7 +17,8 @@ def notes_example() -> None:
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Step through: the title with the notes' example beside it, then the run and the loss
+    surface."""
     lesson = Lesson(PAGE, parts=PARTS)
     data, settings = lesson.begin(
         "Step through the perceptron", beside=notes_example,

@@ -7,7 +7,8 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Perceptron vs SVM: the title, the SVM's settings in the sidebar, the maximum margin, then
+    the part picked under the title."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
     data, settings = lesson.begin(

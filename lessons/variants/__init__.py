@@ -5,7 +5,7 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Variants: the title, then the part picked under it."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
     data, settings = lesson.begin("Variants of the perceptron")
     lesson.draw_parts(data, settings)

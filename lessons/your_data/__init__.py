@@ -9,7 +9,7 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Draw the lesson (the navigation calls this on every run of its page)."""
+    """Your data: the data picker and the title, then the canvas with its tools and table."""
     lesson = Lesson(PAGE, parts=PARTS)
     with st.sidebar:
         chosen = lesson.data()
