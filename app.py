@@ -1,8 +1,10 @@
-"""Perceptron Lab: routes to the lessons (each draws the shared sidebar from ui/)."""
+"""Perceptron Lab: routes to the lessons (lessons/; each draws the shared sidebar from ui/)."""
 
 from pathlib import Path
 
 import streamlit as st
+
+import lessons
 
 # the icon ships with the app: a lecture room offline must not wait for a font server
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"
@@ -13,16 +15,4 @@ st.set_page_config(
     initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
 )
 
-LESSONS = [
-    st.Page("lessons/step_through.py", title="Step through", icon=":material/footprint:",
-            default=True),
-    st.Page("lessons/margin.py", title="Margin and the mistake bound",
-            icon=":material/straighten:"),
-    st.Page("lessons/boolean.py", title="Boolean functions and XOR", icon=":material/memory:"),
-    st.Page("lessons/nonseparable.py", title="Non-separable data", icon=":material/autorenew:"),
-    st.Page("lessons/svm.py", title="Perceptron vs SVM", icon=":material/compare_arrows:"),
-    st.Page("lessons/variants.py", title="Variants", icon=":material/call_split:"),
-    st.Page("lessons/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
-]
-
-st.navigation(LESSONS).run()
+st.navigation(lessons.pages()).run()

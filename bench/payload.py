@@ -54,9 +54,9 @@ def packed_run(page: str, link: dict, key: str) -> bytes:
     """The bytes the stepper ``key`` sends when ``page`` opens from ``link``."""
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import stepper_element
+    from tests.apptest import stepper_element, switch
 
-    app = AppTest.from_file(str(ROOT / "lessons" / f"{page}.py"), default_timeout=300)
+    app = switch(AppTest.from_file(str(ROOT / "app.py"), default_timeout=300), page)
     app.query_params.update(link)
     app.run()
     if app.exception:

@@ -19,7 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from core.exact_runs import MAX_DECIMALS, _fixed, exact_rule
-from core.runs import Run, check_walk
+from core.runs import Walk, check_walk
 from core.words import plural
 
 __all__ = ["CYCLE_EPOCHS", "CYCLE_VISITS", "PATH_LIMIT", "Cycle", "find_cycle", "updates_until"]
@@ -156,7 +156,7 @@ def find_cycle(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True, rows=
         return Cycle("inexact", reason=problem, budget=epochs_budget)
     # the state changes only at updates, so an epoch starts from the state after the last
     # update before it; an epoch with no update ends the run
-    run = Run(rule, order=rows, every="update", max_epochs=epochs_budget, seed=None)
+    run = Walk(rule, order=rows, every="update", max_epochs=epochs_budget, seed=None)
     key, (w, b) = rule.key, run.start
     seen: dict[tuple, tuple[int, int]] = {}
     path_w, path_b, path_t = [w], [b], []

@@ -14,7 +14,7 @@ import math
 import numpy as np
 
 from core.perceptron import LOSSES, Linear
-from core.runs import Run, check_data, check_walk
+from core.runs import Walk, check_data, check_walk
 from core.validation import check_positive
 
 __all__ = ["SCHEDULES", "margin_sgd", "svm_sgd", "svm_step_size"]
@@ -59,7 +59,7 @@ def margin_sgd(
     seed: int | None = None,
     every: str = "visit",
     center: bool = False,
-) -> Run:
+) -> Walk:
     """Stochastic subgradient descent on a margin loss plus (lambda/2)||w||^2, step by step.
 
     The perceptron and the SVM are this one loop: ``loss="perceptron", lam=0,
@@ -147,7 +147,7 @@ def margin_sgd(
     rule = Linear(X if shift is None else X - shift, y, np.zeros(X.shape[1]), 0.0,
                   eta=float(eta), bias=bool(bias), loss=loss, lam=float(lam),
                   decay=schedule == "sqrt", shift=shift)
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
+    return Walk(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
 def svm_sgd(
@@ -162,7 +162,7 @@ def svm_sgd(
     seed: int | None = None,
     every: str = "visit",
     center: bool = False,
-) -> Run:
+) -> Walk:
     """The SVM of the notes: stochastic subgradient descent on the L2-regularised hinge loss.
 
     Parameters

@@ -18,8 +18,9 @@ from itertools import islice, zip_longest
 
 import numpy as np
 
+from core.decimals import MAX_DECIMALS, decimals
 from core.perceptron import Linear, _initial_weights, check_data, perceptron
-from core.runs import MAX_DECIMALS, Run, Step, check_walk, decimals
+from core.runs import Step, Walk, check_walk
 
 __all__ = [
     "MAX_DECIMALS",
@@ -148,7 +149,7 @@ def exact_perceptron(X, y, *, eta: float = 1.0, init="zeros", bias: bool = True,
     if problem:
         raise ValueError(f"exact arithmetic needs short decimals: {problem}")
     check_walk(every=every, max_epochs=max_epochs)
-    return Run(rule, order=_fixed(rows, len(y)), every=every, max_epochs=max_epochs, seed=None,
+    return Walk(rule, order=_fixed(rows, len(y)), every=every, max_epochs=max_epochs, seed=None,
                from_epoch=from_epoch)
 
 
@@ -206,16 +207,16 @@ def float_departure(X, y, *, max_epochs: int = 100, exact_updates=None,
     eta, init, bias = (settings.get(k, d) for k, d in (("eta", 1.0), ("init", "zeros"),
                                                          ("bias", True)))
 
-    def exact(epochs: int) -> tuple[Run, Linear]:
+    def exact(epochs: int) -> tuple[Walk, Linear]:
         """The exact run (a fresh rule each time: the rule holds the run's state)."""
         *_, rule, problem = exact_rule(X, y, eta=eta, init=init, bias=bias)
         if problem:
             raise ValueError(f"exact arithmetic needs short decimals: {problem}")
-        return Run(rule, order=rows, every="update", max_epochs=epochs, seed=None), rule
+        return Walk(rule, order=rows, every="update", max_epochs=epochs, seed=None), rule
 
-    def rounded(every: str, epochs: int, first: int = 1) -> Run:
+    def rounded(every: str, epochs: int, first: int = 1) -> Walk:
         """The same run with rounding alone deciding (no tie tolerance)."""
-        return Run(Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias), naive=True),
+        return Walk(Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias), naive=True),
                    order=rows, every=every, max_epochs=epochs, seed=None, from_epoch=first)
 
     run, _ = exact(max_epochs)

@@ -19,20 +19,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from core.runs import (
-    Rule,
-    Run,
+from core.decimals import (
     as_integers,
-    check_data,
-    check_walk,
     decimals,
     integers_for,
-    read_only,
     scaled,
     tie_tolerance,
     to_float,
     widen,
 )
+from core.runs import Rule, Walk, check_data, check_walk, read_only
 
 KERNELS = ("linear", "polynomial", "rbf")
 
@@ -114,7 +110,7 @@ def kernel_perceptron(
     max_epochs: int = 100,
     seed: int | None = None,
     every: str = "visit",
-) -> Run:
+) -> Walk:
     """Train the kernel perceptron in its dual form, yielding the state after every step.
 
     Parameters
@@ -168,7 +164,7 @@ def kernel_perceptron(
         raise ValueError(f"kernel must be a Kernel, got {type(kernel).__name__}")
     check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs)
     rule = Dual(X, y, kernel, eta=float(eta), bias=bool(bias))
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
+    return Walk(rule, order=order, every=every, max_epochs=max_epochs, seed=seed)
 
 
 def integer_gram(kernel: Kernel, X: np.ndarray, bias: bool):

@@ -19,21 +19,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from core.runs import (
-    BATCH,
-    INT64_SAFE,
-    Rule,
-    Run,
-    Step,
-    as_integers,
-    check_data,
-    check_walk,
-    decimal_integers,
-    decimals,
-    read_only,
-    scaled,
-    to_float,
-)
+from core.decimals import INT64_SAFE, as_integers, decimal_integers, decimals, scaled, to_float
+from core.runs import BATCH, Rule, Step, Walk, check_data, check_walk, read_only
 from core.runs import ORDERS as ORDERS
 from core.scan import HINGE, PERCEPTRON, STRICT, advance, move, python, tolerance
 
@@ -75,7 +62,7 @@ def _initial_weights(init, dim: int, bias: bool, rng: np.random.Generator):
 
 
 def initial_weights(dim: int, *, init="zeros", bias: bool = True, seed: int | None = None):
-    """The (w, b) that :func:`perceptron` starts from with the same arguments (``Run.start``)."""
+    """The (w, b) that :func:`perceptron` starts from with the same arguments (``Walk.start``)."""
     return _initial_weights(init, dim, bias, np.random.default_rng(seed))
 
 
@@ -91,7 +78,7 @@ def perceptron(
     seed: int | None = None,
     every: str = "visit",
     until: str = "converged",
-) -> Run:
+) -> Walk:
     """Train a perceptron, yielding the state after every step.
 
     Parameters
@@ -126,7 +113,7 @@ def perceptron(
 
     Returns
     -------
-    Run
+    Walk
         An iterator of :class:`Step`, the state after each step (``w`` is
         read-only); the first step is the first visited example. ``run.start``
         holds the weights before it, ``run.exact`` whether every decision is
@@ -164,7 +151,7 @@ def perceptron(
     check_walk(eta=eta, order=order, every=every, max_epochs=max_epochs, until=until)
     w0, b0 = _initial_weights(init, X.shape[1], bias, np.random.default_rng(seed))
     rule = Linear(X, y, w0, b0, eta=float(eta), bias=bool(bias))
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed, until=until)
+    return Walk(rule, order=order, every=every, max_epochs=max_epochs, seed=seed, until=until)
 
 
 class Linear(Rule):

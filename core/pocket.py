@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.perceptron import Step, check_data, perceptron
-from core.runs import Run
+from core.runs import Walk
 from core.trace import training_errors
 
 __all__ = ["EpochReport", "PocketStep", "epoch_report", "pocket"]
@@ -42,14 +42,14 @@ class PocketStep:
     pocket_errors: int
 
 
-def pocket(X, y, steps: Run) -> Iterator[PocketStep]:
+def pocket(X, y, steps: Walk) -> Iterator[PocketStep]:
     """The pocket algorithm over a stream: keep the weights with the fewest training errors.
 
     Parameters
     ----------
     X, y : array_like
         The training set the errors are counted on.
-    steps : Run
+    steps : Walk
         Any run (every visit or only the updates); its start weights are
         "seen" too.
 

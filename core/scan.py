@@ -1,6 +1,6 @@
 """The walk's inner loop, compiled: visit rows and make their updates.
 
-:class:`core.runs.Run` walks every perceptron-like run; for the linear rule
+:class:`core.runs.Walk` walks every perceptron-like run; for the linear rule
 (:class:`core.perceptron.Linear`: the perceptron and the SVM's descent) the
 rows are visited here, one at a time, in int64 for the exact runs and
 float64 for the others, and each update is recorded for the walk to hand out
@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 
-from core.runs import TIE
+from core.decimals import TIE
 
 __all__ = ["HINGE", "PERCEPTRON", "STRICT", "advance", "compiled", "fails", "move", "python",
            "tolerance", "visit"]
@@ -170,18 +170,3 @@ def advance(yx, rows, start, end, wb, units, steps, seen, limits, test, lam, dec
         p = stop + 1
     return (end if count < most else p), count
 
-
-def warm() -> None:
-    """Compile the loop for int64 and float64 numbers, or load it from the cache: what a
-    process's first run would otherwise pay (``python -m core.scan``, before taking students)."""
-    from core.descent import svm_sgd
-    from core.perceptron import perceptron
-
-    for X in ([[1.5], [-1.0]], [[1 / 3], [-1.0]]):  # exact (int64), then floats
-        for order in ("cyclic", "random_misclassified"):
-            list(perceptron(X, [1, -1], order=order, seed=0))
-    list(svm_sgd([[1 / 3], [-1.0]], [1, -1], max_epochs=1))
-
-
-if __name__ == "__main__":
-    warm()

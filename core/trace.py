@@ -7,7 +7,7 @@ from functools import cached_property
 
 import numpy as np
 
-from core.runs import Run
+from core.runs import Walk
 from core.words import plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
@@ -94,12 +94,12 @@ class Trace:
         )
 
 
-def record(steps: Run, *, limit: int = STEP_LIMIT) -> Trace:
+def record(steps: Walk, *, limit: int = STEP_LIMIT) -> Trace:
     """Collect at most ``limit`` steps of a run into a :class:`Trace`.
 
     Parameters
     ----------
-    steps : Run
+    steps : Walk
         Any run (:func:`core.perceptron.perceptron`, the kernel perceptron, the
         SVM's descent, the averaged and voted streams); its ``start`` is row 0.
     limit : int, default 20_000

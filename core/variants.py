@@ -8,7 +8,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.perceptron import Linear, Step, check_data, perceptron
-from core.runs import Run, Stream
+from core.runs import Stream, Walk
 from core.trace import Trace
 
 # Grid points per block when a voted model scores many points (bounds the memory of
@@ -44,7 +44,7 @@ def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
     From w = 0, b = 0 every activation is 0, so y a = 0 on every example: the
     strict rule sees no mistake, stops after one epoch at w = 0, which
     classifies nothing. The notes' rule counts the tie as a mistake and starts.
-    Both are the perceptron's own walk (:class:`core.runs.Run`), so on short
+    Both are the perceptron's own walk (:class:`core.runs.Walk`), so on short
     decimals the tie is decided exactly, not by rounding.
 
     Examples
@@ -57,7 +57,7 @@ def rule_run(X, y, *, strict: bool, init=((0.0, 0.0), 0.0), eta: float = 1.0,
     X, y = check_data(X, y)
     w0, b0 = init
     rule = Linear(X, y, w0, b0, eta=float(eta), bias=True, strict=strict)
-    run = Run(rule, order="cyclic", every="update", max_epochs=max_epochs, seed=None)
+    run = Walk(rule, order="cyclic", every="update", max_epochs=max_epochs, seed=None)
     updates = list(run)
     w, b = (updates[-1].w, updates[-1].b) if updates else run.start
     # it stopped when the epoch after the last update (or the first epoch) changed nothing
@@ -108,7 +108,7 @@ def averaged_perceptron(X, y, **kwargs) -> Iterator[AveragedStep]:
     return Stream(_averaged(run, X.shape[1]), run)
 
 
-def _averaged(run: Run, dim: int) -> Iterator[AveragedStep]:
+def _averaged(run: Walk, dim: int) -> Iterator[AveragedStep]:
     """The run's steps with the running mean of the weights."""
     total_w, total_b = np.zeros(dim), 0.0
     for step in run:
@@ -180,7 +180,7 @@ def voted_perceptron(X, y, **kwargs) -> Iterator[VotedStep]:
     return Stream(_voted(run), run)
 
 
-def _voted(run: Run) -> Iterator[VotedStep]:
+def _voted(run: Walk) -> Iterator[VotedStep]:
     """The run's steps with the current vector's vote count."""
     vote, vectors = 0, 1
     for step in run:
@@ -220,7 +220,7 @@ class Voted:
             object.__setattr__(self, name, value)
 
     @classmethod
-    def from_steps(cls, steps: Run | Iterable[Step], *, start=None) -> Voted:
+    def from_steps(cls, steps: Walk | Iterable[Step], *, start=None) -> Voted:
         """Collect the vectors and their counts from a run with every visit.
 
         Any run works (the counts follow from ``updated``); its starting vector

@@ -45,9 +45,9 @@ trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# 0. the walk's compiled loop, compiled once into its disk cache (core/scan.py), so the
-#    processes load it instead of each compiling it at its first student
-"$PYTHON" -m core.scan
+# 0. the walk's compiled loop, compiled once into its disk cache (core/scan.py, by
+#    core/warm.py), so the processes load it instead of each compiling it at its first student
+"$PYTHON" -m core.warm
 
 # 1. the Streamlit processes, each on its own loopback port, sharing one cookie secret
 #    (in the environment, so it does not show in `ps`)

@@ -19,6 +19,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bench._server import streamlit_server  # noqa: E402
+from lessons import svm, variants  # noqa: E402
 from tests.browser.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
 # (file name, link after the server's address): one per lesson for the README, then the
@@ -33,13 +34,10 @@ LESSONS = [
     ("variants", "/variants?part=kernel&kernel=rbf&data=moons-generator"),
     ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-"),
 ]
-SVM_PARTS = ("Losses", "Train side by side", "Soft margin", "Generalization", "In scikit-learn")
 PARTS = [
     *((f"svm_{part.lower().replace(' ', '_')}", f"/svm?part={part.replace(' ', '+')}")
-      for part in SVM_PARTS),
-    ("variants_averaged", "/variants?part=averaged"),
-    ("variants_kernel", "/variants?part=kernel"),
-    ("variants_classes", "/variants?part=classes"),
+      for part in svm.PARTS.names),
+    *((f"variants_{part}", f"/variants?part={part}") for part in variants.PARTS.names),
     ("nonseparable_iris", "/nonseparable?data=iris-versicolor-vs-virginica"),
 ]
 

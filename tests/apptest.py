@@ -8,18 +8,32 @@ from pathlib import Path
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
+from streamlit.util import calc_hash
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 def open_app(page: str | None = None, *, timeout: float = 60) -> AppTest:
-    """Run app.py (optionally switched to ``lessons/<page>.py``) and check it drew cleanly."""
+    """Run app.py (optionally switched to the lesson ``page``) and check it drew cleanly."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=timeout)
     at.run()
     if page is not None:
-        at.switch_page(f"lessons/{page}.py")
-        at.run()
+        switch(at, page).run()
     assert_clean(at)
+    return at
+
+
+def switch(at: AppTest, page: str) -> AppTest:
+    """Go to the lesson at the address /<page> on the next run, as a link to it does.
+
+    A lesson's page is known by its address (its ``url_path``) alone, which Streamlit hashes
+    into the page's id; a browser's link asks for that id, before the app's first run too.
+    ``AppTest.switch_page`` finds a page by its file instead, and a lesson is a function.
+    """
+    known = at._registered_pages  # the pages of the last run (none before the first)
+    if known and calc_hash(page) not in known:
+        raise ValueError(f"no lesson at /{page}")
+    at._page_hash = calc_hash(page)
     return at
 
 

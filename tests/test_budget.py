@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from datasets.loader import MAX_ROWS
-from tests.apptest import assert_clean, open_app, upload
+from tests.apptest import assert_clean, open_app, switch, upload
 from ui.budget import LIMITS
 
 LESSONS = ["step_through", "margin", "nonseparable", "svm", "variants"]
@@ -29,7 +29,7 @@ def content() -> bytes:
 def test_each_lesson_samples_the_largest_upload_with_a_notice(content, page):
     at = open_app()
     upload(at, "largest.csv", content)
-    at.switch_page(f"lessons/{page}.py").run(timeout=120)
+    switch(at, page).run(timeout=120)
     assert_clean(at)
     notices = [info.value for info in at.info if "random sample" in info.value]
     assert notices and f"at most {LIMITS[page]:,} points" in notices[0]
@@ -39,7 +39,7 @@ def test_each_lesson_samples_the_largest_upload_with_a_notice(content, page):
 def test_your_data_keeps_every_point(content):
     at = open_app()
     upload(at, "largest.csv", content)
-    at.switch_page("lessons/your_data.py").run(timeout=120)
+    switch(at, "your_data").run(timeout=120)
     assert_clean(at)
     assert not [info for info in at.info if "random sample" in info.value]
     caption = next(c.value for c in at.main.caption if "points ·" in c.value)

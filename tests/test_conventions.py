@@ -40,7 +40,7 @@ def test_vote_counts_start_at_one_for_an_update_and_add_one_per_survived_visit()
 
 def test_the_kernel_part_says_a_sum_of_examples_only_from_zero():
     at = open_app("variants")
-    by_key(at.segmented_control, "variants.view").set_value("kernel").run()
+    by_key(at.segmented_control, "variants.part").set_value("kernel").run()
     assert "Started from w = 0" in page_text(at)
 
 
@@ -56,7 +56,7 @@ def test_the_svm_shrinks_w_on_every_step_and_says_so():
         before = step.w
     assert quiet > 0
     at = open_app("svm")
-    by_key(at.segmented_control, "svm.section").set_value("Train side by side").run()
+    by_key(at.segmented_control, "svm.part").set_value("Train side by side").run()
     assert "on every step, a violation or not" in page_text(at)
     assert "always learns a bias" in page_text(at)
 
@@ -64,7 +64,7 @@ def test_the_svm_shrinks_w_on_every_step_and_says_so():
 def test_c_is_one_over_lambda_n_with_the_mean_hinge():
     assert lam_to_C(0.01, n=4) == pytest.approx(1 / (0.01 * 4))
     at = open_app("svm")
-    by_key(at.segmented_control, "svm.section").set_value("Soft margin").run()
+    by_key(at.segmented_control, "svm.part").set_value("Soft margin").run()
     text = page_text(at)
     assert "C = 1/(λN)" in text and "the mean, not the sum" in text and "their γ" in text
 

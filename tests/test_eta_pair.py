@@ -12,8 +12,8 @@ import pytest
 
 from core.geometry import mistake_bound
 from datasets.builtin import notes_four_points
+from lessons.margin.parts import ELSEWHERE, PAIR_EPOCHS, first_disagreement, pair_runs
 from tests.apptest import assert_clean, by_key, open_app, stepper_run, sync
-from ui.lesson_margin import ELSEWHERE, PAIR_EPOCHS, first_disagreement, pair_runs
 
 PAGE = "margin"
 ZERO = ((0, 0), 0)

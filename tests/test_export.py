@@ -1,4 +1,4 @@
-"""Exports: the step trace table against the stream, and the standalone HTML."""
+"""Exports: the step trace table and its CSV against the stream."""
 
 from __future__ import annotations
 
@@ -9,8 +9,7 @@ import numpy as np
 from core.perceptron import perceptron
 from core.trace import record
 from datasets.builtin import NOTES_ETA, NOTES_INIT, notes_four_points
-from viz.export import standalone_html, trace_csv, trace_table
-from viz.plane import animation_figure
+from viz.export import trace_csv, trace_table
 
 
 def notes_trace():
@@ -44,16 +43,6 @@ def test_trace_csv_reads_back():
     np.testing.assert_allclose(back[["w1", "w2", "b"]].to_numpy()[1:],
                                [[*s.w, s.b] for s in steps])
     assert back["a"].iloc[3] == 0.35  # the seeds' third point, written as they write it
-
-
-def test_standalone_html_carries_plotly_and_the_frames():
-    data, _, trace = notes_trace()
-    fig = animation_figure(data.X, data.y, data.classes, trace.W, trace.b, trace.index,
-                           [str(k) for k in range(len(trace.t))])
-    html = standalone_html(fig).decode("utf-8")
-    assert "<title>Perceptron Lab</title>" in html
-    assert "<script src=" not in html and len(html) > 1_000_000  # plotly.js is inside
-    assert len(re.findall(r'"name":\s*"20"', html)) == 1  # the last frame
 
 
 def test_trace_csv_writes_no_negative_zero():

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run
+from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run, switch
+from ui.lesson import Parts
 
 # a page and a link that shows its charts (several parts for the pages that have them)
 VIEWS = [
@@ -27,7 +28,7 @@ def open_link(params: dict, page: str) -> AppTest:
     """Open a link straight to a page, as a browser does: its first run is that page's."""
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update(params)
-    at.switch_page(f"lessons/{page}.py")
+    switch(at, page)
     return at.run()
 
 
@@ -59,7 +60,7 @@ def test_the_non_separable_lesson_keeps_its_view_in_the_link():
                     "step": "5"}, "nonseparable")
     assert_clean(at)
     assert not at.toast  # every value was used
-    assert by_key(at.segmented_control, "nonseparable.part").value == "cycle"
+    assert by_key(at.segmented_control, "nonseparable.watch").value == "cycle"
     assert by_key(at.toggle, "nonseparable.three_d").value is True
     assert stepper_run(at, "nonseparable")[0]["start"] == 5
     assert any(t.get("type") == "scatter3d" for spec in charts(at) for t in spec["data"])
@@ -73,7 +74,7 @@ def test_a_bad_non_separable_value_falls_back_with_the_notice():
     at = open_link({"data": "xor-0-1", "watch": "sideways"}, "nonseparable")
     assert_clean(at)
     assert at.toast and "watch" in at.toast[0].value and "sideways" in at.toast[0].value
-    assert at.session_state["nonseparable.part"] == "start"
+    assert at.session_state["nonseparable.watch"] == "start"
 
 
 def test_a_boolean_link_does_not_touch_the_training_weights():
@@ -81,6 +82,32 @@ def test_a_boolean_link_does_not_touch_the_training_weights():
     assert_clean(at)
     assert at.session_state["boolean.w1"] == -2.5
     assert "train.w1" not in at.session_state
-    at.switch_page("lessons/step_through.py").run()
+    switch(at, "step_through").run()
     assert by_key(at.number_input, "train.eta").value == 1.0  # the sidebar as it was
     assert "w1" not in at.query_params
+
+
+def test_parts_keep_the_order_of_their_entries_and_a_picker_names_them_in_the_link():
+    parts = Parts(pick=True)
+
+    @parts.part("second", "The second")
+    def second(lesson): ...
+
+    @parts.part("first")
+    def first(lesson): ...
+
+    assert parts.names == ("second", "first") and parts["first"] is first
+    (picker,) = parts.settings("demo")
+    assert (picker.key, picker.param, picker.default) == ("demo.part", "part", "second")
+    assert picker.options == ("second", "first") and picker.show("second") == "The second"
+    assert Parts().settings("demo") == ()  # every part drawn: nothing to pick
+    with pytest.raises(ValueError, match="second"):
+        parts.part("second")(first)
+
+
+def test_the_picked_parts_keep_the_names_their_links_always_had():
+    from lessons import svm, variants
+
+    assert svm.PARTS.names == ("Losses", "Train side by side", "Soft margin", "Generalization",
+                               "In scikit-learn")
+    assert variants.PARTS.names == ("averaged", "kernel", "classes")

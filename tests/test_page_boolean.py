@@ -7,7 +7,17 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from core.boolean import FUNCTIONS, hand_weights, lift, train, truth_table
-from tests.apptest import ROOT, assert_clean, by_key, chart, latex, metrics, open_app, plotly_array
+from tests.apptest import (
+    ROOT,
+    assert_clean,
+    by_key,
+    chart,
+    latex,
+    metrics,
+    open_app,
+    plotly_array,
+    switch,
+)
 
 PAGE = "boolean"
 
@@ -159,14 +169,14 @@ def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
 
 
 def test_other_lessons_keep_their_sidebar_settings(at):
-    at.switch_page("lessons/step_through.py")
+    switch(at, "step_through")
     at.run()
     by_key(at.selectbox, "data.choice").set_value("OR (±1)").run()
     by_key(at.number_input, "train.eta").set_value(0.5).run()
-    at.switch_page("lessons/boolean.py")
+    switch(at, "boolean")
     at.run()
     assert_clean(at)
-    at.switch_page("lessons/step_through.py")
+    switch(at, "step_through")
     at.run()
     assert by_key(at.selectbox, "data.choice").value == "OR (±1)"
     assert by_key(at.number_input, "train.eta").value == 0.5
@@ -176,7 +186,7 @@ def test_a_link_restores_function_encoding_and_weights_and_skips_bad_values():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update({"fn": "XOR", "enc": "pm1", "w1": "-2.5", "w2": "abc", "b": "99"})
     at.run()
-    at.switch_page("lessons/boolean.py")
+    switch(at, "boolean")
     at.run()
     assert_clean(at)
     assert by_key(at.segmented_control, f"{PAGE}.function").value == "XOR"

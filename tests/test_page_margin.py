@@ -23,6 +23,7 @@ from tests.apptest import (
     open_app,
     plotly_array,
     stepper_run,
+    switch,
     sync,
 )
 from viz.shapes import band
@@ -253,7 +254,7 @@ def test_a_link_restores_the_view_and_skips_bad_values():
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update({"sep": "Overlaid", "ball": "maybe"})
     at.run()
-    at.switch_page(f"lessons/{PAGE}.py")
+    switch(at, PAGE)
     at.run()
     assert_clean(at)
     assert by_key(at.segmented_control, f"{PAGE}.layout").value == "Overlaid"

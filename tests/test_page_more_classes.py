@@ -13,7 +13,7 @@ PAGE = "variants"
 
 def test_one_vs_one_is_drawn_beside_one_vs_rest_with_both_training_errors():
     at = open_app(PAGE)
-    by_key(at.segmented_control, f"{PAGE}.view").set_value("classes").run()
+    by_key(at.segmented_control, f"{PAGE}.part").set_value("classes").run()
     assert_clean(at)
     X, labels, names = iris_three()
     model = one_vs_one(X, labels, names=names, max_epochs=50, seed=0)

@@ -134,7 +134,7 @@ def test_iris_inside_the_cycle_steps_through_one_period():
     cycle = find_cycle(data.X, data.y)
     departure = float_departure(data.X, data.y, max_epochs=cycle.repeat + cycle.period)
     assert any(f"step {departure.t:,} (epoch {departure.epoch}" in c.value for c in at.caption)
-    part = by_key(at.segmented_control, f"{PAGE}.part")
+    part = by_key(at.segmented_control, f"{PAGE}.watch")
     part.set_value("cycle").run()
     assert_clean(at)
     header, columns = stepper_run(at, PAGE)
@@ -232,7 +232,7 @@ def test_freund_and_schapires_bound_sits_beside_the_run():
 
 
 def test_a_long_search_is_capped_with_a_notice_and_goes_on_behind_a_button(monkeypatch):
-    import ui.lesson_nonseparable as lesson
+    import lessons.nonseparable.parts as lesson
 
     data = BUILTIN[IRIS]()
     cycle = find_cycle(data.X, data.y)  # needs 146,300 visits

@@ -42,7 +42,7 @@ def last_update(steps):
 
 
 def section(at, name):
-    by_key(at.segmented_control, f"{PAGE}.section").set_value(name).run()
+    by_key(at.segmented_control, f"{PAGE}.part").set_value(name).run()
     assert_clean(at)
     return at
 
@@ -249,7 +249,7 @@ def test_iris_leave_one_out_is_the_theorems_count():
 
 
 def test_runs_that_cannot_converge_are_capped_to_the_views_budget_and_say_so():
-    from ui.lesson_svm import RUNS_VISITS
+    from lessons.svm.parts import RUNS_VISITS
 
     at = section(choose_data(open_app(page=PAGE), "Noisy blobs (generator)"), "Generalization")
     train, _ = split(noisy(40, 0.5, 0).y, test_fraction=0.3, seed=0)
@@ -259,7 +259,7 @@ def test_runs_that_cannot_converge_are_capped_to_the_views_budget_and_say_so():
 
 
 def test_runs_whose_mistake_bounds_add_up_past_the_budget_are_capped(monkeypatch):
-    import ui.lesson_svm as lesson
+    import lessons.svm.parts as lesson
 
     monkeypatch.setattr(lesson, "RUNS_UPDATES", 10)  # Iris sepal: R²/γ² = 16,538 per run
     lesson.split_and_score.clear()  # its cache knows nothing of the budget
@@ -329,15 +329,15 @@ def test_xor_soft_margin_is_w_zero_and_says_so():
 def test_a_link_opens_the_same_view_and_ignores_bad_values():
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import ROOT
+    from tests.apptest import ROOT, switch
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
     at.query_params.update({"part": "Soft margin", "C": "100", "lam": "abc", "z": "9"})
     at.run()
-    at.switch_page(f"lessons/{PAGE}.py")
+    switch(at, PAGE)
     at.run()
     assert_clean(at)
-    assert by_key(at.segmented_control, f"{PAGE}.section").value == "Soft margin"
+    assert by_key(at.segmented_control, f"{PAGE}.part").value == "Soft margin"
     assert by_key(at.select_slider, f"{PAGE}.C").value == 100.0
     assert by_key(at.select_slider, f"{PAGE}.lam").value == 0.01  # "abc": the default
     sm = soft_margin(NOTES4.X, NOTES4.y, C=100.0)

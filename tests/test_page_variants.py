@@ -152,7 +152,7 @@ def test_split_controls_and_steps(page):
 
 @pytest.fixture
 def kernel_page(page):
-    return set_value(page, "segmented_control", f"{PAGE}.view", "kernel")
+    return set_value(page, "segmented_control", f"{PAGE}.part", "kernel")
 
 
 def test_xor_with_a_degree_2_polynomial_converges_and_linear_does_not(kernel_page):
@@ -232,7 +232,7 @@ def test_the_other_examples_and_a_random_init(kernel_page):
 def test_a_kernel_that_overflows_shows_a_message():
     at = open_app(PAGE)
     at = upload(at, "huge.csv", b"x1,x2,label\n1e60,1,a\n-1e60,2,b\n3,1e60,a\n")
-    at = set_value(at, "segmented_control", f"{PAGE}.view", "kernel")
+    at = set_value(at, "segmented_control", f"{PAGE}.part", "kernel")
     at = set_value(at, "slider", f"{PAGE}.degree", 6)
     assert any("overflows" in e.value for e in at.error)
 
@@ -241,7 +241,7 @@ def test_a_kernel_that_overflows_shows_a_message():
 
 
 def test_one_vs_rest_on_iris_every_control(page):
-    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    at = set_value(page, "segmented_control", f"{PAGE}.part", "classes")
     X, labels, names = iris_three()
     model = one_vs_rest(X, labels, names=names, max_epochs=50, seed=0)
     shown = metrics(at)
@@ -279,7 +279,7 @@ def test_one_vs_rest_on_iris_every_control(page):
 
 
 def test_a_class_nothing_is_predicted_as_is_named_with_its_perceptrons(page):
-    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    at = set_value(page, "segmented_control", f"{PAGE}.part", "classes")
     X, labels, names = iris_three()
     rest = one_vs_rest(X, labels, names=names, max_epochs=50, seed=0)
     pairs = one_vs_one(X, labels, names=names, max_epochs=50, seed=0)
@@ -307,15 +307,15 @@ def test_a_class_nothing_is_predicted_as_is_named_with_its_perceptrons(page):
 def test_a_link_opens_the_same_part_settings_and_step():
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import ROOT
+    from tests.apptest import ROOT, switch
 
-    # the page script itself, as a browser opening /variants?... runs it first
-    at = AppTest.from_file(str(ROOT / "lessons" / f"{PAGE}.py"), default_timeout=60)
+    # the page itself, as a browser opening /variants?... runs it first
+    at = switch(AppTest.from_file(str(ROOT / "app.py"), default_timeout=60), PAGE)
     at.query_params.update({"part": "kernel", "kernel": "rbf", "width": "1.2", "degree": "99",
                             "data": "xor-1", "t": "3"})
     run(at)
     assert by_key(at.selectbox, "data.choice").value == "XOR (±1)"
-    assert by_key(at.segmented_control, f"{PAGE}.view").value == "kernel"
+    assert by_key(at.segmented_control, f"{PAGE}.part").value == "kernel"
     assert by_key(at.selectbox, f"{PAGE}.kernel").value == "rbf"
     assert by_key(at.slider, f"{PAGE}.width").value == pytest.approx(1.2)
     assert position(at) == 3
@@ -324,9 +324,9 @@ def test_a_link_opens_the_same_part_settings_and_step():
 
 
 def test_the_url_follows_the_controls(page):
-    at = set_value(page, "segmented_control", f"{PAGE}.view", "classes")
+    at = set_value(page, "segmented_control", f"{PAGE}.part", "classes")
     at = set_value(at, "slider", f"{PAGE}.scale", 2.5)
     assert at.query_params["part"] == "classes"
     assert at.query_params["factor"] == "2.5"
-    at = set_value(at, "segmented_control", f"{PAGE}.view", "averaged")
+    at = set_value(at, "segmented_control", f"{PAGE}.part", "averaged")
     assert "part" not in at.query_params  # the default is left out

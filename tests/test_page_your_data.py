@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.apptest import assert_clean, by_key, click, open_app
+from tests.apptest import assert_clean, by_key, click, open_app, switch
 
 PAGE = "your_data"
 
@@ -36,7 +36,7 @@ def test_your_points_become_your_data_in_the_lessons():
     at = open_app(PAGE)
     by_key(at.selectbox, "data.choice").set_value("AND (0/1)").run()
     click(at, f"{PAGE}.copy")
-    at.switch_page("lessons/step_through.py").run()
+    switch(at, "step_through").run()
     assert_clean(at)
     picker = by_key(at.selectbox, "data.choice")
     assert "Your data" in picker.options
@@ -52,7 +52,7 @@ def test_a_detour_through_pages_without_the_settings_keeps_them():
     by_key(at.selectbox, "data.choice").set_value("Separable (generator)").run()
     by_key(at.slider, "data.n").set_value(77).run()
     for page in ("your_data", "boolean", "step_through"):
-        at.switch_page(f"lessons/{page}.py").run()
+        switch(at, page).run()
         assert_clean(at)
     assert by_key(at.selectbox, "train.order").value == "shuffle_each_epoch"
     assert by_key(at.number_input, "train.eta").value == 0.25

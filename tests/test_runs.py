@@ -252,7 +252,7 @@ def test_the_outcome_says_when_a_run_is_not_exact():
 @given(numerators=st.lists(st.integers(-(10**9), 10**9), min_size=1, max_size=200),
        places=st.integers(0, 8), noise=st.booleans())
 def test_the_decimal_check_hands_over_the_integers_it_checked(numerators, places, noise):
-    from core.runs import decimal_integers, decimals
+    from core.decimals import decimal_integers, decimals
 
     values = np.array([Fraction(m, 10**places) for m in numerators], dtype=float)
     if noise:

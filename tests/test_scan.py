@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from core import scan
 from core.descent import margin_sgd, svm_sgd
 from core.perceptron import ORDERS, Linear, perceptron
-from core.runs import Run, final
+from core.runs import Walk, final
 from tests.apptest import ROOT
 
 # ---------------------------------------------------------------- the reference, in fractions
@@ -57,7 +57,7 @@ class Reference:
 
 
 def reference_run(X, y, *, order, seed, max_epochs, until="converged", **rule) -> list[tuple]:
-    """Every visit of the walk in ``order``, drawn as core.runs.Run draws it."""
+    """Every visit of the walk in ``order``, drawn as core.runs.Walk draws it."""
     ref, n, rng = Reference(X, y, **rule), len(y), np.random.default_rng(seed)
     visits = []
     if order == "random_misclassified":
@@ -111,11 +111,11 @@ def short_decimal_runs(draw):
         every=draw(st.sampled_from(["visit", "update"])))
 
 
-def walk(X, y, *, eta, w0, b0, bias, test, order, seed, max_epochs, until, every) -> Run:
+def walk(X, y, *, eta, w0, b0, bias, test, order, seed, max_epochs, until, every) -> Walk:
     """The walk on the linear rule with that test (the hinge without a penalty stays exact)."""
     rule = Linear(X, y, w0, b0, eta=eta, bias=bias, strict=test == "strict",
                   loss="hinge" if test == "hinge" else "perceptron")
-    return Run(rule, order=order, every=every, max_epochs=max_epochs, seed=seed, until=until)
+    return Walk(rule, order=order, every=every, max_epochs=max_epochs, seed=seed, until=until)
 
 
 @settings(max_examples=300, deadline=None)
@@ -256,3 +256,9 @@ def test_a_folder_where_no_cache_can_be_written_still_compiles(monkeypatch):
     monkeypatch.setattr(numba, "njit", njit)
     assert scan.compiled(abs) is abs
     assert [c.get("cache", False) for c in calls] == [True, False]
+
+
+def test_warming_up_runs_every_kind_of_run_the_loop_is_compiled_for():
+    from core.warm import warm
+
+    warm()  # deploy/run.sh runs it before the servers start: it must not fail

@@ -8,16 +8,18 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from lessons.boolean import parts as lesson_boolean
+from lessons.margin import parts as lesson_margin
+from lessons.nonseparable import parts as lesson_nonseparable
+from lessons.svm import parts as lesson_svm
+from lessons.variants import parts as lesson_variants
 from tests.apptest import open_app
-from ui import lesson_boolean, lesson_margin, lesson_nonseparable, lesson_svm, lesson_variants
 from ui.settings import LECTURE, SHARED, TRAINING, Setting
 
+# each lesson's own settings, with its parts' picker where it has one (as its Lesson holds them)
 PAGE_SETTINGS = {
-    "margin": lesson_margin.SETTINGS,
-    "boolean": lesson_boolean.SETTINGS,
-    "nonseparable": lesson_nonseparable.SETTINGS,
-    "svm": lesson_svm.SETTINGS,
-    "variants": lesson_variants.SETTINGS,
+    parts.PAGE: (*parts.PARTS.settings(parts.PAGE), *parts.SETTINGS)
+    for parts in (lesson_margin, lesson_boolean, lesson_nonseparable, lesson_svm, lesson_variants)
 }
 EVERY = [*SHARED, *(s for settings in PAGE_SETTINGS.values() for s in settings)]
 

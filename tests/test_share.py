@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datasets import Dataset
+from lessons import svm, variants
 from tests.apptest import assert_clean, by_key, upload
 from tests.test_lesson import open_link
 from ui.url_state import MAX_LINK_CHARS, MAX_LINK_POINTS, decode_points, encode_points
@@ -20,9 +21,8 @@ PARTS = [
     ("boolean", {}),
     ("boolean", {"fn": "XOR"}),
     ("nonseparable", {"data": "xor-0-1"}),
-    *(("svm", {"part": part}) for part in ("Losses", "Train side by side", "Soft margin",
-                                            "Generalization", "In scikit-learn")),
-    *(("variants", {"part": part}) for part in ("averaged", "kernel", "classes")),
+    *(("svm", {"part": part}) for part in svm.PARTS.names),
+    *(("variants", {"part": part}) for part in variants.PARTS.names),
     ("your_data", {"pts": "0,0,-;1,1,+"}),
 ]
 

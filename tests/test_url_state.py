@@ -12,7 +12,7 @@ from streamlit.testing.v1 import AppTest
 
 from datasets import Dataset
 from datasets.builtin import BUILTIN, FORMER_NAMES, GENERATORS
-from tests.apptest import ROOT, assert_clean, by_key, stepper_run
+from tests.apptest import ROOT, assert_clean, by_key, stepper_run, switch
 from tests.names import class_pair
 from ui.url_state import DATA_SLUGS, decode_points, encode_names, encode_points, slug
 
@@ -24,7 +24,7 @@ def open_link(params: dict, page: str | None = None) -> AppTest:
     at.query_params.update(params)
     at.run()
     if page:
-        at.switch_page(f"lessons/{page}.py")
+        switch(at, page)
         at.run()
     return at
 

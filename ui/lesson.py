@@ -1,9 +1,11 @@
 """One lesson page: its link state, its sidebar, its charts and its steps, in one object.
 
-Every page starts with ``lesson = Lesson(PAGE, SETTINGS)``. That reads the
-link (the shared settings once per session, the page's own once per page),
-keeps every setting alive across pages, and writes the page's settings back
-to the address bar. Then the page draws through it:
+Every lesson has one shape: its parts (:class:`Parts`), each a function with
+its name, and a page whose first line is
+``lesson = Lesson(PAGE, SETTINGS, parts=PARTS)``. That reads the link (the
+shared settings once per session, the page's own once per page), keeps every
+setting alive across pages, and writes the page's settings back to the
+address bar. Then the page draws through it:
 
 - ``data, settings = lesson.begin(text)``: the shared sidebar (``lesson.data()``,
   ``lesson.training()``), the page's title with the Share link to this view
@@ -14,7 +16,9 @@ to the address bar. Then the page draws through it:
 - ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
   lecture mode applied (the app's only call of ``st.plotly_chart``);
 - ``lesson.stepper(run)``: a run stepped through in the browser (ui.stepper);
-  it returns the step the server draws its panels for.
+  it returns the step the server draws its panels for;
+- ``lesson.draw_parts(...)``: the lesson's parts, every one in turn, or the one
+  its reader picked under the title.
 """
 
 from __future__ import annotations
@@ -37,8 +41,60 @@ from ui.user_data import set_user_data
 from viz.plane import legend_at_foot
 
 
+class Parts:
+    """A lesson's parts, by name, in the order they are drawn (or offered).
+
+    A part is a function that draws one piece of a lesson, called as
+    ``part(lesson, *args)`` with what its page computed for every part. The
+    line ``@PARTS.part("name")`` above the function is its one entry: adding a
+    part to a lesson is that function and that line. The page draws the parts
+    with :meth:`Lesson.draw_parts`.
+
+    Parameters
+    ----------
+    pick : bool, default False
+        False: every part is drawn, one after the other, in the order of their
+        entries. True: one part at a time, the one the reader picks in a row
+        of buttons under the title, named in the link as ``?part=<name>``
+        (the first part without it).
+    """
+
+    def __init__(self, *, pick: bool = False):
+        self.pick = pick
+        self._parts: dict[str, tuple[str, Callable[..., None]]] = {}
+
+    def part(self, name: str, label: str | None = None) -> Callable:
+        """The entry of a part: a decorator that adds the function under ``name``.
+
+        ``label`` is its button's text in the picker (the name itself by default).
+        """
+        def add(function: Callable[..., None]) -> Callable[..., None]:
+            if name in self._parts:
+                raise ValueError(f"a part named {name!r} is there already")
+            self._parts[name] = (name if label is None else label, function)
+            return function
+        return add
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The parts' names, in order."""
+        return tuple(self._parts)
+
+    def __getitem__(self, name: str) -> Callable[..., None]:
+        return self._parts[name][1]
+
+    def settings(self, page: str) -> tuple[Setting, ...]:
+        """The parts' own setting on ``page``: the picker, when the reader picks a part (session
+        key "<page>.part", linked as ``part``, its values the parts' names); none otherwise."""
+        if not self.pick:
+            return ()
+        labels = {name: label for name, (label, _) in self._parts.items()}
+        return (Setting(f"{page}.part", "part", "choice", self.names[0], "Part",
+                        widget="segmented", options=self.names, labels=labels),)
+
+
 class Lesson:
-    """A lesson page's link state, shared sidebar, charts and its stepper.
+    """A lesson page's link state, shared sidebar, charts, stepper and parts.
 
     Parameters
     ----------
@@ -46,6 +102,9 @@ class Lesson:
         The page's name; its session keys and chart keys start with it.
     settings : sequence of Setting, optional
         The page's own settings (ui.settings.Setting), linked as ``?param=value``.
+    parts : Parts
+        The lesson's parts (with the picker's setting among its settings when
+        the reader picks one).
     shared : bool, default True
         Whether the page draws the shared data and training settings (and so
         reads them from a link); a page without them reads only lecture mode.
@@ -58,9 +117,15 @@ class Lesson:
     :meth:`widget` keeps the address equal to the view.
     """
 
-    def __init__(self, page: str, settings: Sequence[Setting] = (), *, shared: bool = True):
+    def __init__(self, page: str, settings: Sequence[Setting] = (), *, parts: Parts,
+                 shared: bool = True):
         self.page = page
-        self.settings = tuple(settings)
+        self.parts = parts
+        picker = parts.settings(page)
+        self._picker = picker[0] if picker else None
+        self._picked: str | None = None
+        # the picker first, as the first thing the page asks (its place in the address)
+        self.settings = (*picker, *settings)
         keep_shared_settings()
         url_state.restore(self.settings, page=page, shared=shared, your_data=YOUR_DATA,
                           set_user_data=set_user_data)
@@ -70,7 +135,8 @@ class Lesson:
         lecture_css()
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
-        """The page's title and introduction, and Share beside it.
+        """The page's title and introduction, and Share beside it (and under them the picker of
+        the lesson's parts, when its reader picks one).
 
         Parameters
         ----------
@@ -101,6 +167,21 @@ class Lesson:
                 url_state.share_button(place="title")
         if intro and not lecture:
             st.caption(intro)
+        self._pick()
+
+    def _pick(self) -> None:
+        """The picker of the lesson's parts (once, under the title), when the reader picks one."""
+        if self._picker is not None and self._picked is None:
+            self._picked = self.widget(self._picker, required=True, label_visibility="collapsed")
+
+    def draw_parts(self, *args) -> None:
+        """Draw the lesson's parts: the one its reader picked, or every one in turn.
+
+        Each part is called as ``part(lesson, *args)``.
+        """
+        self._pick()
+        for name in self.parts.names if self._picker is None else (self._picked,):
+            self.parts[name](self, *args)
 
     def begin(self, text: str, intro: str = "",
               beside: Callable[[], None] | None = None) -> tuple[Dataset, dict]:

@@ -1,10 +1,9 @@
-"""Exports: a run's trace as a table, and a figure as a page that plays offline."""
+"""Exports: a run's trace as a table (and as CSV text)."""
 
 from __future__ import annotations
 
 import numpy as np
 import pandas as pd
-import plotly.graph_objects as go
 
 from core.trace import Trace
 
@@ -33,10 +32,3 @@ def trace_csv(trace: Trace, X, y) -> bytes:
     table[floats] = table[floats] + 0.0  # -0.0 + 0.0 == +0.0
     return table.to_csv(index=False, float_format="%.12g").encode("utf-8")
 
-
-def standalone_html(fig: go.Figure, title: str = "Perceptron Lab") -> bytes:
-    """A single HTML file with Plotly inside: it plays with no network (slides, an LMS)."""
-    html = fig.to_html(include_plotlyjs=True, full_html=True, auto_play=False,
-                       config={"displaylogo": False, "responsive": True,
-                               "showSendToCloud": False, "plotlyServerURL": ""})
-    return html.replace("<head>", f"<head><title>{title}</title>", 1).encode("utf-8")

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import numpy as np
-
 
 def num(value: float) -> str:
     """A number as a student would write it: 0.35, not 0.35000000000000003."""
@@ -59,8 +57,3 @@ def step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: floa
             )
     return lines
 
-
-def boundary_equation(w, b: float) -> str:
-    """The boundary as an equation in x1, x2."""
-    w = np.asarray(w, dtype=float)
-    return rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(b)} = 0"

@@ -11,7 +11,7 @@ import plotly.io as pio
 
 from viz import shapes
 from viz.outside import plain
-from viz.palette import BOUNDARY, CLASS_STYLE, CLEAR, GHOST, NORMAL, UPDATE, VISITED
+from viz.palette import BOUNDARY, CLASS_STYLE, GHOST, NORMAL, VISITED
 
 # plotly_white's layout alone: its per-trace defaults are not used here, and Plotly copies,
 # validates and sends a whole template with every figure (about half of a Step's server time).
@@ -173,90 +173,3 @@ def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
     return house_layout(fig, height, title)
 
 
-def weight_figure(w_before, w_after, step: np.ndarray | None, *, height: int = 320) -> go.Figure:
-    """Weight space: w before, the update eta*y*x added at its tip, and w after."""
-    wb, wa = np.asarray(w_before, float), np.asarray(w_after, float)
-    fig = go.Figure()
-    if step is None:
-        fig.add_trace(_arrow([0, wa[0]], [0, wa[1]], BOUNDARY, "w"))
-        extent = [wa]
-    else:
-        fig.add_trace(_arrow([0, wb[0]], [0, wb[1]], GHOST, "w before"))
-        fig.add_trace(_arrow([wb[0], wa[0]], [wb[1], wa[1]], UPDATE, "η y x"))
-        fig.add_trace(_arrow([0, wa[0]], [0, wa[1]], BOUNDARY, "w after"))
-        extent = [wb, wa, np.asarray(step, float)]
-    reach = max(float(np.max(np.abs(np.concatenate(extent)))), 1e-3) * 1.3
-    square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
-    return house_layout(fig, height)
-
-
-SLIDER_MARKS = 120
-
-
-def _compact(values, box) -> list:
-    """Coordinates rounded to a thousandth of the view (under a pixel): fewer bytes per frame."""
-    digits = max(0, 3 - int(np.floor(np.log10(box[0][1] - box[0][0]))))
-    return [None if v is None else round(float(v), digits) for v in values]
-
-
-def animation_figure(X, y, classes, W: np.ndarray, B: np.ndarray, visited: np.ndarray,
-                     labels: list[str], *, height: int = 560, frame_ms: int = 400) -> go.Figure:
-    """The whole run as Plotly frames, played in the browser.
-
-    ``W[k]``, ``B[k]`` are the weights shown in frame k, ``visited[k]`` the row
-    that caused them (-1 for none). The boundary and its normal are one trace
-    (two segments split by a gap), the visited example another; a frame
-    carries only their coordinates, never the data points or any style.
-    """
-    X = np.asarray(X, dtype=float)
-    box = view_box(X)
-    length = 0.18 * (box[0][1] - box[0][0])
-
-    def moving(k):
-        bx, by = shapes.segment(W[k], B[k], box)
-        nx, ny = shapes.normal_arrow(W[k], B[k], box, length)
-        bx, by = (bx, by) if bx else ([None, None], [None, None])
-        nx, ny = (nx, ny) if nx else ([None, None], [None, None])
-        i = visited[k]
-        vx, vy = ([X[i, 0]], [X[i, 1]]) if i >= 0 else ([], [])
-        return [dict(x=_compact([*bx, None, *nx], box), y=_compact([*by, None, *ny], box)),
-                dict(x=vx, y=vy)]
-
-    first = moving(0)
-    # the moving traces come first, so frames address them without a "traces" list
-    fig = go.Figure(go.Scatter(
-        first[0], mode="lines+markers", name="boundary and normal w/‖w‖",
-        line=dict(color=BOUNDARY, width=3), hoverinfo="skip",
-        marker=dict(symbol="arrow", angleref="previous", size=[0, 0, 0, 0, 14], color=BOUNDARY),
-    ))
-    fig.add_trace(go.Scatter(first[1], mode="markers", name="visited example", hoverinfo="skip",
-                             marker=dict(size=26, color=CLEAR,
-                                         line=dict(color=VISITED, width=4))))
-    fig.add_traces(point_traces(X, np.asarray(y), classes))
-    fig.frames = [go.Frame(data=moving(k), name=str(k)) for k in range(len(W))]
-    # a long run gets a coarser slider (Play still shows every frame)
-    marks = np.unique(np.linspace(0, len(W) - 1, min(len(W), SLIDER_MARKS)).round().astype(int))
-    # no tweening: a line and its arrowhead would glide apart between frames
-    play = dict(frame=dict(duration=frame_ms, redraw=False), fromcurrent=True,
-                transition=dict(duration=0))
-    fig.update_layout(
-        height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
-        xaxis=dict(range=box[0], title="x₁"),
-        yaxis=dict(range=box[1], title="x₂", scaleanchor="x", scaleratio=1),
-        legend=dict(orientation="h", yanchor="bottom", y=1.01, xanchor="right", x=1),
-        updatemenus=[dict(
-            type="buttons", direction="left", x=0, y=1.08, xanchor="left", showactive=False,
-            buttons=[dict(label="▶ Play", method="animate", args=[None, play]),
-                     dict(label="⏸ Pause", method="animate",
-                          args=[[None], dict(frame=dict(duration=0, redraw=False),
-                                             mode="immediate")])],
-        )],
-        sliders=[dict(
-            active=0, x=0, len=1, y=0, yanchor="top", pad=dict(t=40),
-            currentvalue=dict(prefix="", visible=True),
-            transition=dict(duration=0),
-            # a step names only its frame; the slider's own settings do the rest
-            steps=[dict(method="animate", label=labels[k], args=[[str(k)]]) for k in marks],
-        )],
-    )
-    return fig

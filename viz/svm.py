@@ -42,7 +42,6 @@ from viz.palette import (
 )
 from viz.plane import (
     HOUSE_TEMPLATE,
-    animation_figure,
     house_layout,
     plane_figure,
     point_traces,
@@ -217,18 +216,6 @@ def source_listing(*functions) -> str:
 # ---------------------------------------------------------------- the plane: overlays
 
 
-def _fill_box(fig: go.Figure) -> go.Figure:
-    """Shrink the plot area to the square box instead of widening a range beyond it.
-
-    Lines and bands are clipped to the box; a range wider than the box would
-    show them stopping short of the plot's edge. viz.plane.square_axes does the
-    same for every still figure; the animation sets its own axes.
-    """
-    fig.update_xaxes(constrain="domain")
-    fig.update_yaxes(constrain="domain")
-    return fig
-
-
 def _band_below(fig: go.Figure, w, b: float, box, **kwargs) -> None:
     """The band |w.x + b| <= 1 as a layout shape under the data (no shape when it misses)."""
     path = shapes.svg_path(*shapes.band(w, b, 1.0, box))
@@ -274,42 +261,6 @@ def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=Non
     add_max_margin(fig, X, mm, box)
     fig.update_layout(legend=dict(y=-0.15, font=dict(size=11)))  # clear of the x₁ title
     return fig
-
-
-def run_animation(X, y, classes, W, B, visited, labels, *, mm=None, own_margins: bool = False,
-                  title: str = "", height: int = 760, frame_ms: int = 250) -> go.Figure:
-    """The run as Plotly frames (viz.plane.animation_figure), with the maximum margin drawn over.
-
-    With ``own_margins`` the frames also move the run's lines w.x + b = ±1.
-    """
-    X = np.asarray(X, dtype=float)
-    fig = animation_figure(X, y, classes, W, B, visited, labels, height=height,
-                           frame_ms=frame_ms)
-    box = view_box(X)
-    if own_margins:
-        moving = len(fig.data)
-        fig.add_trace(_own_margins_trace(W[0], B[0], box))
-        frames = []
-        for k, frame in enumerate(fig.frames):
-            mx, my = shapes.margin_lines(W[k], B[k], box)
-            # a frame without a traces list addresses the first len(data) traces
-            targets = (list(frame.traces) if frame.traces is not None
-                       else list(range(len(frame.data))))
-            frames.append(go.Frame(data=[*frame.data, dict(type="scatter", x=mx, y=my)],
-                                   traces=[*targets, moving], name=frame.name))
-        fig.frames = frames
-    add_max_margin(fig, X, mm, box)
-    # the legend goes below the frame slider, which hangs about 130 px under the plot
-    bottom = 210
-    plot_height = height - 90 - bottom
-    fig.update_layout(
-        title=dict(text=title, x=0, y=0.995, yanchor="top", font=dict(size=15)),
-        margin=dict(l=10, r=10, t=90, b=bottom),
-        legend=dict(orientation="h", yanchor="top", y=-135 / plot_height, x=0, xanchor="left",
-                    font=dict(size=11)),
-    )
-    fig.update_layout(updatemenus=[dict(fig.layout.updatemenus[0].to_plotly_json(), y=1.1)])
-    return _fill_box(fig)
 
 
 # ---------------------------------------------------------------- soft margin
@@ -531,13 +482,6 @@ def bound_latex(ratio: float, n: int) -> str:
             rf"\approx \frac{{{num(round(ratio, 2))}}}{{{n} + 1}} = {estimate}")
 
 
-def frame_labels(trace, frames, word: str) -> list[str]:
-    """The slider label of each animation frame: step, epoch and the count of ``word``."""
-    return ["start" if k == 0 else f"t={k} · epoch {trace.epoch[k]} · "
-            f"{trace.mistakes[k]} {word}" if trace.index[k] >= 0 else
-            f"t={k} · stopped · {trace.mistakes[k]} {word}" for k in frames]
-
-
 # ---------------------------------------------------------------- beside scikit-learn
 
 
@@ -566,14 +510,12 @@ __all__ = [
     "comparison_table",
     "epoch_rows",
     "errors_by_epoch_figure",
-    "frame_labels",
     "generalization_figure",
     "late_boundaries_figure",
     "loss_figure",
     "loss_table",
     "margin_sweep_figure",
     "objective_latex",
-    "run_animation",
     "run_figure",
     "slack_segments",
     "soft_margin_figure",

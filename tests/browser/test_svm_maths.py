@@ -8,11 +8,10 @@ import numpy as np
 import pytest
 
 from core.descent import svm_sgd, svm_step_size
-from core.trace import record
+from core.trace import STEP_LIMIT, record
 from datasets.builtin import BUILTIN, separable
 from tests.browser.conftest import page_errors, wait_idle
 from tests.browser.stepper import numbers, ready, wait_status
-from ui.runs import STEP_LIMIT
 from viz.maths import num
 from viz.svm import svm_step_lines
 

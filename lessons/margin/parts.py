@@ -4,12 +4,10 @@ from __future__ import annotations
 
 import dataclasses
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.geometry import (
@@ -27,7 +25,10 @@ from core.trace import Trace, align, outcome, record
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
+from lessons import link
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
 from ui.settings import Setting
 from ui.stepper import perceptron_run
 from viz.margin import (
@@ -39,9 +40,6 @@ from viz.margin import (
     spaces_latex,
 )
 from viz.maths import num, vec
-
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
 
 PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
@@ -68,6 +66,8 @@ PAIR_ETAS = tuple(
             widget="segmented", options=START_ETAS)
     for side, name, default in (("l", "left", 1.0), ("r", "right", 0.1)))
 SETTINGS = (LAYOUT, BALL, PAIR, PAIR_START, *PAIR_ETAS)
+# The parts, each drawn from the data and the run settings, one after the other.
+PARTS = Parts()
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
@@ -125,6 +125,38 @@ def theorem_section(*, bias: bool) -> None:
                    "through two of these runs together.")
 
 
+@PARTS.part("run")
+def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
+    """The run stepped through beside the maximum margin, and under it the bound and the proof
+    at the step it is on."""
+    try:
+        trace = perceptron_trace(data.X, data.y, settings)
+        facts = geometry_of(data.X, data.y, settings["bias"])
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+    result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
+    bias = settings["bias"]
+    zeros_start = not np.any(trace.W[0]) and trace.b[0] == 0  # where Novikoff's theorem starts
+    figure, beside = separator_figures(lesson, data, facts, bias=bias, lecture=lecture_mode())
+
+    def at_step(k: int) -> None:
+        """What follows the step on the server: the bound against this boundary, the proof."""
+        current = current_boundary(data, trace, k)
+        bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
+        theorem_section(bias=bias)
+        beside()
+        margin_section(current["margin"], facts["maximum"])
+        spaces_section(facts, bias=bias)
+        update_section(data, trace, k, bias=bias, eta=settings["eta"])
+        proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"],
+                      zeros_start=zeros_start)
+
+    run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
+                         layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
+    lesson.stepper(run, panels=at_step)
+
+
 @st.cache_data(max_entries=16, show_spinner=False)
 def pair_runs(start: str, etas: tuple[float, float]) -> tuple[Trace, Trace, list]:
     """The notes' 4 points, cyclic, from one start at two etas: both traces (aligned) and
@@ -143,7 +175,8 @@ def first_disagreement(left: Trace, right: Trace) -> int | None:
     return int(differ[0]) if differ.size else None
 
 
-def pair_section(lesson: Lesson) -> None:
+@PARTS.part("pair")
+def pair_section(lesson: Lesson, *_) -> None:
     """Two runs on the notes' 4 points at two etas, stepped together by the left one's controls."""
     if not lesson.widget(PAIR):
         return
@@ -186,15 +219,6 @@ def pair_section(lesson: Lesson) -> None:
             lesson.stepper(run, **options)
 
 
-def link_to_nonseparable() -> None:
-    """Point to the non-separable lesson (plain text if it is not in the app yet)."""
-    try:
-        st.page_link("lessons/nonseparable.py", label="Non-separable data: what the perceptron "
-                     "does when no line separates", icon=":material/call_split:")
-    except StreamlitPageNotFoundError:
-        st.markdown("See the lesson **Non-separable data**.")
-
-
 def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
     """The boundary at step k: w, b, its margin and the row closest to it (None if it errs)."""
     w, b = trace.W[k], float(trace.b[k])
@@ -220,7 +244,8 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                    "line through the origin separates them; turn the bias on)") +
                    ", so the bound R²/γ² is infinite: the theorem promises nothing, and the "
                    "perceptron need not converge.", icon=":material/all_inclusive:")
-        link_to_nonseparable()
+        link("nonseparable", label="Non-separable data: what the perceptron does when no line "
+             "separates", icon=":material/call_split:")
     elif not zeros_start:
         st.info("The theorem starts from w₀ = 0. This run starts elsewhere, so the bound is "
                 "shown for reference only: it is not guaranteed here.", icon=":material/info:")
@@ -373,7 +398,8 @@ def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bo
         "t R squared, over the updates, with the current update highlighted")
 
 
-def experiment_section(lesson: Lesson) -> None:
+@PARTS.part("experiment")
+def experiment_section(lesson: Lesson, *_) -> None:
     """Mistakes against the bound over many generated data sets, run on request."""
     st.subheader("Experiment: how loose is the bound?")
     st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "

@@ -3,35 +3,33 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
 
-from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle, find_cycle, updates_until
-from core.exact_runs import Departure, exact_perceptron, fixed_rows, float_departure
-from core.geometry import linearly_separable, non_separable_bound
-from core.pocket import EpochReport, epoch_report
+from core.cycles import CYCLE_EPOCHS, CYCLE_VISITS, Cycle
+from core.exact_runs import Departure, exact_perceptron
+from core.geometry import non_separable_bound
+from core.nonseparable import Analysis, analyse
+from core.pocket import EpochReport
 from core.soft_margin import soft_margin
-from core.trace import Outcome, Trace, outcome, record
+from core.trace import STEP_LIMIT, Outcome, Trace, outcome, record
 from core.words import plural
 from datasets import Dataset
+from lessons import link
 from ui.budget import progress
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
-from ui.runs import STEP_LIMIT, perceptron_trace
+from ui.lesson import Lesson, Parts
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
 from viz.cycling import cycle_latex, errors_figure, path_note, trajectory_figure
 from viz.maths import num
 
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
-
 PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
              "Noisy blobs (generator)": "Noisy blobs",
              "Iris: versicolor vs virginica (petal)": "Iris versicolor / virginica"}
-REPORT_VISITS = 200_000  # visits the error chart reads
 # The page's own search for a repeat stops after this many visits (about a second on this
 # machine, and enough for every built-in set); a button searches on to CYCLE_VISITS.
 VIEW_VISITS = 200_000
@@ -39,10 +37,13 @@ BOUNDED = " The weights still stay bounded while the errors keep jumping: see be
 LONGER = f"{PAGE}.longer"  # the data and settings the student asked the longer search for
 
 # which part of a run that cycles is stepped through: from the start, or one period
-PART = Setting(f"{PAGE}.part", "watch", "choice", "start", "Watch", widget="segmented",
-               options=("start", "cycle"))
+WATCH = Setting(f"{PAGE}.watch", "watch", "choice", "start", "Watch", widget="segmented",
+                options=("start", "cycle"))
 THREE_D = Setting(f"{PAGE}.three_d", "3d", "bool", False, "3-D: (w₁, w₂, b)", widget="toggle")
-SETTINGS = (PART, THREE_D)
+SETTINGS = (WATCH, THREE_D)
+# The parts, each drawn from the data, the run settings and what the page shows of them
+# (Shown), one after the other.
+PARTS = Parts()
 
 
 def choose(name: str) -> None:
@@ -61,32 +62,11 @@ def suggestions() -> None:
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
-def analyse(X, y, settings: dict, visits: int):
-    """Separable or not, the fixed visiting order (if any), the exact search for a repeat,
-    the per-epoch report and where floats leave the exact run (fixed orders only).
-
-    The exact run is walked once, by the search: its path holds every update, which the
-    report and the comparison with floats read instead of walking the run again.
-    """
-    rows = fixed_rows(X, y, **settings)
-    cycle = None
-    if rows is not None:
-        with progress(f"Looking for a repeat (up to {visits:,} visits)…") as report:
-            cycle = find_cycle(X, y, eta=settings["eta"], init=settings["init"],
-                               bias=settings["bias"], rows=rows, max_visits=visits,
-                               progress=report)
-    exact = cycle is not None and cycle.status != "inexact"
-    epochs = settings["max_epochs"]
-    if exact and cycle.status == "cycle":  # reach one full period, within the chart's budget
-        epochs = max(epochs, min(cycle.repeat + cycle.period, REPORT_VISITS // len(y)))
-    run = {**settings, "max_epochs": epochs}
-    updates = updates_until(cycle, len(y), epochs) if exact else None
-    with progress("Counting errors per epoch…") as report:
-        departure = float_departure(X, y, exact_updates=None if updates is None else updates[0],
-                                    **run) if exact else None
-        report(0.5)
-        errors = epoch_report(X, y, max_visits=REPORT_VISITS, updates=updates, **run)
-    return linearly_separable(X, y, bias=settings["bias"]), rows, cycle, errors, departure
+def analysis(X, y, settings: dict, visits: int) -> Analysis:
+    """core.nonseparable.analyse, cached, with a progress bar while it runs."""
+    with progress(f"Looking for a repeat (up to {visits:,} visits) and counting errors per "
+                  "epoch…") as report:
+        return analyse(X, y, **settings, max_visits=visits, progress=report)
 
 
 def _asked(X, y, settings: dict) -> str:
@@ -137,12 +117,12 @@ def what_to_show(X, y, settings: dict) -> Shown:
     n = len(y)
     asked = _asked(X, y, settings)
     longer = st.session_state.get(LONGER) == asked
-    separable, rows, cycle, report, departure = analyse(
-        X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
+    analysed = analysis(X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
+    separable, rows, cycle = analysed.separable, analysed.rows, analysed.cycle
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
-    part = (st.session_state[PART.key] or "start") if inside else "start"
+    part = (st.session_state[WATCH.key] or "start") if inside else "start"
     if part == "cycle":
         trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1)
         result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),
@@ -157,11 +137,12 @@ def what_to_show(X, y, settings: dict) -> Shown:
         trace = perceptron_trace(X, y, settings)
         result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     more = exact and cycle.budget < min(CYCLE_EPOCHS, CYCLE_VISITS // n)
-    return Shown(separable, cycle, exact, found, inside, part, trace, result, report,
-                 departure, asked, more)
+    return Shown(separable, cycle, exact, found, inside, part, trace, result, analysed.report,
+                 analysed.departure, asked, more)
 
 
-def verdict(shown: Shown) -> None:
+@PARTS.part("verdict")
+def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
     cycle = shown.cycle
     if shown.separable:
@@ -171,8 +152,7 @@ def verdict(shown: Shown) -> None:
         st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
                 "no cycle. Pick one of the sets above, or see the step-through lesson.",
                 icon=":material/check_circle:")
-        st.page_link("lessons/step_through.py", label="Step through a converging run",
-                     icon=":material/footprint:")
+        link("step_through", label="Step through a converging run", icon=":material/footprint:")
     elif cycle is None:
         st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "
                 "one. The weights still stay bounded while the errors keep jumping: see below. "
@@ -210,13 +190,14 @@ def verdict(shown: Shown) -> None:
             "included, decides exactly.")
 
 
-def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> None:
+@PARTS.part("run")
+def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """The run stepped in the page, then the path of the weights in weight space."""
     cycle, trace = shown.cycle, shown.trace
     if shown.inside:
         labels = {"start": "From the start",
                   "cycle": f"In the cycle (from epoch {cycle.first})"}
-        lesson.widget(PART, format_func=labels.get, label_visibility="collapsed")
+        lesson.widget(WATCH, format_func=labels.get, label_visibility="collapsed")
     if shown.found:
         path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
                     cycle_updates=cycle.updates)
@@ -247,9 +228,11 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
     lesson.stepper(run, panels=weight_space)
 
 
-def errors_section(lesson: Lesson, shown: Shown, n: int, max_epochs: int) -> None:
+@PARTS.part("errors")
+def errors_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Training errors per epoch of the last, pocket and averaged weights, and the largest ‖w‖."""
     report, cycle = shown.report, shown.cycle
+    n, max_epochs = len(data.y), settings["max_epochs"]
     st.subheader("Training errors per epoch: last, pocket, averaged")
     lesson.chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if shown.found
                                else None),
@@ -285,7 +268,8 @@ def freund_schapire(X, y, bias: bool, passes: int):
     return non_separable_bound(X, y, u, passes=passes, bias=bias)
 
 
-def bound_section(data: Dataset, shown: Shown, settings: dict) -> None:
+@PARTS.part("bound")
+def bound_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Freund and Schapire's mistake bound for non-separable data, beside this run's mistakes."""
     report = shown.report
     if shown.separable or settings["init"] != "zeros" or not len(report.epoch):

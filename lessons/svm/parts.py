@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -18,24 +17,29 @@ from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
+from core.trace import (
+    STEP_LIMIT,
+    Outcome,
+    align,
+    epoch_end_errors,
+    outcome,
+    record,
+    training_errors,
+)
 from core.variants import rule_run
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
+from ui.cached_runs import perceptron_trace
 from ui.lecture import lecture_mode
-from ui.runs import STEP_LIMIT, perceptron_trace
+from ui.lesson import Lesson, Parts
 from ui.settings import Setting, order_label
 from ui.stepper import perceptron_run
 from viz import maths
 from viz import svm as draw
 
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
-
 PAGE = "svm"
-SECTIONS = ["Losses", "Train side by side", "Soft margin", "Generalization", "In scikit-learn"]
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
 CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0]
 # the orders whose run changes with the seed (every order but the cyclic), PLA's first
@@ -47,8 +51,6 @@ DRAWS = 100  # random draws of N + 1 examples for each N
 
 # What is on screen, mirrored in the URL (the data, the training settings and the step are
 # the shared settings of ui.settings). Numbers from a link snap to their slider's grid.
-SECTION = Setting(f"{PAGE}.section", "part", "choice", SECTIONS[0], "Part", widget="segmented",
-                  options=tuple(SECTIONS))
 LAM = Setting(f"{PAGE}.lam", "lam", "float", 0.01, "Penalty λ", widget="select_slider",
               options=tuple(LAMBDAS),
               help="The SVM minimises mean hinge + (λ/2)‖w‖²; C = 1/(λN).")
@@ -75,7 +77,7 @@ RUNS_ORDER = Setting(f"{PAGE}.runs_order", "runs_order", "choice", "random_miscl
                      labels={o: order_label(o) for o in RANDOM_ORDERS})
 STRICT = Setting(f"{PAGE}.strict", "strict", "bool", False,
                  "Strict rule: a mistake only when y·a < 0", widget="toggle")
-SETTINGS = (SECTION, LAM, ETA0, EPOCHS, Z, STRICT, LOG_BASE, EXAMPLE, C_SETTING,
+SETTINGS = (LAM, ETA0, EPOCHS, Z, STRICT, LOG_BASE, EXAMPLE, C_SETTING,
             TEST_FRACTION, SPLIT_SEED, RUNS, RUNS_ORDER)
 
 
@@ -166,9 +168,11 @@ def svm_sidebar(lesson: Lesson, settings: dict, n: int) -> dict:
 
 # ---------------------------------------------------------------- the parts
 # Each part draws itself from the data, the perceptron's settings, the SVM's, and the maximum
-# margin (None when the data is not separable).
+# margin (None when the data is not separable). The reader picks one; its name is the link's.
+PARTS = Parts(pick=True)
 
 
+@PARTS.part("Losses")
 def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                 mm) -> None:
     """The four losses of the margin z, their slopes, and the kinship in code."""
@@ -223,6 +227,7 @@ def _strict_rule(lesson: Lesson, data: Dataset) -> None:
                "rule does move.")
 
 
+@PARTS.part("Train side by side")
 def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                mm) -> None:
     """Both runs on the same data, stepped together in the page (the perceptron's has the keys)."""
@@ -333,6 +338,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                    "or not (the bias is not penalised).")
 
 
+@PARTS.part("Soft margin")
 def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
               mm) -> None:
     """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
@@ -404,6 +410,7 @@ def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm,
                                                    "converge." if perc.complete else ""))
 
 
+@PARTS.part("Generalization")
 def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                         mm) -> None:
     """Several perceptron runs and the SVM on one train/test split, and Theorem 2.6."""
@@ -506,6 +513,7 @@ def _bound(result, n: int) -> None:
                    f"most R²/γ² = {maths.num(round(result.ratio, 2))}.")
 
 
+@PARTS.part("In scikit-learn")
 def sklearn_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                  mm) -> None:
     """The same numbers from scikit-learn, computed live beside ours."""
@@ -548,7 +556,3 @@ svm.coef_, svm.intercept_""", language="python")
                "than their weights. Separable data also get the hard margin: any C at least the "
                "largest dual coefficient gives it, and 2‖w‖² is one. With the bias off, SVC "
                "still learns b and the numbers differ.")
-
-
-PARTS = {"Losses": losses_part, "Train side by side": train_part, "Soft margin": soft_part,
-         "Generalization": generalization_part, "In scikit-learn": sklearn_part}

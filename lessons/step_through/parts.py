@@ -1,22 +1,41 @@
-"""Step through's loss surface: shown when the data are the notes' two-point example."""
+"""Step through's parts: the run, step by step, and the loss surface (shown when the data are
+the notes' two-point example)."""
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 import numpy as np
 import streamlit as st
 
 from core.loss_surface import MAX_GRID, loss_surface, weight_grid
 from core.perceptron import perceptron
-from core.trace import record
+from core.trace import outcome, record
 from datasets import Dataset
 from datasets.builtin import notes_two_points
+from ui.cached_runs import perceptron_trace
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
+from ui.stepper import export_buttons, perceptron_run
 from viz.loss_surface import loss_figure
 from viz.maths import num
 
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
+PAGE = "step_through"
+# The parts, each drawn from the data and the run settings, one after the other.
+PARTS = Parts()
+
+
+@PARTS.part("run")
+def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
+    """The run, stepped through in the browser; how it ends and its downloads under it."""
+    try:
+        trace = perceptron_trace(data.X, data.y, settings)
+    except ValueError as error:
+        st.error(f"These settings cannot train: {error}")
+        st.stop()
+    result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
+    lesson.stepper(perceptron_run(data, trace, settings, result, lecture=lecture_mode()))
+    if not lecture_mode():
+        st.caption(f"Where this run ends: {result.message}")
+        export_buttons(PAGE, data, trace)
 
 
 def is_two_points(data: Dataset) -> bool:
@@ -40,6 +59,7 @@ def surface_and_path(settings: dict) -> tuple:
     return w1s, w2s, loss_surface(data.X, data.y, w1s, w2s), path, trace
 
 
+@PARTS.part("loss_surface")
 def loss_surface_section(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The perceptron loss over (w1, w2) for the two-point example, and the run's path over it."""
     if not is_two_points(data):

@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 import streamlit as st
-from streamlit.errors import StreamlitPageNotFoundError
 
 from core.boolean import (
     ENCODINGS,
@@ -23,6 +20,8 @@ from core.boolean import (
 from core.line_labelings import best_line, labelings
 from core.parity import PARITY_BITS, parity
 from core.words import plural
+from lessons import link
+from ui.lesson import Lesson, Parts
 from ui.settings import Setting
 from ui.state import keep_alive
 from viz.boolean import (
@@ -32,10 +31,8 @@ from viz.boolean import (
     plain_equation,
     truth_figure,
     truth_frame,
+    worked_lines,
 )
-
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
 
 PAGE = "boolean"
 ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}
@@ -53,6 +50,8 @@ WEIGHT_SETTINGS = tuple(
             high=LIMIT, step=0.5, snap=0.0)
     for name, label in zip(WEIGHTS, ("w₁", "w₂", "b"), strict=True))
 SETTINGS = (FUNCTION, ENCODING, *WEIGHT_SETTINGS)
+# The parts, each drawn for the function and the encoding chosen at the top, one after the other.
+PARTS = Parts()
 
 
 def keep_state() -> None:
@@ -122,7 +121,31 @@ def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: st
     st.dataframe(truth_frame(table, w, b), hide_index=True, key=f"{PAGE}.table")
 
 
-def training_section(function: str, encoding: str) -> None:
+@PARTS.part("weights")
+def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
+    """The function's rows in the plane under the line of the weights, the weights, and each
+    row's activation."""
+    table = truth_table(function, encoding=encoding)
+    w, b = current_weights()
+    if function == "NOT":
+        st.info("NOT has one input. To keep it in the same plane it gets a second input x₂ that "
+                "it ignores: each value of x₁ appears twice, and a line computing NOT need not "
+                "depend on x₂ (the book's −x₁ has w₂ = 0).", icon=":material/info:")
+
+    left, right = st.columns([0.55, 0.45])
+    with right:
+        weights_panel(lesson, table, function, encoding, w, b)
+    with left:
+        lesson.chart(truth_figure(table, w, b, title=f"{function}, {ENCODING_LABELS[encoding]}"),
+                     key="plane", alt=f"The four rows of {function} in the plane, the line of the "
+                     "current weights, and which rows it gets right")
+    st.markdown("**The activation on each row**")
+    for line in worked_lines(table, w, b):
+        st.latex(line)
+
+
+@PARTS.part("training")
+def training_section(lesson: Lesson, function: str, encoding: str) -> None:
     """The perceptron trained on every function, and a button to use its weights."""
     st.subheader("Train the perceptron on each function")
     st.markdown("The lecture notes' algorithm: rows in order (cyclic), η = 1, starting from "
@@ -142,7 +165,8 @@ def training_section(function: str, encoding: str) -> None:
               disabled=function == "XOR")
 
 
-def xor_section(lesson: Lesson, encoding: str) -> None:
+@PARTS.part("xor")
+def xor_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
     st.subheader("Why no line computes XOR")
     xor = truth_table("XOR", encoding=encoding)
@@ -167,17 +191,15 @@ def xor_section(lesson: Lesson, encoding: str) -> None:
         "So the perceptron cannot stop on XOR: every pass finds a mistake. From **w** = 0 it "
         "makes the same four updates every epoch, which cancel, and the weights come back to 0: "
         "the run cycles forever.")
-    try:
-        cols[0].page_link("lessons/nonseparable.py", label="More in Non-separable data",
-                          icon=":material/autorenew:")
-    except StreamlitPageNotFoundError:
-        cols[0].markdown("More in the lesson **Non-separable data**.")
+    link("nonseparable", label="More in Non-separable data", icon=":material/autorenew:",
+         where=cols[0])
     with cols[1]:
         lesson.chart(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
                      key="best", alt="XOR with the best line found: three rows right, one wrong")
 
 
-def lift_section(lesson: Lesson, encoding: str) -> None:
+@PARTS.part("lift")
+def lift_section(lesson: Lesson, function: str, encoding: str) -> None:
     """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
     st.subheader("What fixes it: a new feature x₁x₂")
     xor = truth_table("XOR", encoding=encoding)
@@ -230,7 +252,8 @@ def parity_frame(encoding: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def parity_section(encoding: str) -> None:
+@PARTS.part("parity")
+def parity_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Parity of 2 to 5 bits: never separable, the run cycles, one product feature fixes it."""
     st.subheader("Parity of more bits")
     st.markdown(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -12,7 +10,7 @@ import streamlit as st
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
 from core.multiclass import WEIGHTS, one_vs_one, one_vs_rest
 from core.perceptron import perceptron
-from core.trace import outcome, record
+from core.trace import STEP_LIMIT, outcome, record
 from core.variants import (
     Voted,
     errors,
@@ -24,8 +22,8 @@ from datasets import Dataset
 from datasets.builtin import iris_three
 from ui.budget import counted, progress
 from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
 from ui.outside import md
-from ui.runs import STEP_LIMIT
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_header, figure_json, perceptron_run, run_id
 from viz import variants as draw
@@ -33,18 +31,11 @@ from viz.maths import share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
 
-if TYPE_CHECKING:
-    from ui.lesson import Lesson
-
 PAGE = "variants"
-VIEWS = {"averaged": "Averaged and voted", "kernel": "Kernel perceptron",
-         "classes": "More than two classes"}
 KERNEL_LABELS = {"linear": "Linear", "polynomial": "Polynomial", "rbf": "RBF (Gaussian)"}
 GRID = 120  # grid points per side of the decision regions
 IRIS_CLASSES = 3  # the species of iris_three()
 
-VIEW = Setting(f"{PAGE}.view", "part", "choice", "averaged", "Part", widget="segmented",
-               options=tuple(VIEWS), labels=VIEWS)
 TEST_SHARE = Setting(f"{PAGE}.test_share", "test", "float", 0.3, "Test share", widget="slider",
                      low=0.0, high=0.5, step=0.05,
                      help="The share of the points held out of training")
@@ -67,7 +58,7 @@ SCALE_CLASS = Setting(f"{PAGE}.scale_class", "scaled", "int", 0, "Scale the scor
                       widget="select", options=tuple(range(IRIS_CLASSES)))
 SCALE = Setting(f"{PAGE}.scale", "factor", "float", 1.0, "by the factor", widget="slider",
                 low=0.1, high=5.0, step=0.1)
-SETTINGS = (VIEW, TEST_SHARE, SPLIT_SEED, KERNEL, DEGREE, OFFSET, WIDTH, MULTI_WEIGHTS, PROBE1,
+SETTINGS = (TEST_SHARE, SPLIT_SEED, KERNEL, DEGREE, OFFSET, WIDTH, MULTI_WEIGHTS, PROBE1,
             PROBE2, SCALE_CLASS, SCALE)
 
 # One click loads data the part is about (and a kernel that suits it).
@@ -122,6 +113,10 @@ def iris_one_vs_one(weights: str, run: dict):
     return one_vs_one(X, labels, names=names, weights=weights, **run)
 
 
+# The parts, each drawn from the data and the run settings; the reader picks one.
+PARTS = Parts(pick=True)
+
+
 def _intro():
     """Where a part's explanation, examples and settings go: the page, or on a projector a
     closed expander (the lecturer says it; the run gets the first screen)."""
@@ -151,6 +146,7 @@ def _averaged_intro(settings: dict) -> None:
         "2's fixed number of epochs (choose another order for that).")
 
 
+@PARTS.part("averaged", "Averaged and voted")
 def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """Last, averaged and voted boundaries of one run, with training and test errors."""
     with _intro():
@@ -242,6 +238,7 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
                "of the sum, the voted one sums the signs.")
 
 
+@PARTS.part("kernel", "Kernel perceptron")
 def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
     with _intro():
@@ -394,8 +391,10 @@ def _never_predicted(names, predicted: dict, rest, pairs, weights: str) -> None:
         st.info(f"{who} {name} for any training point.{why}", icon=":material/help:")
 
 
-def more_classes(lesson: Lesson, settings: dict) -> None:
-    """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane."""
+@PARTS.part("classes", "More than two classes")
+def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
+    """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane
+    (whatever the data in the sidebar)."""
     X, labels, names = iris_three()
     with _intro():
         st.markdown(

@@ -1,0 +1,37 @@
+"""Lesson 3: Boolean functions as perceptrons, and why no line computes XOR."""
+
+import streamlit as st
+
+from lessons.boolean.parts import (
+    ENCODING,
+    FUNCTION,
+    PAGE,
+    PARTS,
+    SETTINGS,
+    keep_state,
+    load_hand_weights,
+)
+from ui.lecture import lecture_toggle
+from ui.lesson import Lesson
+
+
+def page() -> None:
+    """Boolean functions: the title, the function and the encoding, then the weights, the
+    training, XOR, its lift and parity."""
+    lesson = Lesson(PAGE, SETTINGS, parts=PARTS, shared=False)  # its data are the truth tables
+    keep_state()
+    with st.sidebar:
+        lecture_toggle()
+        st.caption("This lesson uses the truth tables on the page; the data picker comes back "
+                   "on the other lessons, with your settings kept.")
+
+    lesson.title(
+        "Boolean functions and XOR",
+        intro="A perceptron computes a Boolean function when the sign of a = w₁x₁ + w₂x₂ + b gives "
+              "the right output on every row of the truth table: a > 0 true, a < 0 false (0 or −1, "
+              "as the table writes it), and a = 0 counts as wrong.",
+    )
+    top = st.columns([0.6, 0.4])
+    function = lesson.widget(FUNCTION, top[0], required=True, on_change=load_hand_weights)
+    encoding = lesson.widget(ENCODING, top[1], on_change=load_hand_weights)
+    lesson.draw_parts(function, encoding)

@@ -1,0 +1,28 @@
+"""Lesson 1: the perceptron update, one example at a time."""
+
+import streamlit as st
+
+from lessons.step_through.parts import PAGE, PARTS
+from ui.lesson import Lesson
+from ui.training import use_notes_example
+
+
+def notes_example() -> None:
+    """The button that loads the notes' worked example (on a projector too)."""
+    st.button("Lecture notes' example", icon=":material/menu_book:", on_click=use_notes_example,
+              help="Load the lecture notes' worked example: 4 points; w = (0.2, 0), b = −0.1, "
+                   "η = 0.1, cyclic order. Points 1 and 2 are the notes'; points 3 and 4 are "
+                   "reconstructed from the numbers the notes give for them (y·a = 0.35 at the "
+                   "third, an update at the fourth).")
+
+
+def page() -> None:
+    """Step through: the title with the notes' example beside it, then the run and the loss
+    surface."""
+    lesson = Lesson(PAGE, parts=PARTS)
+    data, settings = lesson.begin(
+        "Step through the perceptron", beside=notes_example,
+        intro="One example per step: compute a = w·x + b; if y·a ≤ 0 it is a mistake and "
+              "w ← w + ηyx, b ← b + ηy. Keys: → step, ← back, N next mistake, Home reset.",
+    )
+    lesson.draw_parts(data, settings)
