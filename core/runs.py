@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from fractions import Fraction
 
 import numpy as np
 
@@ -28,7 +29,7 @@ from core.validation import check_data, check_positive
 
 __all__ = [
     "ORDERS", "Rule", "Run", "Step", "Stream", "check_data", "check_walk", "decimal_integers",
-    "decimals", "final",
+    "decimals", "exact_decimals", "final", "is_exact",
 ]
 
 ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
@@ -169,6 +170,28 @@ def decimal_integers(values, *, max_decimals: int = MAX_DECIMALS) -> tuple[int, 
         if np.array_equal(integers / 10.0**k, flat):
             return k, integers.reshape(v.shape)
     return None
+
+
+def exact_decimals(values, *, max_decimals: int = MAX_DECIMALS) -> np.ndarray | None:
+    """The short decimals the values are the floats of, as Fractions; None if some is not one.
+
+    The numbers an exact run computes with (:func:`decimal_integers`, then m / 10^k),
+    for checking its decisions in exact arithmetic outside the walk.
+
+    Examples
+    --------
+    >>> exact_decimals([0.1, 0.3]).tolist()
+    [Fraction(1, 10), Fraction(3, 10)]
+    >>> exact_decimals([0.1 + 0.2]) is None
+    True
+    """
+    found = decimal_integers(values, max_decimals=max_decimals)
+    if found is None:
+        return None
+    k, integers = found
+    out = np.empty(integers.shape, dtype=object)
+    out.flat[:] = [Fraction(int(m), 10**k) for m in integers.ravel()]
+    return out
 
 
 def scaled(values, k: int) -> np.ndarray:
@@ -508,6 +531,31 @@ class Stream(Iterator[Step]):
 
     def __iter__(self) -> Stream:
         return self
+
+
+def is_exact(*runs) -> bool:
+    """Whether every one of these runs made its decisions and its numbers in exact arithmetic.
+
+    Parameters
+    ----------
+    *runs
+        Runs, streams or recorded traces (anything with ``exact``); None, or
+        anything without the attribute, counts as not exact.
+
+    Returns
+    -------
+    bool
+        False as soon as one of them ran in floats: a perceptron on data that
+        are not short decimals, the SVM's descent (its step eta/sqrt(t) and its
+        penalty), an RBF kernel.
+
+    Examples
+    --------
+    >>> from core.perceptron import perceptron
+    >>> is_exact(perceptron([[0.5], [-1.0]], [1, -1])), is_exact(perceptron([[0.1 + 0.2]], [1]))
+    (True, False)
+    """
+    return all(bool(getattr(run, "exact", False)) for run in runs)
 
 
 def _last(steps):
