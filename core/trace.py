@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
-from core.runs import Run
+from core.runs import Run, exact_decimals
 from core.words import plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
@@ -164,6 +165,59 @@ def align(*traces: Trace) -> tuple[Trace, ...]:
     """
     steps = max(trace.steps for trace in traces)
     return tuple(trace.padded(steps) for trace in traces)
+
+
+def exact_weights(trace: Trace, X, y, k: int, *, eta: float, bias: bool = True):
+    """The exact (w, b) after k steps of a recorded perceptron run, or None.
+
+    Parameters
+    ----------
+    trace : Trace
+        A perceptron run (constant eta, no penalty) over X, y.
+    X, y : array_like
+        Its data.
+    k : int
+        Steps taken, 0 to ``trace.steps``.
+    eta : float
+        Its learning rate.
+    bias : bool, default True
+        Whether it learns b.
+
+    Returns
+    -------
+    (tuple of Fraction, Fraction) or None
+        w_k = w_0 + eta * sum of y_n x_n over the updates up to step k, and
+        b_k = b_0 + eta * sum of y_n, summed as the exact decimals of x, eta
+        and the start (the numbers an exact run decides with); None when the
+        run is not exact or they are not short decimals.
+
+    Examples
+    --------
+    >>> from core.perceptron import perceptron
+    >>> X, y = [[1.0, 1.0], [2.0, 1.0]], [-1, 1]
+    >>> trace = record(perceptron(X, y, eta=0.1))
+    >>> w, b = exact_weights(trace, X, y, 1, eta=0.1)
+    >>> [str(v) for v in w], str(b)
+    (['-1/10', '-1/10'], '-1/10')
+    """
+    X = np.asarray(X, dtype=float)
+    if not trace.exact or trace.dim != X.shape[1] or not 0 <= k <= trace.steps:
+        return None
+    x = exact_decimals(X)
+    found = exact_decimals(np.r_[[eta], trace.W[0], [trace.b[0]]])
+    if x is None or found is None:
+        return None
+    e, *start = found.tolist()
+    w0, b0 = start[:-1], start[-1]
+    moved = trace.updated[1:k + 1].astype(bool)
+    rows = trace.index[1:k + 1][moved]
+    # each update adds eta*y_n*(x_n, 1): count them per example, signed by the label
+    signed = np.bincount(rows, weights=np.asarray(y, dtype=float)[rows], minlength=len(X))
+    counts = [int(c) for c in signed]
+    w = tuple(w0[j] + e * sum(c * x[n, j] for n, c in enumerate(counts) if c)
+              for j in range(X.shape[1]))
+    b = b0 + e * sum(counts) if bias else Fraction(b0)
+    return w, Fraction(b)
 
 
 def training_errors(X, y, w, b) -> int:

@@ -4,6 +4,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
+from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.lesson_margin import (
@@ -57,8 +58,9 @@ def at_step(k: int) -> None:
     proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"], zeros_start=zeros_start)
 
 
-run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
-                     layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
+run = marked(perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
+                            layers=("boundary", "ghost", "normal", "visited", "band", "explain")),
+             trace)
 lesson.stepper(run, panels=at_step)
 pair_section(lesson)
 experiment_section(lesson)

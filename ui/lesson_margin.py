@@ -13,20 +13,22 @@ from streamlit.errors import StreamlitPageNotFoundError
 
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.geometry import (
+    UpdateEffect,
     best_unit_separator,
     geometric_margin,
     mistake_bound,
     proof_quantities,
     radius,
-    update_gain,
-    updates_to_flip,
+    update_effect,
 )
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron
-from core.trace import Trace, align, outcome, record
+from core.runs import exact_decimals
+from core.trace import Trace, align, exact_weights, outcome, record
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.settings import Setting
 from ui.stepper import perceptron_run
@@ -172,9 +174,10 @@ def pair_section(lesson: Lesson) -> None:
                    f"{num(mistake_bound(data.X, data.y))} of a start from 0.",
                    icon=":material/call_split:")
     stops = (left.updated | right.updated).astype(np.uint8)
-    runs = [perceptron_run(data, trace, {"eta": eta, "bias": True}, end, lecture=lecture_mode(),
-                           extra={"stops": stops},
-                           layers=("boundary", "ghost", "normal", "visited", "explain"))
+    runs = [marked(perceptron_run(data, trace, {"eta": eta, "bias": True}, end,
+                                  lecture=lecture_mode(), extra={"stops": stops},
+                                  layers=("boundary", "ghost", "normal", "visited", "explain")),
+                   trace)
             for trace, eta, end in zip((left, right), etas, ends, strict=True)]
     columns = st.columns(2)
     for col, eta, run, options in zip(
@@ -320,19 +323,43 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
                     + ", since y² = 1. Step to an update (N) to see it with numbers.")
         return
     n = int(trace.index[k])
-    x, y = data.X[n], float(data.y[n])
-    before = y * float(trace.activation[k])
-    after = y * float(x @ trace.W[k] + trace.b[k])
-    gain = update_gain(x, eta=eta, bias=bias)
+    effect = update_at(data, trace, k, bias=bias, eta=eta)
     norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
-    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(after)} - "
-             rf"({num(before)}) = \eta({norm}) = {num(eta)}\cdot {num(gain / eta)} = "
-             rf"{num(gain)}")
-    needed = updates_to_flip(before, gain)
-    st.caption(f"Step {k} updated on example {n}. "
-               + ("One update was enough: y·a is now above 0 there." if needed == 1 else
-                  f"That is not enough to flip it: on its own this example needs {needed} "
-                  "updates before y·a > 0, and other examples' updates move it meanwhile."))
+    eq = "=" if effect.exact else r"\approx"
+    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(effect.after)} - "
+             rf"({num(effect.before)}) = \eta({norm}) {eq} {num(eta)}\cdot "
+             rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
+    if not effect.exact:
+        float_marker()
+    st.caption(f"Step {k} updated on example {n}. " + flip_sentence(effect))
+
+
+def update_at(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> UpdateEffect:
+    """What the update at step k did to y·a on its own example: in the run's exact numbers
+    when it has them, else in floats."""
+    n = int(trace.index[k])
+    y = int(data.y[n])
+    exact = exact_weights(trace, data.X, data.y, k - 1, eta=eta, bias=bias)
+    values = exact_decimals(np.r_[data.X[n], [eta]]) if exact is not None else None
+    if values is None:
+        return update_effect(data.X[n], y, trace.W[k - 1], float(trace.b[k - 1]), eta=eta,
+                             bias=bias)
+    *x, e = values.tolist()
+    return update_effect(x, y, *exact, eta=e, bias=bias)
+
+
+def flip_sentence(effect: UpdateEffect) -> str:
+    """Whether one update put its example on its side, or how many it needs on its own."""
+    if effect.flipped:
+        return "One update was enough: y·a is now above 0 there."
+    if effect.needed is None:
+        return ("This example is x = 0 and the run has no bias: an update on it changes "
+                "nothing, and no number of them puts it on its side (y·a stays 0).")
+    now = ("now 0, a tie, which is still a mistake" if effect.after == 0
+           else f"still {num(effect.after)}")
+    return (f"That is not enough to flip it: y·a is {now}; on its own this example needs "
+            f"{plural(effect.needed, 'update')} before y·a > 0, and other examples' updates "
+            "move it meanwhile.")
 
 
 def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
