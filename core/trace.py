@@ -9,7 +9,7 @@ from functools import cached_property
 import numpy as np
 
 from core.runs import Run, exact_decimals
-from core.words import plural
+from core.words import listed, plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
 STEP_LIMIT = 20_000
@@ -279,3 +279,51 @@ def outcome(trace: Trace, X, y, *, max_epochs: int) -> Outcome:
         message += (" Not exact: these numbers are not short decimals, so the run is in "
                     "floating point (a y·a within rounding of 0 counts as a tie, a mistake).")
     return Outcome(trace.complete and errors == 0, mistakes, epochs, message)
+
+
+def descent_outcome(trace: Trace, X, y, *, max_epochs: int, lam: float) -> Outcome:
+    """How the SVM's descent (core.descent.svm_sgd) ended, in words a page can show.
+
+    Parameters
+    ----------
+    trace : Trace
+        The recorded descent over X, y.
+    X, y : array_like
+        Its data.
+    max_epochs : int
+        Its epochs.
+    lam : float
+        Its penalty. With lambda > 0 every step moves w, so the descent runs until
+        its epochs run out; with lambda = 0 it stops after an epoch without a
+        margin violation.
+
+    Returns
+    -------
+    Outcome
+        ``converged`` is always False (a descent is never at its minimiser by
+        stopping); ``mistakes`` counts the margin violations stepped on; the
+        message says at which step and why it ended, and which examples its last
+        weights leave inside the margin (y·a < 1), with their y·a.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    margins = y * (X @ trace.W[-1] + trace.b[-1])
+    inside = np.flatnonzero(margins < 1)
+    steps, epochs = int(trace.t[-1]), int(trace.epoch[-1])
+    if not trace.complete:
+        why = f"Recorded the first {plural(trace.steps, 'step')} only"
+    elif not lam and epochs < max_epochs:
+        why = (f"The descent ended at step {steps:,}, after an epoch in which no example was "
+               "inside the margin")
+    else:
+        why = (f"The descent ended at step {steps:,}, when its {plural(max_epochs, 'epoch')} "
+               "ran out" + (" (with λ > 0 it stops only there)" if lam else ""))
+    if inside.size == 0:
+        where = "no example is inside the margin (every y·a ≥ 1)."
+    else:
+        few = inside[:6]
+        more = f" and {inside.size - few.size:,} more" if inside.size > few.size else ""
+        where = (f"{plural(inside.size, 'example is', 'examples are')} still inside the margin "
+                 f"(y·a < 1): {'row' if inside.size == 1 else 'rows'} "
+                 f"{listed([str(n) for n in few])}{more}, at y·a = "
+                 f"{listed([f'{margins[n]:.3g}' for n in few])}{more and ' …'}.")
+    return Outcome(False, int(trace.mistakes[-1]), epochs, f"{why}: {where}")

@@ -18,12 +18,20 @@ from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
-from core.trace import Outcome, align, epoch_end_errors, outcome, record, training_errors
+from core.trace import (
+    align,
+    descent_outcome,
+    epoch_end_errors,
+    outcome,
+    record,
+    training_errors,
+)
 from core.variants import rule_run
-from core.words import plural
+from core.words import FLOAT_DESCENT, plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import Setting, order_label
@@ -232,8 +240,12 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
-    perc, svm = align(perc, svm)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
+    # how each run ended, from the run itself (the shorter one is padded to the other's end)
+    ends = (outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
+            descent_outcome(svm, data.X, data.y, max_epochs=svm_settings["max_epochs"], lam=lam))
+    last = (perc.steps, svm.steps)
+    perc, svm = align(perc, svm)
     lecture = lecture_mode()
     # each run's name heads its legend, beside the plot: the long one on two lines, but on a
     # projector one line each (two made the legend taller than the plot, which scrolled it)
@@ -264,23 +276,26 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
 
     # one clock: Next mistake stops where either run updates
     stops = (perc.updated | svm.updated).astype(np.uint8)
-    leader = perceptron_run(data, perc, settings,
-                            outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
-                            lecture=lecture,
-                            figure=figure(titles[0]), extra={"stops": stops},
-                            layers=("boundary", "ghost", "normal", "visited", "explain"))
+    leader = marked(perceptron_run(data, perc, settings, ends[0], lecture=lecture,
+                                   figure=figure(titles[0]), extra={"stops": stops},
+                                   layers=("boundary", "ghost", "normal", "visited", "explain")),
+                    perc)
     # its maths are the descent's (viz.svm.svm_step_lines), and its weights, shrunk on every
     # step, are rebuilt in the page from their start: no server work per step, and a few
     # bytes a step rather than 24
-    follower = perceptron_run(
-        # the descent has no "converged": it ends where its epochs do
-        data, svm, svm_settings, Outcome(False, 0, 0, ""), lecture=lecture,
+    follower = marked(perceptron_run(
+        # the descent has no "converged": it ends where its epochs do, and says so
+        data, svm, svm_settings, ends[1], lecture=lecture,
         figure=figure(titles[1]), extra={"stops": stops},
         layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
-        words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0})
+        words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0}), svm,
+        reason=FLOAT_DESCENT)
 
     def at_step(k: int) -> None:
-        """Both margins at step k (follow the step)."""
+        """Past a run's end, how it ended; both margins at step k (follow the step)."""
+        for name, end, steps in zip(("Perceptron", "SVM"), ends, last, strict=True):
+            if k > steps:
+                st.caption(f"{name}, past its end: {end.message}")
         _margins(lesson, data, svm_settings, mm, perc, svm, k)
 
     left, right = st.columns(2)
@@ -305,6 +320,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                  else None if finite else "does not separate")
         row.metric(name, maths.num(round(value, 4)) if finite else "none", delta,
                    delta_color="off", delta_arrow="off", width="content")
+    float_marker(FLOAT_DESCENT)  # the SVM's margin is the descent's, in floats
     if mm is None:
         row.metric("Maximum margin Margin(D)", "not separable", width="content")
         st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
