@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.perceptron import Step, check_data, perceptron
-from core.runs import Run
+from core.runs import Misclassified, Run
 from core.trace import training_errors
 
 __all__ = ["EpochReport", "PocketStep", "epoch_report", "pocket"]
@@ -73,14 +73,15 @@ def pocket(X, y, steps: Run) -> Iterator[PocketStep]:
     (4, 2)
     """
     X, y = check_data(X, y)
+    wrong = Misclassified(X, y)
     w0, b0 = steps.start
     best_w = np.array(w0, dtype=float)
     best_w.setflags(write=False)
     best_b = float(b0)
-    best = errors = training_errors(X, y, best_w, best_b)
+    best = errors = wrong.count(best_w, best_b)
     for step in steps:
         if step.updated:  # weights that did not change keep their error count
-            errors = training_errors(X, y, step.w, step.b)
+            errors = wrong.count(step.w, step.b)
             if errors < best:
                 best, best_w, best_b = errors, step.w, step.b
         yield PocketStep(step, errors, best_w, best_b, best)
@@ -169,7 +170,8 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
     epoch_of_update = (updated - 1) // n  # 0-based
     epochs = len(ends)
     # the pocket: the first weights with the fewest errors among the start and every update
-    errors = np.array([training_errors(X, y, w, c) for w, c in zip(W, b, strict=True)])
+    wrong = Misclassified(X, y)
+    errors = wrong.counts(W, b)
     best = np.minimum.accumulate(errors)
     last_update = held[ends - 1]  # row of W in force at each epoch's end
     norms = np.linalg.norm(W, axis=1)
@@ -183,8 +185,8 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
         updates=np.bincount(epoch_of_update, minlength=epochs)[:epochs],
         errors_last=errors[last_update],
         errors_pocket=best[last_update],
-        errors_averaged=np.array([training_errors(X, y, average_w[t - 1] / t,
-                                                  average_b[t - 1] / t) for t in ends]),
+        errors_averaged=np.array([wrong.count(average_w[t - 1] / t, average_b[t - 1] / t)
+                                  for t in ends]),
         max_norm=top, n=n, complete=complete,
     )
 

@@ -8,7 +8,7 @@ from functools import cached_property
 
 import numpy as np
 
-from core.runs import Run, exact_decimals
+from core.runs import Misclassified, Run, exact_decimals
 from core.words import listed, plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
@@ -221,8 +221,9 @@ def exact_weights(trace: Trace, X, y, k: int, *, eta: float, bias: bool = True):
 
 
 def training_errors(X, y, w, b) -> int:
-    """How many examples (w, b) gets wrong (y*a <= 0 counts as wrong, as in the rule)."""
-    return int(np.sum(np.asarray(y) * (np.asarray(X) @ np.asarray(w) + b) <= 0))
+    """How many examples (w, b) gets wrong (y*a <= 0 counts as wrong, as in the rule), decided
+    exactly when X, w and b are short decimals (:class:`core.runs.Misclassified`)."""
+    return Misclassified(X, y).count(w, b)
 
 
 def epoch_end_errors(trace: Trace, X, y) -> tuple[np.ndarray, list[int]]:
@@ -249,7 +250,8 @@ def epoch_end_errors(trace: Trace, X, y) -> tuple[np.ndarray, list[int]]:
     ends = np.arange(n, trace.steps + 1, n)
     if ends.size == 0 or ends[-1] != trace.steps:
         ends = np.r_[ends, trace.steps]
-    return ends, [training_errors(X, y, trace.W[k], trace.b[k]) for k in ends]
+    wrong = Misclassified(X, y)
+    return ends, [wrong.count(trace.W[k], trace.b[k]) for k in ends]
 
 
 @dataclass(frozen=True)
