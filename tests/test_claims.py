@@ -13,10 +13,11 @@ from __future__ import annotations
 import numpy as np
 
 from core.descent import svm_sgd
+from core.evaluation import split, trained
 from core.trace import record
 from core.words import FLOATS
-from datasets.builtin import notes_four_points
-from tests.apptest import assert_clean, by_key, open_app, stepper_run, sync
+from datasets.builtin import BUILTIN, notes_four_points
+from tests.apptest import assert_clean, by_key, metrics, open_app, stepper_run, sync, upload
 
 
 def choose_data(at, name):
@@ -59,3 +60,60 @@ def test_the_svm_past_its_end_says_its_epochs_ran_out_and_who_is_inside_the_marg
     assert header["exact"] is False and header["floats"]["mark"] == FLOATS
     sync(at, "svm", 45)
     assert f"SVM, past its end: {message}" in captions(at)
+
+
+def shifted_iris() -> tuple[np.ndarray, np.ndarray, bytes]:
+    """Iris setosa/versicolor (sepal) moved by +15 cm, and as a CSV of one-decimal numbers."""
+    data = BUILTIN["Iris: setosa vs versicolor (sepal)"]()
+    X = np.round(data.X + 15, 1)
+    rows = "".join(f"{a:.1f},{b:.1f},{int(label)}\n"
+                   for (a, b), label in zip(X, data.y, strict=True))
+    return X, data.y, ("x1,x2,y\n" + rows).encode()
+
+
+def fraction_wrong(x, label, w, b) -> bool:
+    """y (w.x + b) <= 0 in the decimals the floats stand for."""
+    from fractions import Fraction
+
+    def exact(v):
+        return Fraction(repr(float(v)))
+
+    a = sum(exact(wi) * exact(xi) for wi, xi in zip(w, x, strict=True)) + exact(b)
+    return int(label) * a <= 0
+
+
+def test_capped_leave_one_out_counts_only_the_runs_that_converged():
+    # shifted by 15 cm the training set's R²/γ² is about 119,000: 12 runs are capped to 47
+    # epochs, and 2 of the 70 leave-one-out runs stop there unconverged (one of them errs)
+    X, y, csv = shifted_iris()
+    at = open_app()
+    upload(at, "iris_shifted.csv", csv)
+    at.switch_page("lessons/svm.py")
+    at.run()
+    assert_clean(at)
+    part(at, "svm.section", "Generalization")
+    by_key(at.slider, "svm.runs").set_value(12).run()
+    assert_clean(at)
+    train, _ = split(y, test_fraction=0.3, seed=0)
+    Xtr, ytr = X[train], y[train]
+    cap = 40_000 // (12 * len(train))
+    assert cap == 47
+    wrong, done = [], []
+    for i in range(len(ytr)):  # every run, the reference's own
+        keep = np.arange(len(ytr)) != i
+        w, b, _ = trained(Xtr[keep], ytr[keep], max_epochs=cap)
+        done.append(not any(fraction_wrong(x, t, w, b)
+                            for x, t in zip(Xtr[keep], ytr[keep], strict=True)))
+        wrong.append(fraction_wrong(Xtr[i], ytr[i], w, b))
+    wrong, done = np.array(wrong), np.array(done)
+    stuck, counted = int(np.sum(~done)), int(np.sum(wrong & done))
+    assert (stuck, counted, int(np.sum(wrong))) == (2, 0, 1)
+    shown = metrics(at)
+    assert "Leave-one-out errors of the perceptron on the training set" not in shown
+    assert shown["Leave-one-out errors of the perceptron on the training set (runs that "
+                 "converged)"] == f"{counted} / 70"
+    text = captions(at)
+    assert "this count is the proof's (*)" not in text
+    assert (f"{stuck} of the 70 runs did not converge (they err on 1 of their points), so the "
+            f"count shown is of the 68 that did: {counted}.") in text
+    assert f"here it lies between {counted} and {counted + stuck}" in text

@@ -12,7 +12,14 @@ import streamlit as st
 
 from core import losses
 from core.descent import svm_sgd
-from core.evaluation import generalization, margins_over_lambda, split, theorem_2_6
+from core.evaluation import (
+    CONVERGENCE_CAP,
+    LeaveOneOut,
+    generalization,
+    margins_over_lambda,
+    split,
+    theorem_2_6,
+)
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear
@@ -458,10 +465,12 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                     "for a test set worth the name.")
         st.caption(f"{len(train)} training points (filled), {len(test)} test points (open). "
                    + ("Every run is trained to convergence (the mistake bound caps the epochs "
-                      "it can need), so each separates the training points when they can be "
-                      "separated, yet they land on different lines and score differently on "
-                      "the test points; the SVM's line depends on the training data alone: the "
-                      "same every time." if cap is None else
+                      f"it can need), so each separates the training points; {runs_apart(result)} "
+                      "The SVM's line depends on the training data alone: the same every time."
+                      if cap is None and all(result.converged) else
+                      "Every run gets the epochs the mistake bound says it can need, at most "
+                      f"{CONVERGENCE_CAP:,}; the SVM's line depends on the training data "
+                      "alone: the same every time." if cap is None else
                       f"Each run stops after {cap:,} epoch{'s' if cap != 1 else ''} here: "
                       f"{int(runs)} runs over {len(train):,} points would cost this page more "
                       "than it may spend for one student. The SVM's line depends on the "
@@ -473,8 +482,21 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                           if not result.separable else
                           "they ran out of epochs first, so the theorem, which is about runs "
                           "trained to convergence, does not speak of their test errors."))
-        _bound(result, len(train))
+        _bound(result, len(train), cap)
     _draws(lesson, data, separable=mm is not None)
+
+
+def runs_apart(result) -> str:
+    """How far the runs' separators and test errors differ, from the runs themselves."""
+    lines = {tuple(np.round(np.r_[w, b] / np.linalg.norm(np.r_[w, b]), 12))
+             for w, b, _ in result.runs
+             if np.any(np.r_[w, b])}
+    errors = sorted({e for _, _, e in result.runs})
+    where = ("they all land on the same line" if len(lines) <= 1
+             else f"they land on {len(lines)} different lines")
+    scored = (f"with the same test error, {100 * errors[0]:.1f} %" if len(errors) == 1 else
+              f"with test errors from {100 * errors[0]:.1f} % to {100 * errors[-1]:.1f} %")
+    return f"{where}, {scored}."
 
 
 def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
@@ -503,7 +525,7 @@ def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
                "shrinks like 1/(N + 1); above 1 it says nothing.")
 
 
-def _bound(result, n: int) -> None:
+def _bound(result, n: int, cap: int | None) -> None:
     """Theorem 2.6 with this training set's numbers."""
     st.markdown("**The leave-one-out bound** (Theorem 2.6): a perceptron trained to convergence "
                 "on N examples errs on a fresh one with probability")
@@ -515,11 +537,32 @@ def _bound(result, n: int) -> None:
                "(x, 1) as the perceptron with a bias sees them) is this one set's value, so the "
                "number is the bound's estimate from the data on screen. Above 1 it says nothing.")
     if result.loo is not None:
-        st.metric("Leave-one-out errors of the perceptron on the training set",
-                  f"{result.loo} / {n}")
-        st.caption(f"Train on all but one, test on the one left out, for each of the {n}: this "
-                   f"count is the proof's (*), at most the mistakes of a run on all {n}, so at "
-                   f"most R²/γ² = {maths.num(round(result.ratio, 2))}.")
+        loo = result.loo
+        st.metric("Leave-one-out errors of the perceptron on the training set"
+                  + (" (runs that converged)" if loo.unconverged else ""),
+                  f"{loo.converged_errors} / {n}",
+                  f"{plural(loo.unconverged, 'run')} did not converge, not counted"
+                  if loo.unconverged else None, delta_color="off", delta_arrow="off")
+        st.caption(loo_sentence(loo, result.ratio, cap))
+
+
+def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
+    """What the leave-one-out count is: the proof's (*) when every run converged; else the
+    count of those that did, and where (*) lies."""
+    n = loo.n
+    bound = maths.num(round(ratio, 2))
+    epochs = f", each stopped after {plural(cap, 'epoch')}" if cap is not None else ""
+    if not loo.unconverged:
+        return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
+                f"every run converged, so this count is the proof's (*), at most the mistakes "
+                f"of a run on all {n}, so at most R²/γ² = {bound}.")
+    done = n - loo.unconverged
+    return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
+            f"{loo.unconverged} of the {n} runs did not converge (they err on "
+            f"{loo.unconverged_errors} of their points), so the count shown is of the {done} "
+            f"that did: {loo.converged_errors}. The proof's (*) counts runs trained to "
+            f"convergence: here it lies between {loo.converged_errors} and "
+            f"{loo.converged_errors + loo.unconverged}, and it is at most R²/γ² = {bound}.")
 
 
 def sklearn_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
