@@ -144,3 +144,22 @@ def test_scikit_learn_part_says_how_far_the_descent_is_from_the_minimum():
     assert f"After 200 epochs its J is {J:.4g} against J* = {J_star:.4g}" in text
     assert f"{(J - J_star) / J_star:.0%} above the minimum" in text
     assert FLOATS in text
+
+
+def test_the_draws_say_how_the_bound_really_moves_with_n():
+    # separable(40, 0.2, seed 0): E[R²/γ²] grows with N, so the bound falls from 2.87 to 1.12
+    # between N = 5 and 40, a factor of 2.6, not the 41/6 = 6.8 of 1/(N + 1)
+    at = part(choose_data(open_app("svm"), "Separable (generator)"), "svm.section",
+              "Generalization")
+    by_key(at.button, "svm.draws").click()
+    at.run()
+    assert_clean(at)
+    table, = (d.value for d in at.dataframe if "mean test error" in d.value.columns)
+    bounds = table["E[R²/γ²]/(N + 1)"].tolist()
+    assert round(bounds[0], 2) == 2.87 and round(bounds[-1], 2) == 1.12
+    text = captions(at)
+    assert "shrinks like 1/(N + 1)" not in text
+    assert (f"From N = 5 to N = 40 the bound goes from {bounds[0]:.3g} to {bounds[-1]:.3g}, "
+            f"down by a factor of {bounds[0] / bounds[-1]:.2g}, while 1/(N + 1) alone falls by "
+            f"{41 / 6:.2g}: E[R²/γ²] grows with N, from {6 * bounds[0]:.3g} to "
+            f"{41 * bounds[-1]:.3g}") in text

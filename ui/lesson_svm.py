@@ -521,8 +521,27 @@ def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
     under = sum(e <= b for e, b in zip(errors, bounds, strict=True))
     st.caption(f"{DRAWS} draws for each N ({converged} of {total} runs converged). Both sides "
                "are sample means, estimates of the theorem's expectations; here the mean error "
-               f"is at most the bound for {under} of the {len(DRAW_NS)} values of N. The bound "
-               "shrinks like 1/(N + 1); above 1 it says nothing.")
+               f"is at most the bound for {under} of the {len(DRAW_NS)} values of N. "
+               + bound_trend(DRAW_NS, bounds) + " Above 1 the bound says nothing.")
+
+
+def bound_trend(ns, bounds) -> str:
+    """How the estimated bound E[R²/γ²]/(N + 1) moved from the first N to the last, against
+    the 1/(N + 1) it would follow if E[R²/γ²] stayed put."""
+    (n0, b0), (n1, b1) = (ns[0], bounds[0]), (ns[-1], bounds[-1])
+    ratios = [b * (n + 1) for n, b in zip(ns, bounds, strict=True)]
+    alone = (n1 + 1) / (n0 + 1)
+    moved = (f"From N = {n0} to N = {n1} the bound goes from {b0:.3g} to {b1:.3g}, "
+             + (f"down by a factor of {b0 / b1:.2g}" if b1 < b0 else
+                f"up by a factor of {b1 / b0:.2g}" if b1 > b0 else "unchanged"))
+    if ratios[-1] > ratios[0]:
+        return (moved + f", while 1/(N + 1) alone falls by {alone:.2g}: E[R²/γ²] grows with "
+                f"N, from {ratios[0]:.3g} to {ratios[-1]:.3g} (more points, a smaller "
+                "margin or a larger radius).")
+    if ratios[-1] < ratios[0]:
+        return (moved + f", more than the {alone:.2g} of 1/(N + 1) alone: E[R²/γ²] falls "
+                f"from {ratios[0]:.3g} to {ratios[-1]:.3g}.")
+    return moved + f": E[R²/γ²] stays at {ratios[0]:.3g}, so it follows 1/(N + 1)."
 
 
 def _bound(result, n: int, cap: int | None) -> None:
