@@ -106,6 +106,8 @@ class EpochReport:
         Examples in the training set.
     complete : bool
         False when the report stopped at its visit budget before the run ended.
+    ends_w, ends_b : ndarray, ndarray
+        The last weights at the end of each epoch, shape (E, D) and (E,).
     """
 
     epoch: np.ndarray
@@ -116,6 +118,14 @@ class EpochReport:
     max_norm: np.ndarray
     n: int
     complete: bool
+    ends_w: np.ndarray | None = None
+    ends_b: np.ndarray | None = None
+
+    @property
+    def same_ends(self) -> bool:
+        """Whether the last weights are the same at the end of every epoch."""
+        return self.ends_w is not None and len(self.ends_b) > 0 and bool(
+            np.all(self.ends_w == self.ends_w[0]) and np.all(self.ends_b == self.ends_b[0]))
 
 
 def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> EpochReport:
@@ -187,7 +197,7 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
         errors_pocket=best[last_update],
         errors_averaged=np.array([wrong.count(average_w[t - 1] / t, average_b[t - 1] / t)
                                   for t in ends]),
-        max_norm=top, n=n, complete=complete,
+        max_norm=top, n=n, complete=complete, ends_w=W[last_update], ends_b=b[last_update],
     )
 
 

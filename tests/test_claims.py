@@ -10,6 +10,8 @@ brute force, scikit-learn.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 
 from core.descent import svm_sgd
@@ -18,6 +20,38 @@ from core.trace import record
 from core.words import FLOATS
 from datasets.builtin import BUILTIN, notes_four_points
 from tests.apptest import assert_clean, by_key, metrics, open_app, stepper_run, sync, upload
+
+
+def F(value) -> Fraction:
+    """A short decimal float as the decimal it stands for."""
+    return value if isinstance(value, Fraction) else Fraction(repr(float(value)))
+
+
+def fraction_cyclic(X, y, *, eta=1, w0=None, b0=0, bias=True, epochs=100, stop=True):
+    """The rule in fractions, cyclic, one visit at a time: per epoch, the weights at its end
+    and its updates; stops after a clean epoch when ``stop``."""
+    X = [[F(v) for v in row] for row in np.asarray(X, dtype=float)]
+    eta = F(eta)
+    w = [Fraction(0)] * len(X[0]) if w0 is None else [F(v) for v in w0]
+    b, ends = F(b0), []
+    for _ in range(epochs):
+        updates = 0
+        for x, label in zip(X, y, strict=True):
+            label = int(label)
+            if label * (sum(wi * xi for wi, xi in zip(w, x, strict=True)) + b) <= 0:
+                w = [wi + eta * label * xi for wi, xi in zip(w, x, strict=True)]
+                b += eta * label if bias else 0
+                updates += 1
+        ends.append((tuple(w), b, updates))
+        if stop and not updates:
+            break
+    return ends
+
+
+def fraction_errors(X, y, w, b) -> int:
+    """#{n : y_n (w.x_n + b) <= 0} in fractions."""
+    return sum(int(label) * (sum(F(wi) * F(xi) for wi, xi in zip(w, x, strict=True)) + F(b))
+               <= 0 for x, label in zip(np.asarray(X, dtype=float), y, strict=True))
 
 
 def choose_data(at, name):
@@ -163,3 +197,49 @@ def test_the_draws_say_how_the_bound_really_moves_with_n():
             f"down by a factor of {bounds[0] / bounds[-1]:.2g}, while 1/(N + 1) alone falls by "
             f"{41 / 6:.2g}: E[R²/γ²] grows with N, from {6 * bounds[0]:.3g} to "
             f"{41 * bounds[-1]:.3g}") in text
+
+
+
+# ---------------------------------------------------------------- Non-separable data
+
+
+def test_xor_errors_chart_is_flat_and_the_caption_says_so():
+    # XOR (0/1), cyclic, w = 0: the weights are back at 0 at every epoch's end, so the last
+    # weights make 4 errors at every one: nothing "keeps jumping"
+    data = BUILTIN["XOR (0/1)"]()
+    at = choose_data(open_app("nonseparable"), "XOR (0/1)")
+    ends = fraction_cyclic(data.X, data.y, epochs=50, stop=False)
+    assert all(w == (0, 0) and b == 0 for w, b, _ in ends)
+    assert {fraction_errors(data.X, data.y, w, b) for w, b, _ in ends} == {4}
+    text = captions(at)
+    assert "keep jumping" not in text and "keep jumping" not in str(
+        [e.value for e in (*at.info, *at.warning, *at.success)])
+    assert ("The last weights make 4 errors at the end of every epoch: they are the same "
+            "weights at every epoch's end, (w, b) = (0, 0, 0).") in text
+
+
+def test_the_pocket_is_the_seeds_book_chapters_and_gallants_is_named_beside_it():
+    # the book chapter in the seeds keeps a new w only when it makes fewer training errors;
+    # Gallant's original keeps the longest run of correct classifications
+    at = choose_data(open_app("nonseparable"), "XOR (0/1)")
+    text = captions(at)
+    assert "the notes do not cover it" not in text
+    assert "Gallant's pocket algorithm: the perceptron keeps" not in text
+    assert "Kowalczyk's *Support Vector Machines Succinctly*" in text
+    assert "fewer training errors than the one already there" in text
+    assert "longest run of consecutive correct classifications" in text
+
+
+def test_the_errors_sentence_follows_the_report_where_errors_do_move():
+    from core.pocket import epoch_report
+    from ui.lesson_nonseparable import bounded_sentence, errors_sentence
+
+    data = BUILTIN["Iris: versicolor vs virginica (petal)"]()
+    report = epoch_report(data.X, data.y, max_epochs=30, order="shuffle_each_epoch", seed=3)
+    ends = report.errors_last
+    assert ends.min() < ends.max()  # here they do move
+    text = errors_sentence(report)
+    assert (f"The last weights' errors move between {ends.min()} and {ends.max()} from one "
+            f"epoch's end to the next (they change {np.count_nonzero(np.diff(ends))} ") in text
+    assert "at the end of every epoch" not in text
+    assert f"move between {ends.min()} and {ends.max()}" in bounded_sentence(report)
