@@ -421,6 +421,15 @@ def more_classes(lesson: Lesson, settings: dict) -> None:
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
+    if weights == "averaged":
+        st.caption(
+            "Averaged: each perceptron's μ / T, Algorithm 2's, over all "
+            f"{plural(settings['max_epochs'], 'epoch')} of its run ({settings['max_epochs']} × "
+            "its points visits), converged or not, as in the binary Averaged part."
+            if settings["order"] != "random_misclassified" else
+            "Averaged: each perceptron's μ / T over the steps of its run; with this order every "
+            "step picks a misclassified example, so a run stops when there is none (choose "
+            "another order for Algorithm 2's fixed number of epochs).")
     box = view_box(X)
     xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
