@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from core.perceptron import Step, check_data, perceptron
-from core.runs import Misclassified, Run
+from core.runs import Misclassified, Run, running_sums
 from core.trace import training_errors
 
 __all__ = ["EpochReport", "PocketStep", "epoch_report", "pocket"]
@@ -195,10 +195,19 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
         updates=np.bincount(epoch_of_update, minlength=epochs)[:epochs],
         errors_last=errors[last_update],
         errors_pocket=best[last_update],
-        errors_averaged=np.array([wrong.count(average_w[t - 1] / t, average_b[t - 1] / t)
-                                  for t in ends]),
+        errors_averaged=_averaged_errors(wrong, W, b, held, ends, average_w, average_b),
         max_norm=top, n=n, complete=complete, ends_w=W[last_update], ends_b=b[last_update],
     )
+
+
+def _averaged_errors(wrong: Misclassified, W, b, held, ends, average_w, average_b) -> np.ndarray:
+    """Training errors of the averaged weights at each epoch's end: mu itself, summed in exact
+    decimals when it can be (mu / t predicts as mu does), else the float means."""
+    sums = running_sums(np.column_stack([W, b]), held)
+    found = None if sums is None else [wrong.rows_scaled(sums[t - 1]) for t in ends]
+    if found is not None and all(rows is not None for rows in found):
+        return np.array([int(rows.sum()) for rows in found])
+    return np.array([wrong.count(average_w[t - 1] / t, average_b[t - 1] / t) for t in ends])
 
 
 def _updates(X, y, max_visits: int, updates, kwargs) -> tuple:

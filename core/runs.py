@@ -29,7 +29,7 @@ from core.validation import check_data, check_positive
 
 __all__ = [
     "ORDERS", "Misclassified", "Rule", "Run", "Step", "Stream", "check_data", "check_walk",
-    "decimal_integers", "decimals", "exact_decimals", "final", "is_exact",
+    "decimal_integers", "decimals", "exact_decimals", "final", "is_exact", "running_sums",
 ]
 
 ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
@@ -227,8 +227,13 @@ class Misclassified:
         if self._Xi is not None:
             found = _few_decimals([*w.tolist(), float(b)], 2 * MAX_DECIMALS)
             if found is not None:
-                return self._exact(*found)
+                return self._exact(found[1])
         return self.y * (self.X @ w + float(b)) <= 0
+
+    def rows_scaled(self, Wi) -> np.ndarray | None:
+        """:meth:`rows` for weights given as integers (w and b times one power of ten, say
+        a sum of weights kept exact); None when X is not short decimals."""
+        return None if self._Xi is None else self._exact([int(v) for v in Wi])
 
     def count(self, w, b) -> int:
         """How many examples (w, b) gets wrong."""
@@ -249,10 +254,11 @@ class Misclassified:
             out[start:start + block] = np.sum(self.y[:, None] * a <= 0, axis=0)
         return out
 
-    def _exact(self, kw: int, Wi: list[int]) -> np.ndarray:
-        """y*a * 10^(kx + kw) = y * (Xi.Wi[:-1] + Wi[-1] * 10^kx), in integers."""
+    def _exact(self, Wi: list[int]) -> np.ndarray:
+        """y*a * 10^(kx + kw) = y * (Xi.Wi[:-1] + Wi[-1] * 10^kx), in integers: w and b
+        are Wi / 10^kw, and the power kw does not change a sign."""
         scale = 10**self._kx
-        reach = self._width * max(map(abs, Wi))
+        reach = self._width * max(map(abs, Wi), default=0)
         if reach < 2**53:  # every product and sum an exact float: BLAS decides exactly
             return self.y * (self._Xi @ np.array(Wi[:-1], dtype=float) + Wi[-1] * scale) <= 0
         if reach < INT64_SAFE:
@@ -263,6 +269,38 @@ class Misclassified:
         a = Xi @ w + Wi[-1] * scale
         return np.array([int(y) * int(v) <= 0 for y, v in zip(self._yi, a, strict=True)],
                         dtype=bool)
+
+
+def running_sums(values, rows=None) -> np.ndarray | None:
+    """Exact running sums of rows of short decimals, in integer units, or None.
+
+    Parameters
+    ----------
+    values : array_like, shape (R, K)
+        Rows of short decimals (weights (w, b) of a run, each with up to twice a
+        run's decimal places).
+    rows : array_like of int, optional
+        Which row is added at each step (default: every row in turn).
+
+    Returns
+    -------
+    ndarray of int64, shape (T, K), or None
+        Row t is the sum of the first t + 1 rows added, times 10^k (one k for all):
+        :class:`Misclassified`'s ``rows_scaled`` decides their signs exactly. None
+        when the rows are not short decimals or the sums could leave int64.
+
+    Examples
+    --------
+    >>> running_sums([[0.1, 0.2], [0.2, -0.1]]).tolist()  # 0.1 + 0.2 is 3/10 exactly
+    [[1, 2], [3, 1]]
+    """
+    found = decimal_integers(values, max_decimals=2 * MAX_DECIMALS)
+    if found is None:
+        return None
+    picked = found[1] if rows is None else found[1][np.asarray(rows, dtype=int)]
+    if float(np.max(np.abs(picked), initial=0.0)) * max(len(picked), 1) >= INT64_SAFE:
+        return None
+    return np.cumsum(picked.astype(np.int64), axis=0)
 
 
 def _few_decimals(values: list[float], max_decimals: int) -> tuple[int, list[int]] | None:
