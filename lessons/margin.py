@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from core.trace import outcome
-from ui.floats import marked
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.lesson_margin import (
@@ -48,6 +48,8 @@ figure, beside = separator_figures(lesson, data, facts, bias=bias, lecture=lectu
 
 def at_step(k: int) -> None:
     """What follows the step on the server: the bound against this boundary, the proof."""
+    if not trace.exact:
+        float_marker()
     current = current_boundary(data, trace, k)
     bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
     theorem_section(bias=bias)

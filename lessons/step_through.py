@@ -3,6 +3,7 @@
 import streamlit as st
 
 from core.trace import outcome
+from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.loss_surface import loss_surface_section
@@ -34,7 +35,7 @@ except ValueError as error:
     st.error(f"These settings cannot train: {error}")
     st.stop()
 result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
-lesson.stepper(perceptron_run(data, trace, settings, result, lecture=lecture_mode()))
+lesson.stepper(marked(perceptron_run(data, trace, settings, result, lecture=lecture_mode()), trace))
 if not lecture_mode():
     st.caption(f"Where this run ends: {result.message}")
     export_buttons(PAGE, data, trace)

@@ -13,6 +13,9 @@ from __future__ import annotations
 from fractions import Fraction
 
 import numpy as np
+from hypothesis import given
+from hypothesis import settings as hsettings
+from hypothesis import strategies as st
 
 from core.descent import svm_sgd
 from core.evaluation import split, trained
@@ -243,3 +246,232 @@ def test_the_errors_sentence_follows_the_report_where_errors_do_move():
             f"epoch's end to the next (they change {np.count_nonzero(np.diff(ends))} ") in text
     assert "at the end of every epoch" not in text
     assert f"move between {ends.min()} and {ends.max()}" in bounded_sentence(report)
+
+
+# ---------------------------------------------------------------- runs in floats say so
+
+
+FLOAT_POINTS = (b"x1,x2,y\n0.1234567,1.7654321,-1\n1.3333333,0.4142136,1\n"
+                b"2.7182818,1.4142136,1\n0.5772157,2.2360680,-1\n")
+
+
+def floats_app(page):
+    """The app on ``page`` with points that are not short decimals (so every run is in floats)."""
+    at = open_app()
+    upload(at, "irrational.csv", FLOAT_POINTS)
+    at.switch_page(f"lessons/{page}.py")
+    at.run()
+    assert_clean(at)
+    return at
+
+
+def marks(at) -> int:
+    """How many captions carry the floats mark."""
+    return sum(FLOATS in c.value for c in at.caption)
+
+
+def test_a_run_in_floats_is_marked_on_margin_over_its_stepper_and_its_numbers():
+    at = floats_app("margin")
+    header, _ = stepper_run(at, "margin")
+    assert header["exact"] is False and header["floats"]["mark"] == FLOATS
+    assert "not short decimals" in header["floats"]["note"]
+    assert marks(at) >= 2  # over the stepper, and over the numbers that follow the step
+    exact = open_app("margin")  # the notes' points: exact, and no mark anywhere
+    assert stepper_run(exact, "margin")[0]["exact"] is True and marks(exact) == 0
+
+
+def test_the_svm_descent_is_marked_in_floats_even_on_short_decimals():
+    at = part(open_app("svm"), "svm.section", "Train side by side")
+    lead, _ = stepper_run(at, "svm")
+    follow, _ = stepper_run(at, "svm.svm_run")
+    assert lead["exact"] is True and "floats" not in lead  # the perceptron on the notes' points
+    assert follow["exact"] is False and "η₀/√t is irrational" in follow["floats"]["note"]
+    assert marks(at) >= 2  # over the descent's stepper and by the margins that follow the step
+    at = floats_app("svm")
+    part(at, "svm.section", "Train side by side")
+    assert stepper_run(at, "svm")[0]["exact"] is False
+
+
+def test_variants_mark_a_float_run_and_the_rbf_kernel():
+    at = floats_app("variants")
+    header, _ = stepper_run(at, "variants.avg")
+    assert header["exact"] is False and marks(at) >= 2
+    at = part(open_app("variants"), "variants.view", "kernel")
+    by_key(at.selectbox, "variants.kernel").set_value("rbf").run()
+    assert_clean(at)
+    header, _ = stepper_run(at, "variants.dual")
+    assert header["exact"] is False and "RBF kernel" in header["floats"]["note"]
+    assert marks(at) >= 2
+    by_key(at.selectbox, "variants.kernel").set_value("polynomial").run()
+    assert stepper_run(at, "variants.dual")[0]["exact"] is True and marks(at) == 0
+
+
+def test_every_stepper_of_every_lesson_says_whether_its_run_is_exact():
+    steppers = {"step_through": ["step_through"], "margin": ["margin"],
+                "nonseparable": ["nonseparable"]}
+    for page, keys in steppers.items():
+        at = open_app(page)
+        for key in keys:
+            assert isinstance(stepper_run(at, key)[0]["exact"], bool), (page, key)
+    at = part(open_app("svm"), "svm.section", "Train side by side")
+    for key in ("svm", "svm.svm_run"):
+        assert isinstance(stepper_run(at, key)[0]["exact"], bool)
+    at = open_app("variants")
+    assert isinstance(stepper_run(at, "variants.avg")[0]["exact"], bool)
+    at = part(at, "variants.view", "kernel")
+    assert isinstance(stepper_run(at, "variants.dual")[0]["exact"], bool)
+    at = open_app("margin")
+    by_key(at.toggle, "margin.pair").set_value(True).run()
+    for key in ("margin.pair_left", "margin.pair_right"):
+        assert stepper_run(at, key)[0]["exact"] is True
+
+
+# ---------------------------------------------------------------- every count against fractions
+
+tenths = st.integers(-25, 25)
+short_data = st.lists(st.tuples(tenths, tenths, st.sampled_from([-1, 1])), min_size=2,
+                      max_size=7)
+
+
+def as_data(points):
+    X = np.array([[a / 10, c / 10] for a, c, _ in points])
+    y = np.array([float(label) for *_, label in points])
+    return X, y
+
+
+def fraction_visits(X, y, *, eta, bias, epochs):
+    """The cyclic rule in fractions from w = 0, to convergence or ``epochs``: per visit,
+    (row, w before, b before, updated); and the weights after the run."""
+    rows = [[F(v) for v in x] for x in X]
+    eta = F(eta)
+    w, b, visits = [Fraction(0)] * 2, Fraction(0), []
+    for _ in range(epochs):
+        changed = False
+        for n, (x, label) in enumerate(zip(rows, y, strict=True)):
+            label = int(label)
+            wrong = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
+            visits.append((n, w, b, wrong))
+            if wrong:
+                w = [wi + eta * label * xi for wi, xi in zip(w, x, strict=True)]
+                b += eta * label if bias else 0
+                changed = True
+        if not changed:
+            break
+    return visits, (w, b)
+
+
+@hsettings(max_examples=40, deadline=None)
+@given(points=short_data, eta=st.sampled_from(["0.1", "0.3", "0.05", "1", "1.5"]),
+       bias=st.booleans(), epochs=st.integers(1, 12))
+def test_step_through_and_margin_sentences_match_the_fraction_rule(points, eta, bias, epochs):
+    from core.perceptron import perceptron
+    from core.trace import outcome
+    from datasets import Dataset
+    from ui.lesson_margin import flip_sentence, update_at
+
+    X, y = as_data(points)
+    visits, (w, b) = fraction_visits(X, y, eta=eta, bias=bias, epochs=epochs)
+    trace = record(perceptron(X, y, eta=float(eta), bias=bias, max_epochs=epochs))
+    assert trace.steps == len(visits)
+    # Step through's "Where this run ends": converged, mistakes, epochs, still misclassified
+    ended = outcome(trace, X, y, max_epochs=epochs)
+    wrong = sum(int(t) * (w[0] * F(x[0]) + w[1] * F(x[1]) + b) <= 0
+                for x, t in zip(X, y, strict=True))
+    mistakes = sum(updated for *_, updated in visits)
+    assert ended.converged == (wrong == 0) and ended.mistakes == mistakes
+    if wrong == 0:
+        assert ended.message.startswith(f"Converged after {mistakes:,} mistake")
+    else:
+        assert f"{wrong:,} example" in ended.message and "still misclassified" in ended.message
+    # Margin's "Why an update helps": one update enough, or how many on its own
+    data = Dataset("points", X, y, ("−1", "+1"))
+    for k, (n, w_before, b_before, updated) in enumerate(visits, start=1):
+        if not updated:
+            continue
+        x = [F(v) for v in X[n]]
+        before = int(y[n]) * (sum(wi * xi for wi, xi in zip(w_before, x, strict=True))
+                              + b_before)
+        gain = F(eta) * (sum(xi * xi for xi in x) + (1 if bias else 0))
+        sentence = flip_sentence(update_at(data, trace, k, bias=bias, eta=float(eta)))
+        if gain == 0:
+            assert "no number of them" in sentence
+            continue
+        count, margin = 0, before
+        while margin <= 0:
+            margin, count = margin + gain, count + 1
+        if count == 1:
+            assert sentence.startswith("One update was enough")
+        else:
+            assert "One update was enough" not in sentence
+            assert f"needs {count} updates before y·a > 0" in sentence
+            assert ("a tie" in sentence) == (before + gain == 0)
+
+
+@hsettings(max_examples=30, deadline=None)
+@given(points=short_data, epochs=st.integers(1, 10))
+def test_nonseparable_sentences_match_the_fraction_rule(points, epochs):
+    from core.pocket import epoch_report
+    from ui.lesson_nonseparable import bounded_sentence, errors_sentence
+
+    X, y = as_data(points)
+    report = epoch_report(X, y, max_epochs=epochs)
+    visits, _ = fraction_visits(X, y, eta=1, bias=True, epochs=epochs)
+    n = len(y)
+    assert len(report.epoch) == len(visits) // n
+    rows = [[F(v) for v in x] for x in X]
+
+    def errors(w, b):
+        return sum(int(t) * (w[0] * x[0] + w[1] * x[1] + b) <= 0
+                   for x, t in zip(rows, y, strict=True))
+
+    # the weights after each visit: those before the next visit, and the run's last
+    after = [(w, b) for _, w, b, _ in visits[1:]] + [fraction_visits(X, y, eta=1, bias=True,
+                                                                    epochs=epochs)[1]]
+    last = [errors(*after[e * n + n - 1]) for e in range(len(report.epoch))]
+    best, pocket = errors(*visits[0][1:3]), []
+    total_w, total_b, averaged = [Fraction(0)] * 2, Fraction(0), []
+    for t, (w, b) in enumerate(after, start=1):
+        best = min(best, errors(w, b))
+        total_w, total_b = [total_w[0] + w[0], total_w[1] + w[1]], total_b + b
+        if t % n == 0:
+            pocket.append(best)
+            averaged.append(errors(total_w, total_b))
+    assert report.errors_last.tolist() == last
+    assert report.errors_pocket.tolist() == pocket
+    assert report.errors_averaged.tolist() == averaged
+    text, bounded = errors_sentence(report), bounded_sentence(report)
+    if len(set(last)) == 1:
+        assert f"The last weights make {last[0]} errors at the end of every epoch" in text
+        assert f"make {last[0]} errors at every epoch's end" in bounded
+    else:
+        assert f"move between {min(last)} and {max(last)} from one epoch's end" in text
+        assert f"move between {min(last)} and {max(last)}" in bounded
+    assert f"The pocket's errors are {pocket[-1]} at every epoch's end" in text
+
+
+@hsettings(max_examples=15, deadline=None)
+@given(points=short_data, cap=st.integers(1, 4))
+def test_leave_one_out_sentence_matches_the_fraction_rule(points, cap):
+    from core.evaluation import leave_one_out
+    from ui.lesson_svm import loo_sentence
+
+    X, y = as_data(points)
+    found = leave_one_out(X, y, max_epochs=cap)
+    wrong, done = [], []
+    for i in range(len(y)):
+        keep = np.arange(len(y)) != i
+        _, (w, b) = fraction_visits(X[keep], y[keep], eta=1, bias=True, epochs=cap)
+        rows = [[F(v) for v in x] for x in X]
+        wrong.append(int(y[i]) * (w[0] * rows[i][0] + w[1] * rows[i][1] + b) <= 0)
+        done.append(all(int(t) * (w[0] * x[0] + w[1] * x[1] + b) > 0
+                        for x, t, k in zip(rows, y, keep, strict=True) if k))
+    assert found.wrong.tolist() == wrong and found.converged.tolist() == done
+    text = loo_sentence(found, 10.0, cap)
+    stuck = done.count(False)
+    counted = sum(w and d for w, d in zip(wrong, done, strict=True))
+    if stuck:
+        assert "this count is the proof's (*)" not in text
+        assert f"{stuck} of the {len(y)} runs did not converge" in text
+        assert f"the count shown is of the {len(y) - stuck} that did: {counted}." in text
+    else:
+        assert "every run converged, so this count is the proof's (*)" in text

@@ -17,6 +17,7 @@ from core.trace import Outcome, Trace, outcome, record
 from core.words import plural
 from datasets import Dataset
 from ui.budget import progress
+from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.runs import STEP_LIMIT, perceptron_trace
 from ui.settings import DATA_CHOICE_KEY, Setting
@@ -244,6 +245,7 @@ def run_views(lesson: Lesson, data: Dataset, shown: Shown, settings: dict) -> No
     run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
                          layers=("boundary", "ghost", "normal", "visited", "errors", "explain"),
                          words={"window": "of the period"})
+    run = marked(run, trace)
     lesson.stepper(run, panels=weight_space)
 
 

@@ -22,7 +22,8 @@ from core.evaluation import (
 )
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
-from core.perceptron import ORDERS, Linear
+from core.perceptron import ORDERS, Linear, perceptron
+from core.runs import is_exact
 from core.sklearn_check import perceptron_by_epoch, svc_weights
 from core.soft_margin import cost_gap, hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import (
@@ -231,6 +232,8 @@ def _strict_rule(lesson: Lesson, data: Dataset) -> None:
                          "training errors at the end":
                              f"{training_errors(data.X, data.y, w, b_end)} / {len(data)}"})
     st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if not is_exact(perceptron(data.X, data.y)):
+        float_marker()
     st.caption("Cyclic order, η = 1, on the data in the sidebar. From w = 0 every a is 0, so "
                "y·a = 0 on every example: the strict rule sees no mistake and never starts, "
                "stopping at w = 0, which gets every example wrong. That is why the rule "
@@ -296,7 +299,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         figure=figure(titles[1]), extra={"stops": stops},
         layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
         words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0}), svm,
-        reason=FLOAT_DESCENT)
+        reason=FLOAT_DESCENT, threshold=1.0)
 
     def at_step(k: int) -> None:
         """Past a run's end, how it ended; both margins at step k (follow the step)."""
@@ -400,6 +403,8 @@ def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm,
     """The perceptron on the same data: boundaries of the last epochs and errors per epoch."""
     st.subheader("The perceptron on the same data")
     perc = perceptron_trace(data.X, data.y, settings)
+    if not perc.exact:
+        float_marker()
     ends, errors = epoch_end_errors(perc, data.X, data.y)
     late = ends[-8:]
     left, right = st.columns([0.55, 0.45])
@@ -443,6 +448,8 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
         st.error(f"This split cannot be used: {error}")
         st.stop()
     train, test = result.train, result.test
+    if not is_exact(perceptron(data.X[train], data.y[train])):
+        float_marker()  # the runs' decisions and numbers
     svm_name = ("SVM: maximum margin" if result.separable
                 else f"SVM: soft margin (C = {maths.num(st.session_state[C_SETTING.key])})")
     labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
