@@ -475,3 +475,52 @@ def test_leave_one_out_sentence_matches_the_fraction_rule(points, cap):
         assert f"the count shown is of the {len(y) - stuck} that did: {counted}." in text
     else:
         assert "every run converged, so this count is the proof's (*)" in text
+
+
+# ---------------------------------------------------------------- sentences on other cases
+
+
+def test_the_starts_sentence_reads_its_table():
+    import pandas as pd
+
+    from ui.lesson_margin import starts_sentence
+
+    table = pd.DataFrame({"η": ["1", "0.1"], "from 0": [22, 22], "from elsewhere": [40, 95],
+                          "bound R²/γ²": ["81", "81"]})
+    assert "passes the bound for η = 0.1:" in starts_sentence(table)
+    table["from elsewhere"] = [40, 60]
+    assert "no count here passes the bound" in starts_sentence(table)
+    table["from 0"] = [22, 23]
+    assert "the counts differ with η" in starts_sentence(table)
+
+
+def test_the_experiment_sentence_follows_its_runs():
+    import pandas as pd
+
+    from ui.lesson_margin import experiment_sentence
+
+    runs = pd.DataFrame({"margin": [0.1, 0.1, 0.5, 0.5], "mistakes": [2, 4, 6, 8],
+                         "bound": [10, 10, 12, 12]})
+    text = experiment_sentence(runs)
+    assert "4 runs: 4 within the bound" in text and "room to spare" in text
+    assert "do not fall as the margin grows" in text and "tends to cost" not in text
+    runs["mistakes"] = [12, 4, 6, 8]
+    assert "some run passed the bound" in experiment_sentence(runs)
+
+
+def test_the_xor_sentence_follows_the_run_it_describes():
+    from core.boolean import train
+    from ui.lesson_boolean import xor_run_sentence
+
+    xor = BUILTIN["XOR (0/1)"]()
+    run = train(xor.X, xor.y)
+    assert run.cycle.first == 1 and run.cycle.period == 1
+    assert f"the same {run.cycle.updates} updates every epoch" in xor_run_sentence(run)
+    # the 4 points of XOR in another order: the loop starts only at epoch 2, so the weights
+    # do not come back to 0 after each epoch
+    other = train(xor.X[[0, 3, 1, 2]], xor.y[[0, 3, 1, 2]])
+    assert other.cycle.first == 2
+    text = xor_run_sentence(other)
+    assert "come back to 0" not in text
+    assert (f"the weights at the start of epoch {other.cycle.repeat} equal those at the start "
+            "of epoch 2") in text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from fractions import Fraction
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -25,7 +26,7 @@ from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron
 from core.runs import exact_decimals
 from core.trace import Trace, align, exact_weights, outcome, record
-from core.words import plural
+from core.words import listed, plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from ui.floats import float_marker, marked
@@ -106,6 +107,23 @@ def starts_table() -> pd.DataFrame:
     })
 
 
+def starts_sentence(table: pd.DataFrame) -> str:
+    """What the table of counts from the two starts shows, read from the table."""
+    zeros, other = table.iloc[:, 1], table.iloc[:, 2]
+    data = notes_four_points()
+    bound = mistake_bound(data.X, data.y)
+    same = zeros.nunique() == 1
+    head = ("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
+            f"decision: the count is {zeros.iloc[0]} for every η. " if same else
+            "From w₀ = 0 the counts differ with η. ")
+    past = [eta for eta, count in zip(table["η"], other, strict=True) if count > bound]
+    if past:
+        return head + (f"From the other start the count passes the bound for η = "
+                       f"{listed(past)}: small steps take long to undo the start, and the "
+                       "theorem needs w₀ = 0.")
+    return head + "From the other start no count here passes the bound."
+
+
 def theorem_section(*, bias: bool) -> None:
     """Novikoff's theorem once, whole, and the notes' 4 points where a non-zero start breaks it."""
     st.markdown("**Novikoff's theorem.** Let **z**ₙ = "
@@ -119,12 +137,10 @@ def theorem_section(*, bias: bool) -> None:
     with st.expander("Without w₀ = 0 the bound can fail"):
         st.markdown("The notes' 4 points (R²/γ² = 81 with a bias), cyclic order, counted in "
                     "exact arithmetic:")
-        st.dataframe(starts_table(), hide_index=True, key=f"{PAGE}.starts")
-        st.caption("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
-                   "decision and the count is the same for every η. From the other start small "
-                   "steps take long to undo it, and the count passes the bound: the theorem "
-                   "needs w₀ = 0. Turn on *Two runs side by side* under the stepper to step "
-                   "through two of these runs together.")
+        table = starts_table()
+        st.dataframe(table, hide_index=True, key=f"{PAGE}.starts")
+        st.caption(starts_sentence(table) + " Turn on *Two runs side by side* under the "
+                   "stepper to step through two of these runs together.")
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -160,9 +176,11 @@ def pair_section(lesson: Lesson) -> None:
     left, right, ends = pair_runs(start, etas)
     data = notes_four_points()
     differ = first_disagreement(left, right)
-    ratio = etas[1] / etas[0]
+    ratio = float(Fraction(str(etas[1])) / Fraction(str(etas[0])))
     if differ is None:
-        scaled = np.allclose(right.W, ratio * left.W) and np.allclose(right.b, ratio * left.b)
+        # the same updates add up to η times the same sum S: w₀ + η_r S is a multiple of
+        # w₀ + η_l S at every step exactly when w₀ = 0 (or the two η are one)
+        scaled = start == "zeros" or etas[0] == etas[1]
         st.success(f"Every one of the {left.steps} steps makes the same decision in both runs"
                    + (f", and the right run's weights are {num(ratio)} times the left's at "
                       "every step: w and b only scaled, so the same boundary."
@@ -416,9 +434,27 @@ def experiment_section(lesson: Lesson) -> None:
     lesson.chart(experiment_figure(runs["bound"], runs["mistakes"], runs["order"], labels),
                  key="experiment", alt="Mistakes made against the bound R squared over "
                  "gamma squared for many runs, with the line y = x")
+    st.caption(experiment_sentence(runs))
+
+
+def experiment_sentence(runs: pd.DataFrame) -> str:
+    """What the sweep found, from its runs: within the bound or not, how close, and how the
+    mistakes follow the margin."""
     ratio = runs["mistakes"] / runs["bound"]
     within = int((runs["mistakes"] <= runs["bound"]).sum())
-    st.caption(f"{plural(len(runs), 'run')}: {within} within "
-               f"the bound. Mistakes were at most {ratio.max():.0%} of the bound, "
-               f"{ratio.median():.0%} in the median run: the guarantee holds with room to "
-               "spare, and a smaller margin (a larger bound) tends to cost more mistakes.")
+    text = (f"{plural(len(runs), 'run')}: {within} within the bound. Mistakes were at most "
+            f"{ratio.max():.0%} of the bound, {ratio.median():.0%} in the median run")
+    text += (": the guarantee holds with room to spare" if ratio.max() < 1 else
+             ": some run reached the bound" if within == len(runs) else
+             ": some run passed the bound")
+    by_margin = runs.groupby("margin")["mistakes"].mean().sort_index()
+    trend = float(np.corrcoef(np.arange(len(by_margin)), by_margin.to_numpy())[0, 1]) \
+        if len(by_margin) > 1 and by_margin.std() > 0 else 0.0
+    if trend < 0:
+        return text + (". The mean mistakes fall from "
+                       f"{by_margin.iloc[0]:.1f} at margin {by_margin.index[0]:g} to "
+                       f"{by_margin.iloc[-1]:.1f} at {by_margin.index[-1]:g}: a smaller margin "
+                       "(a larger bound) tends to cost more mistakes.")
+    return text + (". Here the mean mistakes do not fall as the margin grows "
+                   f"({by_margin.iloc[0]:.1f} at margin {by_margin.index[0]:g}, "
+                   f"{by_margin.iloc[-1]:.1f} at {by_margin.index[-1]:g}).")
