@@ -35,7 +35,7 @@ from core.trace import (
     training_errors,
 )
 from core.variants import rule_run
-from core.words import FLOAT_DESCENT, plural
+from core.words import FLOAT_DESCENT, listed, plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
@@ -344,12 +344,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
     lesson.chart(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
                  key="sweep", alt="Geometric margin against lambda: the exact minimiser and "
                                   "the subgradient run approach gamma as lambda shrinks")
-    st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
-               f"bias, whatever the bias setting) reaches the maximum "
-               f"margin Margin(D); the subgradient run after "
-               f"{plural(svm_settings['max_epochs'], 'epoch')} "
-               "follows it until λ gets so small that the penalty, which is what pulls w toward "
-               "the maximum margin, needs more steps than the run has (raise the SVM epochs).")
+    st.caption(sweep_sentence(LAMBDAS, exact, sgd, mm.gamma, svm_settings["max_epochs"]))
     with st.expander("One rule for both (core/perceptron.py, live source)"):
         st.code(draw.source_listing(Linear.wrong, Linear.apply), language="python")
         st.caption("The perceptron is this rule with the perceptron loss (an update when "
@@ -357,6 +352,35 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                    "when y·a < 1), lam > 0 and η₀/√t. The penalty's gradient λw is there on "
                    "every step, so the SVM shrinks w by (1 − η_t λ) on every step, a violation "
                    "or not (the bias is not penalised).")
+
+
+def sweep_sentence(lams, exact, sgd, gamma: float, epochs: int, *, close: float = 0.05) -> str:
+    """What the margin sweep shows, from its numbers: from which λ the exact minimiser has the
+    maximum margin, and down to which λ the descent stays within ``close`` of it."""
+    exact, sgd = np.asarray(exact, dtype=float), np.asarray(sgd, dtype=float)
+    there = np.flatnonzero(np.abs(exact - gamma) <= 1e-6 * gamma)
+    at_max = ("reaches the maximum margin Margin(D) from λ = "
+              f"{maths.num(lams[there[0]])} down" if there.size and there[-1] == len(lams) - 1
+              and np.all(np.diff(there) == 1) else
+              f"ends at {exact[-1]:.4g} at λ = {maths.num(lams[-1])}, against Margin(D) = "
+              f"{gamma:.4g}")
+    near = np.abs(sgd - exact) <= close * np.maximum(exact, 1e-12)
+    runs = f"the subgradient run after {plural(epochs, 'epoch')}"
+    first_off = int(np.argmin(near))  # from the largest λ down
+    if near.all():
+        follows = f"{runs} stays within {close:.0%} of it at every λ here"
+    elif first_off > 0 and not near[first_off:].any():
+        follows = (f"{runs} stays within {close:.0%} of it down to λ = "
+                   f"{maths.num(lams[first_off - 1])} and falls behind below, where the "
+                   "penalty, which is what pulls w toward the maximum margin, needs more steps "
+                   "than the run has (raise the SVM epochs)")
+    elif not near.any():
+        follows = f"{runs} is more than {close:.0%} off it at every λ here"
+    else:
+        follows = (f"{runs} is within {close:.0%} of it only at λ = "
+                   + listed([maths.num(lam) for lam, ok in zip(lams, near, strict=True) if ok]))
+    return ("As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
+            f"bias, whatever the bias setting) {at_max}; {follows}.")
 
 
 def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,

@@ -9,7 +9,7 @@ import streamlit as st
 
 from core.loss_surface import MAX_GRID, loss_surface, weight_grid
 from core.perceptron import perceptron
-from core.trace import record
+from core.trace import record, training_errors
 from datasets import Dataset
 from datasets.builtin import notes_two_points
 from viz.loss_surface import loss_figure
@@ -57,7 +57,7 @@ def loss_surface_section(lesson: Lesson, data: Dataset, settings: dict) -> None:
                  "the two-point example, the zero-loss region shaded, and the run's weights "
                  "after each update")
     end = path[-1]
-    settled = trace.complete and bool(np.all(data.y * (data.X @ end) > 0))
+    settled = trace.complete and training_errors(data.X, data.y, end, 0.0) == 0
     st.caption(
         ("The same settings as the run above, but without a bias (b = 0 throughout). "
          if settings["bias"] else "The run above. ")
