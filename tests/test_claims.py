@@ -550,3 +550,32 @@ def test_the_margin_sweep_says_where_the_descent_follows_the_minimiser():
     text = captions(at)
     assert "follows it until λ gets so small" not in text
     assert "the subgradient run after 200 epochs is more than 5% off it at every λ here" in text
+
+
+def test_a_float_run_marks_the_steps_its_tie_tolerance_decided():
+    # thirds are not short decimals: at step 45 the float y·a is 3.3e-16, above 0, yet the
+    # run updates (within rounding of 0 is a tie): the stepper's "y·a ≤ 0" would be false there
+    from core.perceptron import perceptron
+    from core.trace import outcome
+    from datasets import Dataset
+    from ui.floats import marked
+    from ui.stepper import perceptron_run
+
+    X = np.array([[1.2, -1.1], [1.0, 0.2], [-0.8, -0.3], [-0.9, 0.7]]) * (1 / 3)
+    y = np.array([1.0, -1.0, -1.0, 1.0])
+    trace = record(perceptron(X, y, eta=1.0, max_epochs=20))
+    assert not trace.exact
+    ya = y[np.maximum(trace.index, 0)] * trace.activation
+    odd = [k for k in range(1, trace.steps + 1) if trace.updated[k] and ya[k] > 0]
+    assert 45 in odd
+    data = Dataset("thirds", X, y, ("−1", "+1"))
+    settings = {"eta": 1.0, "bias": True}
+    run = marked(perceptron_run(data, trace, settings, outcome(trace, X, y, max_epochs=20)),
+                 trace)
+    assert run.header["exact"] is False
+    assert np.flatnonzero(run.columns["tie"]).tolist() == odd
+    exact = BUILTIN["XOR (0/1)"]()
+    trace = record(perceptron(exact.X, exact.y, max_epochs=3))
+    run = marked(perceptron_run(exact, trace, settings, outcome(trace, exact.X, exact.y,
+                                                                max_epochs=3)), trace)
+    assert run.header["exact"] is True and "tie" not in run.columns
