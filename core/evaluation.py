@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.decimals import Misclassified
 from core.descent import svm_sgd
 from core.geometry import check_data, geometric_margin, mistake_bound
 from core.max_margin import max_margin
@@ -21,9 +22,11 @@ from core.soft_margin import lam_to_C, soft_margin
 __all__ = [
     "CONVERGENCE_CAP",
     "Generalization",
+    "LeaveOneOut",
     "epochs_to_converge",
     "error_rate",
     "generalization",
+    "leave_one_out",
     "leave_one_out_errors",
     "margins_over_lambda",
     "split",
@@ -95,7 +98,7 @@ def error_rate(X, y, w, b: float) -> float:
     0.3333333333333333
     """
     X, y = check_data(X, y)
-    return float(np.mean(y * (X @ np.asarray(w, dtype=float) + b) <= 0))
+    return float(np.mean(Misclassified(X, y).rows(w, b)))
 
 
 def epochs_to_converge(X, y, *, bias: bool = True) -> int:
@@ -169,11 +172,60 @@ def trained(X, y, *, order: str = "cyclic", seed: int | None = None,
             max_epochs = min(10 * max_epochs, CONVERGENCE_CAP)
     w, b = final(perceptron(X, y, order=order, seed=seed, max_epochs=max_epochs,
                             every="update"))
-    return w, b, bool(np.all(y * (X @ w + b) > 0))
+    return w, b, not Misclassified(X, y).rows(w, b).any()
 
 
-def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
-    """How many examples the perceptron gets wrong when trained on all the others.
+@dataclass(frozen=True)
+class LeaveOneOut:
+    """Leave-one-out runs of the perceptron: for each point, the run on all the others.
+
+    Attributes
+    ----------
+    wrong : ndarray of bool
+        For each point i, whether the run without it errs on it
+        (y_i (w^(-i).x_i + b^(-i)) <= 0).
+    converged : ndarray of bool
+        For each i, whether that run converged (separates its N - 1 points);
+        False when its epochs ran out first.
+    """
+
+    wrong: np.ndarray
+    converged: np.ndarray
+
+    @property
+    def n(self) -> int:
+        """Points, and runs."""
+        return len(self.wrong)
+
+    @property
+    def errors(self) -> int:
+        """Errors of every run, converged or not."""
+        return int(np.sum(self.wrong))
+
+    @property
+    def unconverged(self) -> int:
+        """Runs that stopped before they converged."""
+        return int(np.sum(~self.converged))
+
+    @property
+    def converged_errors(self) -> int:
+        """Errors of the runs that converged: the part of the proof's (*) these runs give.
+
+        The proof's (*) counts runs trained to convergence; a run that converged
+        within its epochs is the same run with more epochs, so (*) lies between
+        this count and this count plus :attr:`unconverged`, and this count is at
+        most R^2/gamma^2 whenever (*) is.
+        """
+        return int(np.sum(self.wrong & self.converged))
+
+    @property
+    def unconverged_errors(self) -> int:
+        """Errors of the runs that did not converge."""
+        return int(np.sum(self.wrong & ~self.converged))
+
+
+def leave_one_out(X, y, *, max_epochs: int | None = None) -> LeaveOneOut:
+    """For each example, the perceptron trained on all the others: does it err, did it converge.
 
     Parameters
     ----------
@@ -187,16 +239,16 @@ def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
 
     Returns
     -------
-    int
-        The number of i with y_i (w^(-i).x_i + b^(-i)) <= 0.
+    LeaveOneOut
 
     Notes
     -----
-    The quantity (*) in the proof of Theorem 2.6: a point the perceptron never
-    errs on while training on all N points can be left out without changing
-    the run, so on separable data this count is at most the mistakes of the
-    full run, hence at most R^2/gamma^2. That holds for runs trained to
-    convergence; runs cut short can err on more.
+    The quantity (*) in the proof of Theorem 2.6 is the number of i with
+    y_i (w^(-i).x_i + b^(-i)) <= 0 for runs trained to convergence: a point the
+    perceptron never errs on while training on all N points can be left out
+    without changing the run, so on separable data this count is at most the
+    mistakes of the full run, hence at most R^2/gamma^2. Runs cut short can err
+    on more: :attr:`LeaveOneOut.converged` marks them.
 
     The same argument saves the runs: leaving out a point the run on all N
     never updated on removes only visits that changed nothing, so the run on
@@ -210,14 +262,32 @@ def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
     X, y = check_data(X, y)
     everyone = np.arange(y.size)
     full = _full_run(X, y, max_epochs)
-    errors = 0
+    decide = Misclassified(X, y)  # y*a <= 0 exactly on short decimals
+    wrong, converged = np.zeros(y.size, dtype=bool), np.zeros(y.size, dtype=bool)
     for i in everyone:
+        others = everyone != i
         if full is not None and i not in full[0]:
             w, b = full[1:]  # the same run as on all N
+            rows = decide.rows(w, b)
+            done = not rows[others].any()
         else:
-            w, b, _ = trained(X[everyone != i], y[everyone != i], max_epochs=max_epochs)
-        errors += int(y[i] * (X[i] @ w + b) <= 0)
-    return errors
+            w, b, done = trained(X[others], y[others], max_epochs=max_epochs)
+            rows = decide.rows(w, b)
+        wrong[i], converged[i] = rows[i], done
+    return LeaveOneOut(wrong, converged)
+
+
+def leave_one_out_errors(X, y, *, max_epochs: int | None = None) -> int:
+    """How many examples the perceptron gets wrong when trained on all the others.
+
+    The count of :func:`leave_one_out`, every run included (converged or not).
+
+    Returns
+    -------
+    int
+        The number of i with y_i (w^(-i).x_i + b^(-i)) <= 0.
+    """
+    return leave_one_out(X, y, max_epochs=max_epochs).errors
 
 
 def _full_run(X, y, max_epochs: int | None):
@@ -304,9 +374,9 @@ class Generalization:
     ratio : float
         R^2/gamma^2 of the training set as the perceptron sees it (inf when
         not separable).
-    loo : int or None
-        Leave-one-out errors of the perceptron on the training set (None when
-        not computed).
+    loo : LeaveOneOut or None
+        The perceptron's leave-one-out runs on the training set (None when not
+        computed).
     """
 
     train: np.ndarray
@@ -317,7 +387,7 @@ class Generalization:
     separable: bool
     svm_error: float
     ratio: float
-    loo: int | None
+    loo: LeaveOneOut | None
 
 
 def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: int,
@@ -373,7 +443,7 @@ def generalization(X, y, *, test_fraction: float, split_seed: int | None, runs: 
         converged.append(done)
     mm = max_margin(Xtr, ytr)
     svm = mm if mm is not None else soft_margin(Xtr, ytr, C=C)
-    loo = (leave_one_out_errors(Xtr, ytr, max_epochs=max_epochs)
+    loo = (leave_one_out(Xtr, ytr, max_epochs=max_epochs)
            if mm is not None and len(train) <= loo_limit else None)
     return Generalization(train=train, test=test, runs=found, converged=converged,
                           svm=(svm.w, svm.b),
@@ -459,7 +529,7 @@ def theorem_2_6(X, y, *, n: int, draws: int, seed: int | None = 0) -> Draws:
         train, test = rows[:n], rows[n]
         w, b, done = trained(X[train], y[train])
         converged += done
-        wrong.append(bool(y[test] * (X[test] @ w + b) <= 0))
+        wrong.append(bool(Misclassified(X[test:test + 1], y[test:test + 1]).rows(w, b)[0]))
         ratios.append(mistake_bound(X[rows], y[rows]))
     return Draws(n=n, wrong=np.array(wrong), ratios=np.array(ratios), converged=converged)
 

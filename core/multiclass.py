@@ -12,14 +12,14 @@ classes alone, and every pair votes; the class with the most votes wins.
 
 from __future__ import annotations
 
-from collections import deque
 from dataclasses import dataclass
 
 import numpy as np
 
+from core.decimals import Misclassified
 from core.perceptron import perceptron
 from core.runs import final
-from core.variants import averaged_perceptron
+from core.variants import averaged_weights
 
 WEIGHTS = ("last", "averaged")
 
@@ -100,8 +100,8 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
     names : sequence of str, optional
         A name per class; "0", "1", ... by default.
     weights : {"last", "averaged"}, default "last"
-        Keep each run's last weights or its averaged weights mu / t
-        (:func:`core.variants.averaged_perceptron`).
+        Keep each run's last weights or Algorithm 2's averaged weights mu / T
+        over all ``max_epochs`` epochs (:func:`core.variants.averaged_weights`).
     **kwargs
         Passed to :func:`core.perceptron.perceptron` for every class (eta,
         order, init, bias, max_epochs, seed).
@@ -139,7 +139,7 @@ def one_vs_rest(X, labels, *, names=None, weights: str = "last", **kwargs) -> On
         W.append(w_c)
         b.append(b_c)
         mistakes.append(made)
-        errors.append(int(np.sum(y * (X @ w_c + b_c) <= 0)))
+        errors.append(Misclassified(X, y).count(w_c, b_c))
     return OneVsRest(np.vstack(W), np.array(b), names, np.array(mistakes), np.array(errors))
 
 
@@ -244,7 +244,7 @@ def one_vs_one(X, labels, *, names=None, weights: str = "last", **kwargs) -> One
         W.append(w_ij)
         b.append(b_ij)
         mistakes.append(made)
-        errors.append(int(np.sum(y * (X[rows] @ w_ij + b_ij) <= 0)))
+        errors.append(Misclassified(X[rows], y).count(w_ij, b_ij))
     return OneVsOne(np.vstack(W), np.array(b), names, np.array(mistakes), np.array(errors),
                     pairs)
 
@@ -271,14 +271,16 @@ def _classes(X, labels, names, weights: str, kwargs: dict) -> tuple[np.ndarray, 
 
 
 def _train(X, y, weights: str, kwargs: dict) -> tuple[np.ndarray, float, int]:
-    """The final (or averaged) weights of one binary run and its number of mistakes."""
+    """The final (or averaged) weights of one binary run and its number of mistakes.
+
+    The averaged weights are Algorithm 2's: the run visits every one of ``max_epochs``
+    epochs, converged or not, as the binary Averaged part's run does
+    (:func:`core.variants.averaged_weights`).
+    """
     if weights == "averaged":
-        stream = averaged_perceptron(X, y, **kwargs)
-        last = deque(stream, maxlen=1)
-        if last:
-            return np.array(last[0].w_avg), float(last[0].b_avg), int(last[0].mistakes)
-        # no visit at all (a random order that starts with nothing wrong): the start stands
-        return np.array(stream.start[0]), float(stream.start[1]), 0
+        w, b, mistakes, _ = averaged_weights(X, y, **{k: v for k, v in kwargs.items()
+                                                      if k != "every"})
+        return np.array(w), float(b), mistakes
     run = perceptron(X, y, **{**kwargs, "every": "update"})
     w, b = final(run)
     return np.array(w), float(b), run.mistakes

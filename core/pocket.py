@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from core.decimals import Misclassified, running_sums
 from core.perceptron import Step, check_data, perceptron
 from core.runs import Walk
 from core.trace import training_errors
@@ -73,14 +74,15 @@ def pocket(X, y, steps: Walk) -> Iterator[PocketStep]:
     (4, 2)
     """
     X, y = check_data(X, y)
+    wrong = Misclassified(X, y)
     w0, b0 = steps.start
     best_w = np.array(w0, dtype=float)
     best_w.setflags(write=False)
     best_b = float(b0)
-    best = errors = training_errors(X, y, best_w, best_b)
+    best = errors = wrong.count(best_w, best_b)
     for step in steps:
         if step.updated:  # weights that did not change keep their error count
-            errors = training_errors(X, y, step.w, step.b)
+            errors = wrong.count(step.w, step.b)
             if errors < best:
                 best, best_w, best_b = errors, step.w, step.b
         yield PocketStep(step, errors, best_w, best_b, best)
@@ -105,6 +107,8 @@ class EpochReport:
         Examples in the training set.
     complete : bool
         False when the report stopped at its visit budget before the run ended.
+    ends_w, ends_b : ndarray, ndarray
+        The last weights at the end of each epoch, shape (E, D) and (E,).
     """
 
     epoch: np.ndarray
@@ -115,6 +119,14 @@ class EpochReport:
     max_norm: np.ndarray
     n: int
     complete: bool
+    ends_w: np.ndarray | None = None
+    ends_b: np.ndarray | None = None
+
+    @property
+    def same_ends(self) -> bool:
+        """Whether the last weights are the same at the end of every epoch."""
+        return self.ends_w is not None and len(self.ends_b) > 0 and bool(
+            np.all(self.ends_w == self.ends_w[0]) and np.all(self.ends_b == self.ends_b[0]))
 
 
 def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> EpochReport:
@@ -169,7 +181,8 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
     epoch_of_update = (updated - 1) // n  # 0-based
     epochs = len(ends)
     # the pocket: the first weights with the fewest errors among the start and every update
-    errors = np.array([training_errors(X, y, w, c) for w, c in zip(W, b, strict=True)])
+    wrong = Misclassified(X, y)
+    errors = wrong.counts(W, b)
     best = np.minimum.accumulate(errors)
     last_update = held[ends - 1]  # row of W in force at each epoch's end
     norms = np.linalg.norm(W, axis=1)
@@ -183,10 +196,19 @@ def epoch_report(X, y, *, max_visits: int = 200_000, updates=None, **kwargs) -> 
         updates=np.bincount(epoch_of_update, minlength=epochs)[:epochs],
         errors_last=errors[last_update],
         errors_pocket=best[last_update],
-        errors_averaged=np.array([training_errors(X, y, average_w[t - 1] / t,
-                                                  average_b[t - 1] / t) for t in ends]),
-        max_norm=top, n=n, complete=complete,
+        errors_averaged=_averaged_errors(wrong, W, b, held, ends, average_w, average_b),
+        max_norm=top, n=n, complete=complete, ends_w=W[last_update], ends_b=b[last_update],
     )
+
+
+def _averaged_errors(wrong: Misclassified, W, b, held, ends, average_w, average_b) -> np.ndarray:
+    """Training errors of the averaged weights at each epoch's end: mu itself, summed in exact
+    decimals when it can be (mu / t predicts as mu does), else the float means."""
+    sums = running_sums(np.column_stack([W, b]), held)
+    found = None if sums is None else [wrong.rows_scaled(sums[t - 1]) for t in ends]
+    if found is not None and all(rows is not None for rows in found):
+        return np.array([int(rows.sum()) for rows in found])
+    return np.array([wrong.count(average_w[t - 1] / t, average_b[t - 1] / t) for t in ends])
 
 
 def _updates(X, y, max_visits: int, updates, kwargs) -> tuple:

@@ -23,7 +23,9 @@ import numpy as np
 
 from core.validation import check_data, check_positive
 
-__all__ = ["ORDERS", "Rule", "Step", "Stream", "Walk", "check_data", "check_walk", "final"]
+__all__ = [
+    "ORDERS", "Rule", "Step", "Stream", "Walk", "check_data", "check_walk", "final", "is_exact",
+]
 
 ORDERS = ("cyclic", "shuffle_once", "shuffle_each_epoch", "random", "random_misclassified")
 EVERY = ("visit", "update")
@@ -369,6 +371,31 @@ class Stream(Iterator[Step]):
 
     def __iter__(self) -> Stream:
         return self
+
+
+def is_exact(*runs) -> bool:
+    """Whether every one of these runs made its decisions and its numbers in exact arithmetic.
+
+    Parameters
+    ----------
+    *runs
+        Runs, streams or recorded traces (anything with ``exact``); None, or
+        anything without the attribute, counts as not exact.
+
+    Returns
+    -------
+    bool
+        False as soon as one of them ran in floats: a perceptron on data that
+        are not short decimals, the SVM's descent (its step eta/sqrt(t) and its
+        penalty), an RBF kernel.
+
+    Examples
+    --------
+    >>> from core.perceptron import perceptron
+    >>> is_exact(perceptron([[0.5], [-1.0]], [1, -1])), is_exact(perceptron([[0.1 + 0.2]], [1]))
+    (True, False)
+    """
+    return all(bool(getattr(run, "exact", False)) for run in runs)
 
 
 def _last(steps):

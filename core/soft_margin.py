@@ -17,6 +17,7 @@ from core.validation import check_data, check_positive, check_two_classes
 __all__ = [
     "VIOLATION_TOL",
     "SoftMargin",
+    "cost_gap",
     "hard_margin_C",
     "lam_to_C",
     "notes_cost",
@@ -153,6 +154,36 @@ def notes_cost(X, y, w, b: float, *, lam: float) -> float:
     """
     hinge = np.maximum(0.0, 1.0 - y * (X @ w + b))
     return float(np.mean(hinge) + lam / 2 * w @ w)
+
+
+def cost_gap(X, y, w, b: float, *, lam: float) -> tuple[float, float]:
+    """How far a separator's cost is from the least: J(w, b) and J* = min J.
+
+    Parameters
+    ----------
+    X, y : ndarray
+        The data.
+    w, b : ndarray, float
+        A separator (a descent's last weights, say).
+    lam : float
+        lambda of the notes' cost.
+
+    Returns
+    -------
+    (J, J_star) : tuple of float
+        :func:`notes_cost` of (w, b) and of the exact minimiser, the soft-margin
+        SVM with C = 1/(lambda N) (:func:`soft_margin`, which learns a bias).
+
+    Examples
+    --------
+    >>> X, y = np.array([[0.0], [2.0]]), np.array([-1.0, 1.0])
+    >>> J, J_star = cost_gap(X, y, np.array([0.0]), 0.0, lam=0.5)
+    >>> J, round(J_star, 6)  # w = 0 pays a hinge of 1 on each; the best pays 0.25
+    (1.0, 0.25)
+    """
+    sm = soft_margin(X, y, C=lam_to_C(lam, n=len(y)))
+    return notes_cost(X, y, np.asarray(w, dtype=float), float(b), lam=lam), \
+        notes_cost(X, y, sm.w, sm.b, lam=lam)
 
 
 def hard_margin_C(mm: MaxMargin) -> float:

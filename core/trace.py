@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from functools import cached_property
 
 import numpy as np
 
+from core.decimals import Misclassified, exact_decimals
 from core.runs import Walk
-from core.words import plural
+from core.words import listed, plural
 
 # Steps a trace keeps by default; beyond this the run is summarised.
 STEP_LIMIT = 20_000
@@ -166,9 +168,63 @@ def align(*traces: Trace) -> tuple[Trace, ...]:
     return tuple(trace.padded(steps) for trace in traces)
 
 
+def exact_weights(trace: Trace, X, y, k: int, *, eta: float, bias: bool = True):
+    """The exact (w, b) after k steps of a recorded perceptron run, or None.
+
+    Parameters
+    ----------
+    trace : Trace
+        A perceptron run (constant eta, no penalty) over X, y.
+    X, y : array_like
+        Its data.
+    k : int
+        Steps taken, 0 to ``trace.steps``.
+    eta : float
+        Its learning rate.
+    bias : bool, default True
+        Whether it learns b.
+
+    Returns
+    -------
+    (tuple of Fraction, Fraction) or None
+        w_k = w_0 + eta * sum of y_n x_n over the updates up to step k, and
+        b_k = b_0 + eta * sum of y_n, summed as the exact decimals of x, eta
+        and the start (the numbers an exact run decides with); None when the
+        run is not exact or they are not short decimals.
+
+    Examples
+    --------
+    >>> from core.perceptron import perceptron
+    >>> X, y = [[1.0, 1.0], [2.0, 1.0]], [-1, 1]
+    >>> trace = record(perceptron(X, y, eta=0.1))
+    >>> w, b = exact_weights(trace, X, y, 1, eta=0.1)
+    >>> [str(v) for v in w], str(b)
+    (['-1/10', '-1/10'], '-1/10')
+    """
+    X = np.asarray(X, dtype=float)
+    if not trace.exact or trace.dim != X.shape[1] or not 0 <= k <= trace.steps:
+        return None
+    x = exact_decimals(X)
+    found = exact_decimals(np.r_[[eta], trace.W[0], [trace.b[0]]])
+    if x is None or found is None:
+        return None
+    e, *start = found.tolist()
+    w0, b0 = start[:-1], start[-1]
+    moved = trace.updated[1:k + 1].astype(bool)
+    rows = trace.index[1:k + 1][moved]
+    # each update adds eta*y_n*(x_n, 1): count them per example, signed by the label
+    signed = np.bincount(rows, weights=np.asarray(y, dtype=float)[rows], minlength=len(X))
+    counts = [int(c) for c in signed]
+    w = tuple(w0[j] + e * sum(c * x[n, j] for n, c in enumerate(counts) if c)
+              for j in range(X.shape[1]))
+    b = b0 + e * sum(counts) if bias else Fraction(b0)
+    return w, Fraction(b)
+
+
 def training_errors(X, y, w, b) -> int:
-    """How many examples (w, b) gets wrong (y*a <= 0 counts as wrong, as in the rule)."""
-    return int(np.sum(np.asarray(y) * (np.asarray(X) @ np.asarray(w) + b) <= 0))
+    """How many examples (w, b) gets wrong (y*a <= 0 counts as wrong, as in the rule), decided
+    exactly when X, w and b are short decimals (:class:`core.decimals.Misclassified`)."""
+    return Misclassified(X, y).count(w, b)
 
 
 def epoch_end_errors(trace: Trace, X, y) -> tuple[np.ndarray, list[int]]:
@@ -195,7 +251,8 @@ def epoch_end_errors(trace: Trace, X, y) -> tuple[np.ndarray, list[int]]:
     ends = np.arange(n, trace.steps + 1, n)
     if ends.size == 0 or ends[-1] != trace.steps:
         ends = np.r_[ends, trace.steps]
-    return ends, [training_errors(X, y, trace.W[k], trace.b[k]) for k in ends]
+    wrong = Misclassified(X, y)
+    return ends, [wrong.count(trace.W[k], trace.b[k]) for k in ends]
 
 
 @dataclass(frozen=True)
@@ -225,3 +282,51 @@ def outcome(trace: Trace, X, y, *, max_epochs: int) -> Outcome:
         message += (" Not exact: these numbers are not short decimals, so the run is in "
                     "floating point (a y·a within rounding of 0 counts as a tie, a mistake).")
     return Outcome(trace.complete and errors == 0, mistakes, epochs, message)
+
+
+def descent_outcome(trace: Trace, X, y, *, max_epochs: int, lam: float) -> Outcome:
+    """How the SVM's descent (core.descent.svm_sgd) ended, in words a page can show.
+
+    Parameters
+    ----------
+    trace : Trace
+        The recorded descent over X, y.
+    X, y : array_like
+        Its data.
+    max_epochs : int
+        Its epochs.
+    lam : float
+        Its penalty. With lambda > 0 every step moves w, so the descent runs until
+        its epochs run out; with lambda = 0 it stops after an epoch without a
+        margin violation.
+
+    Returns
+    -------
+    Outcome
+        ``converged`` is always False (a descent is never at its minimiser by
+        stopping); ``mistakes`` counts the margin violations stepped on; the
+        message says at which step and why it ended, and which examples its last
+        weights leave inside the margin (y·a < 1), with their y·a.
+    """
+    X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
+    margins = y * (X @ trace.W[-1] + trace.b[-1])
+    inside = np.flatnonzero(margins < 1)
+    steps, epochs = int(trace.t[-1]), int(trace.epoch[-1])
+    if not trace.complete:
+        why = f"Recorded the first {plural(trace.steps, 'step')} only"
+    elif not lam and epochs < max_epochs:
+        why = (f"The descent ended at step {steps:,}, after an epoch in which no example was "
+               "inside the margin")
+    else:
+        why = (f"The descent ended at step {steps:,}, when its {plural(max_epochs, 'epoch')} "
+               "ran out" + (" (with λ > 0 it stops only there)" if lam else ""))
+    if inside.size == 0:
+        where = "no example is inside the margin (every y·a ≥ 1)."
+    else:
+        few = inside[:6]
+        more = f" and {inside.size - few.size:,} more" if inside.size > few.size else ""
+        where = (f"{plural(inside.size, 'example is', 'examples are')} still inside the margin "
+                 f"(y·a < 1): {'row' if inside.size == 1 else 'rows'} "
+                 f"{listed([str(n) for n in few])}{more}, at y·a = "
+                 f"{listed([f'{margins[n]:.3g}' for n in few])}{more and ' …'}.")
+    return Outcome(False, int(trace.mistakes[-1]), epochs, f"{why}: {where}")

@@ -119,6 +119,59 @@ def _averaged(run: Walk, dim: int) -> Iterator[AveragedStep]:
         yield AveragedStep(**vars(step), w_avg=w_avg, b_avg=total_b / step.t)
 
 
+def averaged_weights(X, y, **kwargs) -> tuple[np.ndarray, float, int, int]:
+    """Algorithm 2's averaged weights at the end of its run, from the run's updates alone.
+
+    Parameters
+    ----------
+    X, y, **kwargs
+        As for :func:`core.perceptron.perceptron`; the run visits every epoch up to
+        ``max_epochs`` (``until="max_epochs"``, as Algorithm 2 loops), the same walk as
+        :func:`averaged_perceptron` with ``until="max_epochs"``.
+
+    Returns
+    -------
+    (w_avg, b_avg, mistakes, visits) : tuple
+        mu / T and its bias after the run's T visits, the updates made, and T
+        (the start, untouched, when T = 0).
+
+    Notes
+    -----
+    Between two updates the weights stand still, so the sum of the weights after
+    every visit is sum_k (t_{k+1} - t_k) w_k over the updates at steps t_k (the
+    start held from the first visit to the one before t_1): no loop over visits,
+    so a thousand epochs cost what their updates cost. In the random
+    misclassified order every step is an update and the run ends when nothing
+    is wrong, so T is its last step; in the others T = max_epochs N.
+
+    Examples
+    --------
+    >>> w, b, mistakes, visits = averaged_weights([[1.0, 0.0], [-1.0, 0.0]], [1, -1],
+    ...                                           max_epochs=1)
+    >>> w.tolist(), b, mistakes, visits
+    ([1.5, 0.0], 0.5, 2, 2)
+    """
+    if kwargs.get("every", "update") != "update" or kwargs.get("until", "max_epochs") != \
+            "max_epochs":
+        raise ValueError("Algorithm 2 visits every epoch: leave every and until unset")
+    X, y = check_data(X, y)
+    run = perceptron(X, y, **{**kwargs, "every": "update", "until": "max_epochs"})
+    w0, b0 = run.start
+    times, W, B = [], [np.asarray(w0, dtype=float)], [float(b0)]
+    for step in run:
+        times.append(step.t)
+        W.append(step.w)
+        B.append(step.b)
+    if kwargs.get("order", "cyclic") == "random_misclassified":
+        visits = times[-1] if times else 0
+    else:
+        visits = int(kwargs.get("max_epochs", 100)) * len(y)
+    if visits == 0:
+        return np.array(w0, dtype=float), float(b0), 0, 0
+    held = np.diff(np.r_[1, times, visits + 1])  # visits after which each weight is in force
+    return held @ np.array(W) / visits, float(held @ np.array(B)) / visits, len(times), visits
+
+
 @dataclass(frozen=True)
 class VotedStep(Step):
     """A :class:`Step` with the vote count of the current weight vector.

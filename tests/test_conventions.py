@@ -75,5 +75,7 @@ def test_margin_page_names_margin_d_w_b_and_the_order_of_the_constant():
 
 
 def test_pocket_and_worked_example_conventions_are_said():
-    assert "Gallant's pocket algorithm" in page_text(open_app("nonseparable"))
+    text = page_text(open_app("nonseparable"))  # the page runs the readings' pocket
+    assert "Kowalczyk's *Support Vector Machines Succinctly*" in text
+    assert "Gallant's original pocket algorithm keeps instead" in text
     assert "reconstructed from the numbers" in page_text(open_app("step_through"))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -10,6 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from scipy.optimize import linprog, minimize
 
+from core.decimals import exact_decimals
 from core.geometry import (
     best_unit_separator,
     geometric_margin,
@@ -17,9 +19,13 @@ from core.geometry import (
     mistake_bound,
     proof_quantities,
     radius,
+    update_effect,
+    updates_to_flip,
 )
 from core.line_labelings import best_line
 from core.max_margin import max_margin
+from core.perceptron import perceptron
+from core.trace import exact_weights, record
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
 XOR_Y = [-1, -1, 1, 1]
@@ -381,3 +387,90 @@ def test_freund_schapire_bounds_the_mistakes_of_real_runs(points, labels, u, pas
     assert made <= bound * (1 + 1e-9)
     if math.isfinite(bound):
         assert gamma > 0
+
+
+# ---------------------------------------------------------------- why an update helps, exactly
+
+
+def repeated_updates(margin: Fraction, gain: Fraction) -> int:
+    """Add the gain until y*a > 0, one update at a time (a tie y*a = 0 is still a mistake)."""
+    count = 0
+    while margin <= 0:
+        margin += gain
+        count += 1
+    return count
+
+
+@given(margin=st.integers(-2000, 300), gain=st.integers(1, 90), places=st.integers(0, 3))
+def test_updates_to_flip_is_the_number_of_repeated_updates(margin, gain, places):
+    m, g = Fraction(margin, 10**places), Fraction(gain, 10**places)
+    assert updates_to_flip(m, g) == repeated_updates(m, g)
+
+
+def test_a_tie_reached_by_tenths_needs_one_more_update():
+    # -2.1 + 7 * 0.3 is exactly 0: still a mistake, an eighth update flips it (in floats,
+    # 7 * 0.30000000000000004 passes 2.1 and says 7)
+    assert updates_to_flip(Fraction(-21, 10), Fraction(3, 10)) == 8
+    assert updates_to_flip(Fraction(-3, 10), Fraction(3, 10)) == 2
+    assert updates_to_flip(Fraction(0), Fraction(3, 10)) == 1
+    # x = 0 without a bias: an update changes nothing, no count of them is enough
+    assert updates_to_flip(Fraction(0), Fraction(0)) is None
+    assert updates_to_flip(Fraction(1, 10), Fraction(0)) == 0
+    with pytest.raises(ValueError, match="gain"):
+        updates_to_flip(-1, -1)
+
+
+def fraction_run(X, y, *, eta, bias, epochs):
+    """The cyclic rule in fractions from w = 0: (row, w before, b before, updated) per visit."""
+    w, b, visits = [Fraction(0)] * len(X[0]), Fraction(0), []
+    for _ in range(epochs):
+        changed = False
+        for n, (x, label) in enumerate(zip(X, y, strict=True)):
+            wrong = label * (sum(wi * xi for wi, xi in zip(w, x, strict=True)) + b) <= 0
+            visits.append((n, w, b, wrong))
+            if wrong:
+                w = [wi + eta * label * xi for wi, xi in zip(w, x, strict=True)]
+                b += eta * label if bias else 0
+                changed = True
+        if not changed:
+            break
+    return visits
+
+
+tenths = st.integers(-30, 30)
+
+
+@settings(max_examples=60, deadline=None)
+@given(points=st.lists(st.tuples(tenths, tenths, st.sampled_from([-1, 1])), min_size=2,
+                       max_size=7),
+       eta=st.sampled_from(["0.1", "0.2", "0.3", "0.05", "0.7", "1", "1.5"]),
+       bias=st.booleans())
+def test_every_update_of_a_run_counts_its_flips_like_the_fraction_rule(points, eta, bias):
+    X = [[Fraction(a, 10), Fraction(c, 10)] for a, c, _ in points]
+    y = [label for *_, label in points]
+    e = Fraction(eta)
+    visits = fraction_run(X, y, eta=e, bias=bias, epochs=8)
+    Xf = np.array(X, dtype=float)
+    trace = record(perceptron(Xf, y, eta=float(eta), bias=bias, max_epochs=8))
+    assert trace.steps == len(visits)
+    for k, (n, w, b, wrong) in enumerate(visits, start=1):
+        assert bool(trace.updated[k]) == wrong
+        if not wrong:
+            continue
+        exact = exact_weights(trace, Xf, y, k - 1, eta=float(eta), bias=bias)
+        assert exact == (tuple(w), b)
+        *x, step = exact_decimals(np.r_[Xf[n], [float(eta)]]).tolist()
+        effect = update_effect(x, y[n], *exact, eta=step, bias=bias)
+        before = y[n] * (sum(wi * xi for wi, xi in zip(w, X[n], strict=True)) + b)
+        gain = e * (sum(xi * xi for xi in X[n]) + (1 if bias else 0))
+        assert effect.exact and (effect.before, effect.gain) == (before, gain)
+        assert effect.needed == (repeated_updates(before, gain) if gain else None)
+        assert effect.flipped == (before + gain > 0)
+
+
+def test_exact_weights_are_none_for_a_run_in_floats():
+    X = [[0.1 + 0.2, 1.0], [-1.0, 0.5]]
+    trace = record(perceptron(X, [1, -1]))
+    assert not trace.exact and exact_weights(trace, X, [1, -1], 1, eta=1.0) is None
+    effect = update_effect(np.array(X[0]), 1, np.zeros(2), 0.0, eta=1.0)
+    assert not effect.exact

@@ -6,12 +6,14 @@ N - 1 points) or for the same max_epochs, as Theorem 2.6's proof counts them.
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import core.evaluation
-from core.evaluation import leave_one_out_errors, split, trained
+from core.evaluation import leave_one_out, leave_one_out_errors, split, trained
 from datasets.builtin import BUILTIN, separable
 
 points = st.lists(st.tuples(st.integers(-40, 40), st.integers(-40, 40)), min_size=2, max_size=16,
@@ -81,3 +83,28 @@ def test_iris_trains_apart_only_the_points_its_full_run_updated_on(monkeypatch):
 def test_a_generated_set_gives_every_runs_count():
     data = separable(60, 0.05, 4)
     assert leave_one_out_errors(data.X, data.y) == every_run(data.X, data.y)
+
+
+def fraction_wrong(x, label, w, b) -> bool:
+    """y (w.x + b) <= 0 in the decimals the floats stand for (a tie is a mistake)."""
+    a = sum(Fraction(repr(float(wi))) * Fraction(repr(float(xi)))
+            for wi, xi in zip(w, x, strict=True))
+    return int(label) * (a + Fraction(repr(float(b)))) <= 0
+
+
+@settings(max_examples=40, deadline=None)
+@given(points, st.lists(st.sampled_from([-1.0, 1.0]), min_size=16, max_size=16),
+       st.integers(1, 8), st.sampled_from([1, 0.1]))
+def test_each_run_says_whether_it_converged_and_the_counts_split_by_it(points, labels, epochs,
+                                                                      scale):
+    X, y = np.array(points, dtype=float) * scale, np.array(labels[: len(points)])
+    assume(0 < (y > 0).sum() < len(y))
+    found = leave_one_out(X, y, max_epochs=epochs)
+    for i in range(len(y)):
+        keep = np.arange(len(y)) != i
+        w, b, _ = trained(X[keep], y[keep], max_epochs=epochs)
+        done = not any(fraction_wrong(x, t, w, b) for x, t in zip(X[keep], y[keep], strict=True))
+        assert found.converged[i] == done
+        assert found.wrong[i] == fraction_wrong(X[i], y[i], w, b)
+    assert found.errors == found.converged_errors + found.unconverged_errors
+    assert found.unconverged == int(np.sum(~found.converged))

@@ -44,7 +44,7 @@ def test_each_class_is_its_own_binary_run(seed, order, C, weights):
     for c in range(C):
         y = np.where(labels == c, 1.0, -1.0)
         if weights == "averaged":
-            steps = list(averaged_perceptron(X, y, **kwargs))
+            steps = list(averaged_perceptron(X, y, **kwargs, until="max_epochs"))
             w, b = (steps[-1].w_avg, steps[-1].b_avg) if steps else (np.zeros(2), 0.0)
         else:
             steps = list(perceptron(X, y, **kwargs))
@@ -209,3 +209,29 @@ def test_one_vs_one_trains_each_pair_on_its_own_two_classes():
         assert model.mistakes[k] == run[-1].mistakes
     with pytest.raises(ValueError, match="labels must be 0, 1"):
         one_vs_one(X[:3], [0, 2, 2])
+
+
+def test_averaged_one_vs_rest_is_algorithm_2_over_every_epoch_in_fractions():
+    # setosa vs rest converges in 3 epochs (450 visits); Algorithm 2 keeps averaging over all
+    # 50 epochs, 7,500 visits: mu / T = (-0.525, -0.799), not the (-0.914, -0.778) of 450
+    from fractions import Fraction
+
+    X, labels, names = iris_three()
+    model = one_vs_rest(X, labels, names=names, weights="averaged", max_epochs=50)
+    rows = [[Fraction(repr(float(v))) for v in x] for x in X]
+    for c in range(3):
+        y = [1 if label == c else -1 for label in labels]
+        w, b = [Fraction(0)] * 2, Fraction(0)
+        total_w, total_b, visits = [Fraction(0)] * 2, Fraction(0), 0
+        for _ in range(50):
+            for x, label in zip(rows, y, strict=True):
+                if label * (w[0] * x[0] + w[1] * x[1] + b) <= 0:
+                    w = [w[0] + label * x[0], w[1] + label * x[1]]
+                    b += label
+                total_w = [total_w[0] + w[0], total_w[1] + w[1]]
+                total_b += b
+                visits += 1
+        assert visits == 7500
+        np.testing.assert_allclose(model.W[c], [float(v / visits) for v in total_w], rtol=1e-12)
+        assert model.b[c] == pytest.approx(float(total_b / visits), rel=1e-12)
+    np.testing.assert_allclose(model.W[0], [-0.52485333, -0.79869333], atol=1e-8)

@@ -331,3 +331,20 @@ def test_an_update_raises_y_a_by_eta_norm_plus_one_and_may_need_repeating(at):
     sync(at, PAGE, 2)  # (2, 1) again, from -4: one update of 6 flips it
     assert r"= 2 - (-4) =" in latex(at)
     assert any("One update was enough" in c.value for c in at.caption)
+
+
+def test_a_tie_after_an_update_in_tenths_is_not_called_enough():
+    # the notes' 2 points with eta = 0.1 from w = 0: step 7 updates on (1, 1) from y*a = -0.3
+    # and adds 0.1 * (1 + 1 + 1) = 0.3: exactly 0, a tie, so one update did not flip it
+    # (in floats 0.1 * 3 is 0.30000000000000004 and the tie vanished)
+    at = open_app(PAGE)
+    by_key(at.selectbox, "data.choice").set_value("Lecture notes' example: 2 points").run()
+    by_key(at.number_input, "train.eta").set_value(0.1).run()
+    assert_clean(at)
+    sync(at, PAGE, 7)
+    captions = " ".join(c.value for c in at.caption)
+    assert "Step 7 updated on example 0" in captions
+    assert "One update was enough" not in captions
+    assert "y·a is now 0, a tie, which is still a mistake" in captions
+    assert "needs 2 updates before y·a > 0" in captions
+    assert r"= 0 - (-0.3) =" in latex(at)

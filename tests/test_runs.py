@@ -267,3 +267,25 @@ def test_the_decimal_check_hands_over_the_integers_it_checked(numerators, places
         k, integers = found
         assert integers.dtype == np.float64
         assert integers.tolist() == [float(round(Fraction(v) * 10**k)) for v in values.tolist()]
+
+
+# ---------------------------------------------------------------- errors decided exactly
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.lists(st.tuples(st.integers(-30, 30), st.integers(-30, 30),
+                          st.sampled_from([-1, 1])), min_size=1, max_size=12),
+       st.tuples(st.integers(-30, 30), st.integers(-30, 30), st.integers(-30, 30)),
+       st.sampled_from([1, 2]))
+def test_misclassified_counts_like_fractions_ties_included(points, weights, places):
+    from core.decimals import Misclassified
+
+    X = np.array([[a / 10, c / 10] for a, c, _ in points])
+    y = np.array([label for *_, label in points])
+    w, b = np.array(weights[:2]) / 10**places, weights[2] / 10**places
+    wrong = [label * (sum(exact(wi) * exact(xi) for wi, xi in zip(w, x, strict=True))
+                      + exact(b)) <= 0 for x, label in zip(X, y, strict=True)]
+    decide = Misclassified(X, y)
+    assert decide.rows(w, b).tolist() == wrong
+    assert decide.count(w, b) == sum(wrong)
+    assert decide.counts([w, w], [b, b]).tolist() == [sum(wrong)] * 2

@@ -515,7 +515,7 @@ def test_generalization_on_separable_data():
     np.testing.assert_array_equal(result.svm[0], mm.w)
     assert result.svm_error == error_rate(data.X[test], data.y[test], mm.w, mm.b)
     assert result.ratio == mistake_bound(Xtr, ytr)
-    assert result.loo == leave_one_out_errors(Xtr, ytr, max_epochs=100)
+    assert result.loo.errors == leave_one_out_errors(Xtr, ytr, max_epochs=100)
     # the SVM does not depend on the perceptron runs
     other = generalization(data.X, data.y, test_fraction=0.3, split_seed=5, runs=2,
                            order="shuffle_once", max_epochs=100, loo_limit=10)

@@ -32,6 +32,7 @@ from datasets import Dataset
 from ui import url_state
 from ui.budget import lesson_data
 from ui.data_picker import YOUR_DATA, data_picker
+from ui.floats import float_marker
 from ui.lecture import for_projector, lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
@@ -261,7 +262,9 @@ class Lesson:
         ----------
         run : ui.stepper.Run
             A run packed for the browser: it steps there, with no rerun per
-            press. It carries its own signature: a new run starts over.
+            press. It carries its own signature: a new run starts over. A run
+            whose header says it is in floats (``ui.floats.marked``) gets the
+            mark over it.
         part : str, optional
             A part of the page with its own position (e.g. "kernel").
         panels : callable, optional
@@ -276,6 +279,9 @@ class Lesson:
             The position, 0 to the run's number of steps.
         """
         key = self.page if part is None else f"{self.page}.{part}"
+        floats = run.header.get("floats")
+        if floats is not None:  # a run in floats says so over its steps (ui.floats.marked)
+            float_marker(floats["note"])
         if self._share is not None and options.get("toolbar", True) and not options.get("follow"):
             self._share.empty()  # the stepper's toolbar has Share, with the step it is on
         return stepper(key=key, run=run, panels=panels, **options)

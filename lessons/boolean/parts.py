@@ -19,6 +19,7 @@ from core.boolean import (
 )
 from core.line_labelings import best_line, labelings
 from core.parity import PARITY_BITS, parity
+from core.trace import training_errors
 from core.words import plural
 from lessons import link
 from ui.lesson import Lesson, Parts
@@ -153,16 +154,18 @@ def training_section(lesson: Lesson, function: str, encoding: str) -> None:
     runs = trainings(encoding)
     st.dataframe(runs, key=f"{PAGE}.runs")
     chosen = runs.loc[function]
-    if function == "XOR":
-        st.warning(f"XOR: {chosen['how the run ends']}. It never converges.",
-                   icon=":material/autorenew:")
+    converged = chosen["how the run ends"].startswith("converged")
+    if not converged:
+        st.warning(f"{function}: {chosen['how the run ends']}"
+                   + (". It never converges: no line separates it." if function == "XOR"
+                      else "."), icon=":material/autorenew:")
     else:
         st.success(f"{function} converges after {plural(chosen['mistakes'], 'mistake')}: a = "
                    f"{plain_equation((chosen['w₁'], chosen['w₂']), chosen['b'])}.",
                    icon=":material/check_circle:")
     st.button("Use the trained weights", icon=":material/model_training:", key=f"{PAGE}.trained",
               on_click=set_weights, args=((chosen["w₁"], chosen["w₂"]), chosen["b"]),
-              disabled=function == "XOR")
+              disabled=not converged)
 
 
 @PARTS.part("xor")
@@ -187,15 +190,26 @@ def xor_section(lesson: Lesson, function: str, encoding: str) -> None:
         f"An exact search over every line: lines can split these four corners in "
         f"{len(ways)} of the 2⁴ = 16 possible ways, and XOR and its negation are the two "
         f"they miss. The best line gets {best.correct} rows right, never 4.")
-    cols[0].markdown(
-        "So the perceptron cannot stop on XOR: every pass finds a mistake. From **w** = 0 it "
-        "makes the same four updates every epoch, which cancel, and the weights come back to 0: "
-        "the run cycles forever.")
+    cols[0].markdown("So the perceptron cannot stop on XOR: every pass finds a mistake. "
+                     + xor_run_sentence(train(xor.X, xor.y)))
     link("nonseparable", label="More in Non-separable data", icon=":material/autorenew:",
          where=cols[0])
     with cols[1]:
         lesson.chart(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
                      key="best", alt="XOR with the best line found: three rows right, one wrong")
+
+
+def xor_run_sentence(run: Training) -> str:
+    """What the notes' run does on XOR, from its exact search for a repeat."""
+    cycle = run.cycle
+    if cycle is not None and cycle.first == 1 and cycle.period == 1:
+        return (f"From **w** = 0 it makes the same {plural(cycle.updates, 'update')} every "
+                "epoch, which cancel, and the weights come back to 0: the run cycles forever.")
+    if cycle is not None:
+        return (f"From **w** = 0 the weights at the start of epoch {cycle.repeat} equal those "
+                f"at the start of epoch {cycle.first}: from there the run repeats every "
+                f"{plural(cycle.period, 'epoch')}, forever.")
+    return f"From **w** = 0 it is still making mistakes after {plural(run.epochs, 'epoch')}."
 
 
 @PARTS.part("lift")
@@ -204,13 +218,17 @@ def lift_section(lesson: Lesson, function: str, encoding: str) -> None:
     st.subheader("What fixes it: a new feature x₁x₂")
     xor = truth_table("XOR", encoding=encoding)
     lifted = train(lift(xor.X), xor.y)
+    wrong = training_errors(lift(xor.X), xor.y, lifted.w, lifted.b)
     st.markdown(
-        f"Give each row a third coordinate x₁·x₂. In 3-D the four points are separable by a "
-        f"plane, and the same perceptron (cyclic, η = 1, zeros) converges after "
-        f"{plural(lifted.mistakes, 'mistake')}:")
+        "Give each row a third coordinate x₁·x₂. In 3-D the four points are separable by a "
+        "plane, and the same perceptron (cyclic, η = 1, zeros) "
+        + (f"converges after {plural(lifted.mistakes, 'mistake')}:" if lifted.converged else
+           f"ends this way: {lifted.ending}:"))
     st.latex(r"a = " + curve_equation(lifted.w, lifted.b).removesuffix(" = 0"))
     st.markdown("Back in the plane that plane is a curve, not a line: a hyperbola (a pair of "
-                "lines when it degenerates), and it gets every row of XOR right.")
+                "lines when it degenerates), and it gets "
+                + ("every row of XOR right." if wrong == 0 else
+                   f"{4 - wrong} of the 4 rows of XOR right."))
     c3d, c2d = st.columns(2)
     with c3d:
         lesson.chart(lifted_figure(xor, lifted.w, lifted.b), key="lifted",
@@ -252,6 +270,21 @@ def parity_frame(encoding: str) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+@st.cache_data(show_spinner=False)
+def parity_run_sentence(encoding: str) -> str:
+    """What the notes' run does on every parity in the table, from the runs themselves."""
+    runs = {n: parity(n, encoding=encoding).run for n in PARITY_BITS}
+    every_row = [n for n, run in runs.items() if run.cycle is not None and run.cycle.first == 1
+                 and run.cycle.period == 1 and run.cycle.updates == 2 ** n]
+    if len(every_row) == len(runs):
+        return ("In the table's runs every row is a mistake in every epoch, from **w** = 0: the "
+                "updates of one pass add up to that same zero vector, and each epoch ends where "
+                "it began.")
+    return ("From **w** = 0 every row is a mistake in every epoch, so that each epoch ends "
+            "where it began, for n = " + (", ".join(map(str, every_row)) or "none of them")
+            + "; the table says how the other runs end.")
+
+
 @PARTS.part("parity")
 def parity_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Parity of 2 to 5 bits: never separable, the run cycles, one product feature fixes it."""
@@ -261,9 +294,7 @@ def parity_section(lesson: Lesson, function: str, encoding: str) -> None:
         "cannot learn. The n-bit parity is true when an odd number of its n inputs are true. "
         "No hyperplane separates it for any n ≥ 2, for the same reason as XOR: summed over "
         "all 2ⁿ rows, yᵢ(**x**ᵢ, 1) is the zero vector, so the yᵢaᵢ of any (**w**, b) add up "
-        "to 0 and cannot all be positive. The perceptron's updates in one pass add up to the "
-        "same zero vector: from **w** = 0 every row is a mistake, and each epoch ends where it "
-        "began.")
+        "to 0 and cannot all be positive. " + parity_run_sentence(encoding))
     st.latex(r"\sum_{i=1}^{2^n} y_i \begin{pmatrix}\mathbf{x}_i\\ 1\end{pmatrix} = \mathbf{0}"
              r"\quad\Longrightarrow\quad \sum_i y_i a_i = 0 \text{ for every } (\mathbf{w}, b)")
     st.dataframe(parity_frame(encoding), hide_index=True, key=f"{PAGE}.parity")

@@ -4,29 +4,32 @@ from __future__ import annotations
 
 import dataclasses
 import math
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import streamlit as st
 
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
+from core.decimals import exact_decimals
 from core.geometry import (
+    UpdateEffect,
     best_unit_separator,
     geometric_margin,
     mistake_bound,
     proof_quantities,
     radius,
-    update_gain,
-    updates_to_flip,
+    update_effect,
 )
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron
-from core.trace import Trace, align, outcome, record
-from core.words import plural
+from core.trace import Trace, align, exact_weights, outcome, record
+from core.words import listed, plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from lessons import link
 from ui.cached_runs import perceptron_trace
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import Setting
@@ -104,6 +107,23 @@ def starts_table() -> pd.DataFrame:
     })
 
 
+def starts_sentence(table: pd.DataFrame) -> str:
+    """What the table of counts from the two starts shows, read from the table."""
+    zeros, other = table.iloc[:, 1], table.iloc[:, 2]
+    data = notes_four_points()
+    bound = mistake_bound(data.X, data.y)
+    same = zeros.nunique() == 1
+    head = ("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
+            f"decision: the count is {zeros.iloc[0]} for every η. " if same else
+            "From w₀ = 0 the counts differ with η. ")
+    past = [eta for eta, count in zip(table["η"], other, strict=True) if count > bound]
+    if past:
+        return head + (f"From the other start the count passes the bound for η = "
+                       f"{listed(past)}: small steps take long to undo the start, and the "
+                       "theorem needs w₀ = 0.")
+    return head + "From the other start no count here passes the bound."
+
+
 def theorem_section(*, bias: bool) -> None:
     """Novikoff's theorem once, whole, and the notes' 4 points where a non-zero start breaks it."""
     st.markdown("**Novikoff's theorem.** Let **z**ₙ = "
@@ -117,12 +137,10 @@ def theorem_section(*, bias: bool) -> None:
     with st.expander("Without w₀ = 0 the bound can fail"):
         st.markdown("The notes' 4 points (R²/γ² = 81 with a bias), cyclic order, counted in "
                     "exact arithmetic:")
-        st.dataframe(starts_table(), hide_index=True, key=f"{PAGE}.starts")
-        st.caption("From w₀ = 0 every weight vector is η times the η = 1 run's, so η changes no "
-                   "decision and the count is the same for every η. From the other start small "
-                   "steps take long to undo it, and the count passes the bound: the theorem "
-                   "needs w₀ = 0. Turn on *Two runs side by side* under the stepper to step "
-                   "through two of these runs together.")
+        table = starts_table()
+        st.dataframe(table, hide_index=True, key=f"{PAGE}.starts")
+        st.caption(starts_sentence(table) + " Turn on *Two runs side by side* under the "
+                   "stepper to step through two of these runs together.")
 
 
 @PARTS.part("run")
@@ -142,6 +160,8 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
 
     def at_step(k: int) -> None:
         """What follows the step on the server: the bound against this boundary, the proof."""
+        if not trace.exact:
+            float_marker()
         current = current_boundary(data, trace, k)
         bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
         theorem_section(bias=bias)
@@ -152,8 +172,11 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
         proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"],
                       zeros_start=zeros_start)
 
-    run = perceptron_run(data, trace, settings, result, lecture=lecture_mode(), figure=figure,
-                         layers=("boundary", "ghost", "normal", "visited", "band", "explain"))
+    run = marked(perceptron_run(data, trace, settings, result, lecture=lecture_mode(),
+                                figure=figure,
+                                layers=("boundary", "ghost", "normal", "visited", "band",
+                                        "explain")),
+                 trace)
     lesson.stepper(run, panels=at_step)
 
 
@@ -191,9 +214,11 @@ def pair_section(lesson: Lesson, *_) -> None:
     left, right, ends = pair_runs(start, etas)
     data = notes_four_points()
     differ = first_disagreement(left, right)
-    ratio = etas[1] / etas[0]
+    ratio = float(Fraction(str(etas[1])) / Fraction(str(etas[0])))
     if differ is None:
-        scaled = np.allclose(right.W, ratio * left.W) and np.allclose(right.b, ratio * left.b)
+        # the same updates add up to η times the same sum S: w₀ + η_r S is a multiple of
+        # w₀ + η_l S at every step exactly when w₀ = 0 (or the two η are one)
+        scaled = start == "zeros" or etas[0] == etas[1]
         st.success(f"Every one of the {left.steps} steps makes the same decision in both runs"
                    + (f", and the right run's weights are {num(ratio)} times the left's at "
                       "every step: w and b only scaled, so the same boundary."
@@ -205,9 +230,10 @@ def pair_section(lesson: Lesson, *_) -> None:
                    f"{num(mistake_bound(data.X, data.y))} of a start from 0.",
                    icon=":material/call_split:")
     stops = (left.updated | right.updated).astype(np.uint8)
-    runs = [perceptron_run(data, trace, {"eta": eta, "bias": True}, end, lecture=lecture_mode(),
-                           extra={"stops": stops},
-                           layers=("boundary", "ghost", "normal", "visited", "explain"))
+    runs = [marked(perceptron_run(data, trace, {"eta": eta, "bias": True}, end,
+                                  lecture=lecture_mode(), extra={"stops": stops},
+                                  layers=("boundary", "ghost", "normal", "visited", "explain")),
+                   trace)
             for trace, eta, end in zip((left, right), etas, ends, strict=True)]
     columns = st.columns(2)
     for col, eta, run, options in zip(
@@ -345,19 +371,43 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
                     + ", since y² = 1. Step to an update (N) to see it with numbers.")
         return
     n = int(trace.index[k])
-    x, y = data.X[n], float(data.y[n])
-    before = y * float(trace.activation[k])
-    after = y * float(x @ trace.W[k] + trace.b[k])
-    gain = update_gain(x, eta=eta, bias=bias)
+    effect = update_at(data, trace, k, bias=bias, eta=eta)
     norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
-    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(after)} - "
-             rf"({num(before)}) = \eta({norm}) = {num(eta)}\cdot {num(gain / eta)} = "
-             rf"{num(gain)}")
-    needed = updates_to_flip(before, gain)
-    st.caption(f"Step {k} updated on example {n}. "
-               + ("One update was enough: y·a is now above 0 there." if needed == 1 else
-                  f"That is not enough to flip it: on its own this example needs {needed} "
-                  "updates before y·a > 0, and other examples' updates move it meanwhile."))
+    eq = "=" if effect.exact else r"\approx"
+    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(effect.after)} - "
+             rf"({num(effect.before)}) = \eta({norm}) {eq} {num(eta)}\cdot "
+             rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
+    if not effect.exact:
+        float_marker()
+    st.caption(f"Step {k} updated on example {n}. " + flip_sentence(effect))
+
+
+def update_at(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> UpdateEffect:
+    """What the update at step k did to y·a on its own example: in the run's exact numbers
+    when it has them, else in floats."""
+    n = int(trace.index[k])
+    y = int(data.y[n])
+    exact = exact_weights(trace, data.X, data.y, k - 1, eta=eta, bias=bias)
+    values = exact_decimals(np.r_[data.X[n], [eta]]) if exact is not None else None
+    if values is None:
+        return update_effect(data.X[n], y, trace.W[k - 1], float(trace.b[k - 1]), eta=eta,
+                             bias=bias)
+    *x, e = values.tolist()
+    return update_effect(x, y, *exact, eta=e, bias=bias)
+
+
+def flip_sentence(effect: UpdateEffect) -> str:
+    """Whether one update put its example on its side, or how many it needs on its own."""
+    if effect.flipped:
+        return "One update was enough: y·a is now above 0 there."
+    if effect.needed is None:
+        return ("This example is x = 0 and the run has no bias: an update on it changes "
+                "nothing, and no number of them puts it on its side (y·a stays 0).")
+    now = ("now 0, a tie, which is still a mistake" if effect.after == 0
+           else f"still {num(effect.after)}")
+    return (f"That is not enough to flip it: y·a is {now}; on its own this example needs "
+            f"{plural(effect.needed, 'update')} before y·a > 0, and other examples' updates "
+            "move it meanwhile.")
 
 
 def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
@@ -415,9 +465,27 @@ def experiment_section(lesson: Lesson, *_) -> None:
     lesson.chart(experiment_figure(runs["bound"], runs["mistakes"], runs["order"], labels),
                  key="experiment", alt="Mistakes made against the bound R squared over "
                  "gamma squared for many runs, with the line y = x")
+    st.caption(experiment_sentence(runs))
+
+
+def experiment_sentence(runs: pd.DataFrame) -> str:
+    """What the sweep found, from its runs: within the bound or not, how close, and how the
+    mistakes follow the margin."""
     ratio = runs["mistakes"] / runs["bound"]
     within = int((runs["mistakes"] <= runs["bound"]).sum())
-    st.caption(f"{plural(len(runs), 'run')}: {within} within "
-               f"the bound. Mistakes were at most {ratio.max():.0%} of the bound, "
-               f"{ratio.median():.0%} in the median run: the guarantee holds with room to "
-               "spare, and a smaller margin (a larger bound) tends to cost more mistakes.")
+    text = (f"{plural(len(runs), 'run')}: {within} within the bound. Mistakes were at most "
+            f"{ratio.max():.0%} of the bound, {ratio.median():.0%} in the median run")
+    text += (": the guarantee holds with room to spare" if ratio.max() < 1 else
+             ": some run reached the bound" if within == len(runs) else
+             ": some run passed the bound")
+    by_margin = runs.groupby("margin")["mistakes"].mean().sort_index()
+    trend = float(np.corrcoef(np.arange(len(by_margin)), by_margin.to_numpy())[0, 1]) \
+        if len(by_margin) > 1 and by_margin.std() > 0 else 0.0
+    if trend < 0:
+        return text + (". The mean mistakes fall from "
+                       f"{by_margin.iloc[0]:.1f} at margin {by_margin.index[0]:g} to "
+                       f"{by_margin.iloc[-1]:.1f} at {by_margin.index[-1]:g}: a smaller margin "
+                       "(a larger bound) tends to cost more mistakes.")
+    return text + (". Here the mean mistakes do not fall as the margin grows "
+                   f"({by_margin.iloc[0]:.1f} at margin {by_margin.index[0]:g}, "
+                   f"{by_margin.iloc[-1]:.1f} at {by_margin.index[-1]:g}).")

@@ -19,6 +19,7 @@ from datasets import Dataset
 from lessons import link
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
+from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import DATA_CHOICE_KEY, Setting
@@ -33,7 +34,6 @@ SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
 # The page's own search for a repeat stops after this many visits (about a second on this
 # machine, and enough for every built-in set); a button searches on to CYCLE_VISITS.
 VIEW_VISITS = 200_000
-BOUNDED = " The weights still stay bounded while the errors keep jumping: see below."
 LONGER = f"{PAGE}.longer"  # the data and settings the student asked the longer search for
 
 # which part of a run that cycles is stepped through: from the start, or one period
@@ -155,8 +155,8 @@ def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None
         link("step_through", label="Step through a converging run", icon=":material/footprint:")
     elif cycle is None:
         st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "
-                "one. The weights still stay bounded while the errors keep jumping: see below. "
-                "Choose the cyclic order (sidebar) to look for the cycle.",
+                "one." + bounded_sentence(shown.report) + " Choose the cyclic order (sidebar) "
+                "to look for the cycle.",
                 icon=":material/shuffle:")
     elif shown.found:
         st.success(cycle.message, icon=":material/autorenew:")
@@ -170,16 +170,17 @@ def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None
     elif cycle.status == "none":
         n = shown.report.n
         st.warning(f"No repeat within the first {cycle.epochs:,} epochs ({cycle.epochs * n:,} "
-                   "visits)." + BOUNDED + (" The page stops its first search there, so that "
-                                           "it opens quickly for everyone."
-                                           if shown.more else ""),
+                   "visits)." + bounded_sentence(shown.report)
+                   + (" The page stops its first search there, so that it opens quickly for "
+                      "everyone." if shown.more else ""),
                    icon=":material/hourglass_bottom:")
         if shown.more:
             st.button(f"Search on, up to {CYCLE_VISITS:,} visits",
                       key=f"{PAGE}.search_longer", on_click=search_longer, args=(shown.asked,),
                       icon=":material/search:")
     else:
-        st.warning(cycle.message + BOUNDED, icon=":material/hourglass_bottom:")
+        st.warning(cycle.message + bounded_sentence(shown.report),
+                   icon=":material/hourglass_bottom:")
     departure = shown.departure
     if departure is not None:
         st.caption(
@@ -225,6 +226,7 @@ def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> No
     run = perceptron_run(data, trace, settings, shown.result, lecture=lecture_mode(),
                          layers=("boundary", "ghost", "normal", "visited", "errors", "explain"),
                          words={"window": "of the period"})
+    run = marked(run, trace)
     lesson.stepper(run, panels=weight_space)
 
 
@@ -250,12 +252,8 @@ def errors_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) 
         f"{'Epochs' if report.complete else 'The first'} 1–{last} of the run"
         + (f" (past the {max_epochs} max epochs, to show a whole period)"
            if last > max_epochs else "")
-        + f", out of {n} examples. The last weights' errors keep jumping with every update; "
-        "‖w‖ stays bounded. The pocket (Gallant's pocket algorithm: the perceptron keeps "
-        "running unchanged, and the pocket stores the weights with the fewest training errors "
-        "seen after any visit; the notes do not cover it) and the averaged perceptron (the "
-        "notes' Algorithm 2: the mean of the weights after every visit) both settle where the "
-        "last weights never do.")
+        + f", out of {n} examples. " + errors_sentence(report))
+    st.caption(POCKET)
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -266,6 +264,59 @@ def freund_schapire(X, y, bias: bool, passes: int):
     if not np.any(u):
         return None
     return non_separable_bound(X, y, u, passes=passes, bias=bias)
+
+
+# The pocket the page runs, the one the seeds' book chapter describes, and Gallant's original.
+POCKET = (
+    "The pocket here is the variant of the book chapter *The Perceptron* in Kowalczyk's "
+    "*Support Vector Machines Succinctly*: the perceptron runs on unchanged, and a new w goes "
+    "into the pocket only when it makes fewer training errors than the one already there. "
+    "Gallant's original pocket algorithm keeps instead the weights with the longest run of "
+    "consecutive correct classifications (his ratchet variant also asks for fewer training "
+    "errors). The averaged perceptron is the notes' Algorithm 2: the mean of the weights after "
+    "every visit.")
+
+
+def errors_sentence(report: EpochReport) -> str:
+    """What the chart shows about the last, pocket and averaged weights, from the report."""
+    last, pocket, averaged = report.errors_last, report.errors_pocket, report.errors_averaged
+    if not len(last):
+        return "No epoch was visited."
+
+    def spread(errors) -> str:
+        low, high = int(errors.min()), int(errors.max())
+        return f"stay at {low}" if low == high else f"move between {low} and {high}"
+
+    if len(set(last.tolist())) == 1:
+        head = f"The last weights make {int(last[0])} errors at the end of every epoch"
+        head += (": they are the same weights at every epoch's end, (w, b) = "
+                 f"({', '.join(num(float(v)) for v in report.ends_w[0])}, "
+                 f"{num(float(report.ends_b[0]))})." if report.same_ends else ".")
+    else:
+        changes = int(np.count_nonzero(np.diff(last)))
+        head = (f"The last weights' errors move between {int(last.min())} and "
+                f"{int(last.max())} from one epoch's end to the next (they change "
+                f"{plural(changes, 'time')} in {plural(len(last), 'epoch')}).")
+    top = float(np.max(report.max_norm))
+    settled = int(np.flatnonzero(pocket != pocket[-1])[-1] + 2) if np.any(pocket != pocket[-1]) \
+        else 1
+    tail = max(1, len(averaged) // 2)
+    return (f"{head} ‖w‖ never passes {num(top)}. The pocket's errors are {int(pocket[-1])} "
+            f"at every epoch's end from epoch {settled} on; over the last "
+            f"{plural(tail, 'epoch')} the averaged weights' errors {spread(averaged[-tail:])} "
+            f"and the last weights' errors {spread(last[-tail:])}.")
+
+
+def bounded_sentence(report: EpochReport) -> str:
+    """The weights stay bounded while the errors move (or do not), from the report."""
+    if not len(report.epoch):
+        return ""
+    last = report.errors_last
+    moving = ("the last weights' errors move between "
+              f"{int(last.min())} and {int(last.max())}" if last.min() != last.max()
+              else f"the last weights make {int(last[0])} errors at every epoch's end")
+    return (f" In the {plural(len(report.epoch), 'epoch')} charted below ‖w‖ never passes "
+            f"{num(float(np.max(report.max_norm)))} while {moving}.")
 
 
 @PARTS.part("bound")

@@ -8,10 +8,11 @@ import streamlit as st
 
 from core.loss_surface import MAX_GRID, loss_surface, weight_grid
 from core.perceptron import perceptron
-from core.trace import outcome, record
+from core.trace import outcome, record, training_errors
 from datasets import Dataset
 from datasets.builtin import notes_two_points
 from ui.cached_runs import perceptron_trace
+from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.stepper import export_buttons, perceptron_run
@@ -32,7 +33,8 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
         st.error(f"These settings cannot train: {error}")
         st.stop()
     result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
-    lesson.stepper(perceptron_run(data, trace, settings, result, lecture=lecture_mode()))
+    lesson.stepper(marked(perceptron_run(data, trace, settings, result, lecture=lecture_mode()),
+                          trace))
     if not lecture_mode():
         st.caption(f"Where this run ends: {result.message}")
         export_buttons(PAGE, data, trace)
@@ -77,7 +79,7 @@ def loss_surface_section(lesson: Lesson, data: Dataset, settings: dict) -> None:
                  "the two-point example, the zero-loss region shaded, and the run's weights "
                  "after each update")
     end = path[-1]
-    settled = trace.complete and bool(np.all(data.y * (data.X @ end) > 0))
+    settled = trace.complete and training_errors(data.X, data.y, end, 0.0) == 0
     st.caption(
         ("The same settings as the run above, but without a bias (b = 0 throughout). "
          if settings["bias"] else "The run above. ")

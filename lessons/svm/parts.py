@@ -11,27 +11,36 @@ import streamlit as st
 
 from core import losses
 from core.descent import svm_sgd
-from core.evaluation import generalization, margins_over_lambda, split, theorem_2_6
+from core.evaluation import (
+    CONVERGENCE_CAP,
+    LeaveOneOut,
+    generalization,
+    margins_over_lambda,
+    split,
+    theorem_2_6,
+)
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
-from core.perceptron import ORDERS, Linear
+from core.perceptron import ORDERS, Linear, perceptron
+from core.runs import is_exact
 from core.sklearn_check import perceptron_by_epoch, svc_weights
-from core.soft_margin import hard_margin_C, lam_to_C, notes_cost, soft_margin
+from core.soft_margin import cost_gap, hard_margin_C, lam_to_C, notes_cost, soft_margin
 from core.trace import (
     STEP_LIMIT,
-    Outcome,
     align,
+    descent_outcome,
     epoch_end_errors,
     outcome,
     record,
     training_errors,
 )
 from core.variants import rule_run
-from core.words import plural
+from core.words import FLOAT_DESCENT, listed, plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import Setting, order_label
@@ -220,6 +229,8 @@ def _strict_rule(lesson: Lesson, data: Dataset) -> None:
                          "training errors at the end":
                              f"{training_errors(data.X, data.y, w, b_end)} / {len(data)}"})
     st.dataframe(pd.DataFrame(rows), hide_index=True)
+    if not is_exact(perceptron(data.X, data.y)):
+        float_marker()
     st.caption("Cyclic order, η = 1, on the data in the sidebar. From w = 0 every a is 0, so "
                "y·a = 0 on every example: the strict rule sees no mistake and never starts, "
                "stopping at w = 0, which gets every example wrong. That is why the rule "
@@ -237,8 +248,12 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
-    perc, svm = align(perc, svm)
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
+    # how each run ended, from the run itself (the shorter one is padded to the other's end)
+    ends = (outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
+            descent_outcome(svm, data.X, data.y, max_epochs=svm_settings["max_epochs"], lam=lam))
+    last = (perc.steps, svm.steps)
+    perc, svm = align(perc, svm)
     lecture = lecture_mode()
     # each run's name heads its legend, beside the plot: the long one on two lines, but on a
     # projector one line each (two made the legend taller than the plot, which scrolled it)
@@ -269,23 +284,26 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
 
     # one clock: Next mistake stops where either run updates
     stops = (perc.updated | svm.updated).astype(np.uint8)
-    leader = perceptron_run(data, perc, settings,
-                            outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
-                            lecture=lecture,
-                            figure=figure(titles[0]), extra={"stops": stops},
-                            layers=("boundary", "ghost", "normal", "visited", "explain"))
+    leader = marked(perceptron_run(data, perc, settings, ends[0], lecture=lecture,
+                                   figure=figure(titles[0]), extra={"stops": stops},
+                                   layers=("boundary", "ghost", "normal", "visited", "explain")),
+                    perc)
     # its maths are the descent's (viz.svm.svm_step_lines), and its weights, shrunk on every
     # step, are rebuilt in the page from their start: no server work per step, and a few
     # bytes a step rather than 24
-    follower = perceptron_run(
-        # the descent has no "converged": it ends where its epochs do
-        data, svm, svm_settings, Outcome(False, 0, 0, ""), lecture=lecture,
+    follower = marked(perceptron_run(
+        # the descent has no "converged": it ends where its epochs do, and says so
+        data, svm, svm_settings, ends[1], lecture=lecture,
         figure=figure(titles[1]), extra={"stops": stops},
         layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
-        words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0})
+        words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0}), svm,
+        reason=FLOAT_DESCENT, threshold=1.0)
 
     def at_step(k: int) -> None:
-        """Both margins at step k (follow the step)."""
+        """Past a run's end, how it ended; both margins at step k (follow the step)."""
+        for name, end, steps in zip(("Perceptron", "SVM"), ends, last, strict=True):
+            if k > steps:
+                st.caption(f"{name}, past its end: {end.message}")
         _margins(lesson, data, svm_settings, mm, perc, svm, k)
 
     left, right = st.columns(2)
@@ -310,6 +328,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                  else None if finite else "does not separate")
         row.metric(name, maths.num(round(value, 4)) if finite else "none", delta,
                    delta_color="off", delta_arrow="off", width="content")
+    float_marker(FLOAT_DESCENT)  # the SVM's margin is the descent's, in floats
     if mm is None:
         row.metric("Maximum margin Margin(D)", "not separable", width="content")
         st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
@@ -323,12 +342,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
     lesson.chart(draw.margin_sweep_figure(LAMBDAS, exact, sgd, mm.gamma, svm_settings["lam"]),
                  key="sweep", alt="Geometric margin against lambda: the exact minimiser and "
                                   "the subgradient run approach gamma as lambda shrinks")
-    st.caption(f"As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
-               f"bias, whatever the bias setting) reaches the maximum "
-               f"margin Margin(D); the subgradient run after "
-               f"{plural(svm_settings['max_epochs'], 'epoch')} "
-               "follows it until λ gets so small that the penalty, which is what pulls w toward "
-               "the maximum margin, needs more steps than the run has (raise the SVM epochs).")
+    st.caption(sweep_sentence(LAMBDAS, exact, sgd, mm.gamma, svm_settings["max_epochs"]))
     with st.expander("One rule for both (core/perceptron.py, live source)"):
         st.code(draw.source_listing(Linear.wrong, Linear.apply), language="python")
         st.caption("The perceptron is this rule with the perceptron loss (an update when "
@@ -336,6 +350,35 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
                    "when y·a < 1), lam > 0 and η₀/√t. The penalty's gradient λw is there on "
                    "every step, so the SVM shrinks w by (1 − η_t λ) on every step, a violation "
                    "or not (the bias is not penalised).")
+
+
+def sweep_sentence(lams, exact, sgd, gamma: float, epochs: int, *, close: float = 0.05) -> str:
+    """What the margin sweep shows, from its numbers: from which λ the exact minimiser has the
+    maximum margin, and down to which λ the descent stays within ``close`` of it."""
+    exact, sgd = np.asarray(exact, dtype=float), np.asarray(sgd, dtype=float)
+    there = np.flatnonzero(np.abs(exact - gamma) <= 1e-6 * gamma)
+    at_max = ("reaches the maximum margin Margin(D) from λ = "
+              f"{maths.num(lams[there[0]])} down" if there.size and there[-1] == len(lams) - 1
+              and np.all(np.diff(there) == 1) else
+              f"ends at {exact[-1]:.4g} at λ = {maths.num(lams[-1])}, against Margin(D) = "
+              f"{gamma:.4g}")
+    near = np.abs(sgd - exact) <= close * np.maximum(exact, 1e-12)
+    runs = f"the subgradient run after {plural(epochs, 'epoch')}"
+    first_off = int(np.argmin(near))  # from the largest λ down
+    if near.all():
+        follows = f"{runs} stays within {close:.0%} of it at every λ here"
+    elif first_off > 0 and not near[first_off:].any():
+        follows = (f"{runs} stays within {close:.0%} of it down to λ = "
+                   f"{maths.num(lams[first_off - 1])} and falls behind below, where the "
+                   "penalty, which is what pulls w toward the maximum margin, needs more steps "
+                   "than the run has (raise the SVM epochs)")
+    elif not near.any():
+        follows = f"{runs} is more than {close:.0%} off it at every λ here"
+    else:
+        follows = (f"{runs} is within {close:.0%} of it only at λ = "
+                   + listed([maths.num(lam) for lam, ok in zip(lams, near, strict=True) if ok]))
+    return ("As λ shrinks the exact minimiser (SVC with C = 1/(λN), which always learns a "
+            f"bias, whatever the bias setting) {at_max}; {follows}.")
 
 
 @PARTS.part("Soft margin")
@@ -383,6 +426,8 @@ def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm,
     """The perceptron on the same data: boundaries of the last epochs and errors per epoch."""
     st.subheader("The perceptron on the same data")
     perc = perceptron_trace(data.X, data.y, settings)
+    if not perc.exact:
+        float_marker()
     ends, errors = epoch_end_errors(perc, data.X, data.y)
     late = ends[-8:]
     left, right = st.columns([0.55, 0.45])
@@ -427,6 +472,8 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
         st.error(f"This split cannot be used: {error}")
         st.stop()
     train, test = result.train, result.test
+    if not is_exact(perceptron(data.X[train], data.y[train])):
+        float_marker()  # the runs' decisions and numbers
     svm_name = ("SVM: maximum margin" if result.separable
                 else f"SVM: soft margin (C = {maths.num(st.session_state[C_SETTING.key])})")
     labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
@@ -449,10 +496,12 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                     "for a test set worth the name.")
         st.caption(f"{len(train)} training points (filled), {len(test)} test points (open). "
                    + ("Every run is trained to convergence (the mistake bound caps the epochs "
-                      "it can need), so each separates the training points when they can be "
-                      "separated, yet they land on different lines and score differently on "
-                      "the test points; the SVM's line depends on the training data alone: the "
-                      "same every time." if cap is None else
+                      f"it can need), so each separates the training points; {runs_apart(result)} "
+                      "The SVM's line depends on the training data alone: the same every time."
+                      if cap is None and all(result.converged) else
+                      "Every run gets the epochs the mistake bound says it can need, at most "
+                      f"{CONVERGENCE_CAP:,}; the SVM's line depends on the training data "
+                      "alone: the same every time." if cap is None else
                       f"Each run stops after {cap:,} epoch{'s' if cap != 1 else ''} here: "
                       f"{int(runs)} runs over {len(train):,} points would cost this page more "
                       "than it may spend for one student. The SVM's line depends on the "
@@ -464,8 +513,21 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                           if not result.separable else
                           "they ran out of epochs first, so the theorem, which is about runs "
                           "trained to convergence, does not speak of their test errors."))
-        _bound(result, len(train))
+        _bound(result, len(train), cap)
     _draws(lesson, data, separable=mm is not None)
+
+
+def runs_apart(result) -> str:
+    """How far the runs' separators and test errors differ, from the runs themselves."""
+    lines = {tuple(np.round(np.r_[w, b] / np.linalg.norm(np.r_[w, b]), 12))
+             for w, b, _ in result.runs
+             if np.any(np.r_[w, b])}
+    errors = sorted({e for _, _, e in result.runs})
+    where = ("they all land on the same line" if len(lines) <= 1
+             else f"they land on {len(lines)} different lines")
+    scored = (f"with the same test error, {100 * errors[0]:.1f} %" if len(errors) == 1 else
+              f"with test errors from {100 * errors[0]:.1f} % to {100 * errors[-1]:.1f} %")
+    return f"{where}, {scored}."
 
 
 def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
@@ -490,11 +552,30 @@ def _draws(lesson: Lesson, data: Dataset, *, separable: bool) -> None:
     under = sum(e <= b for e, b in zip(errors, bounds, strict=True))
     st.caption(f"{DRAWS} draws for each N ({converged} of {total} runs converged). Both sides "
                "are sample means, estimates of the theorem's expectations; here the mean error "
-               f"is at most the bound for {under} of the {len(DRAW_NS)} values of N. The bound "
-               "shrinks like 1/(N + 1); above 1 it says nothing.")
+               f"is at most the bound for {under} of the {len(DRAW_NS)} values of N. "
+               + bound_trend(DRAW_NS, bounds) + " Above 1 the bound says nothing.")
 
 
-def _bound(result, n: int) -> None:
+def bound_trend(ns, bounds) -> str:
+    """How the estimated bound E[R²/γ²]/(N + 1) moved from the first N to the last, against
+    the 1/(N + 1) it would follow if E[R²/γ²] stayed put."""
+    (n0, b0), (n1, b1) = (ns[0], bounds[0]), (ns[-1], bounds[-1])
+    ratios = [b * (n + 1) for n, b in zip(ns, bounds, strict=True)]
+    alone = (n1 + 1) / (n0 + 1)
+    moved = (f"From N = {n0} to N = {n1} the bound goes from {b0:.3g} to {b1:.3g}, "
+             + (f"down by a factor of {b0 / b1:.2g}" if b1 < b0 else
+                f"up by a factor of {b1 / b0:.2g}" if b1 > b0 else "unchanged"))
+    if ratios[-1] > ratios[0]:
+        return (moved + f", while 1/(N + 1) alone falls by {alone:.2g}: E[R²/γ²] grows with "
+                f"N, from {ratios[0]:.3g} to {ratios[-1]:.3g} (more points, a smaller "
+                "margin or a larger radius).")
+    if ratios[-1] < ratios[0]:
+        return (moved + f", more than the {alone:.2g} of 1/(N + 1) alone: E[R²/γ²] falls "
+                f"from {ratios[0]:.3g} to {ratios[-1]:.3g}.")
+    return moved + f": E[R²/γ²] stays at {ratios[0]:.3g}, so it follows 1/(N + 1)."
+
+
+def _bound(result, n: int, cap: int | None) -> None:
     """Theorem 2.6 with this training set's numbers."""
     st.markdown("**The leave-one-out bound** (Theorem 2.6): a perceptron trained to convergence "
                 "on N examples errs on a fresh one with probability")
@@ -506,11 +587,32 @@ def _bound(result, n: int) -> None:
                "(x, 1) as the perceptron with a bias sees them) is this one set's value, so the "
                "number is the bound's estimate from the data on screen. Above 1 it says nothing.")
     if result.loo is not None:
-        st.metric("Leave-one-out errors of the perceptron on the training set",
-                  f"{result.loo} / {n}")
-        st.caption(f"Train on all but one, test on the one left out, for each of the {n}: this "
-                   f"count is the proof's (*), at most the mistakes of a run on all {n}, so at "
-                   f"most R²/γ² = {maths.num(round(result.ratio, 2))}.")
+        loo = result.loo
+        st.metric("Leave-one-out errors of the perceptron on the training set"
+                  + (" (runs that converged)" if loo.unconverged else ""),
+                  f"{loo.converged_errors} / {n}",
+                  f"{plural(loo.unconverged, 'run')} did not converge, not counted"
+                  if loo.unconverged else None, delta_color="off", delta_arrow="off")
+        st.caption(loo_sentence(loo, result.ratio, cap))
+
+
+def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
+    """What the leave-one-out count is: the proof's (*) when every run converged; else the
+    count of those that did, and where (*) lies."""
+    n = loo.n
+    bound = maths.num(round(ratio, 2))
+    epochs = f", each stopped after {plural(cap, 'epoch')}" if cap is not None else ""
+    if not loo.unconverged:
+        return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
+                f"every run converged, so this count is the proof's (*), at most the mistakes "
+                f"of a run on all {n}, so at most R²/γ² = {bound}.")
+    done = n - loo.unconverged
+    return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
+            f"{loo.unconverged} of the {n} runs did not converge (they err on "
+            f"{loo.unconverged_errors} of their points), so the count shown is of the {done} "
+            f"that did: {loo.converged_errors}. The proof's (*) counts runs trained to "
+            f"convergence: here it lies between {loo.converged_errors} and "
+            f"{loo.converged_errors + loo.unconverged}, and it is at most R²/γ² = {bound}.")
 
 
 @PARTS.part("In scikit-learn")
@@ -551,8 +653,35 @@ svm.coef_, svm.intercept_""", language="python")
     cols = st.columns(len(tables))
     for col, table in zip(cols, tables, strict=True):
         col.dataframe(table, column_config={name: number for name in table.columns})
-    st.caption("SVC solves the soft-margin SVM exactly; our subgradient run only approaches the "
-               "same minimiser of J as its steps shrink, so their costs J agree more closely "
-               "than their weights. Separable data also get the hard margin: any C at least the "
-               "largest dual coefficient gives it, and 2‖w‖² is one. With the bias off, SVC "
-               "still learns b and the numbers differ.")
+    J, J_star = descent_cost(data.X, data.y, lam, svm.W[-1], float(svm.b[-1]))
+    float_marker(FLOAT_DESCENT)
+    st.metric("How far the descent is from the minimum: J − J*", f"{J - J_star:.4g}",
+              f"J = {J:.4g}, J* = {J_star:.4g}", delta_color="off", delta_arrow="off")
+    st.caption(gap_sentence(J, J_star, int(svm.epoch[-1]), bias=settings["bias"])
+               + " Separable data also get the hard margin: any C at least the largest dual "
+               "coefficient gives it, and 2‖w‖² is one.")
+
+
+@st.cache_data(max_entries=16, show_spinner=False)
+def descent_cost(X, y, lam: float, w, b: float) -> tuple[float, float]:
+    """The descent's cost J and the least J*, core.soft_margin.cost_gap, cached."""
+    return cost_gap(X, y, w, b, lam=lam)
+
+
+def gap_sentence(J: float, J_star: float, epochs: int, *, bias: bool) -> str:
+    """Where the descent's cost stands against the minimum, from the two numbers."""
+    gap = J - J_star
+    head = ("SVC solves the soft-margin SVM to its tolerance (J* is the app's own exact "
+            "minimiser, soft_margin); our subgradient run only approaches the minimiser of J "
+            f"as its steps shrink. After {plural(epochs, 'epoch')} its J is "
+            f"{J:.4g} against J* = {J_star:.4g}: ")
+    if gap <= 1e-3 * max(J_star, 1e-12):
+        where = f"within {gap:.2g} of the minimum, 0.1 % of J*."
+    else:
+        where = (f"J − J* = {gap:.4g}, {gap / J_star:.0%} above the minimum, so its weights "
+                 "are not the minimiser's either; more epochs bring it closer."
+                 if J_star > 0 else f"J − J* = {gap:.4g}.")
+    off = (" With the bias off, the descent keeps b = 0 while SVC and J* learn b, so it "
+           "cannot reach J*." if not bias else "")
+    return head + where + off
+

@@ -7,9 +7,11 @@ import pandas as pd
 import plotly.graph_objects as go
 import streamlit as st
 
+from core.decimals import Misclassified, running_sums
 from core.kernel import KERNELS, Kernel, KernelModel, kernel_perceptron
 from core.multiclass import WEIGHTS, one_vs_one, one_vs_rest
 from core.perceptron import perceptron
+from core.runs import is_exact
 from core.trace import STEP_LIMIT, outcome, record
 from core.variants import (
     Voted,
@@ -17,10 +19,11 @@ from core.variants import (
     running_average,
     train_test_split,
 )
-from core.words import plural
+from core.words import FLOAT_DATA, FLOAT_RBF, plural
 from datasets import Dataset
 from datasets.builtin import iris_three
 from ui.budget import counted, progress
+from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.outside import md
@@ -192,7 +195,7 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED,
                                         "voted": VOTED},
               "averaged": True}
-    return Run(run.id, run.steps, header, run.columns)
+    return marked(Run(run.id, run.steps, header, run.columns), trace)
 
 
 def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
@@ -203,17 +206,21 @@ def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
 
 def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> None:
     """What the server shows for step k: errors of the three predictors, μ and the votes."""
-    y = data.y[train]
     voted = Voted.from_trace(trace, k)
-    yt = data.y[test]
-    rows = {"last": (data.X @ trace.W[k] + trace.b[k])}
+    decide = Misclassified(data.X, data.y)  # exact on short decimals
+    wrong = {"last": decide.rows(trace.W[k], trace.b[k])}
     if k:
-        rows["averaged"] = data.X @ W_avg[k] + b_avg[k]
-        rows["voted"] = voted.decision(data.X)
+        # mu itself, summed exactly when it can be: it predicts as mu / k does
+        sums = running_sums(np.column_stack([trace.W[1:k + 1], trace.b[1:k + 1]]))
+        exact = None if sums is None else decide.rows_scaled(sums[-1])
+        wrong["averaged"] = exact if exact is not None else decide.rows(W_avg[k], b_avg[k])
+        wrong["voted"] = data.y * voted.decision(data.X) <= 0
     table = pd.DataFrame(
-        {"training errors": [share(errors(y, a[train]), len(train)) for a in rows.values()],
-         "test errors": [share(errors(yt, a[test]), len(test)) for a in rows.values()]},
-        index=list(rows))
+        {"training errors": [share(int(w[train].sum()), len(train)) for w in wrong.values()],
+         "test errors": [share(int(w[test].sum()), len(test)) for w in wrong.values()]},
+        index=list(wrong))
+    if not trace.exact:
+        float_marker()
     cols = st.columns(4)
     cols[0].metric("Step t", f"{k} / {trace.steps}")
     cols[1].metric("Mistakes so far", int(trace.mistakes[k]))
@@ -312,7 +319,8 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     if "epoch_every" not in header:  # the page cannot count them from t
         columns["epoch"] = trace.epoch.astype(small)
     ident = run_id(data.X, data.y, {**params, **run, "steps": trace.steps})
-    return Run(ident, trace.steps, header, columns)
+    return marked(Run(ident, trace.steps, header, columns), trace,
+                  reason=FLOAT_RBF if kernel.name == "rbf" else FLOAT_DATA)
 
 
 def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel, k: int) -> None:
@@ -321,6 +329,8 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
     alpha = trace.w(k)
     model = KernelModel(data.X, data.y, alpha, kernel, run["bias"])
     wrong = errors(data.y, model.decision(data.X)) if k else len(data)
+    if not trace.exact:
+        float_marker(FLOAT_RBF if name == "rbf" else FLOAT_DATA)
     cols = st.columns(4)
     cols[0].metric("Step t", f"{k} / {trace.steps}")
     cols[1].metric("Mistakes so far", int(trace.mistakes[k]))
@@ -420,6 +430,17 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
     except ValueError as error:
         st.error(f"These settings cannot train: {error}")
         st.stop()
+    if not is_exact(perceptron(X, np.where(labels == 0, 1, -1), **settings)):
+        float_marker()  # every binary run sees the same numbers: one says for all
+    if weights == "averaged":
+        st.caption(
+            "Averaged: each perceptron's μ / T, Algorithm 2's, over all "
+            f"{plural(settings['max_epochs'], 'epoch')} of its run ({settings['max_epochs']} × "
+            "its points visits), converged or not, as in the binary Averaged part."
+            if settings["order"] != "random_misclassified" else
+            "Averaged: each perceptron's μ / T over the steps of its run; with this order every "
+            "step picks a misclassified example, so a run stops when there is none (choose "
+            "another order for Algorithm 2's fixed number of epochs).")
     box = view_box(X)
     xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
