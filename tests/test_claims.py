@@ -32,11 +32,7 @@ from tests.apptest import (
     sync,
     upload,
 )
-
-
-def F(value) -> Fraction:
-    """A short decimal float as the decimal it stands for."""
-    return value if isinstance(value, Fraction) else Fraction(repr(float(value)))
+from tests.fraction_rule import F, fraction_visits
 
 
 def fraction_cyclic(X, y, *, eta=1, w0=None, b0=0, bias=True, epochs=100, stop=True):
@@ -119,12 +115,7 @@ def shifted_iris() -> tuple[np.ndarray, np.ndarray, bytes]:
 
 def fraction_wrong(x, label, w, b) -> bool:
     """y (w.x + b) <= 0 in the decimals the floats stand for."""
-    from fractions import Fraction
-
-    def exact(v):
-        return Fraction(repr(float(v)))
-
-    a = sum(exact(wi) * exact(xi) for wi, xi in zip(w, x, strict=True)) + exact(b)
+    a = sum(F(wi) * F(xi) for wi, xi in zip(w, x, strict=True)) + F(b)
     return int(label) * a <= 0
 
 
@@ -344,27 +335,6 @@ def as_data(points):
     X = np.array([[a / 10, c / 10] for a, c, _ in points])
     y = np.array([float(label) for *_, label in points])
     return X, y
-
-
-def fraction_visits(X, y, *, eta, bias, epochs):
-    """The cyclic rule in fractions from w = 0, to convergence or ``epochs``: per visit,
-    (row, w before, b before, updated); and the weights after the run."""
-    rows = [[F(v) for v in x] for x in X]
-    eta = F(eta)
-    w, b, visits = [Fraction(0)] * 2, Fraction(0), []
-    for _ in range(epochs):
-        changed = False
-        for n, (x, label) in enumerate(zip(rows, y, strict=True)):
-            label = int(label)
-            wrong = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-            visits.append((n, w, b, wrong))
-            if wrong:
-                w = [wi + eta * label * xi for wi, xi in zip(w, x, strict=True)]
-                b += eta * label if bias else 0
-                changed = True
-        if not changed:
-            break
-    return visits, (w, b)
 
 
 @hsettings(max_examples=40, deadline=None)

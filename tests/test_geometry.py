@@ -26,6 +26,7 @@ from core.line_labelings import best_line
 from core.max_margin import max_margin
 from core.perceptron import perceptron
 from core.trace import exact_weights, record
+from tests.fraction_rule import fraction_visits
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]
 XOR_Y = [-1, -1, 1, 1]
@@ -420,23 +421,6 @@ def test_a_tie_reached_by_tenths_needs_one_more_update():
         updates_to_flip(-1, -1)
 
 
-def fraction_run(X, y, *, eta, bias, epochs):
-    """The cyclic rule in fractions from w = 0: (row, w before, b before, updated) per visit."""
-    w, b, visits = [Fraction(0)] * len(X[0]), Fraction(0), []
-    for _ in range(epochs):
-        changed = False
-        for n, (x, label) in enumerate(zip(X, y, strict=True)):
-            wrong = label * (sum(wi * xi for wi, xi in zip(w, x, strict=True)) + b) <= 0
-            visits.append((n, w, b, wrong))
-            if wrong:
-                w = [wi + eta * label * xi for wi, xi in zip(w, x, strict=True)]
-                b += eta * label if bias else 0
-                changed = True
-        if not changed:
-            break
-    return visits
-
-
 tenths = st.integers(-30, 30)
 
 
@@ -449,7 +433,7 @@ def test_every_update_of_a_run_counts_its_flips_like_the_fraction_rule(points, e
     X = [[Fraction(a, 10), Fraction(c, 10)] for a, c, _ in points]
     y = [label for *_, label in points]
     e = Fraction(eta)
-    visits = fraction_run(X, y, eta=e, bias=bias, epochs=8)
+    visits, _ = fraction_visits(X, y, eta=e, bias=bias, epochs=8)
     Xf = np.array(X, dtype=float)
     trace = record(perceptron(Xf, y, eta=float(eta), bias=bias, max_epochs=8))
     assert trace.steps == len(visits)
