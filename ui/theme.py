@@ -1,0 +1,51 @@
+"""The page's own CSS on every lesson: text colours that meet WCAG's contrast in Streamlit's light
+and dark themes, from viz.palette.
+
+A colour is written ``light-dark(light, dark)``: the browser takes the one that matches the colour
+scheme Streamlit gives its app (dark when the browser asks for it), after a plain light colour
+for browsers that do not know light-dark().
+"""
+
+from __future__ import annotations
+
+from viz import palette
+
+
+def either(pair: tuple[str, str]) -> str:
+    """A (light, dark) pair as one CSS colour that follows the page's scheme.
+
+    >>> either(("black", "white"))
+    'light-dark(black, white)'
+    """
+    return f"light-dark({pair[0]}, {pair[1]})"
+
+
+def _colour(selector: str, pair: tuple[str, str], prop: str = "color") -> str:
+    """A rule that sets ``prop``: the light colour, then both where the browser knows how."""
+    if prop.startswith("--"):  # a variable takes any value: only a browser that knows gets both
+        return (f"{selector} {{ {prop}: {pair[0]}; }} @supports (color: {either(pair)}) "
+                f"{{ {selector} {{ {prop}: {either(pair)}; }} }}")
+    return f"{selector} {{ {prop}: {pair[0]}; {prop}: {either(pair)}; }}"
+
+
+def page_css() -> str:
+    """Every lesson's colour rules (see the module's docstring), as a <style> element."""
+    code = '.stApp [data-testid="stCode"]'
+    rules = [
+        # captions: Streamlit fades its text to 60% (3.8:1 on white); ours is opaque
+        _colour('.stApp [data-testid="stCaptionContainer"], '
+                '.stApp [data-testid="stCaptionContainer"] p', palette.MUTED_TEXT),
+        '.stApp [data-testid="stCaptionContainer"] { opacity: 1; }',
+        # the stepper's own colours (ui/stepper_assets/stepper.css reads them)
+        _colour(".stApp", palette.MISTAKE_TEXT, "--pl-mistake-text"),
+        _colour(".stApp", palette.ON_PRIMARY, "--pl-on-primary"),
+        # a main button's label on the theme's accent
+        _colour('.stApp [data-testid="stBaseButton-primary"]', palette.ON_PRIMARY),
+        # code: Streamlit's syntax colours are the same in both themes, some under 4.5:1
+        *(_colour(f"{code} .token.{name}", pair) for name, pair in palette.CODE_TOKENS.items()),
+        # a long line wraps rather than scroll inside a box a keyboard cannot reach
+        # (the highlighter writes white-space on the element itself)
+        f"{code} pre, {code} pre code {{ white-space: pre-wrap !important; "
+        "overflow-wrap: anywhere; }",
+    ]
+    return "<style>\n" + "\n".join(rules) + "\n</style>\n"
