@@ -34,6 +34,7 @@ from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
+from viz.describe import attached
 from viz.plane import legend_at_foot
 
 
@@ -158,7 +159,8 @@ class Lesson:
         key : str
             The chart's name in the page; its widget key is ``"<page>.<key>"``.
         alt : str
-            What the chart shows, for screen readers.
+            What the chart is, for screen readers; what it shows now, in words the
+            figure's builder attached (viz.describe), follows it.
         **kwargs
             Passed to ``st.plotly_chart`` (``on_select``, ``selection_mode``, ...).
 
@@ -170,6 +172,9 @@ class Lesson:
         fig = legend_at_foot(fig)
         if lecture_mode():
             fig = for_projector(go.Figure(fig))
+        now = attached(fig)
+        if now:
+            alt = f"{alt.rstrip('. ')}. {now}"
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
     def stepper(self, run: Run, *, part: str | None = None,
