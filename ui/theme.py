@@ -43,9 +43,43 @@ def page_css() -> str:
         _colour('.stApp [data-testid="stBaseButton-primary"]', palette.ON_PRIMARY),
         # code: Streamlit's syntax colours are the same in both themes, some under 4.5:1
         *(_colour(f"{code} .token.{name}", pair) for name, pair in palette.CODE_TOKENS.items()),
+        # a focus ring where Streamlit shows little or none: its checkboxes, toggles and
+        # radios (the input itself is hidden), the sidebar's links, the main area (it takes
+        # the focus to scroll), and Plotly's toolbar, shown while a key is on it
+        _colour(".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
+                '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible',
+                palette.PRIMARY, "outline-color"),
+        ".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
+        '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+        ".stApp .modebar-btn:focus-visible { outline-style: solid; outline-width: 2px; "
+        "outline-offset: 2px; border-radius: 0.25rem; }",
+        '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
+        "outline-width: 2px; outline-offset: -2px; }",
+        ".stApp .modebar:focus-within { opacity: 1 !important; }",
         # a long line wraps rather than scroll inside a box a keyboard cannot reach
         # (the highlighter writes white-space on the element itself)
         f"{code} pre, {code} pre code {{ white-space: pre-wrap !important; "
         "overflow-wrap: anywhere; }",
     ]
-    return "<style>\n" + "\n".join(rules) + "\n</style>\n"
+    return "<style>\n" + "\n".join(rules) + "\n" + MEDIA_CSS + "</style>\n"
+
+
+# Less motion when asked; and a phone (up to 640 px wide, either way up): the lesson takes the
+# width, its title is one size smaller, and lecture mode's projector type (21 px,
+# ui/lecture.py) is a projector's only.
+PHONE = "(max-width: 640px)"
+MEDIA_CSS = f"""
+/* less motion when the system asks for it: Streamlit's own transitions and spinners too */
+@media (prefers-reduced-motion: reduce) {{
+  .stApp *, .stApp *::before, .stApp *::after {{ transition-duration: 0s !important;
+    animation-duration: 0s !important; animation-iteration-count: 1 !important;
+    scroll-behavior: auto !important; }}
+}}
+@media {PHONE} {{
+  :root {{ font-size: 16px; }}
+  .stApp [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 1rem 2rem; }}
+  .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; line-height: 1.25;
+    padding: 0.25rem 0; }}
+}}
+"""
