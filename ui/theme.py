@@ -1,5 +1,6 @@
 """The page's own CSS on every lesson: text colours that meet WCAG's contrast in Streamlit's light
-and dark themes, from viz.palette.
+and dark themes, from viz.palette; focus rings, a phone's layout, less motion when asked; and a
+small script that lets a keyboard reach whatever scrolls sideways.
 
 A colour is written ``light-dark(light, dark)``: the browser takes the one that matches the colour
 scheme Streamlit gives its app (dark when the browser asks for it), after a plain light colour
@@ -26,6 +27,10 @@ def _colour(selector: str, pair: tuple[str, str], prop: str = "color") -> str:
         return (f"{selector} {{ {prop}: {pair[0]}; }} @supports (color: {either(pair)}) "
                 f"{{ {selector} {{ {prop}: {either(pair)}; }} }}")
     return f"{selector} {{ {prop}: {pair[0]}; {prop}: {either(pair)}; }}"
+
+
+# the container that holds the page's style and script (ui.lecture.lecture_css): no room
+PAGE_STYLE_KEY = "pl-page-style"
 
 
 def page_css() -> str:
@@ -57,6 +62,10 @@ def page_css() -> str:
         '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
         "outline-width: 2px; outline-offset: -2px; }",
         ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # (its box and the box Streamlit wraps it in; :has() is matched only when an element
+        # of that class comes or goes, not on every change of the page)
+        f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
+        "{ display: none; }",
         # a long line wraps rather than scroll inside a box a keyboard cannot reach
         # (the highlighter writes white-space on the element itself)
         f"{code} pre, {code} pre code {{ white-space: pre-wrap !important; "
@@ -82,4 +91,44 @@ MEDIA_CSS = f"""
   .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; line-height: 1.25;
     padding: 0.25rem 0; }}
 }}
+"""
+
+
+# A formula or a table wider than a phone scrolls sideways inside its own box: such a box takes
+# the focus (tabindex 0), so that a keyboard can scroll it too, and says what it is. Changes
+# inside a stepper (a step redraws its maths every frame) are not looked at.
+PAGE_SCRIPT = """
+<script>
+(() => {
+  if (window.plScrollers) return;
+  window.plScrollers = true;
+  const boxes = '.katex-display, [data-testid="stTable"] > div';
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const box of document.querySelectorAll(boxes)) {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute('tabindex')) {
+        box.tabIndex = 0;
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', (box.matches('.katex-display') ? 'Formula' : 'Table')
+                         + ', wider than the page: scroll it sideways');
+        box.dataset.plScrolls = '';
+      } else if (!scrolls && box.dataset.plScrolls !== undefined) {
+        for (const name of ['tabindex', 'role', 'aria-label', 'data-pl-scrolls']) {
+          box.removeAttribute(name);
+        }
+      }
+    }
+  };
+  const queue = () => {
+    if (!queued) { queued = true; requestAnimationFrame(mark); }
+  };
+  new MutationObserver((changes) => {
+    if (changes.some((c) => !c.target.closest?.('.pl-stepper'))) queue();
+  }).observe(document.body, {childList: true, subtree: true});
+  addEventListener('resize', queue);
+  queue();
+})();
+</script>
 """
