@@ -49,6 +49,15 @@ def opened(browser, server_url, link: str, *, size=DESKTOP, touch: bool = False,
         context.close()
 
 
+# How far the page reaches past the window's right edge: the document, and Streamlit's main
+# area (what scrolls). Above 0, a student scrolls sideways to read it.
+OVERFLOW = """() => {
+  const main = document.querySelector('[data-testid="stMain"]');
+  return Math.max(document.documentElement.scrollWidth - innerWidth,
+                  main.scrollWidth - main.clientWidth);
+}"""
+
+
 def keep(found: list[dict], name: str) -> None:
     """Save every finding (Streamlit's own too) in tests/artifacts/axe/ for a look."""
     folder = ARTIFACTS / "axe"
@@ -71,7 +80,9 @@ def test_axe_finds_nothing_serious_in_the_apps_own_content(browser, server_url, 
     with opened(browser, server_url, with_query(link, MODES[mode]), size=SIZES[size],
                 touch=phone) as tab:
         found = [dict(f, theme="light") for f in audit(tab)]
-        if not phone:
+        if phone:
+            assert tab.evaluate(OVERFLOW) <= 0, "sideways scrolling"
+        else:
             # the dark theme a browser asks for (prefers-color-scheme), followed live
             tab.emulate_media(color_scheme="dark")
             tab.wait_for_function("(dark) => getComputedStyle(document.body).backgroundColor"
@@ -80,3 +91,21 @@ def test_axe_finds_nothing_serious_in_the_apps_own_content(browser, server_url, 
             found += [dict(f, theme="dark") for f in audit(tab)]
     keep(found, f"{name}-{mode}-{size}")
     assert in_app(found) == []
+
+
+# Two runs side by side: after the window turns, the sidebar opens beside them and their
+# columns narrow, but the stepper's charts keep the width they had (they follow the window's
+# size, not their box's).
+TURNS_WIDE = pytest.mark.xfail(strict=True, reason="stepper: a chart keeps its width when its "
+                               "box narrows without the window resizing (no ResizeObserver)")
+
+
+@pytest.mark.parametrize(("name", "link"), [
+    pytest.param(*view[:2], id=view[0], marks=TURNS_WIDE if view[0] == "svm_train" else ())
+    for view in VIEWS])
+def test_a_tablet_either_way_up_never_scrolls_sideways(browser, server_url, name, link):
+    with opened(browser, server_url, link, size=TABLET, touch=True) as tab:
+        assert tab.evaluate(OVERFLOW) <= 0, "upright"
+        tab.set_viewport_size({"width": TABLET[1], "height": TABLET[0]})  # turned on its side
+        wait_drawn(tab)
+        assert tab.evaluate(OVERFLOW) <= 0, "on its side"
