@@ -152,8 +152,8 @@ LARGEST = {
     "step_through": "/?data=noisy-blobs-generator&n=1000&epochs=1000",
     "svm_train": "/svm?part=Train+side+by+side&data=noisy-blobs-generator&n=1000&epochs=1000",
 }
-# A mid-range phone's browser gives a tab's JavaScript a heap of about 512 MB before it
-# kills it; a lesson takes at most a fifth of that (measured, see the README).
+# A mid-range phone's browser lets one tab use a few hundred MB before it discards it; a
+# lesson's JavaScript takes at most 100 (about 23 MB measured, see the README).
 HEAP_BUDGET_MB = 100
 
 
