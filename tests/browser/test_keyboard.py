@@ -16,6 +16,7 @@ from scripts.screenshots import NOTES
 from tests.browser.stepper import wait_status
 from tests.browser.test_access import DESKTOP, opened
 from ui.url_state import DATA_SLUGS
+from viz import describe
 from viz.maths import num
 
 pytestmark = pytest.mark.browser
@@ -237,3 +238,22 @@ def test_play_steps_without_motion_when_the_system_asks(browser, server_url):
         assert max(steps) > min(steps), "Play did not step"
         assert all(b - a in (0, 1) for a, b in itertools.pairwise(steps))
         assert not any(s["moving"] for s in seen), "something animates"
+
+
+@pytest.mark.xfail(strict=True, reason="stepper: its charts have no text alternative; the plane's "
+                   "should say the boundary now, as viz.describe.boundary does")
+def test_the_steppers_chart_says_what_it_shows_now(browser, server_url):
+    data = BUILTIN[DATA_SLUGS["lecture-notes-example-4-points"]]()
+    trace = record(perceptron(data.X, data.y, order="cyclic", init=((0.2, 0.0), -0.1), eta=0.1,
+                              bias=True, max_epochs=50, seed=0))
+    with opened(browser, server_url, f"/?{NOTES}&step=2", size=DESKTOP) as tab:
+        plane = tab.locator(".pl-plane").first
+        said = plane.evaluate("""(el) => {
+          const named = el.closest('[aria-label]') ?? el.querySelector('[aria-label]');
+          return named && ['img', 'figure'].includes(named.getAttribute('role'))
+            ? named.getAttribute('aria-label') : '';
+        }""")
+        expected = describe.boundary(data.X, data.y, trace.W[2], trace.b[2],
+                                     name="The perceptron's boundary")
+        assert describe.equation(trace.W[2], trace.b[2]) in said
+        assert expected.split(". ", 1)[1].split(" Margin")[0] in said  # the sides, in words
