@@ -2,6 +2,7 @@
 
     python scripts/screenshots.py                  # every lesson, 1280x720, lecture mode
     python scripts/screenshots.py --size 1024x768 --out /tmp/shots --all-parts
+    python scripts/screenshots.py --device phone --no-lecture   # step_through_phone.png, ...
 
 Starts its own Streamlit server on a free port and a headless Chromium (the
 browser tests' one), opens each lesson's link with ?lecture=1, waits until
@@ -71,8 +72,13 @@ def wait_drawn(tab, *, quiet_ms: int = 1500) -> None:
         tab.wait_for_timeout(250)
 
 
-def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page: bool) -> None:
-    """Open each view in a fresh session and save ``out/<name>.png``."""
+# A phone and a tablet as the README shows them: their windows, with a touch screen.
+DEVICES = {"phone": (390, 844), "tablet": (768, 1024)}
+
+
+def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page: bool,
+          touch: bool = False, suffix: str = "") -> None:
+    """Open each view in a fresh session and save ``out/<name><suffix>.png``."""
     from playwright.sync_api import sync_playwright
 
     out.mkdir(parents=True, exist_ok=True)
@@ -81,14 +87,15 @@ def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page
                                              args=CHROMIUM_ARGS)
         try:
             for name, link in views:
-                context = browser.new_context(viewport={"width": width, "height": height})
+                context = browser.new_context(viewport={"width": width, "height": height},
+                                              has_touch=touch, is_mobile=touch)
                 tab = context.new_page()
                 tab.set_default_timeout(120_000)
                 joiner = "&" if "?" in link else "?"
                 tab.goto(url + link + (f"{joiner}lecture=1" if lecture else ""))
                 wait_drawn(tab)
-                tab.screenshot(path=out / f"{name}.png", full_page=full_page)
-                print(out / f"{name}.png")
+                tab.screenshot(path=out / f"{name}{suffix}.png", full_page=full_page)
+                print(out / f"{name}{suffix}.png")
                 context.close()
         finally:
             browser.close()
@@ -102,13 +109,17 @@ def main() -> None:
     parser.add_argument("--all-parts", action="store_true", help="every part, not one a lesson")
     parser.add_argument("--full-page", action="store_true", help="the whole page, not one screen")
     parser.add_argument("--only", nargs="*", help="only these names")
+    parser.add_argument("--device", choices=list(DEVICES),
+                        help="a phone's or a tablet's window with a touch screen (not --size); "
+                             "the files are named <lesson>_<device>.png")
     args = parser.parse_args()
-    width, height = (int(v) for v in args.size.lower().split("x"))
+    width, height = DEVICES.get(args.device) or (int(v) for v in args.size.lower().split("x"))
     views = LESSONS + (PARTS if args.all_parts else [])
     if args.only:
         views = [view for view in views if view[0] in args.only]
     shoot(views, args.out, width=width, height=height, lecture=not args.no_lecture,
-          full_page=args.full_page)
+          full_page=args.full_page, touch=args.device is not None,
+          suffix=f"_{args.device}" if args.device else "")
 
 
 if __name__ == "__main__":

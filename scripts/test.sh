@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Run every check from a fresh clone: installs the Python packages and a Chromium for the
-# browser journeys if they are missing, then lint, unit, property, page and browser tests.
+# Run every check from a fresh clone: installs the Python packages, a Chromium and axe-core for
+# the browser journeys if they are missing, then lint, unit, property, page and browser tests.
 # Extra arguments go to pytest (e.g. scripts/test.sh -k loader).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +15,16 @@ if ! python tests/browser/chromium.py >/dev/null; then
         echo "No system Chromium: letting Playwright download its own..."
         python -m playwright install chromium
     fi
+fi
+
+# axe-core, the accessibility rules the browser tests audit every lesson with (test_access.py),
+# from the npm registry into a git-ignored folder; Debian's npm where the machine has none
+if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
+    if ! command -v npm >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "Installing npm for axe-core (apt-get)..."
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
+    fi
+    npm install --no-save --no-audit --no-fund --silent --prefix tests/.axe axe-core@4
 fi
 
 ruff check .

@@ -8,6 +8,7 @@ import streamlit as st
 
 from ui import url_state
 from ui.settings import LECTURE
+from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, page_css
 
 # Large type; a short title and little space above it, so that a lesson's first chart is on
 # a projector's first screen (1280 x 720, 1024 x 768).
@@ -50,12 +51,17 @@ def lecture_toggle() -> None:
 
 
 def lecture_css() -> None:
-    """Labels that wrap; in lecture mode, the page's type and spacing for a projector.
+    """Labels that wrap, text colours that read in both themes, boxes that scroll sideways
+    reachable by keyboard (ui.theme); in lecture mode, the page's type and spacing for a
+    projector.
 
     Drawn in the main area at the top of every page: in a collapsed sidebar (where a
     lecture link opens) the style did not always reach the page.
     """
-    st.html(_PAGE_CSS + (_LECTURE_CSS if lecture_mode() else ""))
+    # in a container of its own that takes no room: a script would otherwise cost a gap
+    with st.container(key=PAGE_STYLE_KEY):
+        st.html(page_css() + _PAGE_CSS + (_LECTURE_CSS if lecture_mode() else "") + PAGE_SCRIPT,
+                unsafe_allow_javascript=True)
 
 
 # At 1280 px wide a chart's type must reach 16 px to be read from a hall's back rows; the

@@ -39,7 +39,22 @@ from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
+from viz.describe import attached
 from viz.plane import legend_at_foot
+
+# Plotly's toolbar on every chart: save a PNG, zoom in and out, reset. Its drag modes (zoom, pan,
+# box and lasso select) are gone: on a touch screen they decide what a finger's drag does, and
+# a drag scrolls the page instead (viz.plane.HOUSE_TEMPLATE). A 3-D chart keeps its rotation
+# and gets its reset. Plotly's own default would also offer to upload the chart to its cloud.
+CHART_CONFIG = {
+    "displaylogo": False,
+    "scrollZoom": False,
+    "modeBarButtonsToRemove": [
+        "zoom2d", "pan2d", "select2d", "lasso2d", "autoScale2d", "toggleSpikelines",
+        "hoverClosestCartesian", "hoverCompareCartesian", "zoom3d", "pan3d", "orbitRotation",
+        "tableRotation", "resetCameraLastSave3d", "hoverClosest3d", "sendDataToCloud",
+    ],
+}
 
 
 class Parts:
@@ -231,7 +246,8 @@ class Lesson:
         return value
 
     def chart(self, fig: go.Figure, *, key: str, alt: str, **kwargs):
-        """Draw a Plotly figure: alt text, the legend clear of the axes, larger in lecture mode.
+        """Draw a Plotly figure: alt text, the legend clear of the axes, larger in lecture mode,
+        a small toolbar (:data:`CHART_CONFIG`).
 
         Parameters
         ----------
@@ -240,7 +256,8 @@ class Lesson:
         key : str
             The chart's name in the page; its widget key is ``"<page>.<key>"``.
         alt : str
-            What the chart shows, for screen readers.
+            What the chart is, for screen readers; what it shows now, in words the
+            figure's builder attached (viz.describe), follows it.
         **kwargs
             Passed to ``st.plotly_chart`` (``on_select``, ``selection_mode``, ...).
 
@@ -252,6 +269,10 @@ class Lesson:
         fig = legend_at_foot(fig)
         if lecture_mode():
             fig = for_projector(go.Figure(fig))
+        now = attached(fig)
+        if now:
+            alt = f"{alt.rstrip('. ')}. {now}"
+        kwargs.setdefault("config", CHART_CONFIG)
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
     def stepper(self, run: Run, *, part: str | None = None,

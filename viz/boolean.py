@@ -11,7 +11,7 @@ import pandas as pd
 import plotly.graph_objects as go
 
 from core.boolean import TruthTable, activations, lift, rows_right
-from viz import shapes
+from viz import describe, shapes
 from viz.margin import legend_below
 from viz.maths import num, signed
 from viz.palette import (
@@ -84,7 +84,19 @@ def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
     square_axes(fig, box)
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(dtick=1)
+    describe.attach(fig, rows_words(table, right, f"The line {describe.equation(w, b)}"))
     return legend_below(house_layout(fig, height, title), 80)
+
+
+def rows_words(table: TruthTable, right, what: str) -> str:
+    """A truth table's chart in words: the rule drawn, and which rows it gets right."""
+    right = np.asarray(right, dtype=bool)
+    rows = "; ".join(f"({describe.number(x1)}, {describe.number(x2)}) is "
+                     f"{'true' if label > 0 else 'false'}, "
+                     f"{'right' if ok else 'wrong'}"
+                     for (x1, x2), label, ok in zip(table.X, table.y, right, strict=True))
+    return (f"The {len(right)} rows of {table.function}. {what}, a > 0 predicting true, gets "
+            f"{int(right.sum())} of {len(right)} rows right: {rows}.")
 
 
 def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
@@ -201,6 +213,9 @@ def curve_figure(table: TruthTable, w, b: float, *, size: int = 161,
     square_axes(fig, box)
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(dtick=1)
+    curve = (f"{num(w[0])} x₁ {signed(w[1])} x₂ {signed(w[2])} x₁x₂ {signed(b)} = 0"
+             .replace("-", "−"))
+    describe.attach(fig, rows_words(table, right, f"The curve {curve}"))
     return legend_below(house_layout(fig, height), 80)
 
 

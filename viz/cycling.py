@@ -11,6 +11,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from core.words import plural
+from viz import describe
 from viz.maths import num, vec
 from viz.palette import AVERAGED, BOUNDARY, CLEAR, CYCLE, LAST, NORM, NOW, PATH, POCKET
 from viz.plane import HOUSE_TEMPLATE
@@ -245,6 +246,14 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
     fig.update_xaxes(title_text="epoch", row=2, col=1)
     fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
                       legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0))
+    if len(epochs):
+        last, pocket = int(report.errors_last[-1]), int(report.errors_pocket[-1])
+        describe.attach(fig, f"{describe.plural(len(epochs), 'epoch')}. Training errors at the end "
+                             f"of epoch {int(epochs[-1])}: last weights {last}, pocket {pocket}, "
+                             f"averaged {int(report.errors_averaged[-1])}; the fewest of the last "
+                             f"weights in any epoch: {int(np.min(report.errors_last))}."
+                        + (f" Epochs {cycle[0]} to {cycle[1] - 1} are one period of the cycle."
+                           if cycle is not None else ""))
     return fig
 
 

@@ -8,6 +8,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from datasets.editing import GRID_STEP
+from viz import describe
 from viz.palette import AXIS, GRID
 from viz.plane import HOUSE_TEMPLATE, point_traces
 
@@ -70,6 +71,11 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
         unselected=dict(marker=dict(opacity=0)), selected=dict(marker=dict(opacity=0)),
     ))
     y = np.asarray(y)
+    describe.attach(fig, f"The canvas from x₁ = {describe.number(x0)} to {describe.number(x1)}, "
+                         f"x₂ = {describe.number(y0)} to {describe.number(y1)}: "
+                         + describe.points(y, classes)
+                         + (f" A sample of {CANVAS_POINTS:,} is drawn." if len(y) > CANVAS_POINTS
+                            else ""))
     if len(y) > CANVAS_POINTS:  # the page says so; erasing still searches every point
         rows = np.random.default_rng(0).choice(len(y), size=CANVAS_POINTS, replace=False)
         X, y = X[np.sort(rows)], y[np.sort(rows)]

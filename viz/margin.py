@@ -13,7 +13,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from core.perceptron import ORDERS
-from viz import shapes
+from viz import describe, shapes
 from viz.maths import num
 from viz.palette import (
     BALL,
@@ -170,6 +170,17 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     # the legend gets a fixed strip at the bottom: side-by-side charts with different
     # legends keep the same view and size
     house_layout(fig, height, title)
+    words = [describe.points(y, classes)]
+    if maximum is not None:
+        words.append(describe.boundary(X, y, maximum.w, maximum.b, margin=maximum.gamma,
+                                       name="The maximum-margin separator"))
+        words.append(f"{describe.plural(len(maximum.support), 'support vector')} circled.")
+    if current is not None:
+        words.append(describe.boundary(X, y, current["w"], current["b"],
+                                       margin=current["margin"], name="The perceptron's boundary"))
+    if radius is not None:
+        words.append(f"A dashed circle: the ball of radius R = {num(radius)}.")
+    describe.attach(fig, *words)
     return legend_below(fig, legend_space)
 
 
@@ -225,6 +236,12 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     fig.update_layout(height=height, template=HOUSE_TEMPLATE,
                       margin=dict(l=10, r=10, t=40, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.14, x=0))
+    n = describe.number
+    describe.attach(fig, f"{describe.plural(int(t[-1]), 'update')} so far. Now, at t = {current}: "
+                         f"u·wₜ = {n(round(projections[current], 4))}, at least the lower bound "
+                         f"{n(round(start_projection + current * eta * gamma, 4))}; ‖wₜ‖² = "
+                         f"{n(round(squared_norms[current], 4))}, at most the upper bound "
+                         f"{n(round(start_squared + current * eta**2 * R**2, 4))}.")
     return fig
 
 
@@ -256,6 +273,11 @@ def experiment_figure(bounds, mistakes, orders, labels, *, height: int = 460) ->
                      range=[math.log10(0.8), math.log10(top)])
     fig.update_yaxes(type="log", title_text="mistakes made",
                      range=[math.log10(0.8), math.log10(top)])
+    within = int(np.sum(mistakes <= bounds))
+    describe.attach(fig, f"{describe.plural(len(bounds), 'run')}, one marker each: {within:,} "
+                         f"made at most as many mistakes as their bound R²/γ² (on or below the "
+                         f"line y = x), {len(bounds) - within:,} more. The most mistakes: "
+                         f"{describe.number(mistakes.max()) if len(mistakes) else 0}.")
     return house_layout(fig, height)
 
 

@@ -110,3 +110,72 @@ SURFACE = tint(INK, 0.35)
 
 # several series of one kind, in this order (each also gets its own dash or marker)
 SERIES = (BLUE, ORANGE, BLUISH_GREEN, REDDISH_PURPLE, VERMILLION, SKY_BLUE, YELLOW, BLACK)
+
+# ---------------------------------------------------------------- text on the page
+# WCAG 2.2 AA: text at least 4.5:1 against what it sits on (3:1 when large). Each text colour
+# is a pair: Streamlit's light theme, then its dark one (which it takes when the browser asks
+# for a dark scheme); the page picks by its own colour scheme (CSS light-dark()).
+
+# what Streamlit's themes put behind text (its defaults: the page, the sidebar, widgets and
+# code blocks), and their ink
+PAGE = ("#FFFFFF", "#171614")
+SIDEBAR = ("#F8F8F7", "#21201D")
+WIDGET = ("#F1F0EE", "#2D2B27")
+CODE_BACKGROUND = ("#F7F7F6", "#242321")
+TEXT = ("#2F2D2B", "#EDEBE8")
+
+# the theme's accent (.streamlit/config.toml, theme.light and theme.dark primaryColor): the
+# selected option, a slider's value and the main buttons. Streamlit writes it as text on a 10%
+# tint of itself, and the stepper's Step button writes ON_PRIMARY on it.
+PRIMARY = ("#B8323F", "#F07F8A")
+ON_PRIMARY = (WHITE, PAGE[1])
+# captions and notes (Streamlit's own grey is 3.8:1 on white)
+MUTED_TEXT = ("#5C5A57", "#B3AFA9")
+# "a mistake" in the step's maths: the vermillion of class +1, dark enough to read as text
+MISTAKE_TEXT = ("#B34D00", "#EC8236")
+# st.code's tokens (Streamlit's own keyword blue and comment grey are 3.5:1 on its code block)
+CODE_TOKENS = {
+    "keyword": ("#0B63B3", "#7DB9F2"),
+    "comment": ("#5E6170", "#A9ACB8"),
+    "punctuation": ("#5E6170", "#A9ACB8"),
+    "operator": ("#A84B0C", "#F2A15E"),
+    "number": ("#00725F", "#55D2BE"),
+    "boolean": ("#177A33", "#6BD88E"),
+    "string": ("#177A33", "#6BD88E"),
+}
+
+
+def luminance(colour: str) -> float:
+    """The relative luminance of a "#rrggbb" colour (WCAG 2.2), 0 for black to 1 for white.
+
+    >>> luminance("#000000"), luminance("#FFFFFF")
+    (0.0, 1.0)
+    """
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (linear(int(colour[k:k + 2], 16) / 255) for k in (1, 3, 5))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(ink: str, ground: str) -> float:
+    """WCAG's contrast ratio of two "#rrggbb" colours, from 1 (the same) to 21.
+
+    >>> round(contrast("#000000", "#FFFFFF"), 1)
+    21.0
+    >>> round(contrast("#D55E00", "#FFFFFF"), 2)  # vermillion: too light for text on white
+    3.87
+    """
+    light, dark = sorted((luminance(ink), luminance(ground)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def mix(colour: str, ground: str, alpha: float) -> str:
+    """``colour`` laid over ``ground`` at ``alpha``, as one "#rrggbb" colour.
+
+    >>> mix("#FF0000", "#FFFFFF", 0.5)
+    '#FF8080'
+    """
+    parts = [round(int(colour[k:k + 2], 16) * alpha + int(ground[k:k + 2], 16) * (1 - alpha))
+             for k in (1, 3, 5)]
+    return "#" + "".join(f"{v:02X}" for v in parts)

@@ -16,6 +16,9 @@ from viz.palette import BOUNDARY, CLASS_STYLE, GHOST, NORMAL, VISITED
 # plotly_white's layout alone: its per-trace defaults are not used here, and Plotly copies,
 # validates and sends a whole template with every figure (about half of a Step's server time).
 HOUSE_TEMPLATE = go.layout.Template(layout=pio.templates["plotly_white"].layout)
+# A finger's drag scrolls the page, as everywhere else on it, rather than zoom or pan the chart:
+# the chart's toolbar zooms and resets (ui.lesson.CHART_CONFIG)
+HOUSE_TEMPLATE.layout.dragmode = False
 
 
 def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -17,7 +17,7 @@ import plotly.graph_objects as go
 from plotly.subplots import make_subplots
 
 from core import losses
-from viz import shapes
+from viz import describe, shapes
 from viz.maths import num, signed, vec
 from viz.palette import (
     BLACK,
@@ -119,6 +119,12 @@ def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
     fig.update_yaxes(range=[-1.65, 0.35], dtick=0.5, row=2, col=1)
     fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.1, x=0))
+    at = "; ".join(
+        f"{logistic_label(base) if name == 'logistic' else LOSS_STYLE[name]['label']} "
+        f"{describe.number(losses.loss(name, z, base=base))}, slope {slope_text(name, z, base)[1]}"
+        for name in losses.LOSSES)
+    describe.attach(fig, f"At the cursor z = {describe.number(z)}, each loss and the slope the "
+                         f"algorithm uses: {at}.")
     return fig
 
 
@@ -301,6 +307,12 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
     fig.add_trace(shapes.rings(X[np.asarray(sm.support, dtype=int)], name="support vectors",
                                color=SUPPORT, size=20, width=2.5))
     square_axes(fig, box)
+    w = np.asarray(sm.w, float)
+    describe.attach(fig, describe.points(y, classes), describe.boundary(
+        X, y, w, sm.b, name=f"The soft-margin SVM's boundary (C = {describe.number(sm.C)})",
+        margin=1 / float(np.linalg.norm(w)) if np.any(w) else None),
+        f"{describe.plural(len(sm.violations), 'margin violator')}, each with its slack drawn; "
+        f"{describe.plural(len(sm.support), 'support vector')} circled.")
     return house_layout(fig, height)
 
 
@@ -315,6 +327,12 @@ def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) ->
         fig.add_trace(shapes.line(w, b, box, name=label, color=tint(BOUNDARY, round(shade, 2)),
                                   width=2, showlegend=k in (0, count - 1), hoverinfo="name"))
     square_axes(fig, box)
+    if count:
+        describe.attach(fig, describe.points(y, classes),
+                        f"{describe.plural(count, 'boundary')} of the perceptron, faint to dark, "
+                        f"from {labels[0]} to {labels[-1]}.",
+                        describe.boundary(X, y, W[-1], B[-1],
+                                          name=f"The darkest, at {labels[-1]}"))
     return house_layout(fig, height)
 
 
@@ -375,6 +393,13 @@ def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int 
     fig.add_trace(shapes.line(svm[0], svm[1], box, name=svm[2], color=SVM, width=5,
                               hoverinfo="name"))
     square_axes(fig, box)
+    describe.attach(fig, "Training points (filled): " + describe.points(y[train], classes),
+                    "Test points (open): " + describe.points(y[test], classes),
+                    f"{describe.plural(len(runs), 'perceptron separator')}: "
+                    + "; ".join(f"{label}, {describe.equation(w, b)}" for w, b, label in runs)
+                    + ".", describe.boundary(X[train], y[train], svm[0], svm[1],
+                                             name=f"The thick line, {svm[2]}, on the training "
+                                                  "points"))
     fig = house_layout(fig, height)
     fig.update_layout(legend=dict(font=dict(size=11)))
     return fig

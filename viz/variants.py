@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from viz import shapes
+from viz import describe, shapes
 from viz.maths import num, signed, vec
 from viz.palette import (
     AVERAGED,
@@ -151,6 +151,13 @@ def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_a
                               dash="dash"))
     fig.add_trace(shapes.line(w, b, box, name="last: w·x + b = 0", color=LAST))
     square_axes(fig, box)
+    y_test = np.asarray(y_test)
+    describe.attach(fig, "Training points (filled): " + describe.points(y_train, classes),
+                    ("Test points (open): " + describe.points(y_test, classes)) if len(y_test)
+                    else "", describe.boundary(X_train, y_train, w, b, name="The last weights' "
+                                               "boundary (solid), on the training points"),
+                    f"The averaged boundary (dashed): {describe.equation(w_avg, b_avg)}.",
+                    "The voted boundary is dotted." if votes is not None else "")
     return house_layout(fig, height)
 
 
@@ -228,6 +235,12 @@ def _regions_figure(X, labels, names, xs, ys, winner, marked, lines, *, probe, a
                                              line=dict(color=WHITE, width=1.5)),
                                  hoverinfo="skip"))
     square_axes(fig, box, axis_titles)
+    counts = ", ".join(f"{int(np.sum(labels == c)):,} {names[c]} ({shape})" for c, shape in
+                       zip(range(C), ("circles", "squares", "diamonds"), strict=False))
+    describe.attach(fig, f"{describe.plural(len(labels), 'point')}: {counts}. Each region is "
+                         f"tinted by the class it goes to; "
+                         + "; ".join(f"{name.split(' (')[0]} covers {100 * np.mean(mask):.0f} % "
+                                     "of the view" for mask, name, _, _ in marked) + ".")
     return house_layout(fig, height)
 
 

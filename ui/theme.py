@@ -1,0 +1,134 @@
+"""The page's own CSS on every lesson: text colours that meet WCAG's contrast in Streamlit's light
+and dark themes, from viz.palette; focus rings, a phone's layout, less motion when asked; and a
+small script that lets a keyboard reach whatever scrolls sideways.
+
+A colour is written ``light-dark(light, dark)``: the browser takes the one that matches the colour
+scheme Streamlit gives its app (dark when the browser asks for it), after a plain light colour
+for browsers that do not know light-dark().
+"""
+
+from __future__ import annotations
+
+from viz import palette
+
+
+def either(pair: tuple[str, str]) -> str:
+    """A (light, dark) pair as one CSS colour that follows the page's scheme.
+
+    >>> either(("black", "white"))
+    'light-dark(black, white)'
+    """
+    return f"light-dark({pair[0]}, {pair[1]})"
+
+
+def _colour(selector: str, pair: tuple[str, str], prop: str = "color") -> str:
+    """A rule that sets ``prop``: the light colour, then both where the browser knows how."""
+    if prop.startswith("--"):  # a variable takes any value: only a browser that knows gets both
+        return (f"{selector} {{ {prop}: {pair[0]}; }} @supports (color: {either(pair)}) "
+                f"{{ {selector} {{ {prop}: {either(pair)}; }} }}")
+    return f"{selector} {{ {prop}: {pair[0]}; {prop}: {either(pair)}; }}"
+
+
+# the container that holds the page's style and script (ui.lecture.lecture_css): no room
+PAGE_STYLE_KEY = "pl-page-style"
+
+
+def page_css() -> str:
+    """Every lesson's colour rules (see the module's docstring), as a <style> element."""
+    code = '.stApp [data-testid="stCode"]'
+    rules = [
+        # captions: Streamlit fades its text to 60% (3.8:1 on white); ours is opaque
+        _colour('.stApp [data-testid="stCaptionContainer"], '
+                '.stApp [data-testid="stCaptionContainer"] p', palette.MUTED_TEXT),
+        '.stApp [data-testid="stCaptionContainer"] { opacity: 1; }',
+        # the stepper's own colours (ui/stepper_assets/stepper.css reads them)
+        _colour(".stApp", palette.MISTAKE_TEXT, "--pl-mistake-text"),
+        _colour(".stApp", palette.ON_PRIMARY, "--pl-on-primary"),
+        # a main button's label on the theme's accent
+        _colour('.stApp [data-testid="stBaseButton-primary"]', palette.ON_PRIMARY),
+        # code: Streamlit's syntax colours are the same in both themes, some under 4.5:1
+        *(_colour(f"{code} .token.{name}", pair) for name, pair in palette.CODE_TOKENS.items()),
+        # a focus ring where Streamlit shows little or none: its checkboxes, toggles and
+        # radios (the input itself is hidden), the sidebar's links, the main area (it takes
+        # the focus to scroll), and Plotly's toolbar, shown while a key is on it
+        _colour(".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
+                '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible',
+                palette.PRIMARY, "outline-color"),
+        ".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
+        '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+        ".stApp .modebar-btn:focus-visible { outline-style: solid; outline-width: 2px; "
+        "outline-offset: 2px; border-radius: 0.25rem; }",
+        '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
+        "outline-width: 2px; outline-offset: -2px; }",
+        ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # (its box and the box Streamlit wraps it in; :has() is matched only when an element
+        # of that class comes or goes, not on every change of the page)
+        f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
+        "{ display: none; }",
+        # a long line wraps rather than scroll inside a box a keyboard cannot reach
+        # (the highlighter writes white-space on the element itself)
+        f"{code} pre, {code} pre code {{ white-space: pre-wrap !important; "
+        "overflow-wrap: anywhere; }",
+    ]
+    return "<style>\n" + "\n".join(rules) + "\n" + MEDIA_CSS + "</style>\n"
+
+
+# Less motion when asked; and a phone (up to 640 px wide, either way up): the lesson takes the
+# width, its title is one size smaller, and lecture mode's projector type (21 px,
+# ui/lecture.py) is a projector's only.
+PHONE = "(max-width: 640px)"
+MEDIA_CSS = f"""
+/* less motion when the system asks for it: Streamlit's own transitions and spinners too */
+@media (prefers-reduced-motion: reduce) {{
+  .stApp *, .stApp *::before, .stApp *::after {{ transition-duration: 0s !important;
+    animation-duration: 0s !important; animation-iteration-count: 1 !important;
+    scroll-behavior: auto !important; }}
+}}
+@media {PHONE} {{
+  :root {{ font-size: 16px; }}
+  .stApp [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 1rem 2rem; }}
+  .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; line-height: 1.25;
+    padding: 0.25rem 0; }}
+}}
+"""
+
+
+# A formula or a table wider than a phone scrolls sideways inside its own box: such a box takes
+# the focus (tabindex 0), so that a keyboard can scroll it too, and says what it is. Changes
+# inside a stepper (a step redraws its maths every frame) are not looked at.
+PAGE_SCRIPT = """
+<script>
+(() => {
+  if (window.plScrollers) return;
+  window.plScrollers = true;
+  const boxes = '.katex-display, [data-testid="stTable"] > div';
+  let queued = false;
+  const mark = () => {
+    queued = false;
+    for (const box of document.querySelectorAll(boxes)) {
+      const scrolls = box.scrollWidth > box.clientWidth + 1;
+      if (scrolls && !box.hasAttribute('tabindex')) {
+        box.tabIndex = 0;
+        box.setAttribute('role', 'group');
+        box.setAttribute('aria-label', (box.matches('.katex-display') ? 'Formula' : 'Table')
+                         + ', wider than the page: scroll it sideways');
+        box.dataset.plScrolls = '';
+      } else if (!scrolls && box.dataset.plScrolls !== undefined) {
+        for (const name of ['tabindex', 'role', 'aria-label', 'data-pl-scrolls']) {
+          box.removeAttribute(name);
+        }
+      }
+    }
+  };
+  const queue = () => {
+    if (!queued) { queued = true; requestAnimationFrame(mark); }
+  };
+  new MutationObserver((changes) => {
+    if (changes.some((c) => !c.target.closest?.('.pl-stepper'))) queue();
+  }).observe(document.body, {childList: true, subtree: true});
+  addEventListener('resize', queue);
+  queue();
+})();
+</script>
+"""
