@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from datasets import Dataset
+from datasets.dataset import Dataset
 from datasets.shapes import NOISE_RANGE, circles, moons, xor_blobs
 
 # The notes' Example 2 (COMP slides) starts from these weights with eta = 0.1.

@@ -8,7 +8,7 @@ import re
 
 import numpy as np
 
-from datasets import Dataset
+from datasets.dataset import Dataset
 
 # Clicked points land on this grid: exact decimals, so runs on them are exact too.
 GRID_STEP = 0.5

@@ -28,7 +28,6 @@ from typing import BinaryIO
 
 import numpy as np
 
-from datasets import Dataset
 from datasets.cells import (
     MAX_CLASSES,
     MAX_LABEL,
@@ -41,6 +40,7 @@ from datasets.cells import (
     number,
     show,
 )
+from datasets.dataset import Dataset
 from datasets.dialect import MAX_BYTES, Text, read_capped, records, sniff
 from datasets.text import clean_name
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from datasets import Dataset
+from datasets.dataset import Dataset
 
 
 def subsample(data: Dataset, *, size: int, seed: int = 0) -> Dataset:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from datasets import Dataset
+from datasets.dataset import Dataset
 
 NOISE_RANGE = (0.0, 0.5, 0.1, 0.01)  # min, max, default, step: shared by the three sliders
 
