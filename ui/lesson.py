@@ -28,13 +28,14 @@ from datasets import Dataset
 from ui import url_state
 from ui.budget import lesson_data
 from ui.data_picker import YOUR_DATA, data_picker
-from ui.lecture import for_projector, lecture_css, lecture_mode
+from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.plane import legend_at_foot
+from viz.projector import for_projector
 
 
 class Lesson:

@@ -32,9 +32,10 @@ import streamlit as st
 from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
-from ui.lecture import for_projector, lecture_mode
+from ui.lecture import lecture_mode
 from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
 from viz.plane import house_layout, legend_at_foot, point_traces, square_axes, view_box
+from viz.projector import for_projector
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -299,22 +300,6 @@ class Run:
     columns: dict
 
 
-PROJECTOR_TEXT = 18  # px: the least size of any text on a stepper's chart in lecture mode
-
-
-def _projector_text(node) -> None:
-    """Raise every explicit font size of a figure (ticks, legends, titles) to PROJECTOR_TEXT."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key.endswith("font") and isinstance(value, dict) and \
-                    isinstance(value.get("size"), (int, float)):
-                value["size"] = max(value["size"], PROJECTOR_TEXT)
-            _projector_text(value)
-    elif isinstance(node, list):
-        for value in node:
-            _projector_text(value)
-
-
 def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     """A figure as the browser's Plotly takes it, its legend clear of the axes; on a projector,
     drawn for one.
@@ -324,8 +309,8 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     fig : plotly Figure
         Not changed.
     lecture : bool, default False
-        Thick lines, big markers (``ui.lecture.for_projector``) and no text
-        under PROJECTOR_TEXT pixels.
+        Thick lines, big markers and no text under ``viz.projector.MIN_FONT``
+        pixels (``viz.projector.for_projector``).
 
     Examples
     --------
@@ -336,10 +321,7 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     fig = legend_at_foot(fig)
     if lecture:
         fig = for_projector(go.Figure(fig))
-    figure = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
-    if lecture:
-        _projector_text(figure["layout"])
-    return figure
+    return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
 
 
 def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
