@@ -15,7 +15,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import math
 import os
 import shutil
 import tempfile
@@ -116,14 +115,14 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     Returns
     -------
     bytes
-        What the browser's ``unpack`` reads. ``header["digest"]`` changes
-        whenever anything in the bytes does.
+        What the page's ``unpack`` (ui/stepper_assets/stepper.js) reads.
+        ``header["digest"]`` changes whenever anything in the bytes does.
 
     Examples
     --------
-    >>> header, cols = unpack(pack({"steps": 1}, {"b": np.array([0.0, 1.0])}))
-    >>> header["steps"], cols["b"].tolist()
-    (1, [0.0, 1.0])
+    >>> blob = pack({"steps": 1}, {"b": np.array([0.0, 1.0])})
+    >>> len(blob) % 8, int.from_bytes(blob[:4], "little") % 8
+    (0, 4)
     """
     codes = {np.dtype(v): k for k, v in _DTYPES.items()}
     arrays, layout = [], {}
@@ -157,42 +156,6 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     return len(text).to_bytes(4, "little") + text + bytes(body)
 
 
-def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
-    """Read :func:`pack`'s bytes back: the header and the columns (as the browser does)."""
-    length = int.from_bytes(blob[:4], "little")
-    header = json.loads(blob[4:4 + length])
-    columns = {}
-    for name, (code, offset, size, width) in header["columns"].items():
-        dtype = np.dtype(_DTYPES[code])
-        values = np.frombuffer(blob, dtype=dtype, count=size, offset=offset)
-        columns[name] = values.reshape(-1, width) if width > 1 else values
-    # what the browser rebuilds, rebuilt the same way
-    if "updated" in columns:
-        moves = columns["updated"].astype(np.int64)
-        moves[:1] = 0
-        if "mistakes" not in columns:  # the start's count plus the updates so far
-            start = int(columns["mistakes0"][0]) if "mistakes0" in columns else 0
-            columns["mistakes"] = start + np.cumsum(moves)
-        for name in header.get("held", ()):  # rows sent only at the start and at updates
-            columns[name] = columns[name][np.cumsum(moves)]
-    if header.get("descent"):  # the SVM's weights, step by step from their start
-        columns["W"], columns["b"] = _descend(header, columns)
-    if "afix" in columns:  # a = w.x + b as the page computes it, but where the run's differs
-        columns["activation"] = _page_activation(columns["W"], columns["b"], columns["X"],
-                                                 columns["index"])
-        columns["activation"][columns["afix_k"]] = columns["afix"]
-    if "epoch_every" in header:  # an epoch is that many visits
-        columns["epoch"] = _counted_epochs(header.get("t0", 0) + np.arange(header["steps"] + 1),
-                                           columns["index"], header["epoch_every"])
-    if header.get("averaged"):  # mu / k: the mean of the weights after each of the k visits
-        k = np.arange(1, header["steps"] + 1)
-        columns["Wavg"] = np.zeros_like(columns["W"])
-        columns["bavg"] = np.zeros_like(columns["b"])
-        columns["Wavg"][1:] = np.cumsum(columns["W"][1:], axis=0) / k[:, None]
-        columns["bavg"][1:] = np.cumsum(columns["b"][1:]) / k
-    return header, columns
-
-
 def run_id(X, y, settings: dict) -> str:
     """A short fingerprint of a run: its data and its settings."""
     h = hashlib.blake2b(digest_size=8)
@@ -200,33 +163,6 @@ def run_id(X, y, settings: dict) -> str:
     h.update(np.ascontiguousarray(y, dtype=float).tobytes())
     h.update(repr(sorted(settings.items())).encode())
     return h.hexdigest()
-
-
-def _descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
-    """W and b of an SVM run from its first row, as stepper.js's unpack rebuilds them.
-
-    One step of core/descent.py, with its floating-point operations in its order:
-    eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w; on a hinge step w <- w + eta_t (x y),
-    b <- b + eta_b y (eta_b = eta_t with a bias, else 0). A padded step (index -1) keeps them.
-    """
-    lam, eta0 = header["svm"]["lam"], header["svm"]["eta0"]
-    X, y, index = columns["X"], columns["y"], columns["index"]
-    updated, t0 = columns["updated"], header.get("t0", 0)
-    w, b = [float(v) for v in columns["W"][0]], float(columns["b"][0])
-    W, B = [list(w)], [b]
-    for k in range(1, header["steps"] + 1):
-        i = int(index[k])
-        if i >= 0:
-            eta = eta0 / math.sqrt(t0 + k)
-            if lam:
-                w = [(1.0 - eta * lam) * v for v in w]
-            if updated[k]:
-                yi = float(y[i])
-                w = [v + eta * (float(x) * yi) for v, x in zip(w, X[i], strict=True)]
-                b = b + (eta if header["bias"] else 0.0) * yi
-        W.append(w)
-        B.append(b)
-    return np.array(W), np.array(B)
 
 
 def _counted_epochs(t: np.ndarray, index: np.ndarray, every: int) -> np.ndarray:
@@ -245,8 +181,8 @@ def epoch_header(trace: Trace, n: int) -> dict:
 
 
 def _page_activation(W, b, X, index) -> np.ndarray:
-    """a = w.x + b before each step as stepper.js computes it: the products summed from the
-    first coordinate on, then b (NaN where nothing is visited)."""
+    """a = w.x + b before each step as the page computes it (stepper.js): the products summed
+    from the first coordinate on, then b (NaN where nothing is visited)."""
     rows = np.asarray(index[1:], dtype=np.int64)
     x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
     a = W[:-1, 0] * x[:, 0]
@@ -264,8 +200,9 @@ def _same(p: np.ndarray, q: np.ndarray) -> np.ndarray:
 
 
 def _descent_steps(trace: Trace, X, y, lam: float, eta0: float, bias: bool) -> bool:
-    """Whether every step of a recorded SVM run is one step of :func:`_descend` from the row
-    before it: then the page, starting from row 0, rebuilds every row bit for bit. Checked
+    """Whether every step of a recorded SVM run is one step of the page's descent (stepper.js's
+    ``descend``) from the row before it: then the page, starting from row 0, rebuilds every
+    row bit for bit. Checked
     here (vectorised) rather than assumed, so that another order of operations in the walk
     sends W and b rather than show a number the server never had."""
     W, b = np.asarray(trace.W, dtype=np.float64), np.asarray(trace.b, dtype=np.float64)
