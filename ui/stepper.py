@@ -16,6 +16,7 @@ import base64
 import hashlib
 import json
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -87,15 +88,26 @@ def serve_plotly() -> Path:
     return target
 
 
-def _script() -> str:
-    """The component's ES module: the number format, then the stepper."""
-    return (ASSETS / "format.js").read_text().replace("export function num", "function num") \
-        + "\n" + (ASSETS / "stepper.js").read_text()
+# The page's script: these modules joined into one ES module, in this order (each uses what
+# the ones before it declare). ``export`` marks what a module offers the others and its
+# tests (tests/browser/js/); joined, no module imports, so the word is dropped.
+JS_MODULES = ("format", "stepper")
+_EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the page's modules."""
+    return ASSETS / f"{name}.js"
+
+
+def script() -> str:
+    """The component's ES module: :data:`JS_MODULES` in their order."""
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 
 
 serve_plotly()
 _mount = st.components.v2.component(
-    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=_script(), isolate_styles=False)
+    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=script(), isolate_styles=False)
 
 
 # ---------------------------------------------------------------- packing
@@ -571,7 +583,7 @@ def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
     bytes
         UTF-8 HTML with Plotly, the stepper and the run inside.
     """
-    module = _script().replace("export default function", "const mountStepper = function", 1)
+    module = script().replace("export default function", "const mountStepper = function", 1)
     data = base64.b64encode(blob).decode()
     css = (ASSETS / "stepper.css").read_text()
     page = f"""<!doctype html>
