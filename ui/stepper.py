@@ -91,7 +91,7 @@ def serve_plotly() -> Path:
 # The page's script: these modules joined into one ES module, in this order (each uses what
 # the ones before it declare). ``export`` marks what a module offers the others and its
 # tests (tests/browser/js/); joined, no module imports, so the word is dropped.
-JS_MODULES = ("format", "stepper")
+JS_MODULES = ("format", "wire", "stepper")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
@@ -127,7 +127,7 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     Returns
     -------
     bytes
-        What the page's ``unpack`` (ui/stepper_assets/stepper.js) reads.
+        What the page's ``unpack`` (ui/stepper_assets/wire.js) reads.
         ``header["digest"]`` changes whenever anything in the bytes does.
 
     Examples
@@ -193,7 +193,7 @@ def epoch_header(trace: Trace, n: int) -> dict:
 
 
 def _page_activation(W, b, X, index) -> np.ndarray:
-    """a = w.x + b before each step as the page computes it (stepper.js): the products summed
+    """a = w.x + b before each step as the page computes it (wire.js): the products summed
     from the first coordinate on, then b (NaN where nothing is visited)."""
     rows = np.asarray(index[1:], dtype=np.int64)
     x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
@@ -212,7 +212,7 @@ def _same(p: np.ndarray, q: np.ndarray) -> np.ndarray:
 
 
 def _descent_steps(trace: Trace, X, y, lam: float, eta0: float, bias: bool) -> bool:
-    """Whether every step of a recorded SVM run is one step of the page's descent (stepper.js's
+    """Whether every step of a recorded SVM run is one step of the page's descent (wire.js's
     ``descend``) from the row before it: then the page, starting from row 0, rebuilds every
     row bit for bit. Checked
     here (vectorised) rather than assumed, so that another order of operations in the walk

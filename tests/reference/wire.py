@@ -2,9 +2,11 @@
 
 ui.stepper.pack sends a run as bytes (a JSON header, then typed columns) and leaves
 out what the page can rebuild: the weights between updates, the SVM's descent from
-its start, a = w.x + b, the epochs, the averaged weights. The page's script
-(ui/stepper_assets/) rebuilds them; :func:`unpack` does the same here, operation for
-operation, so that tests read what a page is sent (tests/apptest.py, bench/payload.py).
+its start, a = w.x + b, the epochs, the averaged weights. The page's
+ui/stepper_assets/wire.js rebuilds them; :func:`unpack` does the same here, operation
+for operation, so that tests read what a page is sent (tests/apptest.py,
+bench/payload.py) and wire.js is checked against it bit for bit
+(tests/browser/js/test_wire.py).
 """
 
 from __future__ import annotations

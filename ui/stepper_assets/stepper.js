@@ -2,7 +2,8 @@
 // (a JSON header, then typed columns); a press changes k and redraws a few SVG elements over
 // a Plotly chart drawn once. The server hears k only after the student stops, and at most
 // once every few seconds however the student presses (see queueSync).
-// format.js is prepended to this file by ui/stepper.py: num() comes from there.
+// ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
+// format.js, unpack() and row() from wire.js.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
@@ -10,141 +11,6 @@ const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previou
 const SPEEDS = [1, 2, 5, 10, 30];
 const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
 let plotlyLoading = null;
-
-// ------------------------------------------------------------------ the run's bytes
-
-function unpack(bytes) {
-  // header length (uint32 LE), JSON header, then columns at 8-byte aligned offsets
-  const buffer = bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength);
-  const headerLength = new DataView(buffer).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerLength)));
-  const types = { f8: Float64Array, f4: Float32Array, i4: Int32Array, i2: Int16Array,
-                  i1: Int8Array, u1: Uint8Array };
-  const columns = {};
-  for (const [name, [dtype, offset, length, width]] of Object.entries(header.columns)) {
-    columns[name] = { values: new types[dtype](buffer, offset, length), width };
-  }
-  // what the server left out, rebuilt as ui/stepper.py's unpack does
-  const K = header.steps;
-  if (columns.updated) {
-    const updated = columns.updated.values;
-    // after k steps: the updates so far (the start's count added for mistakes)
-    const moves = new Int32Array(K + 1);
-    for (let k = 1; k <= K; k++) moves[k] = moves[k - 1] + (updated[k] === 1 ? 1 : 0);
-    if (!columns.mistakes) {
-      const start = columns.mistakes0 ? columns.mistakes0.values[0] : 0;
-      columns.mistakes = { values: moves.map((m) => start + m), width: 1 };
-    }
-    for (const name of header.held ?? []) {
-      // rows sent only at the start and at updates: row k is the one in force after k steps
-      const { values, width } = columns[name];
-      const full = new Float64Array((K + 1) * width);
-      for (let k = 0; k <= K; k++) {
-        full.set(values.subarray(moves[k] * width, (moves[k] + 1) * width), k * width);
-      }
-      columns[name] = { values: full, width };
-    }
-  }
-  if (header.descent) descend(header, columns);
-  if (columns.afix) {
-    // a = w.x + b before each step, computed here from the weights (as ui/stepper.py's
-    // _page_activation does); the server sent the steps where the run's own a differs
-    const { values: W, width: D } = columns.W;
-    const b = columns.b.values;
-    const X = columns.X.values;
-    const index = columns.index.values;
-    const a = new Float64Array(K + 1).fill(NaN);
-    for (let k = 1; k <= K; k++) {
-      const i = index[k];
-      if (i < 0) continue;
-      let sum = W[(k - 1) * D] * X[i * D];
-      for (let j = 1; j < D; j++) sum = sum + W[(k - 1) * D + j] * X[i * D + j];
-      a[k] = sum + b[k - 1];
-    }
-    const at = columns.afix_k.values;
-    at.forEach((k, j) => { a[k] = columns.afix.values[j]; });
-    columns.activation = { values: a, width: 1 };
-  }
-  if (header.epoch_every) {  // an epoch is that many visits
-    const epoch = new Int32Array(K + 1);
-    const t0 = header.t0 ?? 0;
-    const index = columns.index.values;
-    for (let k = 1; k <= K; k++) {
-      // a padded step (after a run that ended before its neighbour) keeps the last epoch
-      epoch[k] = index[k] < 0 ? epoch[k - 1] : Math.floor((t0 + k - 1) / header.epoch_every) + 1;
-    }
-    columns.epoch = { values: epoch, width: 1 };
-  }
-  if (header.averaged) {
-    // mu / k, the mean of the weights after each of the first k visits, summed in order as
-    // numpy's cumsum does: the same doubles as core.variants.running_average
-    const W = columns.W.values;
-    const b = columns.b.values;
-    const Wavg = new Float64Array(W.length);
-    const bavg = new Float64Array(b.length);
-    let s0 = 0;
-    let s1 = 0;
-    let sb = 0;
-    for (let k = 1; k <= K; k++) {
-      s0 += W[2 * k];
-      s1 += W[2 * k + 1];
-      sb += b[k];
-      Wavg[2 * k] = s0 / k;
-      Wavg[2 * k + 1] = s1 / k;
-      bavg[k] = sb / k;
-    }
-    columns.Wavg = { values: Wavg, width: 2 };
-    columns.bavg = { values: bavg, width: 1 };
-  }
-  return { header, columns };
-}
-
-function descend(header, columns) {
-  // The SVM's W and b after every step, from their first row, as core/descent.py takes each
-  // step, operation for operation (the server checked that this gives its numbers bit for
-  // bit, ui/stepper.py's _descent_steps): eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w;
-  // on a hinge step w <- w + eta_t (x y), b <- b + eta_b y (eta_b = eta_t with a bias, else
-  // 0). A padded step (index -1) keeps them.
-  const K = header.steps;
-  const { lam, eta0 } = header.svm;
-  const t0 = header.t0 ?? 0;
-  const D = columns.W.width;
-  const X = columns.X.values;
-  const y = columns.y.values;
-  const index = columns.index.values;
-  const updated = columns.updated.values;
-  const W = new Float64Array((K + 1) * D);
-  const b = new Float64Array(K + 1);
-  W.set(columns.W.values.subarray(0, D));
-  b[0] = columns.b.values[0];
-  for (let k = 1; k <= K; k++) {
-    const i = index[k];
-    const from = (k - 1) * D;
-    const to = k * D;
-    let bias = b[k - 1];
-    for (let j = 0; j < D; j++) W[to + j] = W[from + j];
-    if (i >= 0) {
-      const eta = eta0 / Math.sqrt(t0 + k);
-      if (lam) {
-        const shrink = 1.0 - eta * lam;
-        for (let j = 0; j < D; j++) W[to + j] = shrink * W[to + j];
-      }
-      if (updated[k] === 1) {
-        for (let j = 0; j < D; j++) W[to + j] = W[to + j] + eta * (X[i * D + j] * y[i]);
-        bias = bias + (header.bias ? eta : 0.0) * y[i];
-      }
-    }
-    b[k] = bias;
-  }
-  columns.W = { values: W, width: D };
-  columns.b = { values: b, width: 1 };
-}
-
-function row(column, k) {
-  // row k of a column: a number for a 1-D column, an array for a 2-D one
-  const { values, width } = column;
-  return width === 1 ? values[k] : Array.from(values.subarray(k * width, (k + 1) * width));
-}
 
 // ------------------------------------------------------------------ Plotly, loaded once
 
