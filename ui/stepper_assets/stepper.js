@@ -3,7 +3,7 @@
 // a Plotly chart drawn once. The server hears k only after the student stops, and at most
 // once every few seconds however the student presses (see queueSync).
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
-// format.js, unpack() and row() from wire.js.
+// format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js.
 
 const SVG = "http://www.w3.org/2000/svg";
 const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
@@ -30,77 +30,7 @@ function loadPlotly() {
   return plotlyLoading;
 }
 
-// ------------------------------------------------------------------ geometry
-
-function clipLine(w, b, [x0, x1], [y0, y1]) {
-  // the part of w.x + b = 0 inside the box, or null (as viz.plane.boundary_segment)
-  const [w1, w2] = w;
-  const points = [];
-  if (Math.abs(w2) > 1e-12) {
-    for (const x of [x0, x1]) {
-      const y = -(w1 * x + b) / w2;
-      if (y >= y0 && y <= y1) points.push([x, y]);
-    }
-  }
-  if (Math.abs(w1) > 1e-12) {
-    for (const y of [y0, y1]) {
-      const x = -(w2 * y + b) / w1;
-      if (x >= x0 && x <= x1) points.push([x, y]);
-    }
-  }
-  if (points.length < 2) return null;
-  points.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
-  return [points[0], points[points.length - 1]];
-}
-
-function normalArrow(w, b, xr, yr) {
-  // from the boundary point nearest the view's centre, along w, 0.18 of the view's width
-  const norm = Math.hypot(w[0], w[1]);
-  if (norm < 1e-12) return null;
-  const c = [(xr[0] + xr[1]) / 2, (yr[0] + yr[1]) / 2];
-  const s = (w[0] * c[0] + w[1] * c[1] + b) / (norm * norm);
-  const foot = [c[0] - s * w[0], c[1] - s * w[1]];
-  const length = 0.18 * (xr[1] - xr[0]);
-  return [foot, [foot[0] + (length * w[0]) / norm, foot[1] + (length * w[1]) / norm]];
-}
-
-function clipPolygon(points, a, c) {
-  // the part of a polygon where a.p <= c (one step of Sutherland-Hodgman)
-  const out = [];
-  for (let i = 0; i < points.length; i++) {
-    const p = points[i];
-    const q = points[(i + 1) % points.length];
-    const fp = a[0] * p[0] + a[1] * p[1] - c;
-    const fq = a[0] * q[0] + a[1] * q[1] - c;
-    if (fp <= 0) out.push(p);
-    if ((fp < 0 && fq > 0) || (fp > 0 && fq < 0)) {
-      const t = fp / (fp - fq);
-      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
-    }
-  }
-  return out;
-}
-
-function margins(s, w, b) {
-  // the geometric margin of (w, b) on the data (-Infinity if it errs), its closest row,
-  // and how many rows it gets wrong (y a <= 0 counts as wrong, as in the rule)
-  const X = s.run.columns.X.values;
-  const y = s.run.columns.y.values;
-  const norm = Math.hypot(w[0], w[1]);
-  let low = Infinity;
-  let closest = -1;
-  let wrong = 0;
-  for (let i = 0; i < y.length; i++) {
-    const m = y[i] * (w[0] * X[2 * i] + w[1] * X[2 * i + 1] + b);
-    if (m <= 0) wrong += 1;
-    if (m < low) {
-      low = m;
-      closest = i;
-    }
-  }
-  const margin = norm > 0 && low > 0 ? low / norm : -Infinity;
-  return { margin, closest, wrong, norm };
-}
+// ------------------------------------------------------------------ drawing
 
 function axesOf(gd) {
   const layout = gd._fullLayout;
@@ -545,7 +475,7 @@ function status(s) {
   if (k === s.K) end = h.result.converged ? "converged" : "not converged";
   let extra = "";
   if (h.layers.includes("band") || h.layers.includes("errors")) {
-    const m = margins(s, row(c.W, k), row(c.b, k));
+    const m = margins(c.X.values, c.y.values, row(c.W, k), row(c.b, k));
     if (h.layers.includes("errors")) extra += ` \u00b7 ${m.wrong} / ${c.y.values.length} training errors`;
     if (h.layers.includes("band")) {
       extra += ` \u00b7 margin ${Number.isFinite(m.margin) ? num(m.margin) : "\u2212\u221e"}`;
@@ -587,7 +517,7 @@ function drawPlane(s) {
   band.setAttribute("visibility", "hidden");
   reach.setAttribute("visibility", "hidden");
   if (h.layers.includes("band")) {
-    const m = margins(s, w, b);
+    const m = margins(c.X.values, c.y.values, w, b);
     if (Number.isFinite(m.margin)) {
       const half = m.margin * m.norm;  // |w.x + b| <= half is the band
       const [x0, x1] = axes.xr;
@@ -627,26 +557,6 @@ function drawPlane(s) {
   setLine(normal, arrow?.[0], arrow?.[1], axes);
   drawOffView(o, away, scale, h.palette.boundary);
   placeRing(ring, c, k, axes, h.layers.includes("visited"));
-}
-
-function offView(w, b, axes) {
-  // where a boundary outside the view lies: the view's corner nearest to it (a line missing a
-  // box is nearest to one of its corners), the way to it on screen, and how far it is
-  const norm = Math.hypot(w[0], w[1]);
-  if (norm < 1e-12) return null;  // w = 0: no boundary at all
-  let best = null;
-  for (const x of axes.xr) {
-    for (const y of axes.yr) {
-      const f = (w[0] * x + w[1] * y + b) / norm;
-      if (!best || Math.abs(f) < Math.abs(best.f)) best = { x, y, f };
-    }
-  }
-  const sign = best.f > 0 ? -1 : 1;  // toward the line
-  const dx = axes.px(best.x + sign * w[0]) - axes.px(best.x);
-  const dy = axes.py(best.y + sign * w[1]) - axes.py(best.y);
-  const length = Math.hypot(dx, dy);
-  return { corner: [axes.px(best.x), axes.py(best.y)], way: [dx / length, dy / length],
-           distance: Math.abs(best.f), left: best.x === axes.xr[0], top: best.y === axes.yr[1] };
 }
 
 function drawOffView(o, away, scale, color) {
@@ -1074,13 +984,6 @@ function closeQuiz(s) {
   s.quiz = null;
   s.ui.quiz.hidden = true;
   s.ui.quiz.textContent = "";
-}
-
-function turn(wb, wa) {
-  // +1 anticlockwise, -1 clockwise, 0 when w had no direction or kept it
-  const cross = wb[0] * wa[1] - wb[1] * wa[0];
-  if ((wb[0] === 0 && wb[1] === 0) || Math.abs(cross) < 1e-12) return 0;
-  return cross > 0 ? 1 : -1;
 }
 
 function ask(s) {
