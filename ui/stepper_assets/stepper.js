@@ -4,9 +4,8 @@
 // once every few seconds however the student presses (see queueSync).
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
 // format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js,
-// the maths of a step from maths.js.
+// the maths of a step from maths.js, drawing over a chart from overlay.js.
 
-const SVG = "http://www.w3.org/2000/svg";
 const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
 const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previous one
 const SPEEDS = [1, 2, 5, 10, 30];
@@ -29,99 +28,6 @@ function loadPlotly() {
     });
   }
   return plotlyLoading;
-}
-
-// ------------------------------------------------------------------ drawing
-
-function axesOf(gd) {
-  const layout = gd._fullLayout;
-  const xa = layout.xaxis;
-  const ya = layout.yaxis;
-  return {
-    px: (x) => xa._offset + xa.l2p(x),
-    py: (y) => ya._offset + ya.l2p(y),
-    xr: [...xa.range].sort((p, q) => p - q),
-    yr: [...ya.range].sort((p, q) => p - q),
-    width: layout.width,
-    height: layout.height,
-    clip: [xa._offset, ya._offset, xa._length, ya._length],
-  };
-}
-
-function el(name, attrs = {}, parent = null) {
-  const node = document.createElementNS(SVG, name);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function html(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-function setLine(line, a, b, axes) {
-  if (!a) {
-    line.setAttribute("visibility", "hidden");
-    return;
-  }
-  line.setAttribute("visibility", "visible");
-  line.setAttribute("x1", axes.px(a[0]));
-  line.setAttribute("y1", axes.py(a[1]));
-  line.setAttribute("x2", axes.px(b[0]));
-  line.setAttribute("y2", axes.py(b[1]));
-}
-
-// ------------------------------------------------------------------ overlays
-
-class Overlay {
-  // an SVG layer over one Plotly chart, placed in pixels through its axes
-  constructor(host, id) {
-    this.svg = el("svg", { class: "pl-overlay", "aria-hidden": "true" }, host);
-    const defs = el("defs", {}, this.svg);
-    this.clipId = `${id}-clip`;
-    this.clipRect = el("rect", {}, el("clipPath", { id: this.clipId }, defs));
-    this.markers = {};
-    this.defs = defs;
-    this.layer = el("g", { "clip-path": `url(#${this.clipId})` }, this.svg);
-    this.parts = {};
-    this.id = id;
-  }
-
-  arrowHead(color) {
-    if (!this.markers[color]) {
-      const id = `${this.id}-head-${Object.keys(this.markers).length}`;
-      const marker = el("marker", { id, viewBox: "0 0 10 10", refX: "8", refY: "5",
-                                    markerWidth: "5", markerHeight: "5",
-                                    orient: "auto-start-reverse" }, this.defs);
-      el("path", { d: "M0,0 L10,5 L0,10 z", fill: color }, marker);
-      this.markers[color] = `url(#${id})`;
-    }
-    return this.markers[color];
-  }
-
-  line(name, attrs) {
-    if (!this.parts[name]) this.parts[name] = el("line", attrs, this.layer);
-    return this.parts[name];
-  }
-
-  shape(name, tag, attrs, under = false) {
-    if (!this.parts[name]) {
-      this.parts[name] = el(tag, attrs, this.layer);
-      if (under) this.layer.insertBefore(this.parts[name], this.layer.firstChild);
-    }
-    return this.parts[name];
-  }
-
-  place(axes) {
-    this.svg.setAttribute("width", axes.width);
-    this.svg.setAttribute("height", axes.height);
-    const [x, y, w, h] = axes.clip;
-    Object.entries({ x, y, width: w, height: h }).forEach(([k, v]) => this.clipRect.setAttribute(k, v));
-  }
 }
 
 // ------------------------------------------------------------------ the stepper
@@ -395,8 +301,7 @@ function drawPlane(s) {
   const band = o.shape("band", "polygon", { class: "pl-band" }, true);
   const reach = o.line("reach", { class: "pl-reach", "stroke-width": 2 * scale,
                                   "stroke-dasharray": "4 4" });
-  const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
-                                              "stroke-width": 4 * scale });
+  visitedRing(o, s.run, k, axes, h.layers.includes("visited"));
   band.setAttribute("visibility", "hidden");
   reach.setAttribute("visibility", "hidden");
   if (h.layers.includes("band")) {
@@ -439,7 +344,6 @@ function drawPlane(s) {
   const arrow = seg ? normalArrow(w, b, axes.xr, axes.yr) : null;
   setLine(normal, arrow?.[0], arrow?.[1], axes);
   drawOffView(o, away, scale, h.palette.boundary);
-  placeRing(ring, c, k, axes, h.layers.includes("visited"));
 }
 
 function drawOffView(o, away, scale, color) {
@@ -642,7 +546,7 @@ function drawAlpha(s, o, axes, alpha) {
 function drawKernel(s, o, axes) {
   // the regions sign s(x) on a canvas under the points, their boundary s(x) = 0, each
   // example's alpha, and the visited example's ring
-  const { header: h, columns: c } = s.run;
+  const h = s.run.header;
   const gd = s.ui.planePlot;
   if (!s.kernelCanvas) {
     s.kernelCanvas = html("canvas", { class: "pl-regions", "aria-hidden": "true" });
@@ -671,9 +575,7 @@ function drawKernel(s, o, axes) {
   drawAlpha(s, o, axes, alpha);
   drawContour(o, "kernelBoundary", s.k > 0 ? values : null, axes,
               { class: "pl-boundary", "stroke-width": 3 * scale });
-  const ring = o.shape("visited", "circle", { class: "pl-visited", r: 13 * (h.lecture ? 1.6 : 1),
-                                              "stroke-width": 4 * scale });
-  placeRing(ring, c, s.k, axes, true);
+  visitedRing(o, s.run, s.k, axes, true);
 }
 
 function drawWeights(s) {
@@ -1080,14 +982,4 @@ export default function (component) {
       document.documentElement.classList.remove("pl-lecture-page");
     }
   };
-}
-
-// The ring round the example visited at step k (hidden at the start or when not drawn).
-function placeRing(ring, c, k, axes, drawn) {
-  const i = k > 0 && drawn ? row(c.index, k) : -1;
-  ring.setAttribute("visibility", i >= 0 ? "visible" : "hidden");
-  if (i >= 0) {
-    ring.setAttribute("cx", axes.px(c.X.values[2 * i]));
-    ring.setAttribute("cy", axes.py(c.X.values[2 * i + 1]));
-  }
 }
