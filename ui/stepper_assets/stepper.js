@@ -4,7 +4,8 @@
 // once every few seconds however the student presses (see queueSync).
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
 // format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js,
-// the maths of a step from maths.js, drawing over a chart from overlay.js.
+// the maths of a step from maths.js, drawing over a chart from overlay.js, the kernel's and
+// the votes' grid from grid.js.
 
 const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
 const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previous one
@@ -392,8 +393,6 @@ function drawAveraged(s, o, axes, scale) {
 
 // ------------------------------------------------------------------ kernel regions
 
-const KERNEL_GRID = 64;  // cells per side of the regions painted in the browser
-
 function kernelOf(p) {
   if (p.name === "rbf") {
     const g = 1 / (2 * p.width * p.width);
@@ -401,39 +400,6 @@ function kernelOf(p) {
   }
   if (p.name === "polynomial") return (a0, a1, b0, b1) => (a0 * b0 + a1 * b1 + p.offset) ** p.degree;
   return (a0, a1, b0, b1) => a0 * b0 + a1 * b1;
-}
-
-function gridValues(s, axes, name, add) {
-  // Values on the view's grid after k steps, kept per layer: add(cache, t, sign) adds (or
-  // with sign -1 removes) step t's share; moved from the last k drawn, or rebuilt from 0 when
-  // that is nearer. Cell centres, row 0 at the top (as the canvas's rows).
-  const key = `${s.runId}:${axes.xr}:${axes.yr}`;
-  s.grids = s.grids ?? {};
-  let cache = s.grids[name];
-  if (!cache || cache.key !== key) {
-    const n = KERNEL_GRID;
-    const gx = new Float64Array(n * n);
-    const gy = new Float64Array(n * n);
-    const [x0, x1] = axes.xr;
-    const [y0, y1] = axes.yr;
-    for (let r = 0; r < n; r++) {
-      for (let q = 0; q < n; q++) {
-        gx[r * n + q] = x0 + ((q + 0.5) * (x1 - x0)) / n;
-        gy[r * n + q] = y1 - ((r + 0.5) * (y1 - y0)) / n;
-      }
-    }
-    cache = { key, gx, gy, values: new Float64Array(n * n), k: 0,
-              alpha: new Float64Array(s.run.columns.y.values.length) };
-    s.grids[name] = cache;
-  }
-  if (s.k < Math.abs(s.k - cache.k)) {
-    cache.values.fill(0);
-    cache.alpha.fill(0);
-    cache.k = 0;
-  }
-  while (cache.k < s.k) add(cache, ++cache.k, 1);
-  while (cache.k > s.k) add(cache, cache.k--, -1);
-  return cache;
 }
 
 function kernelValues(s, axes) {
@@ -444,7 +410,9 @@ function kernelValues(s, axes) {
   const y = c.y.values;
   const K = kernelOf(h.kernel);
   const bias = h.bias ? 1 : 0;
-  return gridValues(s, axes, "kernel", (cache, t, sign) => {
+  s.grids = s.grids ?? {};
+  s.grids.kernel = gridSums(s.grids.kernel, `${s.runId}:${axes.xr}:${axes.yr}`, axes.xr, axes.yr,
+                            y.length, s.k, (cache, t, sign) => {
     if (row(c.updated, t) !== 1) return;
     const { gx, gy, values } = cache;
     const i = row(c.index, t);
@@ -454,67 +422,22 @@ function kernelValues(s, axes) {
     for (let j = 0; j < values.length; j++) values[j] += coef * (K(a0, a1, gx[j], gy[j]) + bias);
     cache.alpha[i] += sign * h.eta;
   });
+  return s.grids.kernel;
 }
 
 function votedValues(s, axes) {
   // sum_k c_k sign(w_k.g + b_k) after t visits: each visit adds one vote to the weights in
   // force after it (core.variants.Voted; sign(0) = 0 as numpy's)
   const c = s.run.columns;
-  return gridValues(s, axes, "voted", (cache, t, sign) => {
+  s.grids = s.grids ?? {};
+  s.grids.voted = gridSums(s.grids.voted, `${s.runId}:${axes.xr}:${axes.yr}`, axes.xr, axes.yr,
+                           c.y.values.length, s.k, (cache, t, sign) => {
     const { gx, gy, values } = cache;
     const [w0, w1] = row(c.W, t);
     const b = row(c.b, t);
     for (let j = 0; j < values.length; j++) values[j] += sign * Math.sign(w0 * gx[j] + w1 * gy[j] + b);
   });
-}
-
-function zeroContour(values, axes) {
-  // the path where the grid's values cross 0 (marching squares between cell centres, the
-  // crossing placed linearly), in the overlay's pixels
-  const n = KERNEL_GRID;
-  const [left, top, width, height] = axes.clip;
-  const at = (q, r) => [left + ((q + 0.5) * width) / n, top + ((r + 0.5) * height) / n];
-  const v = (q, r) => values[r * n + q];
-  const cross = (q0, r0, q1, r1) => {
-    const a = v(q0, r0);
-    const b = v(q1, r1);
-    const t = a / (a - b);
-    const [x0, y0] = at(q0, r0);
-    const [x1, y1] = at(q1, r1);
-    return [x0 + t * (x1 - x0), y0 + t * (y1 - y0)];
-  };
-  const parts = [];
-  for (let r = 0; r + 1 < n; r++) {
-    for (let q = 0; q + 1 < n; q++) {
-      const corners = [[q, r], [q + 1, r], [q + 1, r + 1], [q, r + 1]];
-      const side = corners.map(([a, b]) => v(a, b) > 0);
-      const hits = [];
-      for (let e = 0; e < 4; e++) {
-        const [p0, p1] = [corners[e], corners[(e + 1) % 4]];
-        if (side[e] !== side[(e + 1) % 4]) hits.push(cross(p0[0], p0[1], p1[0], p1[1]));
-      }
-      if (hits.length === 4) {
-        // a saddle: the centre's sign says which pairs of crossings join
-        const centre = corners.reduce((sum, [a, b]) => sum + v(a, b), 0) > 0;
-        const pairs = centre === side[0] ? [[0, 3], [1, 2]] : [[0, 1], [2, 3]];
-        for (const [i, j] of pairs) parts.push(hits[i], hits[j]);
-      } else if (hits.length === 2) {
-        parts.push(hits[0], hits[1]);
-      }
-    }
-  }
-  let d = "";
-  for (let i = 0; i < parts.length; i += 2) {
-    d += `M${parts[i][0].toFixed(1)},${parts[i][1].toFixed(1)}L${parts[i + 1][0].toFixed(1)},${parts[i + 1][1].toFixed(1)}`;
-  }
-  return d;
-}
-
-function drawContour(o, name, values, axes, attrs) {
-  const path = o.shape(name, "path", { fill: "none", ...attrs });
-  const d = values ? zeroContour(values, axes) : "";
-  path.setAttribute("d", d);
-  path.setAttribute("visibility", d ? "visible" : "hidden");
+  return s.grids.voted;
 }
 
 function drawAlpha(s, o, axes, alpha) {
