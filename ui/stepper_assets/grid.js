@@ -57,9 +57,11 @@ export function zeroContour(values, [left, top, width, height]) {
         if (side[e] !== side[(e + 1) % 4]) hits.push(cross(p0[0], p0[1], p1[0], p1[1]));
       }
       if (hits.length === 4) {
-        // a saddle: the centre's sign says which pairs of crossings join
+        // a saddle: the corners of the centre's sign (its mean's) join through it, and the
+        // crossings cut off the other two (corner 1 lies between edges 0 and 1, corner 3
+        // between edges 2 and 3; corners 0 and 2 likewise between 3 and 0, 1 and 2)
         const centre = corners.reduce((sum, [a, b]) => sum + v(a, b), 0) > 0;
-        const pairs = centre === side[0] ? [[0, 3], [1, 2]] : [[0, 1], [2, 3]];
+        const pairs = centre === side[0] ? [[0, 1], [2, 3]] : [[0, 3], [1, 2]];
         for (const [i, j] of pairs) parts.push(hits[i], hits[j]);
       } else if (hits.length === 2) {
         parts.push(hits[0], hits[1]);

@@ -85,6 +85,34 @@ def test_the_contour_of_a_plane_is_its_zero_line(js, a, b, c):
         assert abs(a * cell_q + b * cell_r + c) <= 1.01 * (abs(a) * 0.01 + abs(b) * 0.005) + 1e-9
 
 
+@pytest.mark.parametrize("corner", [-1.0, -0.1, -3.0])
+def test_a_saddle_cuts_off_the_corners_unlike_its_centre(js, corner):
+    """The first cell's corners alternate in sign round it: `corner`, 1, `corner`, 1. Its
+    centre takes the sign of their mean, and the corners of that sign join through it: the
+    contour cuts off the two others."""
+    values = np.full((N, N), 1.0)
+    values[0, 0] = values[1, 1] = corner
+    found = segments(js.evaluate(CONTOUR, [values.ravel().tolist(), [0, 0, N, N]]))
+    middle = (found[:, :2] + found[:, 2:]) / 2
+    inside = found[((middle > 0.5) & (middle < 1.5)).all(axis=1)]  # the first cell's pieces
+    # the crossing on each edge (0: top, 1: right, 2: bottom, 3: left), in pixels
+    corners = [(0, 0), (1, 0), (1, 1), (0, 1)]
+    hits = []
+    for e in range(4):
+        (q0, r0), (q1, r1) = corners[e], corners[(e + 1) % 4]
+        v0, v1 = values[r0, q0], values[r1, q1]
+        t = v0 / (v0 - v1)
+        hits.append((q0 + 0.5 + t * (q1 - q0), r0 + 0.5 + t * (r1 - r0)))
+    if 2 * corner + 2 > 0:  # the centre is positive: corners 0 and 2 are cut off
+        pairs = [(hits[3], hits[0]), (hits[1], hits[2])]
+    else:  # negative: corners 1 (between edges 0 and 1) and 3 are
+        pairs = [(hits[0], hits[1]), (hits[2], hits[3])]
+    assert len(inside) == 2
+    for a, b in pairs:  # each piece as the path writes it, to a tenth of a pixel
+        assert any(np.allclose(piece, ends, atol=0.051)
+                   for piece in inside for ends in ([*a, *b], [*b, *a]))
+
+
 def test_draw_contour_hides_the_path_without_values(js):
     got = js.evaluate("""() => {
       const o = new pl.Overlay(document.body, "grid");
