@@ -5,7 +5,7 @@
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
 // format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js,
 // the maths of a step from maths.js, drawing over a chart from overlay.js, the kernel's and
-// the votes' grid from grid.js.
+// the votes' grid from grid.js, the status line from status.js.
 
 const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
 const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previous one
@@ -146,8 +146,7 @@ function load(s, run) {
   s.ui.box.style.setProperty("--pl-update", h.palette.update);
   s.ui.slider.max = String(s.K);
   // the status line's longest text sets its size: one line, as large as the width allows
-  const longest = Math.max(...[0, s.K].map((k) => status({ ...s, k }).length));
-  s.ui.box.style.setProperty("--pl-status-chars", String(longest + 2));
+  s.ui.box.style.setProperty("--pl-status-chars", String(longestStatus(run, s.pair) + 2));
   s.ui.weightsHost.hidden = !h.layers.includes("weights");
   s.ui.box.classList.toggle("pl-follower", Boolean(h.follow));
   if (h.lead) s.ui.box.dataset.plLead = h.lead;
@@ -253,30 +252,6 @@ function fitHeight(s, height) {
   const room = window.innerHeight - top - 12;
   if (s.pair) return Math.round(Math.min(height, Math.max(260, room * PAIR_CHART_SHARE)));
   return Math.round(Math.min(height, Math.max(400, room)));
-}
-
-function status(s) {
-  const { header: h, columns: c } = s.run;
-  const k = s.k;
-  const epoch = k ? row(c.epoch, k) : 0;
-  const mistakes = row(c.mistakes, k);
-  // beside another run the line has half the width: it says how the run ends, at its end
-  let end = s.pair ? "" : "still learning";
-  if (k === s.K) end = h.result.converged ? "converged" : "not converged";
-  let extra = "";
-  if (h.layers.includes("band") || h.layers.includes("errors")) {
-    const m = margins(c.X.values, c.y.values, row(c.W, k), row(c.b, k));
-    if (h.layers.includes("errors")) extra += ` \u00b7 ${m.wrong} / ${c.y.values.length} training errors`;
-    if (h.layers.includes("band")) {
-      extra += ` \u00b7 margin ${Number.isFinite(m.margin) ? num(m.margin) : "\u2212\u221e"}`;
-    }
-  }
-  const word = h.words?.mistakes ?? "mistake";
-  // a window of a longer run (e.g. one period of a cycle) counts steps as the run does, t
-  const where = h.t0 ? `Step ${h.t0 + k} (${k} / ${s.K} ${h.words?.window ?? "shown"})`
-    : `Step ${k} / ${s.K}`;
-  return `${where} \u00b7 epoch ${epoch} \u00b7 ${mistakes} ${word}${mistakes === 1 ? "" : "s"}${extra}`
-    + (end ? ` \u00b7 ${end}` : "");
 }
 
 function drawPlane(s) {
@@ -584,7 +559,7 @@ function draw(s) {
   // the whole view at s.k: status, controls, overlays, maths
   if (!s.run) return;
   const k = s.k;
-  s.ui.status.textContent = status(s);
+  s.ui.status.textContent = statusText(s.run, k, s.pair);
   s.ui.slider.value = String(k);
   s.ui.slider.setAttribute("aria-valuetext", `Step ${k} of ${s.K}`);
   s.ui.back.disabled = k === 0;
