@@ -1,14 +1,12 @@
 // The stepper: one recorded run, stepped through in the page. The run arrives once as bytes
 // (a JSON header, then typed columns); a press changes k and redraws a few SVG elements over
 // a Plotly chart drawn once. The server hears k only after the student stops, and at most
-// once every few seconds however the student presses (see queueSync).
+// once every few seconds however the student presses (sync.js).
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
 // format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js,
 // the maths of a step from maths.js, drawing over a chart from overlay.js, the kernel's and
 // the votes' grid from grid.js, the status line from status.js.
 
-const SYNC_IDLE_MS = 500;     // a report goes out this long after the last press...
-const SYNC_EVERY_MS = 5000;   // ...but never sooner than this after the previous one
 const SPEEDS = [1, 2, 5, 10, 30];
 const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
 let plotlyLoading = null;
@@ -115,10 +113,12 @@ function build(root) {
 
 function create(root, component) {
   const s = {
-    root, ui: build(root), k: 0, run: null, digest: null, runId: null, timer: null,
+    root, ui: build(root), k: 0, run: null, digest: null, runId: null,
     playing: null, quiz: null, score: { right: 0, asked: 0 }, pending: null, frame: 0,
-    setStateValue: component.setStateValue, synced: null, sentAt: null, unsynced: null,
+    setStateValue: component.setStateValue,
   };
+  s.sync = new Sync(() => (s.run ? { run: s.runId, k: s.k } : null),
+                    (position) => s.setStateValue("position", position));
   s.planeOverlay = new Overlay(s.ui.planePlot, `pl-${Math.random().toString(36).slice(2)}`);
   s.weightsOverlay = new Overlay(s.ui.weightsPlot, `pl-${Math.random().toString(36).slice(2)}`);
   return s;
@@ -132,7 +132,7 @@ function load(s, run) {
   s.K = h.steps;
   s.k = sameRun ? Math.min(s.k, s.K) : Math.min(Math.max(h.start, 0), s.K);
   s.runId = h.run;
-  s.synced = sameRun ? s.synced : s.k;
+  if (!sameRun) s.sync.start(s.k);
   s.ui.box.classList.toggle("pl-lecture", Boolean(h.lecture));
   // two runs side by side (a leader and its follower): each chart over its own maths
   s.pair = Boolean(h.lead || h.follow);
@@ -586,30 +586,6 @@ function schedule(s) {
   }
 }
 
-function queueSync(s) {
-  // One report per student at most every SYNC_EVERY_MS: a hall of 300 pressing every few
-  // seconds would otherwise keep the server busy with reruns. The report leaves
-  // SYNC_IDLE_MS after the last press, or, for a student who keeps pressing,
-  // SYNC_EVERY_MS after the first press it has not reported; in both cases no sooner than
-  // SYNC_EVERY_MS after the previous report. Leaving the page or the tab reports at once.
-  const now = performance.now();
-  if (s.unsynced === null) s.unsynced = now;
-  const due = Math.max(Math.min(now + SYNC_IDLE_MS, s.unsynced + SYNC_EVERY_MS),
-                       s.sentAt === null ? -Infinity : s.sentAt + SYNC_EVERY_MS);
-  clearTimeout(s.timer);
-  s.timer = setTimeout(() => flush(s), Math.max(0, due - now));
-}
-
-function flush(s) {
-  clearTimeout(s.timer);
-  s.timer = null;
-  s.unsynced = null;
-  if (!s.run || s.synced === s.k) return;
-  s.synced = s.k;
-  s.sentAt = performance.now();
-  s.setStateValue("position", { run: s.runId, k: s.k });
-}
-
 function go(s, k) {
   k = Math.min(Math.max(k, 0), s.K);
   if (k === s.k) return;
@@ -617,7 +593,7 @@ function go(s, k) {
   schedule(s);
   const h = s.run.header;
   if (h.lead) window.dispatchEvent(new CustomEvent("pl-lead", { detail: { group: h.lead, k } }));
-  if (!h.follow) queueSync(s);  // a follower's step is its leader's: only the leader reports
+  if (!h.follow) s.sync.queue();  // a follower's step is its leader's: only the leader reports
 }
 
 function nextMistake(s) {
@@ -791,14 +767,6 @@ function listen(s, ownsKeys) {
     event.stopPropagation();
     act(s, action);
   };
-  const onLeave = () => flush(s);
-  const onHidden = () => {
-    if (document.visibilityState === "hidden") flush(s);
-  };
-  const onElsewhere = (event) => {
-    // a click outside the stepper may change a setting or the page: the server hears k first
-    if (s.timer !== null && !s.ui.box.contains(event.target)) flush(s);
-  };
   const onLead = (event) => {
     const h = s.run?.header;
     if (h && h.follow && event.detail.group === h.follow) go(s, event.detail.k);
@@ -832,17 +800,13 @@ function listen(s, ownsKeys) {
   s.ui.slider.addEventListener("input", onSlider);
   s.ui.predict.addEventListener("change", onPredict);
   if (ownsKeys) window.addEventListener("keydown", onKey, true);
-  window.addEventListener("pagehide", onLeave);
-  document.addEventListener("visibilitychange", onHidden);
-  document.addEventListener("pointerdown", onElsewhere, true);
+  const stopSync = s.sync.listen(s.ui.box);
   return () => {
     s.ui.box.removeEventListener("click", onClick);
     s.ui.slider.removeEventListener("input", onSlider);
     s.ui.predict.removeEventListener("change", onPredict);
     window.removeEventListener("keydown", onKey, true);
-    window.removeEventListener("pagehide", onLeave);
-    document.removeEventListener("visibilitychange", onHidden);
-    document.removeEventListener("pointerdown", onElsewhere, true);
+    stopSync();
     window.removeEventListener("pl-lead", onLead);
     resize.disconnect();
     window.removeEventListener("resize", onWindow);
@@ -875,7 +839,7 @@ export default function (component) {
     stop();
     if (s.stop === stop) s.stop = null;
     if (!root.isConnected) {
-      flush(s);
+      s.sync.flush();
       stopPlay(s);
       document.documentElement.classList.remove("pl-lecture-page");
     }
