@@ -91,7 +91,8 @@ def serve_plotly() -> Path:
 # The page's script: these modules joined into one ES module, in this order (each uses what
 # the ones before it declare). ``export`` marks what a module offers the others and its
 # tests (tests/browser/js/); joined, no module imports, so the word is dropped.
-JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync", "stepper")
+JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
+              "controls", "predict", "stepper")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 

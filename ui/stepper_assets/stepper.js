@@ -5,10 +5,9 @@
 // ui/stepper.py joins the modules before this one ahead of it (JS_MODULES): num() comes from
 // format.js, unpack() and row() from wire.js, the plane's lines and margins from geometry.js,
 // the maths of a step from maths.js, drawing over a chart from overlay.js, the kernel's and
-// the votes' grid from grid.js, the status line from status.js.
+// the votes' grid from grid.js, the status line from status.js, the controls, the keys and
+// Play from controls.js, Predict from predict.js.
 
-const SPEEDS = [1, 2, 5, 10, 30];
-const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
 let plotlyLoading = null;
 
 // ------------------------------------------------------------------ Plotly, loaded once
@@ -31,72 +30,10 @@ function loadPlotly() {
 
 // ------------------------------------------------------------------ the stepper
 
-// Icons drawn as paths: a glyph such as the pause sign is missing from many fonts (an empty
-// box on a projector's machine, or in the exported page)
-const ICONS = {
-  back: "M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z",
-  step: "M4 11h12.2l-5.6-5.6L12 4l8 8-8 8-1.4-1.4 5.6-5.6H4z",
-  next: "M5 18l8.5-6L5 6v12zM16 6v12h2.5V6H16z",
-  reset: "M12 5V1L7 6l5 5V7c3.3 0 6 2.7 6 6s-2.7 6-6 6-6-2.7-6-6H4c0 4.4 3.6 8 8 8s8-3.6 8-8-3.6-8-8-8z",
-  play: "M8 5v14l11-7z",
-  pause: "M6 19h4V5H6v14zm8-14v14h4V5h-4z",
-};
-
-function icon(name) {
-  const svg = el("svg", { class: "pl-icon", viewBox: "0 0 24 24", "aria-hidden": "true" });
-  el("path", { d: ICONS[name] }, svg);
-  return svg;
-}
-
-function labelButton(button, name, label, key) {
-  // the icon and a word; the word may be hidden (lecture layout) but the name stays
-  button.textContent = "";
-  button.appendChild(icon(name));
-  html("span", { class: "pl-label" }, button, label);
-  button.setAttribute("aria-label", label);
-  button.title = key ? `${label} (key: ${key})` : label;
-}
-
-function advertiseKeys(s, owns) {
-  // A stepper that does not own the keys (a second one on the page) names none: its
-  // buttons' tooltips and aria-keyshortcuts, and its hints, would send a press elsewhere
-  s.ownsKeys = owns;
-  for (const b of s.ui.box.querySelectorAll(".pl-controls [data-key]")) {
-    b.title = owns ? `${b.dataset.label} (key: ${b.dataset.keyName})` : b.dataset.label;
-    if (owns) b.setAttribute("aria-keyshortcuts", b.dataset.key);
-    else b.removeAttribute("aria-keyshortcuts");
-  }
-}
-
 function build(root) {
   // appended, not replacing: the parent also holds the component's <style>
   const box = html("div", { class: "pl-stepper" }, root);
-  const bar = html("div", { class: "pl-controls", role: "toolbar", "aria-label": "Step controls" }, box);
-  const button = (name, label, key, keyName, primary = false) => {
-    const b = html("button", { type: "button", class: `pl-button pl-${name}${primary ? " pl-primary" : ""}`,
-                               "data-action": name }, bar);
-    labelButton(b, name, label, null);
-    // its key, advertised only while this stepper owns the keys (advertiseKeys)
-    if (key) Object.assign(b.dataset, { key, keyName, label });
-    return b;
-  };
-  const ui = { box };
-  ui.back = button("back", "Back", "ArrowLeft", "\u2190");
-  ui.step = button("step", "Step", "ArrowRight", "\u2192", true);
-  ui.next = button("next", "Next mistake", "N", "N");
-  ui.reset = button("reset", "Reset", "Home", "Home");
-  ui.play = button("play", "Play", null, null);
-  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)",
-                              title: "Play speed (steps per second)" }, bar);
-  SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
-  ui.speed.value = "5";
-  const predictLabel = html("label", { class: "pl-toggle",
-                                       title: "Predict each step before it is shown" }, bar);
-  ui.predictLabel = predictLabel;
-  ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
-  predictLabel.appendChild(document.createTextNode(" Predict"));
-  ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
-                              "aria-label": "Step" }, bar);
+  const ui = { box, ...buildControls(box) };
   ui.status = html("div", { class: "pl-status", role: "status", "aria-live": "polite" }, box);
   ui.score = html("div", { class: "pl-score", hidden: "" }, box);
   const body = html("div", { class: "pl-body" }, box);
@@ -113,10 +50,16 @@ function build(root) {
 
 function create(root, component) {
   const s = {
-    root, ui: build(root), k: 0, run: null, digest: null, runId: null,
-    playing: null, quiz: null, score: { right: 0, asked: 0 }, pending: null, frame: 0,
+    root, ui: build(root), k: 0, run: null, digest: null, runId: null, frame: 0,
     setStateValue: component.setStateValue,
   };
+  s.player = new Player(s.ui.speed, () => {
+    go(s, s.k + 1);
+    if (s.k !== s.K) return false;
+    schedule(s);
+    return true;
+  });
+  s.predict = new Predict(s.ui.quiz, s.ui.score, s.ui.predict, (k) => go(s, k));
   s.sync = new Sync(() => (s.run ? { run: s.runId, k: s.k } : null),
                     (position) => s.setStateValue("position", position));
   s.planeOverlay = new Overlay(s.ui.planePlot, `pl-${Math.random().toString(36).slice(2)}`);
@@ -151,9 +94,8 @@ function load(s, run) {
   s.ui.box.classList.toggle("pl-follower", Boolean(h.follow));
   if (h.lead) s.ui.box.dataset.plLead = h.lead;
   s.ui.explain.hidden = !h.layers.includes("explain");
-  s.ui.predictLabel.hidden = h.layers.includes("kernel");  // Predict asks how w turns
-  stopPlay(s);
-  closeQuiz(s);
+  s.predict.load(h);
+  s.player.stop();
   return loadPlotly().then((Plotly) => plotCharts(s, Plotly)).catch((error) => {
     s.ui.status.textContent = `The chart could not load (${error.message}); the steps still work.`;
     draw(s);
@@ -560,16 +502,7 @@ function draw(s) {
   if (!s.run) return;
   const k = s.k;
   s.ui.status.textContent = statusText(s.run, k, s.pair);
-  s.ui.slider.value = String(k);
-  s.ui.slider.setAttribute("aria-valuetext", `Step ${k} of ${s.K}`);
-  s.ui.back.disabled = k === 0;
-  s.ui.reset.disabled = k === 0;
-  s.ui.step.disabled = k === s.K;
-  s.ui.next.disabled = k === s.K;
-  if (Boolean(s.playing) !== (s.ui.play.dataset.playing === "1")) {
-    s.ui.play.dataset.playing = s.playing ? "1" : "0";
-    labelButton(s.ui.play, s.playing ? "pause" : "play", s.playing ? "Pause" : "Play", null);
-  }
+  showPosition(s.ui, k, s.K, Boolean(s.player.playing));
   s.ui.box.dataset.step = String(k);
   drawPlane(s);
   drawWeights(s);
@@ -603,141 +536,35 @@ function nextMistake(s) {
   return s.K;
 }
 
-// ------------------------------------------------------------------ Play
-
-function stopPlay(s) {
-  if (s.playing) cancelAnimationFrame(s.playing.frame);
-  s.playing = null;
-}
-
-function startPlay(s) {
-  if (s.k === s.K) go(s, 0);
-  const playing = { last: performance.now(), frame: 0 };
-  s.playing = playing;
-  const tick = (now) => {
-    if (s.playing !== playing) return;
-    const every = 1000 / Number(s.ui.speed.value);
-    if (now - playing.last >= every) {
-      playing.last = now;
-      go(s, s.k + 1);
-      if (s.k === s.K) {
-        stopPlay(s);
-        schedule(s);
-        return;
-      }
-    }
-    playing.frame = requestAnimationFrame(tick);
-  };
-  playing.frame = requestAnimationFrame(tick);
-  schedule(s);
-}
-
-// ------------------------------------------------------------------ Predict
-
-function closeQuiz(s) {
-  s.quiz = null;
-  s.ui.quiz.hidden = true;
-  s.ui.quiz.textContent = "";
-}
-
-function ask(s) {
-  // before step k+1 is shown: mistake or not, and for a mistake, which way w turns
-  const { header: h, columns: c } = s.run;
-  const k = s.k + 1;
-  const i = row(c.index, k);
-  const x = row(c.X, i);
-  const y = row(c.y, i);
-  const quiz = { k, mistake: row(c.updated, k) === 1,
-                 turn: turn(row(c.W, k - 1), row(c.W, k)), answer: null };
-  s.quiz = quiz;
-  const box = s.ui.quiz;
-  box.textContent = "";
-  box.hidden = false;
-  html("p", {}, box, `Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
-       + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
-  const choices = html("div", { class: "pl-choices" }, box);
-  const choice = (label, onClick) => {
-    const b = html("button", { type: "button", class: "pl-button" }, choices, label);
-    b.addEventListener("click", onClick);
-    return b;
-  };
-  choice("Mistake", () => answerMistake(s, true));
-  choice("No mistake", () => answerMistake(s, false));
-  choices.querySelector("button").focus({ preventScroll: true });
-}
-
-function answerMistake(s, said) {
-  const quiz = s.quiz;
-  if (!quiz) return;
-  if (said && quiz.mistake && quiz.turn !== 0) {
-    quiz.answer = said;
-    const box = s.ui.quiz;
-    box.querySelector(".pl-choices").remove();
-    html("p", {}, box, "Which way does w (and with it the boundary) turn?");
-    const choices = html("div", { class: "pl-choices" }, box);
-    for (const [label, value] of [["\u21ba anticlockwise", 1], ["\u21bb clockwise", -1]]) {
-      const b = html("button", { type: "button", class: "pl-button" }, choices, label);
-      b.addEventListener("click", () => reveal(s, quiz.turn === value, value));
-    }
-    choices.querySelector("button").focus({ preventScroll: true });
-    return;
-  }
-  reveal(s, said === quiz.mistake, null);
-}
-
-function reveal(s, right, turned) {
-  const quiz = s.quiz;
-  s.score.asked += 1;
-  if (right) s.score.right += 1;
-  closeQuiz(s);
-  go(s, quiz.k);
-  const way = quiz.turn > 0 ? "anticlockwise" : "clockwise";
-  let said;
-  if (right) said = "Right";
-  else if (turned !== null) said = `Not quite: it was a mistake, but w turns ${way}`;
-  else said = quiz.mistake ? "Not quite: it was a mistake" : "Not quite: it was correct";
-  s.ui.score.hidden = false;
-  s.ui.score.textContent = `${said}. Predictions: ${s.score.right} / ${s.score.asked} right.`;
-}
-
 // ------------------------------------------------------------------ input
 
 function act(s, action) {
   if (!s.run) return;
-  if (action !== "play" && s.playing) stopPlay(s);
+  if (action !== "play" && s.player.playing) s.player.stop();
   if (action === "step") {
-    if (s.ui.predict.checked && s.k < s.K && row(s.run.columns.index, s.k + 1) >= 0) {
-      if (!s.quiz) ask(s);
+    if (s.predict.on && s.k < s.K && row(s.run.columns.index, s.k + 1) >= 0) {
+      if (!s.predict.quiz) s.predict.ask(s.run, s.k + 1);
       return;
     }
     go(s, s.k + 1);
   } else if (action === "back") {
-    closeQuiz(s);
+    s.predict.close();
     go(s, s.k - 1);
   } else if (action === "next") {
-    closeQuiz(s);
+    s.predict.close();
     go(s, nextMistake(s));
   } else if (action === "reset") {
-    closeQuiz(s);
+    s.predict.close();
     go(s, 0);
   } else if (action === "play") {
-    closeQuiz(s);
-    if (s.playing) stopPlay(s);
-    else startPlay(s);
+    s.predict.close();
+    if (s.player.playing) s.player.stop();
+    else {
+      if (s.k === s.K) go(s, 0);
+      s.player.start();
+    }
   }
   schedule(s);
-}
-
-function typing(target) {
-  // the student writes in a field (or works another widget's own arrows): leave the key alone
-  if (!(target instanceof Element)) return false;
-  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
-  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
-  if (target.tagName === "INPUT") {
-    const type = (target.getAttribute("type") || "text").toLowerCase();
-    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
-  }
-  return false;
 }
 
 function listen(s, ownsKeys) {
@@ -746,23 +573,14 @@ function listen(s, ownsKeys) {
     if (action && action !== "predict") act(s, action);
   };
   const onSlider = () => {
-    stopPlay(s);
-    closeQuiz(s);
+    s.player.stop();
+    s.predict.close();
     go(s, Number(s.ui.slider.value));
   };
-  const onPredict = () => {
-    closeQuiz(s);
-    s.ui.score.hidden = !s.ui.predict.checked && s.score.asked === 0;
-    if (s.ui.predict.checked && s.score.asked === 0) {
-      s.ui.score.hidden = false;
-      s.ui.score.textContent = `Predict: press Step${s.ownsKeys ? " (\u2192)" : ""} and answer `
-        + "before the step is shown.";
-    }
-  };
+  const onPredict = () => s.predict.toggled(s.ownsKeys);
   const onKey = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
-    const action = KEYS[event.key];
-    if (!action || typing(event.target) || !s.root.isConnected) return;
+    const action = keyAction(event);
+    if (!action || !s.root.isConnected) return;
     event.preventDefault();
     event.stopPropagation();
     act(s, action);
@@ -831,7 +649,8 @@ export default function (component) {
   // drop the previous listeners first, so that one press is one step
   if (s.stop) s.stop();
   const changed = s.ownsKeys !== ownsKeys;
-  advertiseKeys(s, ownsKeys);
+  s.ownsKeys = ownsKeys;
+  advertiseKeys(s.ui.box, ownsKeys);
   if (changed && s.run) schedule(s);  // the hints in the maths follow
   const stop = listen(s, ownsKeys);
   s.stop = stop;
@@ -840,7 +659,7 @@ export default function (component) {
     if (s.stop === stop) s.stop = null;
     if (!root.isConnected) {
       s.sync.flush();
-      stopPlay(s);
+      s.player.stop();
       document.documentElement.classList.remove("pl-lecture-page");
     }
   };
