@@ -89,21 +89,25 @@ def serve_plotly() -> Path:
 
 
 # The page's script: these modules joined into one ES module, in this order (each uses what
-# the ones before it declare). ``export`` marks what a module offers the others and its
-# tests (tests/browser/js/); joined, no module imports, so the word is dropped.
+# the ones before it declare), then the stepper's layers (stepper_assets/layers/), each a
+# module that adds itself to the stepper's LAYERS: they are built and drawn in this order.
+# ``export`` marks what a module offers the others and its tests (tests/browser/js/);
+# joined, no module imports, so the word is dropped.
 JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
               "controls", "predict", "stepper")
+JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
 def module_path(name: str) -> Path:
-    """The file of one of the page's modules."""
-    return ASSETS / f"{name}.js"
+    """The file of one of the page's modules or layers."""
+    return ASSETS / "layers" / f"{name}.js" if name in JS_LAYERS else ASSETS / f"{name}.js"
 
 
 def script() -> str:
-    """The component's ES module: :data:`JS_MODULES` in their order."""
-    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
+    """The component's ES module: :data:`JS_MODULES`, then :data:`JS_LAYERS`, in their order."""
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text())
+                     for name in (*JS_MODULES, *JS_LAYERS))
 
 
 serve_plotly()

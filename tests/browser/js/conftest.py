@@ -15,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from ui.stepper import JS_MODULES, PLOTLY_JS, module_path, script
+from ui.stepper import JS_LAYERS, JS_MODULES, PLOTLY_JS, module_path, script
 
 ORIGIN = "http://stepper.test"
 EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
@@ -37,7 +37,7 @@ window.pl.base64 = (array) => {
 
 def exported() -> list[str]:
     """Every name the page's modules export, in their order."""
-    return [name for module in JS_MODULES
+    return [name for module in (*JS_MODULES, *JS_LAYERS)
             for name in EXPORTED.findall(module_path(module).read_text())]
 
 
@@ -58,20 +58,26 @@ def _answer(route) -> None:
                       content_type="text/html")
 
 
-@pytest.fixture(scope="module")
-def js(browser):
-    """A page with the stepper's modules loaded; fails a test whose code raised in the page."""
+def open_page(browser, answer=_answer):
+    """A new page at the made-up origin with the modules loaded (``page.errors``: what was
+    thrown in it); close its ``context`` when done."""
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    errors = []
-    page.on("pageerror", lambda error: errors.append(error))
-    page.route(f"{ORIGIN}/**", _answer)
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(error))
+    page.route(f"{ORIGIN}/**", answer)
     page.goto(f"{ORIGIN}/")
     page.add_script_tag(content=page_script(), type="module")
     page.wait_for_function("() => window.pl !== undefined && window.pl.base64 !== undefined")
-    page.errors = errors
+    return page
+
+
+@pytest.fixture(scope="module")
+def js(browser):
+    """A page with the stepper's modules loaded; fails a test whose code raised in the page."""
+    page = open_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 @pytest.fixture(autouse=True)
