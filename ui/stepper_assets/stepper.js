@@ -52,8 +52,10 @@ class Stepper {
       return true;
     });
     this.predict = new Predict(this.ui.quiz, this.ui.score, this.ui.predict, (k) => this.go(k));
-    this.sync = new Sync(() => (this.run ? { run: this.runId, k: this.k } : null),
-                         (position) => this.setStateValue("position", position));
+    // a follower's step is its leader's: only the leader reports
+    const position = () => (this.run && !this.run.header.follow
+      ? { run: this.runId, k: this.k } : null);
+    this.sync = new Sync(position, (where) => this.setStateValue("position", where));
   }
 
   build(root) {
@@ -222,7 +224,7 @@ class Stepper {
     this.k = k;
     this.schedule();
     this.each("stepped", this.view());
-    if (!this.run.header.follow) this.sync.queue();  // a follower's step is its leader's
+    this.sync.queue();
   }
 
   nextMistake() {

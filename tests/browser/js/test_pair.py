@@ -83,8 +83,15 @@ def test_the_follower_takes_the_leaders_steps_and_only_the_leader_reports(page):
             assert page.evaluate(STATE)["steps"] == [k, k]
     page.keyboard.press("ArrowRight")
     page.wait_for_function("() => window.reports.length > 0")  # once the student stops
-    page.wait_for_timeout(200)
-    assert page.evaluate("() => window.reports") == [["lead", 1]]
+    page.keyboard.press("ArrowRight")
+    # hiding the tab or leaving the page reports at once: the leader's step, the leader alone
+    page.evaluate("""() => {
+      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
+      document.dispatchEvent(new Event("visibilitychange"));
+      delete document.visibilityState;
+      window.dispatchEvent(new PageTransitionEvent("pagehide"));
+    }""")
+    assert page.evaluate("() => window.reports") == [["lead", 1], ["lead", 2]]
 
 
 def test_the_two_stand_level_and_the_leaders_controls_reach_across_both(page):
