@@ -99,8 +99,11 @@ class Stepper {
     for (const [layer, part] of this.parts) layer.load?.(part, run);
     this.predict.load(h);
     this.player.stop();
+    this.ui.planeHost.querySelector(".pl-nochart")?.remove();
     return loadPlotly().then((Plotly) => this.plot(Plotly)).catch((error) => {
-      this.ui.status.textContent = `The chart could not load (${error.message}); the steps still work.`;
+      // where the chart would be: the status line is the step's
+      html("p", { class: "pl-nochart" }, this.ui.planeHost,
+           `The chart could not load (${error.message}); the steps still work.`);
       this.draw();
     });
   }

@@ -194,6 +194,8 @@ def test_without_plotly_the_steps_still_work(browser):
     text, _ = packed()
     page.evaluate(MOUNT, ["s1", text])
     page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
+    assert page.locator(".pl-plane .pl-nochart").inner_text() == \
+        "The chart could not load (plotly.min.js); the steps still work."
     page.keyboard.press("ArrowRight")
     assert step_of(page) == 1
     assert page.locator(".pl-status").inner_text().startswith("Step 1 / 20")
