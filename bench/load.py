@@ -7,7 +7,7 @@ Run from the repository root::
     python -m bench.load --sessions 300 --nginx 2                # nginx + 2 Streamlit processes
 
 A press steps in the page and sends nothing; what reaches the server is the
-stepper's throttled sync of k (ui/stepper_assets/stepper.js: 0.5 s after the
+stepper's throttled sync of k (ui/stepper_assets/sync.js: 0.5 s after the
 last press, at most one every 5 s). So first a real headless Chromium opens
 the lesson (``--query``, by default 1,000 noisy-blob points, 2,000 steps),
 presses ->, and the BackMsg its WebSocket sends for the sync is recorded
@@ -60,7 +60,7 @@ from bench._server import (
 from bench.latency import INIT_SCRIPT, READY
 
 QUERY = "data=noisy-blobs-generator&n=1000&epochs=2"
-SYNC_IDLE, SYNC_EVERY = 0.5, 5.0  # the page's throttle (stepper.js)
+SYNC_IDLE, SYNC_EVERY = 0.5, 5.0  # the page's throttle (sync.js)
 
 
 @dataclass
@@ -171,7 +171,7 @@ def sticky_cookie(base: str) -> str | None:
 def sync_times(presses: list[float]) -> list[tuple[float, int]]:
     """When the page sends its syncs for presses at these times, and the k each reports.
 
-    The same rule as stepper.js's queueSync: due SYNC_IDLE after the last press, or
+    The same rule as sync.js's Sync.queue: due SYNC_IDLE after the last press, or
     SYNC_EVERY after the first unreported one, never sooner than SYNC_EVERY after the
     previous sync.
 

@@ -73,7 +73,7 @@ def kb(value) -> float:
 
 def runs_report() -> str:
     """One markdown row per stepping view: its packed run, split, and gzipped."""
-    from ui.stepper import unpack
+    from tests.reference.wire import unpack
 
     rows = ["| view | steps | packed run (KB) | gzipped (KB) | header (KB) | columns (KB each) |",
             "| --- | ---: | ---: | ---: | ---: | --- |"]

@@ -117,7 +117,7 @@ def stepper_element(at: AppTest, key: str):
 
 def stepper_run(at: AppTest, key: str):
     """The run a stepper sent to the browser: (header, columns), as the page's JS reads it."""
-    from ui.stepper import unpack
+    from tests.reference.wire import unpack
 
     return unpack(stepper_element(at, key).proto.bytes)
 

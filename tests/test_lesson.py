@@ -34,7 +34,7 @@ def open_link(params: dict, page: str) -> AppTest:
 
 def font_sizes(at) -> list:
     """The font size of every figure on the page: its charts and its steppers' figures."""
-    from ui.stepper import unpack
+    from tests.reference.wire import unpack
 
     figures = list(charts(at))
     for node in at.get("bidi_component"):  # stepped in the browser: figures travel in the run

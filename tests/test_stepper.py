@@ -15,7 +15,8 @@ from core.exact_runs import exact_perceptron
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
-from ui.stepper import accept_position, pack, perceptron_run, unpack
+from tests.reference.wire import unpack
+from ui.stepper import accept_position, pack, perceptron_run
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
 # header keys that make unpack add columns
@@ -126,7 +127,7 @@ SVM_RUNS = [  # (data, lam, eta0, order, bias, epochs)
 def test_the_svms_weights_are_rebuilt_from_their_start_bit_for_bit(data, lam, eta0, order,
                                                                     bias, epochs):
     """The descent shrinks w on every step: only row 0 travels, the rest is rebuilt step by
-    step (ui/stepper.py's _descend, as stepper.js does); a step visits padded rows too."""
+    step (tests/reference/wire.py's descend, as the page does); a step visits padded rows too."""
     settings = dict(lam=lam, eta=eta0, order=order, bias=bias, seed=5, max_epochs=epochs)
     trace = record(svm_sgd(data.X, data.y, **settings))
     trace = trace.padded(trace.steps + 7)  # as beside a longer perceptron run

@@ -33,7 +33,7 @@ from ui import url_state
 from ui.budget import lesson_data
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
-from ui.lecture import for_projector, lecture_css, lecture_mode
+from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
@@ -41,6 +41,7 @@ from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
 from viz.plane import legend_at_foot
+from viz.projector import for_projector
 
 # Plotly's toolbar on every chart: save a PNG, zoom in and out, reset. Its drag modes (zoom, pan,
 # box and lasso select) are gone: on a touch screen they decide what a finger's drag does, and

@@ -15,8 +15,8 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import math
 import os
+import re
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -32,9 +32,10 @@ import streamlit as st
 from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
-from ui.lecture import for_projector, lecture_mode
+from ui.lecture import lecture_mode
 from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
 from viz.plane import house_layout, legend_at_foot, point_traces, square_axes, view_box
+from viz.projector import for_projector
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -87,15 +88,31 @@ def serve_plotly() -> Path:
     return target
 
 
-def _script() -> str:
-    """The component's ES module: the number format, then the stepper."""
-    return (ASSETS / "format.js").read_text().replace("export function num", "function num") \
-        + "\n" + (ASSETS / "stepper.js").read_text()
+# The page's script: these modules joined into one ES module, in this order (each uses what
+# the ones before it declare), then the stepper's layers (stepper_assets/layers/), each a
+# module that adds itself to the stepper's LAYERS: they are built and drawn in this order.
+# ``export`` marks what a module offers the others and its tests (tests/browser/js/);
+# joined, no module imports, so the word is dropped.
+JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
+              "controls", "predict", "stepper")
+JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair")
+_EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the page's modules or layers."""
+    return ASSETS / "layers" / f"{name}.js" if name in JS_LAYERS else ASSETS / f"{name}.js"
+
+
+def script() -> str:
+    """The component's ES module: :data:`JS_MODULES`, then :data:`JS_LAYERS`, in their order."""
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text())
+                     for name in (*JS_MODULES, *JS_LAYERS))
 
 
 serve_plotly()
 _mount = st.components.v2.component(
-    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=_script(), isolate_styles=False)
+    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=script(), isolate_styles=False)
 
 
 # ---------------------------------------------------------------- packing
@@ -115,14 +132,14 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     Returns
     -------
     bytes
-        What the browser's ``unpack`` reads. ``header["digest"]`` changes
-        whenever anything in the bytes does.
+        What the page's ``unpack`` (ui/stepper_assets/wire.js) reads.
+        ``header["digest"]`` changes whenever anything in the bytes does.
 
     Examples
     --------
-    >>> header, cols = unpack(pack({"steps": 1}, {"b": np.array([0.0, 1.0])}))
-    >>> header["steps"], cols["b"].tolist()
-    (1, [0.0, 1.0])
+    >>> blob = pack({"steps": 1}, {"b": np.array([0.0, 1.0])})
+    >>> len(blob) % 8, int.from_bytes(blob[:4], "little") % 8
+    (0, 4)
     """
     codes = {np.dtype(v): k for k, v in _DTYPES.items()}
     arrays, layout = [], {}
@@ -156,42 +173,6 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     return len(text).to_bytes(4, "little") + text + bytes(body)
 
 
-def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
-    """Read :func:`pack`'s bytes back: the header and the columns (as the browser does)."""
-    length = int.from_bytes(blob[:4], "little")
-    header = json.loads(blob[4:4 + length])
-    columns = {}
-    for name, (code, offset, size, width) in header["columns"].items():
-        dtype = np.dtype(_DTYPES[code])
-        values = np.frombuffer(blob, dtype=dtype, count=size, offset=offset)
-        columns[name] = values.reshape(-1, width) if width > 1 else values
-    # what the browser rebuilds, rebuilt the same way
-    if "updated" in columns:
-        moves = columns["updated"].astype(np.int64)
-        moves[:1] = 0
-        if "mistakes" not in columns:  # the start's count plus the updates so far
-            start = int(columns["mistakes0"][0]) if "mistakes0" in columns else 0
-            columns["mistakes"] = start + np.cumsum(moves)
-        for name in header.get("held", ()):  # rows sent only at the start and at updates
-            columns[name] = columns[name][np.cumsum(moves)]
-    if header.get("descent"):  # the SVM's weights, step by step from their start
-        columns["W"], columns["b"] = _descend(header, columns)
-    if "afix" in columns:  # a = w.x + b as the page computes it, but where the run's differs
-        columns["activation"] = _page_activation(columns["W"], columns["b"], columns["X"],
-                                                 columns["index"])
-        columns["activation"][columns["afix_k"]] = columns["afix"]
-    if "epoch_every" in header:  # an epoch is that many visits
-        columns["epoch"] = _counted_epochs(header.get("t0", 0) + np.arange(header["steps"] + 1),
-                                           columns["index"], header["epoch_every"])
-    if header.get("averaged"):  # mu / k: the mean of the weights after each of the k visits
-        k = np.arange(1, header["steps"] + 1)
-        columns["Wavg"] = np.zeros_like(columns["W"])
-        columns["bavg"] = np.zeros_like(columns["b"])
-        columns["Wavg"][1:] = np.cumsum(columns["W"][1:], axis=0) / k[:, None]
-        columns["bavg"][1:] = np.cumsum(columns["b"][1:]) / k
-    return header, columns
-
-
 def run_id(X, y, settings: dict) -> str:
     """A short fingerprint of a run: its data and its settings."""
     h = hashlib.blake2b(digest_size=8)
@@ -199,33 +180,6 @@ def run_id(X, y, settings: dict) -> str:
     h.update(np.ascontiguousarray(y, dtype=float).tobytes())
     h.update(repr(sorted(settings.items())).encode())
     return h.hexdigest()
-
-
-def _descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
-    """W and b of an SVM run from its first row, as stepper.js's unpack rebuilds them.
-
-    One step of core/descent.py, with its floating-point operations in its order:
-    eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w; on a hinge step w <- w + eta_t (x y),
-    b <- b + eta_b y (eta_b = eta_t with a bias, else 0). A padded step (index -1) keeps them.
-    """
-    lam, eta0 = header["svm"]["lam"], header["svm"]["eta0"]
-    X, y, index = columns["X"], columns["y"], columns["index"]
-    updated, t0 = columns["updated"], header.get("t0", 0)
-    w, b = [float(v) for v in columns["W"][0]], float(columns["b"][0])
-    W, B = [list(w)], [b]
-    for k in range(1, header["steps"] + 1):
-        i = int(index[k])
-        if i >= 0:
-            eta = eta0 / math.sqrt(t0 + k)
-            if lam:
-                w = [(1.0 - eta * lam) * v for v in w]
-            if updated[k]:
-                yi = float(y[i])
-                w = [v + eta * (float(x) * yi) for v, x in zip(w, X[i], strict=True)]
-                b = b + (eta if header["bias"] else 0.0) * yi
-        W.append(w)
-        B.append(b)
-    return np.array(W), np.array(B)
 
 
 def _counted_epochs(t: np.ndarray, index: np.ndarray, every: int) -> np.ndarray:
@@ -244,8 +198,8 @@ def epoch_header(trace: Trace, n: int) -> dict:
 
 
 def _page_activation(W, b, X, index) -> np.ndarray:
-    """a = w.x + b before each step as stepper.js computes it: the products summed from the
-    first coordinate on, then b (NaN where nothing is visited)."""
+    """a = w.x + b before each step as the page computes it (wire.js): the products summed
+    from the first coordinate on, then b (NaN where nothing is visited)."""
     rows = np.asarray(index[1:], dtype=np.int64)
     x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
     a = W[:-1, 0] * x[:, 0]
@@ -263,8 +217,9 @@ def _same(p: np.ndarray, q: np.ndarray) -> np.ndarray:
 
 
 def _descent_steps(trace: Trace, X, y, lam: float, eta0: float, bias: bool) -> bool:
-    """Whether every step of a recorded SVM run is one step of :func:`_descend` from the row
-    before it: then the page, starting from row 0, rebuilds every row bit for bit. Checked
+    """Whether every step of a recorded SVM run is one step of the page's descent (wire.js's
+    ``descend``) from the row before it: then the page, starting from row 0, rebuilds every
+    row bit for bit. Checked
     here (vectorised) rather than assumed, so that another order of operations in the walk
     sends W and b rather than show a number the server never had."""
     W, b = np.asarray(trace.W, dtype=np.float64), np.asarray(trace.b, dtype=np.float64)
@@ -299,22 +254,6 @@ class Run:
     columns: dict
 
 
-PROJECTOR_TEXT = 18  # px: the least size of any text on a stepper's chart in lecture mode
-
-
-def _projector_text(node) -> None:
-    """Raise every explicit font size of a figure (ticks, legends, titles) to PROJECTOR_TEXT."""
-    if isinstance(node, dict):
-        for key, value in node.items():
-            if key.endswith("font") and isinstance(value, dict) and \
-                    isinstance(value.get("size"), (int, float)):
-                value["size"] = max(value["size"], PROJECTOR_TEXT)
-            _projector_text(value)
-    elif isinstance(node, list):
-        for value in node:
-            _projector_text(value)
-
-
 def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     """A figure as the browser's Plotly takes it, its legend clear of the axes; on a projector,
     drawn for one.
@@ -324,8 +263,8 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     fig : plotly Figure
         Not changed.
     lecture : bool, default False
-        Thick lines, big markers (``ui.lecture.for_projector``) and no text
-        under PROJECTOR_TEXT pixels.
+        Thick lines, big markers and no text under ``viz.projector.MIN_FONT``
+        pixels (``viz.projector.for_projector``).
 
     Examples
     --------
@@ -336,10 +275,7 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     fig = legend_at_foot(fig)
     if lecture:
         fig = for_projector(go.Figure(fig))
-    figure = json.loads(pio.to_json(fig, validate=False, remove_uids=True))
-    if lecture:
-        _projector_text(figure["layout"])
-    return figure
+    return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
 
 
 def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
@@ -652,7 +588,7 @@ def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
     bytes
         UTF-8 HTML with Plotly, the stepper and the run inside.
     """
-    module = _script().replace("export default function", "const mountStepper = function", 1)
+    module = script().replace("export default function", "const mountStepper = function", 1)
     data = base64.b64encode(blob).decode()
     css = (ASSETS / "stepper.css").read_text()
     page = f"""<!doctype html>

@@ -15,7 +15,7 @@ from tests.browser.conftest import assert_no_exception, page_errors, timeout_ms,
 from tests.browser.stepper import ready, reported_steps, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
-EVERY_S = 5.0  # SYNC_EVERY_MS in ui/stepper_assets/stepper.js
+EVERY_S = 5.0  # SYNC_EVERY_MS in ui/stepper_assets/sync.js
 QUERY = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
 
 
@@ -75,10 +75,10 @@ def test_hiding_the_tab_reports_at_once_and_a_late_reply_does_not_rewind(wire):
     wait_status(page, "Step 4 / 20")
     reported = page.evaluate("""() => {
       const s = document.querySelector('.pl-stepper').parentElement.__plStepper;
-      const held = s.synced;
+      const held = s.sync.synced;
       Object.defineProperty(document, 'visibilityState', {value: 'hidden', configurable: true});
       document.dispatchEvent(new Event('visibilitychange'));
-      return [held, s.synced];
+      return [held, s.sync.synced];
     }""")
     assert reported == [1, 4]  # held back while pressing, sent the moment the tab hides
     wait_url_step(page, 4)
@@ -101,9 +101,9 @@ def test_leaving_the_page_reports_at_once(wire):
     wait_status(page, "Step 3 / 20")
     reported = page.evaluate("""() => {
       const s = document.querySelector('.pl-stepper').parentElement.__plStepper;
-      const held = s.synced;
+      const held = s.sync.synced;
       window.dispatchEvent(new PageTransitionEvent('pagehide', {persisted: false}));
-      return [held, s.synced];
+      return [held, s.sync.synced];
     }""")
     assert reported == [1, 3]  # held back by the throttle, sent as the page goes
     wait_url_step(page, 3)

@@ -1,0 +1,100 @@
+"""The stepper's JavaScript modules run in headless Chromium, each tested on its own.
+
+No Streamlit server: a page at a made-up origin, answered by Playwright itself, runs the
+script the component runs (ui.stepper.script) with everything its modules export gathered
+in ``window.pl``, and the tests call them with ``page.evaluate``. Chromium is the
+suite's own (tests/browser/conftest.py's ``browser``): where it is missing these tests
+fail, they are never skipped.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+import pytest
+
+from ui.stepper import JS_LAYERS, JS_MODULES, PLOTLY_JS, module_path, script
+
+ORIGIN = "http://stepper.test"
+EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
+# what the tests pass in and get back: typed arrays as base64 of their bytes, so that every
+# double (NaN, -0, infinities) crosses exactly
+HELPERS = """
+window.pl.bytes = (text) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
+window.pl.floats = (text) => new Float64Array(window.pl.bytes(text).buffer);
+window.pl.base64 = (array) => {
+  const bytes = new Uint8Array(array.buffer, array.byteOffset, array.byteLength);
+  let text = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) {
+    text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  }
+  return btoa(text);
+};
+"""
+
+
+def exported() -> list[str]:
+    """Every name the page's modules export, in their order."""
+    return [name for module in (*JS_MODULES, *JS_LAYERS)
+            for name in EXPORTED.findall(module_path(module).read_text())]
+
+
+def page_script() -> str:
+    """The component's script as a page runs it outside Streamlit (as the offline export
+    does), with its exports, and the default export as ``mountStepper``, in ``window.pl``."""
+    module = script().replace("export default function", "const mountStepper = function", 1)
+    names = ", ".join(["mountStepper", *exported()])
+    return f"{module}\nwindow.pl = {{ {names} }};\n{HELPERS}"
+
+
+def _answer(route) -> None:
+    """The made-up origin: Plotly where the component looks for it, else an empty page."""
+    if route.request.url.endswith("/plotly.min.js"):
+        route.fulfill(body=PLOTLY_JS.read_bytes(), content_type="text/javascript")
+    else:
+        route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
+                      content_type="text/html")
+
+
+def open_page(browser, answer=_answer):
+    """A new page at the made-up origin with the modules loaded (``page.errors``: what was
+    thrown in it); close its ``context`` when done."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda error: page.errors.append(error))
+    page.route(f"{ORIGIN}/**", answer)
+    page.goto(f"{ORIGIN}/")
+    page.add_script_tag(content=page_script(), type="module")
+    page.wait_for_function("() => window.pl !== undefined && window.pl.base64 !== undefined")
+    return page
+
+
+@pytest.fixture(scope="module")
+def js(browser):
+    """A page with the stepper's modules loaded; fails a test whose code raised in the page."""
+    page = open_page(browser)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture(autouse=True)
+def _no_page_errors(request):
+    """Every test of a module leaves no uncaught error in the page."""
+    yield
+    if "js" in request.fixturenames:
+        page = request.getfixturevalue("js")
+        errors, page.errors[:] = list(page.errors), []
+        assert not errors, errors
+
+
+def floats(values) -> str:
+    """Doubles for ``pl.floats`` (base64 of their bytes)."""
+    return base64.b64encode(np.asarray(values, dtype=np.float64).tobytes()).decode()
+
+
+def from_floats(text: str) -> np.ndarray:
+    """Doubles from ``pl.base64`` of a Float64Array."""
+    return np.frombuffer(base64.b64decode(text), dtype=np.float64)

@@ -1,0 +1,108 @@
+"""The explain layer: the step in words and maths beside the plane, held to the run."""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import pytest
+
+from core.descent import svm_sgd
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN, separable
+from tests.reference.maths import boundary_equation, step_lines
+from ui.stepper import pack, perceptron_run
+from viz.maths import num
+
+pytestmark = pytest.mark.browser
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+# the layer drawn at steps ks into a box of its own: its paragraphs and its numbers
+DRAW = """([text, ks, pair, ownsKeys]) => {
+  const explain = pl.LAYERS.find((layer) => layer.name === "explain");
+  const run = pl.unpack(pl.bytes(text));
+  const part = explain.build({ side: pl.html("div", {}, document.body) });
+  explain.load(part, run);
+  if (part.box.hidden) return "hidden";
+  return ks.map((k) => {
+    explain.draw(part, { run, k, pair, ownsKeys });
+    return { words: Array.from(part.box.querySelectorAll("p, span"), (p) => p.textContent),
+             verdict: part.box.querySelector(".pl-verdict")?.className ?? null,
+             numbers: Array.from(part.box.querySelectorAll("mn:not(.pl-sub)"),
+                                 (n) => n.textContent.replace("\\u2212", "-")) };
+  });
+}"""
+NOTES = BUILTIN["Lecture notes' example: 4 points"]()
+
+
+def latex_numbers(lines: list[str]) -> list[str]:
+    return [n for line in lines for n in NUMBER.findall(re.sub(r"x_[12]", "", line))]
+
+
+def draw(page, run, ks, *, pair=False, owns=True) -> list[dict]:
+    blob = pack({**run.header, "run": run.id}, run.columns)
+    return page.evaluate(DRAW, [base64.b64encode(blob).decode(), list(ks), pair, owns])
+
+
+def notes_run(init=((0.2, 0.0), -0.1), layers=None):
+    settings = dict(eta=0.1, bias=True, order="cyclic", init=init, seed=0, max_epochs=5)
+    trace = record(perceptron(NOTES.X, NOTES.y, **settings))
+    run = perceptron_run(NOTES, trace, settings, outcome(trace, NOTES.X, NOTES.y, max_epochs=5),
+                         **({"layers": layers} if layers else {}))
+    return run, trace
+
+
+@pytest.mark.parametrize("pair", [False, True])
+def test_every_step_in_words_and_numbers(js, pair):
+    run, t = notes_run()
+    ks = list(range(run.steps + 1))
+    for k, got in zip(ks, draw(js, run, ks, pair=pair), strict=True):
+        w, b = t.W[k], t.b[k]
+        if k == 0:
+            assert got["words"] == ["Before the first step. The boundary is",
+                                    "Press Step (→) to visit the first example."]
+            assert got["numbers"] == latex_numbers([boundary_equation(w, b)])
+            continue
+        i, updated = int(t.index[k]), bool(t.updated[k])
+        example = (f"example {i} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
+                   f"y = {num(NOTES.y[i])} ({NOTES.classes[0 if NOTES.y[i] < 0 else 1]})")
+        head = example[0].upper() + example[1:] if pair else \
+            f"Step {k}, epoch {t.epoch[k]}: {example}"
+        verdict = "y·a ≤ 0: a mistake, so the weights move." if updated else \
+            "y·a > 0: correct, no update."
+        lines = step_lines(x=NOTES.X[i], y=float(NOTES.y[i]), w_before=t.W[k - 1],
+                           b_before=t.b[k - 1], w_after=w, b_after=b, a=t.activation[k],
+                           updated=updated, eta=0.1)
+        # beside another run, the boundary after the step only where the lines above lack it
+        after = [] if pair else ["New boundary:" if updated else "Boundary (unchanged):"]
+        assert got["words"] == [head, verdict, *after], k
+        assert got["verdict"] == ("pl-verdict pl-mistake" if updated else "pl-verdict")
+        assert got["numbers"] == latex_numbers(lines) + (
+            [] if pair else latex_numbers([boundary_equation(w, b)])), k
+
+
+def test_from_w_0_there_is_no_boundary_and_a_hint_only_with_the_keys(js):
+    run, _ = notes_run(init="zeros")
+    got = draw(js, run, [0], owns=False)[0]
+    assert got["words"] == ["Before the first step. The boundary is",
+                            "Press Step to visit the first example."]
+    assert got["numbers"] == ["0"]  # every a = b = 0
+
+
+def test_past_the_end_of_a_shorter_run(js):
+    data = separable(20, 0.3, 0)
+    settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=20)
+    trace = record(svm_sgd(data.X, data.y, **settings))
+    run = perceptron_run(data, trace.padded(trace.steps + 3), settings,
+                         outcome(trace, data.X, data.y, max_epochs=20),
+                         descent={"lam": 0.01, "eta0": 1.0})
+    got = draw(js, run, [trace.steps, trace.steps + 3])
+    assert got[0]["words"][1].startswith("y·a")  # the SVM's own verdict
+    assert got[1]["words"] == [f"This run ended at step {trace.steps}: no example was left "
+                               "inside the margin."]
+
+
+def test_a_run_that_does_not_explain_hides_the_box(js):
+    run, _ = notes_run(layers=("boundary", "weights"))
+    assert draw(js, run, [0]) == "hidden"

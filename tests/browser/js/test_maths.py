@@ -1,0 +1,144 @@
+"""maths.js against the LaTeX the pages write: the same numbers, in the same order.
+
+The perceptron's step against tests/reference/maths.py, the SVM's against
+viz.svm.svm_step_lines, for every step of real runs; numpy's rounding against round4.
+"""
+
+from __future__ import annotations
+
+import base64
+import re
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from core.descent import svm_sgd, svm_step_size
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN, noisy, separable
+from tests.browser.js.conftest import floats, from_floats
+from tests.reference.maths import boundary_equation, step_lines
+from tests.reference.wire import unpack
+from ui.stepper import pack, perceptron_run
+from viz.maths import num
+from viz.svm import svm_step_lines
+
+pytestmark = pytest.mark.browser
+
+# LaTeX names whose subscripts and arguments are letters or digits that are not numbers shown
+NAMES = re.compile(r"\\eta_[0t]|\\sqrt\{t\}|\\top|x_[12]")
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:e-?\d+)?")
+# every step's lines as the page writes them: its numbers (minus signs as '-'), its relations
+STEPS = """([text, svm, pair]) => {
+  const run = pl.unpack(pl.bytes(text));
+  const box = document.createElement("div");
+  const out = [];
+  for (let k = 1; k <= run.header.steps; k++) {
+    const m = svm ? pl.svmStepMath(run, k, pair) : pl.stepMath(run, k);
+    box.innerHTML = m.lines.join("");
+    out.push({
+      numbers: Array.from(box.querySelectorAll("mn:not(.pl-sub)"),
+                          (n) => n.textContent.replace("\\u2212", "-")),
+      relations: Array.from(box.querySelectorAll("mo"), (n) => n.textContent)
+        .filter((t) => "\\u2264><\\u2265".includes(t)),
+      lines: box.querySelectorAll(".pl-line").length,
+      updated: m.updated, i: m.i });
+  }
+  return out;
+}"""
+
+
+def latex_numbers(lines: list[str]) -> list[str]:
+    """Every number of LaTeX lines, in order, as written."""
+    return [n for line in lines for n in NUMBER.findall(NAMES.sub("", line))]
+
+
+def page_steps(page, run, *, svm: bool = False, pair: bool = False) -> list[dict]:
+    blob = pack({**run.header, "run": run.id, "start": 0, "keys": True}, run.columns)
+    return page.evaluate(STEPS, [base64.b64encode(blob).decode(), svm, pair])
+
+
+PERCEPTRON_RUNS = [  # data, eta, bias, init
+    (BUILTIN["Lecture notes' example: 4 points"](), 0.1, True, ((0.2, 0.0), -0.1)),
+    (noisy(30, 0.8, 2), 0.1, True, "zeros"),
+    (noisy(30, 0.8, 2), 1.0, False, "zeros"),
+    (separable(25, 0.2, 3), 0.37, True, "random"),
+]
+
+
+@pytest.mark.parametrize(("data", "eta", "bias", "init"), PERCEPTRON_RUNS)
+def test_a_perceptron_step_has_the_references_numbers(js, data, eta, bias, init):
+    settings_ = dict(eta=eta, bias=bias, order="cyclic", init=init, seed=1, max_epochs=4)
+    trace = record(perceptron(data.X, data.y, **settings_))
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=4))
+    steps = page_steps(js, run)
+    assert len(steps) == trace.steps
+    for k, got in enumerate(steps, start=1):
+        i = int(trace.index[k])
+        updated = bool(trace.updated[k])
+        lines = step_lines(x=data.X[i], y=float(data.y[i]), w_before=trace.W[k - 1],
+                           b_before=trace.b[k - 1], w_after=trace.W[k], b_after=trace.b[k],
+                           a=trace.activation[k], updated=updated, eta=eta, bias=bias)
+        assert got["numbers"] == latex_numbers(lines), k
+        assert (got["i"], got["updated"], got["lines"]) == (i, updated, len(lines)), k
+        assert got["relations"] == ["\u2264" if updated else ">"], k
+
+
+@pytest.mark.parametrize("pair", [False, True])
+@pytest.mark.parametrize(("lam", "eta0", "bias"), [(0.01, 1.0, True), (0.1, 0.5, False)])
+def test_an_svm_step_has_viz_svms_numbers(js, lam, eta0, bias, pair):
+    data = separable(20, 0.2, 0)
+    settings_ = dict(lam=lam, eta=eta0, order="cyclic", bias=bias, seed=0, max_epochs=10)
+    trace = record(svm_sgd(data.X, data.y, **settings_))
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=10),
+                         descent={"lam": lam, "eta0": eta0})
+    steps = page_steps(js, run, svm=True, pair=pair)
+    _, columns = unpack(pack(run.header, run.columns))  # the weights as the page rebuilds them
+    for k, got in enumerate(steps, start=1):
+        i = int(trace.index[k])
+        updated = bool(trace.updated[k])
+        lines = svm_step_lines(
+            x=data.X[i], y=float(data.y[i]), w_before=columns["W"][k - 1],
+            b_before=columns["b"][k - 1], w_after=columns["W"][k], b_after=columns["b"][k],
+            a=columns["activation"][k], updated=updated, eta=svm_step_size(k, eta0), lam=lam,
+            t=k, eta0=eta0, bias=bias)
+        assert got["numbers"] == latex_numbers(lines), k
+        assert got["relations"] == ["<" if updated else "\u2265"], k
+        # beside another run the activation and the margin share a row
+        assert got["lines"] == 2 + updated * bias + (not pair) + 1, k
+
+
+BOUNDARY = """([w, b]) => {
+  const box = document.createElement("div");
+  box.innerHTML = pl.boundaryMath(w, b);
+  return Array.from(box.querySelectorAll("mn:not(.pl-sub)"),
+                    (n) => n.textContent.replace("\\u2212", "-"));
+}"""
+
+
+@settings(max_examples=60, deadline=None)
+@given(w=st.tuples(st.floats(-1e3, 1e3), st.floats(-1e3, 1e3)), b=st.floats(-1e3, 1e3))
+def test_the_boundary_is_the_references_equation(js, w, b):
+    assert js.evaluate(BOUNDARY, [list(w), b]) == latex_numbers([boundary_equation(w, b)])
+
+
+def test_no_boundary_yet_says_what_every_a_is(js):
+    text = js.evaluate("""(b) => {
+      const box = document.createElement("div");
+      box.innerHTML = pl.noBoundaryMath(b);
+      return box.textContent;
+    }""", -0.25)
+    assert text == "\U0001d430=\U0001d7ce: no boundary yet (every a=\u2212" + num(0.25) + ")"
+
+
+@settings(max_examples=40, deadline=None)
+@given(values=st.lists(st.floats(-1e6, 1e6) | st.sampled_from([0.00005, 0.00015, 1.00025, -0.00035,
+                                                               2.5e-5, 1e300, -0.0]),
+                       min_size=1, max_size=60))
+def test_round4_is_numpys_round(js, values):
+    got = from_floats(js.evaluate("(text) => pl.base64(pl.floats(text).map(pl.round4))",
+                                  floats(values)))
+    expected = np.round(np.asarray(values, dtype=np.float64), 4)
+    assert np.array_equal(got, expected)  # a zero's sign aside: num writes either as 0

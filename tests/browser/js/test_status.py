@@ -1,0 +1,89 @@
+"""status.js: the status line at every step, against the same line written here from the run."""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from core.exact_runs import exact_perceptron
+from core.geometry import geometric_margin
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN, noisy, separable
+from tests.reference.wire import unpack
+from ui.stepper import Run, pack, perceptron_run
+from viz.maths import num
+
+pytestmark = pytest.mark.browser
+
+LINES = """([text, pair]) => {
+  const run = pl.unpack(pl.bytes(text));
+  const lines = [];
+  for (let k = 0; k <= run.header.steps; k++) lines.push(pl.statusText(run, k, pair));
+  return { lines, longest: pl.longestStatus(run, pair) };
+}"""
+
+
+def expected(header: dict, columns: dict, k: int, pair: bool) -> str:
+    """The status line after k steps, as the page should write it."""
+    steps, layers, words = header["steps"], header["layers"], header["words"]
+    mistakes = int(columns["mistakes"][k])
+    end = "" if pair else "still learning"
+    if k == steps:
+        end = "converged" if header["result"]["converged"] else "not converged"
+    X, y = columns["X"], columns["y"]
+    w, b = columns["W"][k], columns["b"][k]
+    extra = ""
+    if "errors" in layers:
+        wrong = int(np.sum(y * (w[0] * X[:, 0] + w[1] * X[:, 1] + b) <= 0))
+        extra += f" · {wrong} / {len(y)} training errors"
+    if "band" in layers:
+        margin = geometric_margin(X, y, w, float(b))
+        extra += f" · margin {num(margin) if np.isfinite(margin) else '−∞'}"
+    where = f"Step {k} / {steps}"
+    if header.get("t0"):
+        where = f"Step {header['t0'] + k} ({k} / {steps} {words.get('window', 'shown')})"
+    word = words.get("mistakes", "mistake") + ("" if mistakes == 1 else "s")
+    epoch = int(columns["epoch"][k]) if k else 0
+    return f"{where} · epoch {epoch} · {mistakes} {word}{extra}" + (f" · {end}" if end else "")
+
+
+def assert_lines(page, run: Run, pair: bool = False) -> None:
+    blob = pack({**run.header, "run": run.id}, run.columns)
+    got = page.evaluate(LINES, [base64.b64encode(blob).decode(), pair])
+    header, columns = unpack(blob)
+    lines = [expected(header, columns, k, pair) for k in range(run.steps + 1)]
+    assert got["lines"] == lines
+    assert got["longest"] == max(len(lines[0]), len(lines[-1]))
+
+
+SETTINGS = dict(eta=0.1, bias=True, order="cyclic", init="zeros", seed=0, max_epochs=6)
+
+
+@pytest.mark.parametrize("pair", [False, True])
+@pytest.mark.parametrize("data", [separable(20, 0.3, 1), noisy(25, 0.8, 2),
+                                  BUILTIN["Lecture notes' example: 4 points"]()])
+def test_where_the_run_is_and_how_it_ends(js, data, pair):
+    trace = record(perceptron(data.X, data.y, **SETTINGS))
+    assert_lines(js, perceptron_run(data, trace, SETTINGS,
+                                    outcome(trace, data.X, data.y, max_epochs=6)), pair)
+
+
+@pytest.mark.parametrize("layers", [("band",), ("errors",), ("band", "errors")])
+def test_the_margin_and_the_training_errors_when_the_lesson_counts_them(js, layers):
+    for data in (separable(30, 0.3, 4), noisy(30, 0.8, 5)):
+        trace = record(perceptron(data.X, data.y, **SETTINGS))
+        assert_lines(js, perceptron_run(data, trace, SETTINGS,
+                                        outcome(trace, data.X, data.y, max_epochs=6),
+                                        layers=("boundary", *layers)))
+
+
+def test_a_window_counts_its_steps_as_the_run_does_in_the_lessons_words(js):
+    data = BUILTIN["XOR (±1)"]()
+    window = record(exact_perceptron(data.X, data.y, max_epochs=4, every="visit", from_epoch=3))
+    run = perceptron_run(data, window, {**SETTINGS, "eta": 1.0, "max_epochs": 4},
+                         outcome(window, data.X, data.y, max_epochs=4),
+                         words={"window": "of the period", "mistakes": "violation"})
+    assert_lines(js, run)

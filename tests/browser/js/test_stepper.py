@@ -1,0 +1,204 @@
+"""stepper.js: a run mounted as the component mounts it, stepped, re-sent, replaced, left."""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN, noisy
+from tests.browser.js.conftest import open_page
+from ui.stepper import pack, perceptron_run
+
+pytestmark = pytest.mark.browser
+
+NOTES = BUILTIN["Lecture notes' example: 4 points"]()
+SETTINGS = dict(eta=0.1, bias=True, order="cyclic", init=((0.2, 0.0), -0.1), seed=0,
+                max_epochs=5)
+# mount (or mount again, as Streamlit re-sends an element) a run in the box with this id;
+# what the stepper reports goes to window.reports
+MOUNT = """([id, text]) => {
+  window.reports = window.reports ?? [];
+  const root = document.getElementById(id) ?? pl.html("div", { id }, document.body);
+  window.cleanups = window.cleanups ?? {};
+  window.cleanups[id] = pl.mountStepper({
+    parentElement: root, data: text === null ? null : pl.bytes(text),
+    setStateValue: (name, value) => window.reports.push([name, value]) });
+}"""
+READY = """(id) => {
+  const box = document.querySelector(`#${id} .pl-stepper`);
+  return box?.dataset.step !== undefined && box.querySelector(".js-plotly-plot")?._fullLayout;
+}"""
+
+
+def packed(data=NOTES, settings=SETTINGS, *, start=0, keys=True, lecture=False, extra=None):
+    trace = record(perceptron(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=5),
+                         lecture=lecture, extra=extra)
+    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys}, run.columns)
+    return base64.b64encode(blob).decode(), trace
+
+
+def mount(page, text, id_="s1") -> None:
+    page.evaluate(MOUNT, [id_, text])
+    page.wait_for_function(READY, arg=id_)
+
+
+def step_of(page, id_="s1") -> int:
+    page.evaluate("() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))")
+    return int(page.evaluate("(id) => document.querySelector(`#${id} .pl-stepper`).dataset.step",
+                             id_))
+
+
+@pytest.fixture
+def page(browser):
+    page = open_page(browser)
+    yield page
+    assert not page.errors
+    page.context.close()
+
+
+def test_a_run_opens_with_its_parts_in_order(page):
+    text, _ = packed()
+    mount(page, text)
+    got = page.evaluate("""() => {
+      const box = document.querySelector(".pl-stepper");
+      const classes = (node) => Array.from(node.children, (c) => c.getAttribute("class"));
+      return { box: classes(box), body: classes(box.querySelector(".pl-body")),
+               side: classes(box.querySelector(".pl-side")),
+               status: box.querySelector(".pl-status").textContent,
+               slider: box.querySelector(".pl-slider").max,
+               chars: box.style.getPropertyValue("--pl-status-chars"),
+               visited: box.style.getPropertyValue("--pl-visited"),
+               points: box.querySelector(".pl-plane .js-plotly-plot").data.map((t) => t.x.length) };
+    }""")
+    assert got["box"] == ["pl-controls", "pl-status", "pl-score", "pl-body"]
+    assert got["body"] == ["pl-chart pl-plane", "pl-side"]
+    assert got["side"] == ["pl-quiz", "pl-explain", "pl-chart pl-weights"]
+    assert got["status"] == "Step 0 / 20 · epoch 0 · 0 mistakes · still learning"
+    assert got["slider"] == "20" and got["visited"] == "#E69F00"
+    # sized for its longest line, at the start or the end
+    assert int(got["chars"]) == 2 + max(len(got["status"]),
+                                        len("Step 20 / 20 · epoch 5 · 8 mistakes · converged"))
+    assert got["points"][:2] == [int(np.sum(NOTES.y < 0)), int(np.sum(NOTES.y > 0))]
+
+
+def test_keys_buttons_and_the_slider_move_it_and_the_server_hears_where_it_stopped(page):
+    text, trace = packed()
+    mount(page, text)
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("ArrowRight")
+    assert step_of(page) == 2
+    page.keyboard.press("n")
+    later = [k for k in range(3, trace.steps + 1) if trace.updated[k]]
+    assert step_of(page) == later[0]
+    page.locator(".pl-back").click()
+    assert step_of(page) == later[0] - 1
+    page.locator(".pl-slider").fill("17")
+    assert step_of(page) == 17
+    page.keyboard.press("Home")
+    assert step_of(page) == 0
+    page.keyboard.press("End")  # no key of the stepper's
+    page.locator(".pl-slider").fill("5")
+    page.evaluate("() => window.dispatchEvent(new PageTransitionEvent('pagehide'))")
+    reports = page.evaluate("() => window.reports")
+    run = page.evaluate("() => document.querySelector('#s1').__plStepper.runId")
+    # (a slow machine may report once on the way, when the student seems to have stopped)
+    assert reports[-1] == ["position", {"run": run, "k": 5}] and len(reports) <= 2
+
+
+def test_next_mistake_stops_where_the_lesson_says(page):
+    stops = np.zeros(21, dtype=np.uint8)
+    stops[[7, 13]] = 1
+    text, _ = packed(extra={"stops": stops})
+    mount(page, text)
+    for expected in (7, 13, 20):
+        page.keyboard.press("n")
+        assert step_of(page) == expected
+
+
+def test_the_same_run_sent_again_keeps_its_step_and_one_press_is_one_step(page):
+    text, _ = packed()
+    mount(page, text)
+    page.keyboard.press("ArrowRight")
+    for _ in range(3):
+        page.evaluate(MOUNT, ["s1", text])  # Streamlit re-sends the element after a rerun
+    page.evaluate(MOUNT, ["s1", None])
+    page.keyboard.press("ArrowRight")
+    assert step_of(page) == 2
+
+
+def test_a_new_run_opens_where_it_is_told(page):
+    text, _ = packed()
+    mount(page, text)
+    page.keyboard.press("ArrowRight")
+    page.locator(".pl-toggle input").check()
+    page.keyboard.press("ArrowRight")  # Predict asks before the step
+    assert page.locator(".pl-quiz").is_visible()
+    other, _ = packed(noisy(20, 0.8, 3), {**SETTINGS, "init": "zeros"}, start=4)
+    page.evaluate(MOUNT, ["s1", other])
+    assert step_of(page) == 4
+    assert not page.locator(".pl-quiz").is_visible()  # the question was the old run's
+
+
+def test_a_stepper_without_the_keys_leaves_them_alone(page):
+    text, _ = packed(keys=False)
+    mount(page, text)
+    page.keyboard.press("ArrowRight")
+    assert step_of(page) == 0
+    titles = page.locator(".pl-controls button").evaluate_all("(b) => b.map((n) => n.title)")
+    assert titles[:2] == ["Back", "Step"]
+    page.locator(".pl-step").click()
+    assert step_of(page) == 1
+    assert "Press Step to visit" not in page.locator(".pl-explain").inner_text()
+
+
+def test_on_a_projector_the_page_and_the_legend_make_room(page):
+    text, _ = packed(lecture=True)
+    mount(page, text)
+    got = page.evaluate("""() => {
+      const gd = document.querySelector(".pl-plane .js-plotly-plot");
+      return [document.documentElement.classList.contains("pl-lecture-page"),
+              document.querySelector(".pl-stepper").classList.contains("pl-lecture"),
+              gd.layout.legend.yref, gd._fullLayout.height,
+              gd.getBoundingClientRect().top];
+    }""")
+    assert got[:3] == [True, True, "container"]
+    # the plane fills the window under it, between 400 px and the figure's own height
+    assert got[3] == round(min(624, max(400, 800 - got[4] - 12)))
+
+
+def test_leaving_the_page_reports_and_stops_listening(page):
+    text, _ = packed()
+    mount(page, text)
+    page.keyboard.press("ArrowRight")
+    page.evaluate("() => { document.getElementById('s1').remove(); window.cleanups.s1(); }")
+    assert page.evaluate("() => window.reports.map(([, v]) => v.k)") == [1]
+    assert not page.evaluate("() => document.documentElement.classList.contains('pl-lecture-page')")
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate("() => window.reports.length") == 1
+
+
+def test_without_plotly_the_steps_still_work(browser):
+    def no_plotly(route):
+        if route.request.url.endswith("/plotly.min.js"):
+            route.fulfill(status=404, body="")
+        else:
+            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
+                          content_type="text/html")
+
+    page = open_page(browser, no_plotly)
+    text, _ = packed()
+    page.evaluate(MOUNT, ["s1", text])
+    page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
+    assert page.locator(".pl-plane .pl-nochart").inner_text() == \
+        "The chart could not load (plotly.min.js); the steps still work."
+    page.keyboard.press("ArrowRight")
+    assert step_of(page) == 1
+    assert page.locator(".pl-status").inner_text().startswith("Step 1 / 20")
+    assert "Step 1, epoch 1" in page.locator(".pl-explain").inner_text()
+    assert not page.errors
+    page.context.close()

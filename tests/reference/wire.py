@@ -1,0 +1,111 @@
+"""The run as the page rebuilds it from the server's bytes, in Python: the reference.
+
+ui.stepper.pack sends a run as bytes (a JSON header, then typed columns) and leaves
+out what the page can rebuild: the weights between updates, the SVM's descent from
+its start, a = w.x + b, the epochs, the averaged weights. The page's
+ui/stepper_assets/wire.js rebuilds them; :func:`unpack` does the same here, operation
+for operation, so that tests read what a page is sent (tests/apptest.py,
+bench/payload.py) and wire.js is checked against it bit for bit
+(tests/browser/js/test_wire.py).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import numpy as np
+
+DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i2": np.int16, "i1": np.int8,
+          "u1": np.uint8}
+
+
+def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
+    """The header and the columns of a packed run, with what the page rebuilds.
+
+    Examples
+    --------
+    >>> from ui.stepper import pack
+    >>> header, columns = unpack(pack({"steps": 1}, {"b": np.array([0.0, 1.0])}))
+    >>> header["steps"], columns["b"].tolist()
+    (1, [0.0, 1.0])
+    """
+    length = int.from_bytes(blob[:4], "little")
+    header = json.loads(blob[4:4 + length])
+    columns = {}
+    for name, (code, offset, size, width) in header["columns"].items():
+        values = np.frombuffer(blob, dtype=np.dtype(DTYPES[code]), count=size, offset=offset)
+        columns[name] = values.reshape(-1, width) if width > 1 else values
+    if "updated" in columns:
+        moves = columns["updated"].astype(np.int64)
+        moves[:1] = 0
+        if "mistakes" not in columns:  # the start's count plus the updates so far
+            start = int(columns["mistakes0"][0]) if "mistakes0" in columns else 0
+            columns["mistakes"] = start + np.cumsum(moves)
+        for name in header.get("held", ()):  # rows sent only at the start and at updates
+            columns[name] = columns[name][np.cumsum(moves)]
+    if header.get("descent"):  # the SVM's weights, step by step from their start
+        columns["W"], columns["b"] = descend(header, columns)
+    if "afix" in columns:  # a = w.x + b as the page computes it, but where the run's differs
+        columns["activation"] = activation(columns["W"], columns["b"], columns["X"],
+                                           columns["index"])
+        columns["activation"][columns["afix_k"]] = columns["afix"]
+    if "epoch_every" in header:
+        columns["epoch"] = epochs(header, columns["index"])
+    if header.get("averaged"):  # mu / k: the mean of the weights after each of the k visits
+        k = np.arange(1, header["steps"] + 1)
+        columns["Wavg"] = np.zeros_like(columns["W"])
+        columns["bavg"] = np.zeros_like(columns["b"])
+        columns["Wavg"][1:] = np.cumsum(columns["W"][1:], axis=0) / k[:, None]
+        columns["bavg"][1:] = np.cumsum(columns["b"][1:]) / k
+    return header, columns
+
+
+def descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
+    """W and b of an SVM run from its first row, one step of core/descent.py at a time.
+
+    With its floating-point operations in its order: eta_t = eta0 / sqrt(t);
+    w <- (1 - eta_t lam) w; on a hinge step w <- w + eta_t (x y), b <- b + eta_b y
+    (eta_b = eta_t with a bias, else 0). A padded step (index -1) keeps them.
+    """
+    lam, eta0 = header["svm"]["lam"], header["svm"]["eta0"]
+    X, y, index = columns["X"], columns["y"], columns["index"]
+    updated, t0 = columns["updated"], header.get("t0", 0)
+    w, b = [float(v) for v in columns["W"][0]], float(columns["b"][0])
+    W, B = [list(w)], [b]
+    for k in range(1, header["steps"] + 1):
+        i = int(index[k])
+        if i >= 0:
+            eta = eta0 / math.sqrt(t0 + k)
+            if lam:
+                w = [(1.0 - eta * lam) * v for v in w]
+            if updated[k]:
+                yi = float(y[i])
+                w = [v + eta * (float(x) * yi) for v, x in zip(w, X[i], strict=True)]
+                b = b + (eta if header["bias"] else 0.0) * yi
+        W.append(w)
+        B.append(b)
+    return np.array(W), np.array(B)
+
+
+def activation(W, b, X, index) -> np.ndarray:
+    """a = w.x + b before each step: the products summed from the first coordinate on, then
+    b (NaN where nothing is visited)."""
+    rows = np.asarray(index[1:], dtype=np.int64)
+    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
+    a = W[:-1, 0] * x[:, 0]
+    for j in range(1, x.shape[1]):
+        a = a + W[:-1, j] * x[:, j]
+    a = a + b[:-1]
+    a[rows < 0] = np.nan
+    return np.r_[np.nan, a]
+
+
+def epochs(header: dict, index) -> np.ndarray:
+    """The epoch after each step, an epoch being ``epoch_every`` visits from t = t0 + 1; a
+    padded step (index -1) keeps the epoch before it."""
+    epoch = [0]
+    t0, every = header.get("t0", 0), header["epoch_every"]
+    for k in range(1, header["steps"] + 1):
+        epoch.append(epoch[-1] if index[k] < 0 else (t0 + k - 1) // every + 1)
+    return np.array(epoch, dtype=np.int32)

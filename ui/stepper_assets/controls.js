@@ -1,0 +1,138 @@
+// The controls over the chart (Back, Step, Next mistake, Reset, Play at a speed, the Predict
+// toggle, the slider), the keys that press them, and Play.
+
+const SPEEDS = [1, 2, 5, 10, 30];
+const KEYS = { ArrowRight: "step", ArrowLeft: "back", n: "next", N: "next", Home: "reset" };
+
+// Icons drawn as paths: a glyph such as the pause sign is missing from many fonts (an empty
+// box on a projector's machine, or in the exported page)
+const ICONS = {
+  back: "M20 11H7.8l5.6-5.6L12 4l-8 8 8 8 1.4-1.4L7.8 13H20z",
+  step: "M4 11h12.2l-5.6-5.6L12 4l8 8-8 8-1.4-1.4 5.6-5.6H4z",
+  next: "M5 18l8.5-6L5 6v12zM16 6v12h2.5V6H16z",
+  reset: "M12 5V1L7 6l5 5V7c3.3 0 6 2.7 6 6s-2.7 6-6 6-6-2.7-6-6H4c0 4.4 3.6 8 8 8s8-3.6 8-8-3.6-8-8-8z",
+  play: "M8 5v14l11-7z",
+  pause: "M6 19h4V5H6v14zm8-14v14h4V5h-4z",
+};
+
+function icon(name) {
+  const svg = el("svg", { class: "pl-icon", viewBox: "0 0 24 24", "aria-hidden": "true" });
+  el("path", { d: ICONS[name] }, svg);
+  return svg;
+}
+
+function labelButton(button, name, label) {
+  // the icon and a word; the word may be hidden (lecture layout) but the name stays
+  button.textContent = "";
+  button.appendChild(icon(name));
+  html("span", { class: "pl-label" }, button, label);
+  button.setAttribute("aria-label", label);
+  button.title = label;
+}
+
+export function buildControls(box) {
+  // the toolbar, appended to box; its parts by name
+  const bar = html("div", { class: "pl-controls", role: "toolbar", "aria-label": "Step controls" }, box);
+  const button = (name, label, key, keyName, primary = false) => {
+    const b = html("button", { type: "button", class: `pl-button pl-${name}${primary ? " pl-primary" : ""}`,
+                               "data-action": name }, bar);
+    labelButton(b, name, label);
+    // its key, advertised only while this stepper owns the keys (advertiseKeys)
+    if (key) Object.assign(b.dataset, { key, keyName, label });
+    return b;
+  };
+  const ui = {};
+  ui.back = button("back", "Back", "ArrowLeft", "\u2190");
+  ui.step = button("step", "Step", "ArrowRight", "\u2192", true);
+  ui.next = button("next", "Next mistake", "N", "N");
+  ui.reset = button("reset", "Reset", "Home", "Home");
+  ui.play = button("play", "Play", null, null);
+  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)",
+                              title: "Play speed (steps per second)" }, bar);
+  SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
+  ui.speed.value = "5";
+  const predictLabel = html("label", { class: "pl-toggle",
+                                       title: "Predict each step before it is shown" }, bar);
+  ui.predictLabel = predictLabel;
+  ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
+  predictLabel.appendChild(document.createTextNode(" Predict"));
+  ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
+                              "aria-label": "Step" }, bar);
+  return ui;
+}
+
+export function advertiseKeys(box, owns) {
+  // A stepper that does not own the keys (a second one on the page) names none: its
+  // buttons' tooltips and aria-keyshortcuts would send a press elsewhere
+  for (const b of box.querySelectorAll(".pl-controls [data-key]")) {
+    b.title = owns ? `${b.dataset.label} (key: ${b.dataset.keyName})` : b.dataset.label;
+    if (owns) b.setAttribute("aria-keyshortcuts", b.dataset.key);
+    else b.removeAttribute("aria-keyshortcuts");
+  }
+}
+
+export function showPosition(ui, k, K, playing) {
+  // the controls at step k of K: what can be pressed, the slider, Play or Pause
+  ui.slider.value = String(k);
+  ui.slider.setAttribute("aria-valuetext", `Step ${k} of ${K}`);
+  ui.back.disabled = k === 0;
+  ui.reset.disabled = k === 0;
+  ui.step.disabled = k === K;
+  ui.next.disabled = k === K;
+  if (playing !== (ui.play.dataset.playing === "1")) {
+    ui.play.dataset.playing = playing ? "1" : "0";
+    labelButton(ui.play, playing ? "pause" : "play", playing ? "Pause" : "Play");
+  }
+}
+
+function typing(target) {
+  // the student writes in a field (or works another widget's own arrows): leave the key alone
+  if (!(target instanceof Element)) return false;
+  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
+  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
+  if (target.tagName === "INPUT") {
+    const type = (target.getAttribute("type") || "text").toLowerCase();
+    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
+  }
+  return false;
+}
+
+export function keyAction(event) {
+  // the action a key press asks for, or null (a modified key, one taken, a field's own)
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return null;
+  const action = KEYS[event.key];
+  return action && !typing(event.target) ? action : null;
+}
+
+export class Player {
+  // Play: one step every 1 / speed seconds, on animation frames, until the end or a stop;
+  // step() moves on and says whether it is the last
+  constructor(speed, step) {
+    this.speed = speed;
+    this.step = step;
+    this.playing = null;
+  }
+
+  start() {
+    const playing = { last: performance.now(), frame: 0 };
+    this.playing = playing;
+    const tick = (now) => {
+      if (this.playing !== playing) return;
+      const every = 1000 / Number(this.speed.value);
+      if (now - playing.last >= every) {
+        playing.last = now;
+        if (this.step()) {
+          this.stop();
+          return;
+        }
+      }
+      playing.frame = requestAnimationFrame(tick);
+    };
+    playing.frame = requestAnimationFrame(tick);
+  }
+
+  stop() {
+    if (this.playing) cancelAnimationFrame(this.playing.frame);
+    this.playing = null;
+  }
+}

@@ -1,0 +1,101 @@
+// Lines, polygons and margins in the plane, in the data's coordinates: the shapes that
+// viz/shapes.py cuts to a view and core/geometry.py measures on the server, computed here
+// for every step. A view is its two ranges, xr = [x0, x1] and yr = [y0, y1].
+
+export function clipLine(w, b, [x0, x1], [y0, y1]) {
+  // the part of w.x + b = 0 inside the view as its two ends, or null (viz.shapes.segment)
+  const [w1, w2] = w;
+  const points = [];
+  if (Math.abs(w2) > 1e-12) {
+    for (const x of [x0, x1]) {
+      const y = -(w1 * x + b) / w2;
+      if (y >= y0 && y <= y1) points.push([x, y]);
+    }
+  }
+  if (Math.abs(w1) > 1e-12) {
+    for (const y of [y0, y1]) {
+      const x = -(w2 * y + b) / w1;
+      if (x >= x0 && x <= x1) points.push([x, y]);
+    }
+  }
+  if (points.length < 2) return null;
+  points.sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  return [points[0], points[points.length - 1]];
+}
+
+export function normalArrow(w, b, xr, yr) {
+  // from the boundary point nearest the view's centre, along w, 0.18 of the view's width
+  // (viz.shapes.normal_arrow)
+  const norm = Math.hypot(w[0], w[1]);
+  if (norm < 1e-12) return null;
+  const c = [(xr[0] + xr[1]) / 2, (yr[0] + yr[1]) / 2];
+  const s = (w[0] * c[0] + w[1] * c[1] + b) / (norm * norm);
+  const foot = [c[0] - s * w[0], c[1] - s * w[1]];
+  const length = 0.18 * (xr[1] - xr[0]);
+  return [foot, [foot[0] + (length * w[0]) / norm, foot[1] + (length * w[1]) / norm]];
+}
+
+export function clipPolygon(points, a, c) {
+  // the part of a polygon where a.p <= c (one step of Sutherland-Hodgman, viz.shapes.clip)
+  const out = [];
+  for (let i = 0; i < points.length; i++) {
+    const p = points[i];
+    const q = points[(i + 1) % points.length];
+    const fp = a[0] * p[0] + a[1] * p[1] - c;
+    const fq = a[0] * q[0] + a[1] * q[1] - c;
+    if (fp <= 0) out.push(p);
+    if ((fp < 0 && fq > 0) || (fp > 0 && fq < 0)) {
+      const t = fp / (fp - fq);
+      out.push([p[0] + t * (q[0] - p[0]), p[1] + t * (q[1] - p[1])]);
+    }
+  }
+  return out;
+}
+
+export function margins(X, y, w, b) {
+  // the geometric margin of (w, b) on the data (-Infinity if it errs, as
+  // core.geometry.geometric_margin), its closest row, and how many rows it gets wrong
+  // (y a <= 0 counts as wrong, as in the rule); X holds the rows' two coordinates in turn
+  const norm = Math.hypot(w[0], w[1]);
+  let low = Infinity;
+  let closest = -1;
+  let wrong = 0;
+  for (let i = 0; i < y.length; i++) {
+    const m = y[i] * (w[0] * X[2 * i] + w[1] * X[2 * i + 1] + b);
+    if (m <= 0) wrong += 1;
+    if (m < low) {
+      low = m;
+      closest = i;
+    }
+  }
+  const margin = norm > 0 && low > 0 ? low / norm : -Infinity;
+  return { margin, closest, wrong, norm };
+}
+
+export function offView(w, b, axes) {
+  // where a boundary outside the view lies: the view's corner nearest to it (a line missing a
+  // box is nearest to one of its corners), the way to it on screen, and how far it is
+  const norm = Math.hypot(w[0], w[1]);
+  if (norm < 1e-12) return null;  // w = 0: no boundary at all
+  let best = null;
+  for (const x of axes.xr) {
+    for (const y of axes.yr) {
+      const f = (w[0] * x + w[1] * y + b) / norm;
+      if (!best || Math.abs(f) < Math.abs(best.f)) best = { x, y, f };
+    }
+  }
+  const sign = best.f > 0 ? -1 : 1;  // toward the line
+  const dx = axes.px(best.x + sign * w[0]) - axes.px(best.x);
+  const dy = axes.py(best.y + sign * w[1]) - axes.py(best.y);
+  const length = Math.hypot(dx, dy);
+  return { corner: [axes.px(best.x), axes.py(best.y)], way: [dx / length, dy / length],
+           distance: Math.abs(best.f), left: best.x === axes.xr[0], top: best.y === axes.yr[1] };
+}
+
+export function turn(wb, wa) {
+  // which way w turned from wb to wa: +1 anticlockwise, -1 clockwise, 0 when w had no
+  // direction or kept it
+  const cross = wb[0] * wa[1] - wb[1] * wa[0];
+  if ((wb[0] === 0 && wb[1] === 0) || Math.abs(cross) < 1e-12) return 0;
+  return cross > 0 ? 1 : -1;
+}

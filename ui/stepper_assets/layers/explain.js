@@ -1,0 +1,67 @@
+// The step explained beside the plane: which example it visits, the maths with its numbers
+// (maths.js), the verdict, and the boundary after it.
+
+function explainStart(box, run, ownsKeys) {
+  // before the first step: the boundary the run starts from
+  const c = run.columns;
+  html("p", {}, box).innerHTML = "<strong>Before the first step.</strong> The boundary is";
+  const w = row(c.W, 0);
+  const b = row(c.b, 0);
+  const formula = html("div", { class: "pl-math" }, box);
+  formula.innerHTML = w[0] !== 0 || w[1] !== 0 ? boundaryMath(w, b) : noBoundaryMath(b);
+  html("p", {}, box, `Press Step${ownsKeys ? " (\u2192)" : ""} to visit the first example.`);
+}
+
+function explainStep(box, run, k, pair) {
+  const { header: h, columns: c } = run;
+  const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
+  const head = html("p", { class: "pl-head" }, box);
+  const example = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`;
+  if (pair) {
+    // the status line over the chart has the step and the epoch
+    head.textContent = example.charAt(0).toUpperCase() + example.slice(1);
+  } else {
+    html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
+    head.appendChild(document.createTextNode(`: ${example}`));
+  }
+  const formulas = html("div", { class: "pl-math" }, box);
+  formulas.innerHTML = m.lines.join("");
+  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box, m.verdict
+       ?? (m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move."
+         : "y\u00b7a > 0: correct, no update."));
+  const w = row(c.W, k);
+  // beside another run every row counts: the boundary's line only when the lines above do
+  // not already show w and b after the step (the SVM's b when the hinge took no step)
+  const shown = pair && (m.updated || !h.svm);
+  if ((w[0] !== 0 || w[1] !== 0) && !shown) {
+    const words = h.svm ? "Boundary now:" : m.updated ? "New boundary:" : "Boundary (unchanged):";
+    // two runs side by side have no height to spare: the words and the line in one row
+    const where = pair ? html("div", { class: "pl-math pl-boundary-now" }, box) : box;
+    html(pair ? "span" : "p", {}, where, words);
+    html("div", { class: "pl-math" }, where).innerHTML = boundaryMath(w, row(c.b, k));
+  }
+}
+
+LAYERS.push({
+  name: "explain",
+  wants: (header) => header.layers.includes("explain"),
+  build: (ui) => ({ box: html("div", { class: "pl-explain" }, ui.side) }),
+  load(part, run) {
+    part.box.hidden = !run.header.layers.includes("explain");
+  },
+  draw({ box }, { run, k, pair, ownsKeys }) {
+    box.textContent = "";
+    if (k === 0) {
+      explainStart(box, run, ownsKeys);
+    } else if (row(run.columns.index, k) < 0) {
+      // a run shorter than its lesson's clock: past its end nothing is visited
+      let last = k;
+      while (last > 0 && row(run.columns.index, last) < 0) last -= 1;
+      html("p", {}, box, `This run ended at step ${(run.header.t0 ?? 0) + last}: `
+           + (run.header.svm ? "no example was left inside the margin."
+             : "it converged (an epoch without a mistake) or reached its last epoch."));
+    } else {
+      explainStep(box, run, k, pair);
+    }
+  },
+});

@@ -1,0 +1,128 @@
+// The maths of a step written out with its numbers, in MathML (native in every browser, about
+// a millisecond a step): the same lines, with the same numbers, as the LaTeX that
+// tests/reference/maths.py writes for the perceptron and viz.svm.svm_step_lines for the SVM.
+// num() comes from format.js.
+
+const mn = (value) => `<mn>${num(value).replace("-", "\u2212")}</mn>`;
+// MathML Core has no mathvariant="bold": bold letters are their own code points
+const BOLD = { w: "\u{1D430}", x: "\u{1D431}", 0: "\u{1D7CE}" };
+const mi = (name, bold = false) => `<mi>${bold ? BOLD[name] : name}</mi>`;
+const mo = (op) => `<mo>${op}</mo>`;
+const paren = (inner) => `${mo("(")}${inner}${mo(")")}`;
+const vec = (values) => paren(values.map(mn).join(mo(",")));
+const signed = (value) => (value < 0 ? `${mo("\u2212")}${mn(-value)}` : `${mo("+")}${mn(value)}`);
+// A line of maths is a row of chunks, each its own <math>, that break between them, before
+// an "=" or an arrow, as a typesetter breaks a long display (MathML itself never wraps);
+// continued rows hang indented. A chunk that would still be wider than the column is set
+// smaller: its width estimated from its characters (--pl-chunk, in em), the column's from
+// CSS container units, so that a step costs no measuring.
+const chunkEm = (chunk) => (0.62 * chunk.replace(/<[^>]*>/g, "").replace(/&[a-z]+;/g, "x")
+  .length).toFixed(1);
+const math = (...chunks) => `<div class="pl-line">${
+  chunks.map((chunk) => `<math style="--pl-chunk: ${chunkEm(chunk)}"><mrow>${chunk}</mrow></math>`)
+    .join(" ")}</div>`;
+const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
+
+export function boundaryMath(w, b) {
+  // w1 x1 + w2 x2 + b = 0 (tests/reference/maths.py's boundary_equation)
+  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`, `${mo("=")}<mn>0</mn>`);
+}
+
+export function noBoundaryMath(b) {
+  // w = 0: no boundary yet, and what every a is; the words in running text, not in <mtext>:
+  // they wrap
+  return `<math>${mi("w", true)}${mo("=")}${mi("0", true)}</math>: no boundary `
+    + `yet (every <math>${mi("a")}${mo("=")}${mn(b)}</math>)`;
+}
+
+export function stepMath(run, k) {
+  // the perceptron's step k (tests/reference/maths.py's step_lines): a, y a, and the update
+  const { header: h, columns: c } = run;
+  const i = row(c.index, k);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  const wb = row(c.W, k - 1);
+  const bb = row(c.b, k - 1);
+  const wa = row(c.W, k);
+  const ba = row(c.b, k);
+  const a = row(c.activation, k);
+  const updated = row(c.updated, k) === 1;
+  const eta = h.eta;
+  // the sum's terms are chunks of their own: a narrow column breaks the line between them
+  const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
+  if (h.bias) terms.push(signed(bb));
+  const lines = [
+    math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
+         ...terms, `${mo("=")}${mn(a)}`),
+    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
+         `${mo("=")}${mn(y * a)}${updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
+  ];
+  if (updated) {
+    lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
+                    `${mo("=")}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${vec(wa)}`));
+    if (h.bias) {
+      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
+                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${mo("=")}${mn(ba)}`));
+    }
+  }
+  return { i, x, y, updated, lines };
+}
+
+export function round4(value) {
+  // numpy's np.round(value, 4): scale, round half to even, scale back
+  const scaled = value * 1e4;
+  const floor = Math.floor(scaled);
+  const rest = scaled - floor;
+  const whole = rest > 0.5 || (rest === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+  return whole / 1e4;
+}
+
+export function svmStepMath(run, k, pair) {
+  // the SVM's step k (viz.svm.svm_step_lines, its numbers rounded to 4 places as it rounds
+  // them): the hinge's subgradient step with step size eta_t = eta_0 / sqrt(t) and the
+  // penalty's shrink; beside another run (pair) the two short lines share a row
+  const { header: h, columns: c } = run;
+  const { lam, eta0 } = h.svm;
+  const i = row(c.index, k);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  const wb = row(c.W, k - 1).map(round4);
+  const wa = row(c.W, k).map(round4);
+  const bb = round4(row(c.b, k - 1));
+  const ba = round4(row(c.b, k));
+  const a = row(c.activation, k);
+  const updated = row(c.updated, k) === 1;
+  const eta = eta0 / Math.sqrt(k);
+  const shrink = paren(mn(round4(1 - eta * lam)));
+  const w = mi("w", true);
+  const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
+  const activation = [
+    `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
+    `${mo("=")}${mn(round4(a))}`];
+  const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
+                  `${mo("=")}${mn(round4(y * a))}${updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
+  activation[1] += pair ? mo(",") : "";
+  const lines = [
+    ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
+    math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
+         + `<msqrt>${mi("t")}</msqrt>`,
+         `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${mo("=")}${mn(round4(eta))}`),
+  ];
+  const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
+  if (updated) {
+    lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
+                    `${mo("=")}${shrink}${vec(wb)}`,
+                    `${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
+                    `${mo("=")}${vec(wa)}`));
+    if (h.bias) {
+      lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
+                      `${mo("=")}${mn(bb)}${signed(round4(eta * y))}`, `${mo("=")}${mn(ba)}`));
+    }
+  } else {
+    lines.push(math(decay, `${mo("=")}${shrink}${vec(wb)}`, `${mo("=")}${vec(wa)}`));
+  }
+  const verdict = updated ? "y\u00b7a < 1: the margin is violated, a hinge step."
+    : "y\u00b7a \u2265 1: beyond the margin, only the penalty shrinks w.";
+  return { i, x, y, updated, lines, verdict };
+}

@@ -1,0 +1,96 @@
+// Predict mode: before a step is shown the student says whether it is a mistake and, for a
+// mistake, which way w turns; the step is shown with the verdict, and the score kept.
+
+export class Predict {
+  // box: where the question goes; scoreLine: the verdict and score; toggle: the checkbox;
+  // go(k) shows step k
+  constructor(box, scoreLine, toggle, go) {
+    Object.assign(this, { box, scoreLine, toggle, go, quiz: null, right: 0, asked: 0 });
+  }
+
+  get on() {
+    return this.toggle.checked;
+  }
+
+  load(header) {
+    // the kernel perceptron has no w to turn: no Predict
+    this.toggle.parentElement.hidden = header.layers.includes("kernel");
+    this.close();
+  }
+
+  close() {
+    this.quiz = null;
+    this.box.hidden = true;
+    this.box.textContent = "";
+  }
+
+  toggled(ownsKeys) {
+    // the toggle changed: a question open goes, and the first time, how it works
+    this.close();
+    this.scoreLine.hidden = !this.on && this.asked === 0;
+    if (this.on && this.asked === 0) {
+      this.scoreLine.hidden = false;
+      this.scoreLine.textContent = `Predict: press Step${ownsKeys ? " (\u2192)" : ""} and answer `
+        + "before the step is shown.";
+    }
+  }
+
+  ask(run, k) {
+    // before step k is shown: mistake or not
+    const { header: h, columns: c } = run;
+    const i = row(c.index, k);
+    const x = row(c.X, i);
+    const y = row(c.y, i);
+    const quiz = { k, mistake: row(c.updated, k) === 1,
+                   turn: turn(row(c.W, k - 1), row(c.W, k)), answer: null };
+    this.quiz = quiz;
+    const box = this.box;
+    box.textContent = "";
+    box.hidden = false;
+    html("p", {}, box, `Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+         + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
+    this.choices([["Mistake", () => this.answerMistake(true)],
+                  ["No mistake", () => this.answerMistake(false)]]);
+  }
+
+  choices(options) {
+    // the answers as buttons, the first with the focus
+    const choices = html("div", { class: "pl-choices" }, this.box);
+    for (const [label, onClick] of options) {
+      const b = html("button", { type: "button", class: "pl-button" }, choices, label);
+      b.addEventListener("click", onClick);
+    }
+    choices.querySelector("button").focus({ preventScroll: true });
+  }
+
+  answerMistake(said) {
+    // a mistake said and right, where w turns: then which way
+    const quiz = this.quiz;
+    if (!quiz) return;
+    if (said && quiz.mistake && quiz.turn !== 0) {
+      quiz.answer = said;
+      this.box.querySelector(".pl-choices").remove();
+      html("p", {}, this.box, "Which way does w (and with it the boundary) turn?");
+      this.choices([["\u21ba anticlockwise", 1], ["\u21bb clockwise", -1]].map(
+        ([label, value]) => [label, () => this.reveal(quiz.turn === value, value)]));
+      return;
+    }
+    this.reveal(said === quiz.mistake, null);
+  }
+
+  reveal(right, turned) {
+    // the step is shown, with whether the prediction was right
+    const quiz = this.quiz;
+    this.asked += 1;
+    if (right) this.right += 1;
+    this.close();
+    this.go(quiz.k);
+    const way = quiz.turn > 0 ? "anticlockwise" : "clockwise";
+    let said;
+    if (right) said = "Right";
+    else if (turned !== null) said = `Not quite: it was a mistake, but w turns ${way}`;
+    else said = quiz.mistake ? "Not quite: it was a mistake" : "Not quite: it was correct";
+    this.scoreLine.hidden = false;
+    this.scoreLine.textContent = `${said}. Predictions: ${this.right} / ${this.asked} right.`;
+  }
+}
