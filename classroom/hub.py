@@ -115,11 +115,18 @@ class Hub:
         data = frame("state", public_state, seq)
         subs = self._classes.get(code, ())
         for sub in subs:
-            sub.offer(seq, data)
-            if public_state.get("ended"):
+            if public_state.get("ended"):  # the last word, whatever its seq
+                sub.pending, sub.pending_seq = data, max(seq, sub.pending_seq)
                 sub.closing = True
                 sub.wake.set()
+            else:
+                sub.offer(seq, data)
         return len(subs)
+
+    def newest(self, code: str) -> int:
+        """The highest seq this process has sent or been told of, for the class."""
+        return max([self.latest.get(code, 0),
+                    *(sub.pending_seq for sub in self._classes.get(code, ()))])
 
     def publish_tally(self, code: str, tally: dict[str, int]) -> None:
         data = frame("tally", tally)
