@@ -4,14 +4,22 @@ from pathlib import Path
 
 import streamlit as st
 
+if __name__ != "__main__":
+    # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
+    # class routes beside its own (classroom/). Every page view runs the file as __main__.
+    from classroom.server import lifespan, routes
+
+    app = st.App(__file__, routes=routes(), lifespan=lifespan)
+
 # the icon ships with the app: a lecture room offline must not wait for a font server
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"
 
-st.set_page_config(
-    page_title="Perceptron Lab", page_icon=str(FAVICON), layout="wide",
-    # a lecture link opens on the lesson alone; the settings stay one click away
-    initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
-)
+if __name__ == "__main__":
+    st.set_page_config(
+        page_title="Perceptron Lab", page_icon=str(FAVICON), layout="wide",
+        # a lecture link opens on the lesson alone; the settings stay one click away
+        initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
+    )
 
 LESSONS = [
     st.Page("lessons/step_through.py", title="Step through", icon=":material/footprint:",
@@ -25,4 +33,5 @@ LESSONS = [
     st.Page("lessons/your_data.py", title="Your data", icon=":material/edit_location_alt:"),
 ]
 
-st.navigation(LESSONS).run()
+if __name__ == "__main__":
+    st.navigation(LESSONS).run()
