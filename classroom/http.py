@@ -196,10 +196,18 @@ class Classroom:
         return JSONResponse(public(state), headers=NO_STORE)
 
     async def lecturer(self, request: Request) -> Response:
-        state = await self.find(request)
+        # The right key always passes, so students who guess behind the lecturer's own
+        # address (one campus NAT) cannot lock the lecturer out; anything else is a miss,
+        # and once the address has spent its misses every answer is 429, whether or not
+        # the code exists.
+        code = codes.normalize_code(request.path_params["code"])
+        state = await self.store.get(code) if code else None
         key = request.headers.get(KEY_HEADER)
-        if not codes.key_matches(key, state.key_hashes):
-            self.misses.allow(address(request))
+        if state is None or not codes.key_matches(key, state.key_hashes):
+            if not self.misses.allow(address(request)):
+                raise ClassError(429, "too many unknown codes or wrong keys; wait a little")
+            if state is None:
+                raise not_found(bool(code) and await self.store.was_ended(code))
             raise ClassError(403, "only the lecturer's key can drive the class")
         if not self.actions.allow(state.code):
             return too_many()
@@ -280,7 +288,6 @@ class Events:
             await error(refused.status, refused.message, headers=headers)(scope, receive, send)
             return
         store = self.classroom.store
-        await store.join(sub)
         closed = asyncio.Event()
 
         async def watch() -> None:  # the client going away is a message on receive
@@ -292,6 +299,7 @@ class Events:
 
         watcher = asyncio.get_running_loop().create_task(watch())
         try:
+            await store.join(sub)
             headers = [(b"content-type", b"text/event-stream; charset=utf-8"),
                        (b"cache-control", b"no-store"),
                        (b"x-accel-buffering", b"no")]  # nginx: pass each event on at once

@@ -53,6 +53,12 @@ def test_guessed_keys_are_refused_and_then_slowed():
             assert set(statuses[limits.MISSES[1]:]) == {429}
             state = (await request(base, "GET", f"/class/{lecturer.code}"))
             assert state[0] == 429  # the same address is slowed on every class route
+            # ... except for the right key: a student guessing behind the lecturer's own
+            # address (a campus NAT) cannot lock the lecturer out
+            assert (await lecturer.act("step", step=2))[0] == 200
+            # and once slowed, a known code with a wrong key looks like an unknown one
+            assert (await guesser.act("step", step=1))[0] == 429
+            assert (await Lecturer(base, "ABCDEFGH", "A" * 43).act("end"))[0] == 429
     run(main())
 
 
