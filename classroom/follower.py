@@ -64,7 +64,10 @@ async def request(base: str, method: str, path: str, body: Any = None, *,
         await writer.drain()
         status, response_headers, _ = await asyncio.wait_for(_read_head(reader), timeout)
         data = await asyncio.wait_for(_read_body(reader, response_headers), timeout)
-        return status, json.loads(data) if data else None
+        try:
+            return status, json.loads(data) if data else None
+        except ValueError:  # a proxy's own error page
+            return status, data.decode("latin-1")
     finally:
         writer.close()
         with contextlib.suppress(Exception):

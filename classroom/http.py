@@ -57,6 +57,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -82,6 +83,7 @@ from classroom.state import (
 )
 from classroom.store import Store, not_found
 
+LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
 VOTER_COOKIE_AGE = 180 * 86400  # a term
@@ -153,14 +155,17 @@ class Classroom:
             Route("/class/{code}/answer", self.guarded(self.answer), methods=["POST"]),
         ]
 
-    @staticmethod
-    def guarded(handler: Callable[[Request], Awaitable[Response]]
+    def guarded(self, handler: Callable[[Request], Awaitable[Response]]
                 ) -> Callable[[Request], Awaitable[Response]]:
         async def endpoint(request: Request) -> Response:
             try:
                 return await handler(request)
             except ClassError as refused:
                 return error(refused.status, refused.message)
+            except self.store.unavailable as failure:
+                LOG.warning("class store unavailable: %r", failure)
+                return error(503, "classes are unavailable for a moment; try again",
+                             headers={"Retry-After": "2"})
         endpoint.__name__ = handler.__name__
         return endpoint
 
@@ -287,7 +292,20 @@ class Events:
             headers = {"Retry-After": "2"} if refused.status in (429, 503) else None
             await error(refused.status, refused.message, headers=headers)(scope, receive, send)
             return
+        except self.classroom.store.unavailable as failure:
+            LOG.warning("class store unavailable: %r", failure)
+            await error(503, "classes are unavailable for a moment; try again",
+                        headers={"Retry-After": "2"})(scope, receive, send)
+            return
         store = self.classroom.store
+        try:
+            await store.join(sub)
+        except store.unavailable as failure:
+            LOG.warning("class store unavailable: %r", failure)
+            store.hub.remove(sub)
+            await error(503, "classes are unavailable for a moment; try again",
+                        headers={"Retry-After": "2"})(scope, receive, send)
+            return
         closed = asyncio.Event()
 
         async def watch() -> None:  # the client going away is a message on receive
@@ -299,7 +317,6 @@ class Events:
 
         watcher = asyncio.get_running_loop().create_task(watch())
         try:
-            await store.join(sub)
             headers = [(b"content-type", b"text/event-stream; charset=utf-8"),
                        (b"cache-control", b"no-store"),
                        (b"x-accel-buffering", b"no")]  # nginx: pass each event on at once

@@ -54,6 +54,7 @@ from classroom.state import ClassError, ClassState, dumps, loads, public
 from classroom.store import Store, Transition, not_found
 
 LOG = logging.getLogger(__name__)
+MAX_CONNECTIONS = 64  # to Redis, per process
 PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
 TALLY_NOTICE = '{"t":"tally"}'
 
@@ -83,11 +84,17 @@ def channel(code: str) -> str:
 class RedisStore(Store):
     """Classes in Redis; this process's followers fed from its pub/sub."""
 
+    unavailable = (RedisError, OSError)
+
     def __init__(self, url: str, **options: Any):
         super().__init__(**options)
         self.url = url
-        self.redis = redis.Redis.from_url(url, decode_responses=True,
-                                          health_check_interval=30)
+        # requests wait for a free connection (a vote of 500 at once on one process) rather
+        # than fail; the pub/sub listener holds one of them for good
+        pool = redis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, health_check_interval=30,
+            max_connections=MAX_CONNECTIONS, timeout=10)
+        self.redis = redis.Redis(connection_pool=pool)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._vote = self.redis.register_script(VOTE)
         self._subscribed: set[str] = set()
@@ -106,6 +113,8 @@ class RedisStore(Store):
             await self._pubsub.aclose()
         with contextlib.suppress(Exception):
             await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.connection_pool.disconnect()
 
     async def _listening(self) -> None:
         while True:

@@ -53,6 +53,9 @@ def not_found(ended: bool) -> ClassError:
 class Store:
     """A home for classes; subclasses keep the states, this class does the common parts."""
 
+    # what a store raises when its backend is away: the routes answer 503
+    unavailable: tuple[type[BaseException], ...] = ()
+
     def __init__(self, *, ttl: float = QUIET_TTL, max_classes: int = MAX_CLASSES,
                  clock: Callable[[], float] = time.time):
         self.hub = Hub()

@@ -323,3 +323,21 @@ def test_the_redis_store_keeps_no_answer_by_voter(redis_url):
             await client.aclose()
             await store.close()
     run(main())
+
+
+def test_without_redis_the_routes_say_unavailable():
+    async def main():
+        with redis_server() as url:
+            store = RedisStore(url)
+            async with serving(store) as (base, _):
+                lecturer = Lecturer(base)
+                await lecturer.start(VIEW)
+                client = redis.Redis.from_url(url)
+                await client.shutdown(nosave=True)  # Redis goes away
+                await client.aclose()
+                assert (await request(base, "POST", "/class", {"view": VIEW}))[0] == 503
+                assert (await lecturer.act("step", step=1))[0] == 503
+                follower = Follower(base, lecturer.code)
+                assert await follower.connect() == 503
+                assert store.hub.streams == 0
+    run(main())
