@@ -11,7 +11,8 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
 ``GET /class/CODE/events?mode=follow|explore&tally=1&after=SEQ``
     A server-sent-events stream: ``state`` events (``id: seq``; data: the public
     state, with ``view`` when it changed in that event) and, with ``tally=1``,
-    ``tally`` events (``{"following", "exploring", "answered"}``). A page that
+    ``tally`` events (``{"following", "exploring", "answered"}``; a tally stream is
+    the projector's and is not counted itself, nor can it vote). A page that
     connects, or reconnects with ``Last-Event-ID`` (EventSource does this by itself)
     or ``after``, gets the current state with its view at once unless it has it
     already. A comment every ``HEARTBEAT`` s keeps proxies from closing it. When the
@@ -40,8 +41,9 @@ Security, in numbers:
   4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
   for lectures, not all term, so the real chance is lower still. What a found code
   gives: the view the room sees, and one vote per open connection.
-- Lecturer keys have 256 bits and are checked only after the code is known; wrong
-  keys count as misses.
+- Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
+  never slowed (a hall behind one NAT address shares the misses of its address:
+  a student guessing there slows the hall's joins, never the lecturer).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per

@@ -139,9 +139,14 @@ class Hub:
         return any(sub.wants_tally for sub in self._classes.get(code, ()))
 
     def presence(self, code: str) -> dict[str, str]:
-        """Voter -> follow or explore, in this process (follow when any tab follows)."""
+        """Voter -> follow or explore, in this process (follow when any tab follows).
+
+        A stream that asked for the tally is the projector's, not a student's: not counted.
+        """
         out: dict[str, str] = {}
         for sub in self._classes.get(code, ()):
+            if sub.wants_tally:
+                continue
             if out.get(sub.voter) != FOLLOW:
                 out[sub.voter] = sub.mode
         return out
