@@ -6,13 +6,20 @@ import streamlit as st
 
 import lessons
 
+if __name__ != "__main__":
+    # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
+    # class routes beside its own (classroom/). Every page view runs the file as __main__.
+    from classroom.server import lifespan, routes
+
+    app = st.App(__file__, routes=routes(), lifespan=lifespan)
+
 # the icon ships with the app: a lecture room offline must not wait for a font server
 FAVICON = Path(__file__).parent / "assets" / "favicon.png"
 
-st.set_page_config(
-    page_title="Perceptron Lab", page_icon=str(FAVICON), layout="wide",
-    # a lecture link opens on the lesson alone; the settings stay one click away
-    initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
-)
-
-st.navigation(lessons.pages()).run()
+if __name__ == "__main__":
+    st.set_page_config(
+        page_title="Perceptron Lab", page_icon=str(FAVICON), layout="wide",
+        # a lecture link opens on the lesson alone; the settings stay one click away
+        initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
+    )
+    st.navigation(lessons.pages()).run()

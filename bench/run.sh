@@ -14,11 +14,13 @@ PYTHON="${PYTHON:-python}"
 failed=()
 
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-if ! "$PYTHON" tests/browser/chromium.py >/dev/null || ! command -v nginx >/dev/null; then
+if ! "$PYTHON" tests/browser/chromium.py >/dev/null || ! command -v nginx >/dev/null \
+        || ! command -v redis-server >/dev/null; then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx >/dev/null
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx \
+            redis-server >/dev/null
     else
-        echo "Install Chromium and nginx first (the runs behind nginx need it)." >&2
+        echo "Install Chromium, nginx and redis-server first (the runs behind nginx need them)." >&2
     fi
 fi
 
@@ -39,6 +41,8 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.budget --sessions 5
     run bench.loader_cost --repeats 1 --idle 3 --only "one character" "tiny" "good"
     run bench.open_speed --views nonseparable --data xor-0-1 iris-versicolor-vs-virginica-petal
+    run bench.classroom --followers 30 --presses 10
+    run bench.classroom --followers 30 --presses 10 --nginx 2
 else
     run bench.core_speed
     run bench.regions
@@ -51,6 +55,8 @@ else
     # the lecture hall: wait (up to 20 min) for the shared machine to be quiet first
     run bench.load --sessions 300 --wait-quiet 20
     run bench.load --sessions 300 --nginx 2 --wait-quiet 20
+    run bench.classroom --followers 300
+    run bench.classroom --followers 1000 --nginx 2
 fi
 
 echo

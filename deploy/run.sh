@@ -17,7 +17,9 @@
 #
 # Runs in the foreground; Ctrl+C (or SIGTERM) stops nginx and the Streamlit
 # processes it started. Needs nginx (Debian: apt-get install -y nginx) and the
-# app's requirements (pip install -r requirements.txt).
+# app's requirements (pip install -r requirements.txt); with more than one process also
+# redis-server (Debian: apt-get install -y redis-server), which keeps the classes that
+# every process serves (PERCEPTRON_LAB_REDIS=redis://... to use a Redis of your own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -48,6 +50,22 @@ trap 'exit 143' TERM
 # 0. the walk's compiled loop, compiled once into its disk cache (core/scan.py, by
 #    core/warm.py), so the processes load it instead of each compiling it at its first student
 "$PYTHON" -m core.warm
+
+# 0b. classes (classroom/) must be seen by every process: with more than one, a redis-server
+#     on a free loopback port keeps them, unless PERCEPTRON_LAB_REDIS names a Redis already
+if (( ${#PORTS[@]} > 1 )) && [[ -z "${PERCEPTRON_LAB_REDIS:-}" ]]; then
+    REDIS_SERVER="${REDIS_SERVER:-$(command -v redis-server || echo /usr/bin/redis-server)}"
+    redis_port="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    "$REDIS_SERVER" --port "$redis_port" --bind 127.0.0.1 --save "" --appendonly no \
+        --dir "$RUN_DIR" > "$RUN_DIR/redis.log" 2>&1 &
+    PIDS+=("$!")
+    export PERCEPTRON_LAB_REDIS="redis://127.0.0.1:$redis_port/0"
+    for _ in $(seq 1 50); do
+        "$PYTHON" -c "import socket, sys; c = socket.create_connection(('127.0.0.1', $redis_port), 1); \
+c.sendall(b'PING\r\n'); sys.exit(not c.recv(16).startswith(b'+PONG'))" 2>/dev/null && break
+        sleep 0.2
+    done
+fi
 
 # 1. the Streamlit processes, each on its own loopback port, sharing one cookie secret
 #    (in the environment, so it does not show in `ps`)

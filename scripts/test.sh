@@ -27,5 +27,15 @@ if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
     npm install --no-save --no-audit --no-fund --silent --prefix tests/.axe axe-core@4
 fi
 
+# the Redis class store is tested against a real redis-server (tests/test_classroom_redis.py)
+if ! command -v redis-server >/dev/null; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "Installing redis-server for the class store's tests (apt-get)..."
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
+    else
+        echo "No redis-server: install it (Debian: apt-get install redis-server)." >&2
+    fi
+fi
+
 ruff check .
 python -m pytest -n 2 "$@"

@@ -1,0 +1,118 @@
+"""Class codes, lecturer keys, remote tokens and voter tokens.
+
+A class code is what the projector shows and students type: 8 characters from an
+alphabet of 32 without the look-alikes 0/O and 1/I, so 40 bits (2**40, about
+1.1e12 codes). ``limits`` bounds how fast one client may try codes that do not
+exist; http.py's module docstring works out how long guessing one would take.
+
+A lecturer key is 256 random bits. The store keeps only its SHA-256, and a key is
+checked against the stored hashes with ``hmac.compare_digest``. A remote token (the
+link that hands a second device a key of its own) is 192 random bits, kept hashed
+too, and works once.
+
+A voter token is a random cookie a student's browser keeps; it identifies nothing
+but the browser. The store never keeps it: presence and votes hold HMACs of it
+under a salt of the class (presence) or of the question (votes), so the two cannot
+be joined, and neither says which answer a voter gave.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ"  # 32 characters: no 0, O, 1, I
+CODE_LENGTH = 8
+CODE_BITS = 40  # CODE_LENGTH * log2(len(ALPHABET))
+_CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
+_KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
+
+
+def new_code() -> str:
+    """A fresh class code.
+
+    >>> code = new_code()
+    >>> len(code) == CODE_LENGTH and set(code) <= set(ALPHABET)
+    True
+    """
+    return "".join(secrets.choice(ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def normalize_code(text: str) -> str | None:
+    """The code a student typed (any case, spaces or a dash between), or None.
+
+    >>> normalize_code(" abcd-efgh ")
+    'ABCDEFGH'
+    >>> normalize_code("ABCD0FGH") is None  # 0 is not in the alphabet
+    True
+    """
+    if not isinstance(text, str) or len(text) > 4 * CODE_LENGTH:
+        return None
+    code = re.sub(r"[\s-]", "", text).upper()
+    return code if _CODE.fullmatch(code) else None
+
+
+def display_code(code: str) -> str:
+    """The code as the projector shows it.
+
+    >>> display_code("ABCDEFGH")
+    'ABCD-EFGH'
+    """
+    half = len(code) // 2
+    return f"{code[:half]}-{code[half:]}"
+
+
+def new_key() -> str:
+    """A lecturer key: 256 random bits, URL-safe."""
+    return secrets.token_urlsafe(32)
+
+
+def new_token() -> str:
+    """A remote token or a voter token: 192 random bits, URL-safe, 32 characters."""
+    return secrets.token_urlsafe(24)
+
+
+def new_salt() -> str:
+    """A salt for the HMACs of voter tokens (one per class, one per question)."""
+    return secrets.token_hex(16)
+
+
+def digest(secret: str) -> str:
+    """SHA-256 of a key or a token, hex: what the store keeps instead of it."""
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+def is_key(text: object) -> bool:
+    """Whether ``text`` has the shape of a lecturer key (checked before hashing)."""
+    return isinstance(text, str) and _KEY.fullmatch(text) is not None
+
+
+def is_token(text: object) -> bool:
+    """Whether ``text`` has the shape of a remote or voter token."""
+    return isinstance(text, str) and _TOKEN.fullmatch(text) is not None
+
+
+def key_matches(key: object, hashes: tuple[str, ...]) -> bool:
+    """Whether ``key`` is one of the keys whose SHA-256 ``hashes`` holds.
+
+    Every stored hash is compared, in constant time each, whatever matched first.
+
+    >>> key = new_key()
+    >>> key_matches(key, (digest(key),)), key_matches(new_key(), (digest(key),))
+    (True, False)
+    """
+    if not is_key(key):
+        return False
+    mine = digest(key)
+    found = False
+    for stored in hashes:
+        found |= hmac.compare_digest(mine, stored)
+    return found
+
+
+def voter_hash(salt: str, token: str) -> str:
+    """HMAC-SHA-256 of a voter token under a salt, hex (32 characters are kept)."""
+    return hmac.new(salt.encode(), token.encode(), hashlib.sha256).hexdigest()[:32]

@@ -1,0 +1,383 @@
+"""The HTTP routes of a class, beside Streamlit's (Starlette).
+
+Routes (every response is JSON with ``Cache-Control: no-store``, errors as
+``{"error": "..."}``):
+
+``POST /class``
+    ``{"view": "<query string>", "step": 0}`` -> 201 ``{"code", "key", "state"}``.
+    The key is the lecturer's: the page keeps it in its session, never in an address.
+``GET /class/CODE``
+    The public state, with the view (200), or 404 (no such class) / 410 (ended).
+``GET /class/CODE/events?mode=follow|explore&tally=1&after=SEQ``
+    A server-sent-events stream: ``state`` events (``id: seq``; data: the public
+    state, with ``view`` when it changed in that event) and, with ``tally=1``,
+    ``tally`` events (``{"following", "exploring", "answered"}``; a tally stream is
+    the projector's and is not counted itself, nor can it vote). A page that
+    connects, or reconnects with ``Last-Event-ID`` (EventSource does this by itself)
+    or ``after``, gets the current state with its view at once unless it has it
+    already. A comment every ``HEARTBEAT`` s keeps proxies from closing it. When the
+    class ends the stream sends the ended state and closes; reconnecting then gets
+    410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
+    SameSite=Strict, path /class) when the browser has none.
+``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
+    ``{"action": ...}``: ``step`` (``step``), ``view`` (``view``, ``step``), ``ask``
+    (``kind``: mistake|turn, ``step``), ``reveal``, ``close``, ``end``, ``touch``
+    (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token
+    for a second device). Answers ``{"state": <public state>}``.
+``POST /class/CODE/claim``
+    ``{"remote": TOKEN}`` -> ``{"key": KEY}``: a key of the second device's own; the
+    token is spent whether or not it was right for this class.
+``POST /class/CODE/answer`` (with the voter cookie)
+    ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
+    question is not open; 403 without a cookie or without an open stream.
+
+Security, in numbers:
+
+- A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
+  codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
+  and process; deploy/nginx.conf caps every request at 50/s per address (burst 1000)
+  before that. One address guessing for a 15-week term (9.1e6 s) at 0.5/s tries
+  4.5e6 codes: with 10 classes open all term the chance of finding one is
+  4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
+  for lectures, not all term, so the real chance is lower still. What a found code
+  gives: the view the room sees, and one vote per open connection.
+- Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
+  never slowed (a hall behind one NAT address shares the misses of its address:
+  a student guessing there slows the hall's joins, never the lecturer).
+- A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
+  bytes with exactly ``question`` and ``choice``, checked against the open question,
+  at most ``ANSWERS`` requests a second per voter, and counted once per voter per
+  question by the store. Lecturer actions without a matching key are refused (403).
+- Bodies are read up to their cap and no further (413); streams per process, per
+  voter and class, and new voters per address are bounded (limits.py).
+- Every route names its class by code and touches only that class's state; one
+  class's followers are only ever sent that class's frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from classroom import codes, limits
+from classroom.hub import EXPLORE, FOLLOW, HEARTBEAT_FRAME, RETRY_FRAME, Subscriber, frame
+from classroom.limits import Buckets
+from classroom.state import (
+    ClassError,
+    ClassState,
+    add_key,
+    close_question,
+    end,
+    open_question,
+    public,
+    reveal,
+    set_step,
+    set_view,
+    start,
+)
+from classroom.store import Store, not_found
+
+LOG = logging.getLogger(__name__)
+VOTER_COOKIE = "plab_voter"
+KEY_HEADER = "x-class-key"
+VOTER_COOKIE_AGE = 180 * 86400  # a term
+NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+# the fields each lecturer action takes (besides "action"); anything else is refused
+ACTIONS: dict[str, frozenset[str]] = {
+    "step": frozenset({"step"}), "view": frozenset({"view", "step"}),
+    "ask": frozenset({"kind", "step"}), "reveal": frozenset(), "close": frozenset(),
+    "end": frozenset(), "touch": frozenset(), "remote": frozenset(),
+}
+
+
+def error(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
+    return JSONResponse({"error": message}, status, headers={**NO_STORE, **(headers or {})})
+
+
+def too_many() -> Response:
+    return error(429, "too many requests; slow down", headers={"Retry-After": "2"})
+
+
+def address(request: Request) -> str:
+    return request.client.host if request.client else "unknown"
+
+
+async def read_json(request: Request, cap: int, fields: frozenset[str] | None = None
+                    ) -> dict[str, Any]:
+    """The JSON object in the body: at most ``cap`` bytes, only ``fields`` if given."""
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise ClassError(415, "send JSON (Content-Type: application/json)")
+    length = request.headers.get("content-length", "")
+    if length and (not length.isdigit() or int(length) > cap):
+        raise ClassError(413, f"at most {cap} bytes")
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > cap:
+            raise ClassError(413, f"at most {cap} bytes")
+    try:
+        data = json.loads(body)
+    except ValueError:
+        raise ClassError(400, "the body is not JSON") from None
+    if not isinstance(data, dict):
+        raise ClassError(400, "the body is a JSON object")
+    if fields is not None and not set(data) <= fields:
+        raise ClassError(400, f"unexpected fields: {sorted(set(data) - fields)}")
+    return data
+
+
+class Classroom:
+    """The routes of every class served by one store, with their rate limits."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None):
+        self.store = store
+        options = {"clock": clock} if clock else {}
+        self.misses = Buckets(*limits.MISSES, **options)
+        self.starts = Buckets(*limits.STARTS, **options)
+        self.new_voters = Buckets(*limits.NEW_VOTERS, **options)
+        self.stream_opens = Buckets(*limits.STREAM_OPENS, **options)
+        self.answers = Buckets(*limits.ANSWERS, **options)
+        self.actions = Buckets(*limits.ACTIONS, **options)
+
+    def routes(self) -> list[Route]:
+        return [
+            Route("/class", self.guarded(self.start), methods=["POST"]),
+            Route("/class/{code}", self.guarded(self.snapshot), methods=["GET"]),
+            Route("/class/{code}/events", Events(self), methods=["GET"]),
+            Route("/class/{code}/lecturer", self.guarded(self.lecturer), methods=["POST"]),
+            Route("/class/{code}/claim", self.guarded(self.claim), methods=["POST"]),
+            Route("/class/{code}/answer", self.guarded(self.answer), methods=["POST"]),
+        ]
+
+    def guarded(self, handler: Callable[[Request], Awaitable[Response]]
+                ) -> Callable[[Request], Awaitable[Response]]:
+        async def endpoint(request: Request) -> Response:
+            try:
+                return await handler(request)
+            except ClassError as refused:
+                return error(refused.status, refused.message)
+            except self.store.unavailable as failure:
+                LOG.warning("class store unavailable: %r", failure)
+                return error(503, "classes are unavailable for a moment; try again",
+                             headers={"Retry-After": "2"})
+        endpoint.__name__ = handler.__name__
+        return endpoint
+
+    # -------------------------------------------------------------- finding the class
+    async def find(self, request: Request) -> ClassState:
+        """The class the path names; a miss (unknown or ended) counts against the address."""
+        who = address(request)
+        if not self.misses.peek(who):
+            raise ClassError(429, "too many unknown codes or wrong keys; wait a little")
+        code = codes.normalize_code(request.path_params["code"])
+        state = await self.store.get(code) if code else None
+        if state is None:
+            self.misses.allow(who)
+            raise not_found(bool(code) and await self.store.was_ended(code))
+        return state
+
+    # -------------------------------------------------------------- routes
+    async def start(self, request: Request) -> Response:
+        if not self.starts.allow(address(request)):
+            return too_many()
+        body = await read_json(request, limits.MAX_LECTURER_BODY, frozenset({"view", "step"}))
+        key = codes.new_key()
+        for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
+            state = start(codes.new_code(), codes.digest(key), codes.new_salt(),
+                          body.get("view", ""), body.get("step", 0))
+            if await self.store.open_class(state):
+                return JSONResponse({"code": state.code, "key": key, "state": public(state)},
+                                    201, headers=NO_STORE)
+        raise ClassError(503, "no free code; try again")
+
+    async def snapshot(self, request: Request) -> Response:
+        state = await self.find(request)
+        return JSONResponse(public(state), headers=NO_STORE)
+
+    async def lecturer(self, request: Request) -> Response:
+        # The right key always passes, so students who guess behind the lecturer's own
+        # address (one campus NAT) cannot lock the lecturer out; anything else is a miss,
+        # and once the address has spent its misses every answer is 429, whether or not
+        # the code exists.
+        code = codes.normalize_code(request.path_params["code"])
+        state = await self.store.get(code) if code else None
+        key = request.headers.get(KEY_HEADER)
+        if state is None or not codes.key_matches(key, state.key_hashes):
+            if not self.misses.allow(address(request)):
+                raise ClassError(429, "too many unknown codes or wrong keys; wait a little")
+            if state is None:
+                raise not_found(bool(code) and await self.store.was_ended(code))
+            raise ClassError(403, "only the lecturer's key can drive the class")
+        if not self.actions.allow(state.code):
+            return too_many()
+        body = await read_json(request, limits.MAX_LECTURER_BODY,
+                               frozenset({"action"}).union(*ACTIONS.values()))
+        action = body.get("action")
+        if action not in ACTIONS:
+            raise ClassError(400, f"an action is one of {sorted(ACTIONS)}")
+        if not set(body) - {"action"} <= ACTIONS[action]:
+            raise ClassError(400, f"{action} takes {sorted(ACTIONS[action])}")
+        code = state.code
+        if action == "step":
+            state = await self.store.change(code, lambda s: set_step(s, body.get("step")))
+        elif action == "view":
+            view = body.get("view")
+            if isinstance(view, str) and isinstance(key, str) and key in view:
+                raise ClassError(400, "a view never holds the lecturer's key")
+            state = await self.store.change(
+                code, lambda s: set_view(s, view, body.get("step", 0)))
+        elif action == "ask":
+            salt = codes.new_salt()
+            state = await self.store.change(
+                code, lambda s: open_question(s, body.get("kind"), body.get("step"), salt))
+        elif action == "reveal":
+            state = await self.store.change(code, reveal)
+        elif action == "close":
+            state = await self.store.change(code, close_question)
+        elif action == "end":
+            state = await self.store.change(code, end)
+        elif action == "touch":
+            await self.store.touch(code)
+        else:  # remote
+            token = codes.new_token()
+            await self.store.put_remote(codes.digest(token), code)
+            return JSONResponse({"remote": token, "state": public(state)}, headers=NO_STORE)
+        return JSONResponse({"state": public(state)}, headers=NO_STORE)
+
+    async def claim(self, request: Request) -> Response:
+        state = await self.find(request)
+        body = await read_json(request, limits.MAX_STUDENT_BODY, frozenset({"remote"}))
+        token = body.get("remote")
+        claimed = await self.store.take_remote(codes.digest(token)) \
+            if codes.is_token(token) else None
+        if claimed != state.code:
+            self.misses.allow(address(request))
+            raise ClassError(403, "this remote link was used already, or expired")
+        key = codes.new_key()
+        await self.store.change(state.code, lambda s: add_key(s, codes.digest(key)))
+        return JSONResponse({"key": key}, headers=NO_STORE)
+
+    async def answer(self, request: Request) -> Response:
+        token = request.cookies.get(VOTER_COOKIE)
+        if not codes.is_token(token):
+            raise ClassError(403, "open the class's page first")
+        if not self.answers.allow(token):
+            return too_many()
+        state = await self.find(request)
+        body = await read_json(request, limits.MAX_STUDENT_BODY,
+                               frozenset({"question", "choice"}))
+        if set(body) != {"question", "choice"}:
+            raise ClassError(400, "an answer is {question, choice}")
+        await self.store.vote(state.code, body["question"], body["choice"], token)
+        return Response(status_code=204, headers=NO_STORE)
+
+
+class Events:
+    """``GET /class/CODE/events``: the stream a page follows (a raw ASGI endpoint)."""
+
+    def __init__(self, classroom: Classroom):
+        self.classroom = classroom
+
+    async def __call__(self, scope, receive, send) -> None:
+        request = Request(scope, receive)
+        try:
+            sub, cookie, state = await self.admit(request)
+        except ClassError as refused:
+            headers = {"Retry-After": "2"} if refused.status in (429, 503) else None
+            await error(refused.status, refused.message, headers=headers)(scope, receive, send)
+            return
+        except self.classroom.store.unavailable as failure:
+            LOG.warning("class store unavailable: %r", failure)
+            await error(503, "classes are unavailable for a moment; try again",
+                        headers={"Retry-After": "2"})(scope, receive, send)
+            return
+        store = self.classroom.store
+        try:
+            await store.join(sub)
+        except store.unavailable as failure:
+            LOG.warning("class store unavailable: %r", failure)
+            store.hub.remove(sub)
+            await error(503, "classes are unavailable for a moment; try again",
+                        headers={"Retry-After": "2"})(scope, receive, send)
+            return
+        closed = asyncio.Event()
+
+        async def watch() -> None:  # the client going away is a message on receive
+            with contextlib.suppress(Exception):
+                while (await receive())["type"] != "http.disconnect":
+                    pass
+            closed.set()
+            sub.wake.set()
+
+        watcher = asyncio.get_running_loop().create_task(watch())
+        try:
+            headers = [(b"content-type", b"text/event-stream; charset=utf-8"),
+                       (b"cache-control", b"no-store"),
+                       (b"x-accel-buffering", b"no")]  # nginx: pass each event on at once
+            if cookie:
+                headers.append((b"set-cookie", cookie.encode()))
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
+            first = [RETRY_FRAME]
+            current = await store.get(sub.code) or state
+            if current.seq != sub.seq:  # new, behind, or ahead (a stale id): all of it
+                first.append(frame("state", public(current), current.seq))
+            if sub.pending_seq <= current.seq:
+                sub.pending, sub.pending_seq = None, current.seq
+            sub.seq = current.seq
+            if sub.wants_tally:
+                first.append(frame("tally", await store.tally(sub.code)))
+            await send({"type": "http.response.body", "body": b"".join(first),
+                        "more_body": True})
+            loop = asyncio.get_running_loop()
+            while not closed.is_set():
+                beat = loop.call_later(limits.HEARTBEAT, sub.wake.set)
+                await sub.wake.wait()
+                beat.cancel()
+                if closed.is_set():
+                    break
+                chunk = b"".join(sub.take()) or HEARTBEAT_FRAME
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+                if sub.closing:
+                    break
+            with contextlib.suppress(Exception):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            watcher.cancel()
+            await store.leave(sub)
+
+    async def admit(self, request: Request) -> tuple[Subscriber, str | None, ClassState]:
+        """Who may open this stream, as what; the cookie to set; the class."""
+        room = self.classroom
+        if room.store.hub.streams >= limits.MAX_STREAMS:
+            raise ClassError(503, "this server follows as many pages as it can")
+        state = await room.find(request)
+        mode = request.query_params.get("mode", FOLLOW)
+        if mode not in (FOLLOW, EXPLORE):
+            raise ClassError(400, "mode is follow or explore")
+        token = request.cookies.get(VOTER_COOKIE)
+        cookie = None
+        if not codes.is_token(token):
+            if not room.new_voters.allow(address(request)):
+                raise ClassError(429, "too many new pages from this address; wait a little")
+            token = codes.new_token()
+            secure = "; Secure" if request.url.scheme == "https" else ""
+            cookie = (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={VOTER_COOKIE_AGE}; "
+                      f"HttpOnly; SameSite=Strict{secure}")
+        if not room.stream_opens.allow(token):
+            raise ClassError(429, "reconnecting too often; wait a little")
+        voter = codes.voter_hash(state.salt, token)
+        if room.store.hub.streams_of(state.code, voter) >= limits.MAX_STREAMS_PER_VOTER:
+            raise ClassError(429, "this browser follows the class in too many tabs")
+        last = request.headers.get("last-event-id") or request.query_params.get("after", "0")
+        seq = int(last) if last.isdigit() and len(last) <= 12 else 0
+        sub = Subscriber(state.code, voter, mode, seq=seq,
+                         wants_tally=request.query_params.get("tally") == "1")
+        return sub, cookie, state

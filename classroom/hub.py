@@ -1,0 +1,165 @@
+"""This process's followers of each class, and the frames they are sent.
+
+A page's event stream is a ``Subscriber``. Publishing a change encodes its
+server-sent-events frame once and hands the same bytes to every subscriber of the
+class: each holds only the *latest* frame it has not written yet (a state event is
+the whole public state, so a slow reader skips to the newest and never queues),
+and an ``asyncio.Event`` wakes its writer. A publish is a few attribute stores per
+subscriber; the writes to the sockets happen in each stream's own task.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from classroom.limits import RETRY_MS
+
+FOLLOW, EXPLORE = "follow", "explore"
+HEARTBEAT_FRAME = b": \n\n"
+RETRY_FRAME = f"retry: {RETRY_MS}\n\n".encode()
+
+
+def frame(event: str, data: dict[str, Any], event_id: int | None = None) -> bytes:
+    """One server-sent event; ``id`` is what EventSource sends back as Last-Event-ID.
+
+    >>> frame("state", {"seq": 3}, 3)
+    b'id: 3\\nevent: state\\ndata: {"seq":3}\\n\\n'
+    """
+    head = f"id: {event_id}\n" if event_id is not None else ""
+    body = json.dumps(data, separators=(",", ":"))  # JSON on one line: one data field
+    return f"{head}event: {event}\ndata: {body}\n\n".encode()
+
+
+class Subscriber:
+    """One page's event stream on one class."""
+
+    __slots__ = ("closing", "code", "mode", "pending", "pending_seq", "seq", "tally",
+                 "voter", "wake", "wants_tally")
+
+    def __init__(self, code: str, voter: str, mode: str = FOLLOW, *, seq: int = 0,
+                 wants_tally: bool = False):
+        self.code = code
+        self.voter = voter  # HMAC of the voter token under the class's salt
+        self.mode = mode
+        self.wants_tally = wants_tally
+        self.seq = seq  # the last seq written to this stream (or the page had)
+        self.pending: bytes | None = None  # the newest state frame not yet written
+        self.pending_seq = seq
+        self.tally: bytes | None = None
+        self.closing = False
+        self.wake = asyncio.Event()
+
+    def offer(self, seq: int, data: bytes) -> None:
+        if seq > self.pending_seq:
+            self.pending, self.pending_seq = data, seq
+            self.wake.set()
+
+    def take(self) -> list[bytes]:
+        """The frames to write now (and forget them)."""
+        out = []
+        if self.pending is not None:
+            out.append(self.pending)
+            self.seq, self.pending = self.pending_seq, None
+        if self.tally is not None:
+            out.append(self.tally)
+            self.tally = None
+        self.wake.clear()
+        return out
+
+
+class Hub:
+    """Subscribers by class code, in this process."""
+
+    def __init__(self) -> None:
+        self._classes: dict[str, set[Subscriber]] = {}
+        self.latest: dict[str, int] = {}  # the highest seq published per class
+        self.streams = 0
+
+    def add(self, sub: Subscriber) -> bool:
+        """Add a stream; True when it is the class's first here."""
+        subs = self._classes.setdefault(sub.code, set())
+        subs.add(sub)
+        self.streams += 1
+        return len(subs) == 1
+
+    def remove(self, sub: Subscriber) -> bool:
+        """Remove a stream; True when it was the class's last here."""
+        subs = self._classes.get(sub.code)
+        if subs is None or sub not in subs:
+            return False
+        subs.discard(sub)
+        self.streams -= 1
+        if not subs:
+            del self._classes[sub.code]
+            return True
+        return False
+
+    def codes(self) -> list[str]:
+        return list(self._classes)
+
+    def subscribers(self, code: str) -> Iterable[Subscriber]:
+        return self._classes.get(code, ())
+
+    def count(self, code: str) -> int:
+        return len(self._classes.get(code, ()))
+
+    def publish(self, code: str, public_state: dict[str, Any]) -> int:
+        """Send a state to every stream of the class that has not seen it; how many."""
+        seq = public_state["seq"]
+        if seq <= self.latest.get(code, 0) and not public_state.get("ended"):
+            return 0  # a repeat (Redis repairs) or an old one arriving late
+        self.latest[code] = max(seq, self.latest.get(code, 0))
+        data = frame("state", public_state, seq)
+        subs = self._classes.get(code, ())
+        for sub in subs:
+            if public_state.get("ended"):  # the last word, whatever its seq
+                sub.pending, sub.pending_seq = data, max(seq, sub.pending_seq)
+                sub.closing = True
+                sub.wake.set()
+            else:
+                sub.offer(seq, data)
+        return len(subs)
+
+    def newest(self, code: str) -> int:
+        """The highest seq this process has sent or been told of, for the class."""
+        return max([self.latest.get(code, 0),
+                    *(sub.pending_seq for sub in self._classes.get(code, ()))])
+
+    def publish_tally(self, code: str, tally: dict[str, int]) -> None:
+        data = frame("tally", tally)
+        for sub in self._classes.get(code, ()):
+            if sub.wants_tally:
+                sub.tally = data
+                sub.wake.set()
+
+    def wants_tally(self, code: str) -> bool:
+        return any(sub.wants_tally for sub in self._classes.get(code, ()))
+
+    def presence(self, code: str) -> dict[str, str]:
+        """Voter -> follow or explore, in this process (follow when any tab follows).
+
+        A stream that asked for the tally is the projector's, not a student's: not counted.
+        """
+        out: dict[str, str] = {}
+        for sub in self._classes.get(code, ()):
+            if sub.wants_tally:
+                continue
+            if out.get(sub.voter) != FOLLOW:
+                out[sub.voter] = sub.mode
+        return out
+
+    def streams_of(self, code: str, voter: str) -> int:
+        return sum(sub.voter == voter for sub in self._classes.get(code, ()))
+
+    def close_all(self) -> None:
+        """End every stream (the server is stopping): each page reconnects by itself."""
+        for subs in self._classes.values():
+            for sub in subs:
+                sub.closing = True
+                sub.wake.set()
+
+    def forget(self, code: str) -> None:
+        self.latest.pop(code, None)

@@ -1,0 +1,80 @@
+"""Every bound on what a client may send or hold, and the token buckets that enforce rates.
+
+Rates are per client address (the address uvicorn reports: behind deploy/nginx.conf
+it is the browser's, from X-Forwarded-For), per voter (the student's cookie) or per
+class. Each process counts for itself; deploy/nginx.conf bounds every route before
+that (50 requests/s per address).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+
+# ------------------------------------------------------------------ sizes
+MAX_LECTURER_BODY = 16 * 1024  # a view (<= 6,000 characters) and a few fields, as JSON
+MAX_STUDENT_BODY = 256  # {"question": 123, "choice": "anticlockwise"} is about 45 bytes
+
+# ------------------------------------------------------------------ lifetimes, seconds
+QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
+TOMBSTONE_TTL = 86400.0  # an ended class's code still says "ended" for a day
+REMOTE_TTL = 600.0  # a remote link works once, within ten minutes
+PRESENCE_TTL = 45.0  # a follower whose stream went quiet longer is no longer counted
+PRESENCE_REFRESH = 15.0  # how often a process renews its followers' presence (Redis)
+HEARTBEAT = 15.0  # a comment on every stream this often: proxies keep it, dead ones show
+SWEEP_EVERY = 10.0  # expiry and repair
+TALLY_EVERY = 0.25  # the lecturer's tally is sent at most this often per class
+RETRY_MS = 2000  # EventSource waits this long before reconnecting
+
+# ------------------------------------------------------------------ counts
+MAX_CLASSES = 1000  # open classes in one store
+MAX_STREAMS = 5000  # event streams in one process
+MAX_STREAMS_PER_VOTER = 8  # one browser's streams on one class (tabs)
+
+# ------------------------------------------------------------------ rates: (per second, burst)
+MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token
+STARTS = (0.1, 5)  # per address: new classes
+NEW_VOTERS = (10.0, 400)  # per address: streams opened without a voter cookie (a hall's NAT)
+STREAM_OPENS = (1.0, 10)  # per voter: streams opened (a page reconnects every few s at worst)
+ANSWERS = (1.0, 5)  # per voter: answer requests (at most one counts per question)
+ACTIONS = (20.0, 60)  # per class: the lecturer's actions (a held arrow key repeats ~30/s)
+
+
+class Buckets:
+    """Token buckets by key: ``allow(key)`` spends one token if the key has one.
+
+    Each key's bucket fills at ``rate`` tokens a second up to ``burst``. Full buckets are
+    forgotten first when more than ``max_keys`` keys are held, so memory is bounded.
+
+    >>> now = [0.0]
+    >>> b = Buckets(1.0, 2, clock=lambda: now[0])
+    >>> [b.allow("a") for _ in range(3)]
+    [True, True, False]
+    >>> now[0] = 1.0
+    >>> b.allow("a"), b.allow("a")
+    (True, False)
+    """
+
+    def __init__(self, rate: float, burst: float, *, max_keys: int = 100_000,
+                 clock: Callable[[], float] = time.monotonic):
+        self.rate, self.burst, self.max_keys, self.clock = rate, burst, max_keys, clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, key: str, cost: float = 1.0) -> bool:
+        now = self.clock()
+        tokens, then = self._buckets.pop(key, (self.burst, now))
+        tokens = min(self.burst, tokens + (now - then) * self.rate)
+        allowed = tokens >= cost
+        if allowed:
+            tokens -= cost
+        self._buckets[key] = (tokens, now)
+        if len(self._buckets) > self.max_keys:
+            self._buckets.popitem(last=False)  # the least recently used key
+        return allowed
+
+    def peek(self, key: str) -> bool:
+        """Whether ``allow(key)`` would pass, spending nothing."""
+        now = self.clock()
+        tokens, then = self._buckets.get(key, (self.burst, now))
+        return min(self.burst, tokens + (now - then) * self.rate) >= 1.0

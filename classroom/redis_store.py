@@ -1,0 +1,357 @@
+"""Classes in Redis, so that every process behind deploy/nginx.conf serves every class.
+
+Used when PERCEPTRON_LAB_REDIS is set; redis-py (its asyncio API) is imported only
+here. Keys of a class share the hash tag ``{CODE}`` (one slot, should it ever run
+on a cluster), and all of them expire with the class's quiet hour, renewed by every
+lecturer action:
+
+=================================  ===========================================
+``plab:{CODE}:state``              the state (state.dumps): view, step, question,
+                                   seq, lecturer key hashes, salts
+``plab:{CODE}:open``               the id of the open question, while one is open
+``plab:{CODE}:counts:ID``          answers per choice (a hash)
+``plab:{CODE}:voters:ID``          HMACs of the voters' tokens under the question's
+                                   salt (a set), deleted when the question is
+                                   revealed or closed: it refuses a second answer
+                                   and says nothing of which answer anyone gave
+``plab:{CODE}:follow``, ``:explore``  HMACs of followers' tokens under the class's
+                                   salt, scored by when their presence lapses
+``plab:{CODE}:known``              the class was open: lives a day longer than it,
+                                   so an ended or expired code says "ended"
+``plab:remote:HASH``               a remote token's class (ten minutes, taken once
+                                   with GETDEL)
+``plab:classes``                   open classes, scored by when they lapse
+=================================  ===========================================
+
+Changes go out on the channel ``plab:{CODE}``: ``{"t": "state", "s": <public state
+with its view>}`` after every lecturer transition, ``{"t": "tally"}`` after a vote or
+a change of presence. Each process subscribes to the channels of the classes it has
+followers of, and hands what arrives to its hub. A lecturer's transition is a
+WATCH/MULTI transaction (retried when a vote or another device's action lands in
+between); a vote is one Lua script: the question still open, the voter present, SADD
+of the voter, HINCRBY of the count, PUBLISH of a tally notice, all or nothing.
+
+Pub/sub delivers at most once. Every ``SWEEP_EVERY`` s a process compares the seq
+of each class it serves with Redis and delivers what it missed (or the end of a
+class that expired), and renews its followers' presence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import replace
+from typing import Any
+
+import redis.asyncio as redis
+from redis.exceptions import RedisError, WatchError
+
+from classroom.hub import FOLLOW, Subscriber
+from classroom.limits import PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
+from classroom.state import ClassError, ClassState, dumps, loads, public
+from classroom.store import Store, Transition, not_found
+
+LOG = logging.getLogger(__name__)
+MAX_CONNECTIONS = 64  # to Redis, per process
+PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
+TALLY_NOTICE = '{"t":"tally"}'
+
+VOTE = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
+local now = tonumber(ARGV[7])
+local f = redis.call('ZSCORE', KEYS[4], ARGV[6])
+local x = redis.call('ZSCORE', KEYS[5], ARGV[6])
+if not ((f and tonumber(f) >= now) or (x and tonumber(x) >= now)) then return -2 end
+if redis.call('SADD', KEYS[2], ARGV[2]) == 0 then return 0 end
+redis.call('EXPIRE', KEYS[2], ARGV[4])
+redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
+redis.call('EXPIRE', KEYS[3], ARGV[4])
+redis.call('PUBLISH', ARGV[5], ARGV[8])
+return 1
+"""
+
+
+def key(code: str, *parts: object) -> str:
+    return ":".join([f"plab:{{{code}}}", *map(str, parts)])
+
+
+def channel(code: str) -> str:
+    return f"plab:{{{code}}}"
+
+
+class RedisStore(Store):
+    """Classes in Redis; this process's followers fed from its pub/sub."""
+
+    unavailable = (RedisError, OSError)
+
+    def __init__(self, url: str, **options: Any):
+        super().__init__(**options)
+        self.url = url
+        # requests wait for a free connection (a vote of 500 at once on one process) rather
+        # than fail; the pub/sub listener holds one of them for good
+        pool = redis.BlockingConnectionPool.from_url(
+            url, decode_responses=True, health_check_interval=30,
+            max_connections=MAX_CONNECTIONS, timeout=10)
+        self.redis = redis.Redis(connection_pool=pool)
+        self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+        self._vote = self.redis.register_script(VOTE)
+        self._subscribed: set[str] = set()
+        self._subscribing = asyncio.Lock()
+
+    # -------------------------------------------------------------- life
+    async def start(self) -> None:
+        await self.redis.ping()
+        await self._pubsub.subscribe(PROCESS_CHANNEL)
+        self._spawn(self._listening())
+        await super().start()
+
+    async def close(self) -> None:
+        await super().close()
+        with contextlib.suppress(Exception):
+            await self._pubsub.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+        with contextlib.suppress(Exception):
+            await self.redis.connection_pool.disconnect()
+
+    async def _listening(self) -> None:
+        while True:
+            try:
+                async for message in self._pubsub.listen():
+                    if message.get("type") == "message":
+                        self._dispatch(message["channel"], message["data"])
+            except asyncio.CancelledError:
+                raise
+            except Exception as failure:  # Redis restarted, a network blip: go on
+                LOG.warning("class pub/sub: %s; resubscribing", failure)
+                await asyncio.sleep(0.5)
+                with contextlib.suppress(Exception):
+                    await self._pubsub.subscribe(PROCESS_CHANNEL, *self._subscribed)
+                    await self.sweep()
+
+    def _dispatch(self, name: str, data: str) -> None:
+        code = name[len("plab:{"):-1]
+        try:
+            message = json.loads(data)
+        except ValueError:
+            return
+        if message.get("t") == "state":
+            self.deliver(message["s"])
+        elif message.get("t") == "tally":
+            self.tally_soon(code)
+
+    async def _follow_channel(self, code: str, on: bool) -> None:
+        async with self._subscribing:
+            if on and code not in self._subscribed:
+                await self._pubsub.subscribe(channel(code))
+                self._subscribed.add(code)
+            elif not on and code in self._subscribed and not self.hub.count(code):
+                await self._pubsub.unsubscribe(channel(code))
+                self._subscribed.discard(code)
+
+    # -------------------------------------------------------------- classes
+    async def create(self, state: ClassState) -> bool:
+        code, ttl = state.code, int(self.ttl)
+        if await self.redis.exists(key(code, "known")):
+            return False
+        if not await self.redis.set(key(code, "state"), dumps(state), nx=True, ex=ttl):
+            return False
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.set(key(code, "known"), "1", ex=ttl + int(TOMBSTONE_TTL))
+            pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
+            await pipe.execute()
+        return True
+
+    async def get(self, code: str) -> ClassState | None:
+        raw = await self.redis.get(key(code, "state"))
+        if raw is None:
+            return None
+        state = loads(raw)
+        if state.question is not None and state.question.is_open:
+            counts = await self.redis.hgetall(key(code, "counts", state.question.id))
+            state = self._with_counts(state, counts)
+        return state
+
+    @staticmethod
+    def _with_counts(state: ClassState, counts: dict[str, str]) -> ClassState:
+        question = state.question
+        if question is None:
+            return state
+        tally = tuple(int(counts.get(choice, 0)) for choice in question.choices)
+        return replace(state, question=replace(question, counts=tally))
+
+    async def was_ended(self, code: str) -> bool:
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.exists(key(code, "known"))
+            pipe.exists(key(code, "state"))
+            known, open_ = await pipe.execute()
+        return bool(known) and not open_
+
+    def _class_keys(self, code: str, question_id: int | None) -> list[str]:
+        keys = [key(code, "state"), key(code, "open"), key(code, "follow"),
+                key(code, "explore")]
+        if question_id is not None:
+            keys += [key(code, "counts", question_id), key(code, "voters", question_id)]
+        return keys
+
+    async def change(self, code: str, transition: Transition) -> ClassState:
+        state_key = key(code, "state")
+        async with self.redis.pipeline(transaction=True) as pipe:
+            for _ in range(50):
+                try:
+                    await pipe.watch(state_key)
+                    raw = await pipe.get(state_key)
+                    if raw is None:
+                        await pipe.reset()
+                        raise not_found(await self.was_ended(code))
+                    state = loads(raw)
+                    old = state.question
+                    if old is not None and old.is_open:
+                        await pipe.watch(key(code, "counts", old.id))
+                        counts = await pipe.hgetall(key(code, "counts", old.id))
+                        state = self._with_counts(state, counts)
+                    new = transition(state)  # ClassError: nothing written
+                    pipe.multi()
+                    self._write(pipe, state, new)
+                    await pipe.execute()
+                    break
+                except WatchError:
+                    continue
+            else:
+                raise ClassError(503, "the class is too busy; try again")
+        if new.seq != state.seq:
+            self.publish(new)  # this process's followers at once; the others via Redis
+        return new
+
+    def _write(self, pipe, state: ClassState, new: ClassState) -> None:
+        code, ttl = new.code, int(self.ttl)
+        old, question = state.question, new.question
+        if new.ended:
+            pipe.delete(*self._class_keys(code, old.id if old else None))
+            pipe.set(key(code, "known"), "1", ex=int(TOMBSTONE_TTL))
+            pipe.zrem("plab:classes", code)
+        else:
+            pipe.set(key(code, "state"), dumps(new), ex=ttl)
+            if old is not None and old.is_open and (question is None or question.id != old.id
+                                                    or question.revealed):
+                pipe.delete(key(code, "open"), key(code, "voters", old.id))
+            if old is not None and (question is None or question.id != old.id):
+                pipe.delete(key(code, "counts", old.id))
+            if question is not None and question.is_open and (old is None or old.id != question.id):
+                pipe.set(key(code, "open"), str(question.id), ex=ttl)
+            self._renew(pipe, code, question.id if question else None)
+        if new.seq != state.seq:
+            pipe.publish(channel(code), json.dumps({"t": "state", "s": public(new)},
+                                                   separators=(",", ":")))
+
+    def _renew(self, pipe, code: str, question_id: int | None) -> None:
+        ttl = int(self.ttl)
+        for name in self._class_keys(code, question_id):
+            pipe.expire(name, ttl)
+        pipe.expire(key(code, "known"), ttl + int(TOMBSTONE_TTL))
+        pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
+
+    async def touch(self, code: str) -> None:
+        state = await self.get(code)
+        if state is None:
+            raise not_found(await self.was_ended(code))
+        async with self.redis.pipeline(transaction=True) as pipe:
+            self._renew(pipe, code, state.question.id if state.question else None)
+            await pipe.execute()
+
+    async def count(self) -> int:
+        return await self.redis.zcount("plab:classes", self.clock(), "+inf")
+
+    async def put_remote(self, token_hash: str, code: str) -> None:
+        await self.redis.set(f"plab:remote:{token_hash}", code, ex=int(REMOTE_TTL))
+
+    async def take_remote(self, token_hash: str) -> str | None:
+        return await self.redis.getdel(f"plab:remote:{token_hash}")
+
+    # -------------------------------------------------------------- votes
+    async def _count_vote(self, state: ClassState, present: str, voter: str,
+                          choice: str) -> None:
+        code, question = state.code, state.question
+        assert question is not None
+        result = await self._vote(
+            keys=[key(code, "open"), key(code, "voters", question.id),
+                  key(code, "counts", question.id), key(code, "follow"), key(code, "explore")],
+            args=[str(question.id), voter, choice, int(self.ttl), channel(code), present,
+                  self.clock(), TALLY_NOTICE])
+        if result == -1:
+            raise ClassError(409, "that question is not open")
+        if result == -2:
+            raise ClassError(403, "only a page that follows the class can answer")
+        if result == 0:
+            raise ClassError(409, "already answered")
+
+    # -------------------------------------------------------------- presence
+    async def join(self, sub: Subscriber) -> None:
+        self.hub.add(sub)
+        await self._follow_channel(sub.code, True)
+        await self._presence_changed(sub.code, sub.voter)
+
+    async def leave(self, sub: Subscriber) -> None:
+        self.hub.remove(sub)
+        with contextlib.suppress(RedisError, ConnectionError):
+            await self._presence_changed(sub.code, sub.voter)
+            await self._follow_channel(sub.code, False)
+
+    async def _presence_changed(self, code: str, voter: str) -> None:
+        mode = self.hub.presence(code).get(voter)
+        follow, explore = key(code, "follow"), key(code, "explore")
+        async with self.redis.pipeline(transaction=False) as pipe:
+            if mode is None:
+                pipe.zrem(follow, voter)
+                pipe.zrem(explore, voter)
+            else:
+                here, other = (follow, explore) if mode == FOLLOW else (explore, follow)
+                pipe.zadd(here, {voter: self.clock() + PRESENCE_TTL})
+                pipe.zrem(other, voter)
+                pipe.expire(here, int(self.ttl))
+            pipe.publish(channel(code), TALLY_NOTICE)
+            await pipe.execute()
+
+    async def tally(self, code: str) -> dict[str, int]:
+        now = self.clock()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zcount(key(code, "follow"), now, "+inf")
+            pipe.zcount(key(code, "explore"), now, "+inf")
+            pipe.get(key(code, "open"))
+            following, exploring, open_id = await pipe.execute()
+        answered = 0
+        if open_id is not None:
+            answered = sum(map(int, await self.redis.hvals(key(code, "counts", open_id))))
+        return {"following": following, "exploring": exploring, "answered": answered}
+
+    # -------------------------------------------------------------- repair and expiry
+    async def sweep(self) -> None:
+        now = self.clock()
+        codes = self.hub.codes()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zremrangebyscore("plab:classes", "-inf", now)
+            for code in codes:
+                pipe.get(key(code, "state"))
+            results = await pipe.execute()
+        live = []
+        for code, raw in zip(codes, results[1:], strict=True):
+            newest = self.hub.newest(code)
+            if raw is None:  # ended or expired while we were not told
+                self.deliver({"code": code, "seq": newest + 1, "view_seq": 0, "step": 0,
+                              "ended": True, "question": None})
+                continue
+            live.append(code)
+            state = loads(raw)
+            if state.seq > newest:
+                self.deliver(public(state))
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for code in live:  # renew this process's followers' presence
+                for voter, mode in self.hub.presence(code).items():
+                    pipe.zadd(key(code, "follow" if mode == FOLLOW else "explore"),
+                              {voter: now + PRESENCE_TTL})
+                for name in (key(code, "follow"), key(code, "explore")):
+                    pipe.zremrangebyscore(name, "-inf", now)
+                    pipe.expire(name, int(self.ttl))
+            await pipe.execute()

@@ -1,0 +1,127 @@
+"""The classroom in the app's server: one per process, its routes and its lifespan.
+
+app.py passes ``routes()`` and ``lifespan`` to ``st.App``; ``streamlit run app.py``
+then serves them beside Streamlit's own routes on the same event loop (uvicorn's).
+The routes never block that loop: a state change is a dict update (or a Redis round
+trip, awaited), and publishing to N followers is N attribute stores, the socket
+writes being each stream's own task. Page scripts run in Streamlit's script threads;
+``call`` runs a store coroutine for them on the serving loop and waits for it.
+
+With ``PERCEPTRON_LAB_REDIS=redis://host:port/db`` set, classes live in Redis and
+every process behind deploy/nginx.conf serves every class; without it they live
+in this process, which is all ``streamlit run app.py`` needs.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import threading
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, TypeVar
+
+from classroom.http import Classroom
+from classroom.store import MemoryStore, Store
+
+REDIS_ENV = "PERCEPTRON_LAB_REDIS"
+T = TypeVar("T")
+
+_classroom: Classroom | None = None
+_loop: asyncio.AbstractEventLoop | None = None
+_lock = threading.Lock()
+
+
+def store_from_env() -> Store:
+    """A RedisStore when PERCEPTRON_LAB_REDIS is set (redis-py imported only then)."""
+    url = os.environ.get(REDIS_ENV, "").strip()
+    if url:
+        from classroom.redis_store import RedisStore
+
+        return RedisStore(url)
+    return MemoryStore()
+
+
+def classroom() -> Classroom:
+    """This process's classroom (made on first use)."""
+    global _classroom
+    with _lock:
+        if _classroom is None:
+            _classroom = Classroom(store_from_env())
+        return _classroom
+
+
+def routes() -> list:
+    """The class routes, for ``st.App(routes=...)``."""
+    return classroom().routes()
+
+
+@contextlib.asynccontextmanager
+async def lifespan(_app: Any) -> AsyncIterator[None]:
+    """Start the store on the serving loop (and stop it with the server)."""
+    global _loop
+    store = classroom().store
+    await store.start()
+    _loop = asyncio.get_running_loop()
+    restore = _end_streams_on_exit(_loop, store.hub.close_all)
+    try:
+        yield
+    finally:
+        restore()
+        _loop = None
+        await store.close()
+
+
+def _end_streams_on_exit(loop: asyncio.AbstractEventLoop, end_streams: Callable[[], None]
+                         ) -> Callable[[], None]:
+    """On SIGINT/SIGTERM, end the event streams, then do what the server does on them.
+
+    uvicorn stops by waiting for every open response to finish, and an event stream
+    never does: without this, Ctrl+C (or deploy/run.sh stopping) would wait forever.
+    """
+    previous = {}
+    for signum in (signal.SIGINT, signal.SIGTERM):
+        handler = signal.getsignal(signum)
+        if not callable(handler):
+            continue
+
+        def chained(number, frame, handler=handler):
+            loop.call_soon_threadsafe(end_streams)
+            handler(number, frame)
+
+        try:
+            signal.signal(signum, chained)
+        except ValueError:  # not the main thread (a test's server): nothing to chain
+            continue
+        previous[signum] = handler
+
+    def restore() -> None:
+        for number, handler in previous.items():
+            with contextlib.suppress(ValueError):
+                signal.signal(number, handler)
+
+    return restore
+
+
+def call(function: Callable[[Store], Awaitable[T]], timeout: float = 5.0) -> T:
+    """Run ``function(store)`` on the serving loop from a script thread; its result.
+
+    Without a server (AppTest, a bare script) a private loop in a daemon thread
+    serves instead, with its own store started on it.
+    """
+    loop = _loop or _private_loop()
+    future = asyncio.run_coroutine_threadsafe(function(classroom().store), loop)
+    return future.result(timeout)
+
+
+def _private_loop() -> asyncio.AbstractEventLoop:
+    global _loop
+    with _lock:
+        if _loop is not None:
+            return _loop
+        loop = asyncio.new_event_loop()
+        threading.Thread(target=loop.run_forever, name="classroom", daemon=True).start()
+        _loop = loop
+    asyncio.run_coroutine_threadsafe(classroom().store.start(), loop).result(5)
+    return loop

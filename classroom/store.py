@@ -1,0 +1,289 @@
+"""Where classes live: the interface every store offers, and the one in this process.
+
+``Store`` is what the routes use. ``MemoryStore`` (the default: one process, nothing
+to install) keeps the classes in dicts of this process's event loop; every change
+happens on that loop, between two awaits, so each is atomic. ``RedisStore``
+(redis_store.py) keeps them in Redis for several processes.
+
+What a store guarantees:
+
+- ``change`` applies a lecturer's transition (state.py) atomically, renews the class's
+  quiet-hour lifetime, and publishes the new public state to every follower when
+  ``seq`` moved (on every process).
+- ``vote`` counts one answer per voter token per question, atomically, and only from a
+  voter who follows the class right now (has an open stream, on any process): a
+  reload, a second tab or a replayed request adds nothing, and a vote costs an open
+  connection, not just a request.
+- a class with no word from its lecturer for ``QUIET_TTL`` ends like one ended by its
+  lecturer: followers get the ended state, the state is freed, and its code says
+  "ended" (not "unknown") for ``TOMBSTONE_TTL``.
+- the lecturer's tally (following, exploring, answered) reaches the streams that asked
+  for it at most ``TALLY_EVERY`` after a change, and no more often.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from typing import Any
+
+from classroom import codes
+from classroom.hub import FOLLOW, Hub, Subscriber
+from classroom.limits import (
+    MAX_CLASSES,
+    QUIET_TTL,
+    REMOTE_TTL,
+    SWEEP_EVERY,
+    TALLY_EVERY,
+    TOMBSTONE_TTL,
+)
+from classroom.state import ClassError, ClassState, answer, end, public
+
+Transition = Callable[[ClassState], ClassState]
+
+
+def not_found(ended: bool) -> ClassError:
+    if ended:
+        return ClassError(410, "this class has ended")
+    return ClassError(404, "no class has this code")
+
+
+class Store:
+    """A home for classes; subclasses keep the states, this class does the common parts."""
+
+    # what a store raises when its backend is away: the routes answer 503
+    unavailable: tuple[type[BaseException], ...] = ()
+
+    def __init__(self, *, ttl: float = QUIET_TTL, max_classes: int = MAX_CLASSES,
+                 clock: Callable[[], float] = time.time):
+        self.hub = Hub()
+        self.ttl = ttl
+        self.max_classes = max_classes
+        self.clock = clock
+        self._tally_due: set[str] = set()
+        self._tasks: set[asyncio.Task] = set()
+
+    # -------------------------------------------------------------- life
+    async def start(self) -> None:
+        """Start the background work (expiry, repair); call on the serving loop."""
+        self._spawn(self._sweeping())
+
+    async def close(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for task in list(self._tasks):
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    def _spawn(self, coroutine) -> asyncio.Task:
+        task = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _sweeping(self) -> None:
+        while True:
+            await asyncio.sleep(SWEEP_EVERY)
+            with contextlib.suppress(Exception):  # a failed sweep is retried next time
+                await self.sweep()
+
+    # -------------------------------------------------------------- to implement
+    async def create(self, state: ClassState) -> bool:
+        """Keep a new class; False if its code is taken (or was, recently)."""
+        raise NotImplementedError
+
+    async def get(self, code: str) -> ClassState | None:
+        raise NotImplementedError
+
+    async def was_ended(self, code: str) -> bool:
+        raise NotImplementedError
+
+    async def change(self, code: str, transition: Transition) -> ClassState:
+        """Apply a lecturer's transition; publish; ClassError 404/410 without a class."""
+        raise NotImplementedError
+
+    async def touch(self, code: str) -> None:
+        """Renew the class's quiet-hour lifetime (the lecturer's page is still there)."""
+        raise NotImplementedError
+
+    async def count(self) -> int:
+        """Open classes."""
+        raise NotImplementedError
+
+    async def put_remote(self, token_hash: str, code: str) -> None:
+        raise NotImplementedError
+
+    async def take_remote(self, token_hash: str) -> str | None:
+        """The class of a remote token, once: a second take finds nothing."""
+        raise NotImplementedError
+
+    async def _count_vote(self, state: ClassState, present: str, voter: str,
+                          choice: str) -> None:
+        """Count ``choice`` once for ``voter`` (the question's HMAC of the token), atomically;
+        ClassError 403 unless ``present`` (the class's HMAC) follows the class now, 409 if
+        the voter has answered or the question closed meanwhile."""
+        raise NotImplementedError
+
+    async def _presence_changed(self, code: str, voter: str) -> None:
+        raise NotImplementedError
+
+    async def tally(self, code: str) -> dict[str, int]:
+        raise NotImplementedError
+
+    async def sweep(self) -> None:
+        raise NotImplementedError
+
+    # -------------------------------------------------------------- common
+    async def open_class(self, state: ClassState) -> bool:
+        if await self.count() >= self.max_classes:
+            raise ClassError(503, "too many classes are open; try again later")
+        return await self.create(state)
+
+    async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
+        """Count one answer of the voter with ``token`` (their cookie), or ClassError."""
+        state = await self.get(code)
+        if state is None:
+            raise not_found(await self.was_ended(code))
+        question = state.question
+        if question is None or not question.is_open or question_id != question.id:
+            raise ClassError(409, "that question is not open")
+        if choice not in question.choices:
+            raise ClassError(400, f"an answer is one of {list(question.choices)}")
+        await self._count_vote(state, codes.voter_hash(state.salt, token),
+                               codes.voter_hash(question.salt, token), str(choice))
+        self.tally_soon(code)
+
+    async def join(self, sub: Subscriber) -> None:
+        self.hub.add(sub)
+        await self._presence_changed(sub.code, sub.voter)
+
+    async def leave(self, sub: Subscriber) -> None:
+        self.hub.remove(sub)
+        await self._presence_changed(sub.code, sub.voter)
+
+    def publish(self, state: ClassState) -> None:
+        """To this process's followers: the public state (the view only when it changed)."""
+        self.deliver(public(state))
+
+    def deliver(self, public_state: dict[str, Any]) -> None:
+        """A public state (with its view) to this process's followers of its class."""
+        code = public_state["code"]
+        if public_state["view_seq"] != public_state["seq"]:
+            public_state = {k: v for k, v in public_state.items() if k != "view"}
+        self.hub.publish(code, public_state)
+        if public_state["ended"]:
+            self.hub.forget(code)
+        else:
+            self.tally_soon(code)
+
+    def tally_soon(self, code: str) -> None:
+        """Send the tally to the streams that want it, within TALLY_EVERY, at most that often."""
+        if code in self._tally_due or not self.hub.wants_tally(code):
+            return
+        self._tally_due.add(code)
+        with contextlib.suppress(RuntimeError):  # no running loop: nobody to tell
+            asyncio.get_running_loop().call_later(
+                TALLY_EVERY, lambda: self._spawn(self._send_tally(code)))
+
+    async def _send_tally(self, code: str) -> None:
+        self._tally_due.discard(code)
+        with contextlib.suppress(Exception):
+            self.hub.publish_tally(code, await self.tally(code))
+
+    def describe(self) -> dict[str, Any]:
+        return {"store": type(self).__name__, "streams": self.hub.streams}
+
+
+class MemoryStore(Store):
+    """Classes in this process: the default, for ``streamlit run app.py``."""
+
+    def __init__(self, **options: Any):
+        super().__init__(**options)
+        self._states: dict[str, ClassState] = {}
+        self._quiet_since: dict[str, float] = {}
+        self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
+        self._remotes: dict[str, tuple[str, float]] = {}  # token hash -> code, expiry
+
+    async def create(self, state: ClassState) -> bool:
+        if state.code in self._states or state.code in self._tombstones:
+            return False
+        self._states[state.code] = state
+        self._quiet_since[state.code] = self.clock()
+        return True
+
+    async def get(self, code: str) -> ClassState | None:
+        return self._states.get(code)
+
+    async def was_ended(self, code: str) -> bool:
+        return code in self._tombstones
+
+    async def change(self, code: str, transition: Transition) -> ClassState:
+        state = self._states.get(code)
+        if state is None:
+            raise not_found(code in self._tombstones)
+        new = transition(state)  # raises ClassError for a change not allowed
+        if new.ended:
+            self._drop(code)
+        else:
+            self._states[code] = new
+            self._quiet_since[code] = self.clock()
+        if new.seq != state.seq:
+            self.publish(new)
+        return new
+
+    def _drop(self, code: str) -> None:
+        self._states.pop(code, None)
+        self._quiet_since.pop(code, None)
+        self._tombstones[code] = self.clock() + TOMBSTONE_TTL
+
+    async def touch(self, code: str) -> None:
+        if code not in self._states:
+            raise not_found(code in self._tombstones)
+        self._quiet_since[code] = self.clock()
+
+    async def count(self) -> int:
+        return len(self._states)
+
+    async def put_remote(self, token_hash: str, code: str) -> None:
+        self._remotes[token_hash] = (code, self.clock() + REMOTE_TTL)
+
+    async def take_remote(self, token_hash: str) -> str | None:
+        code, expires = self._remotes.pop(token_hash, (None, 0.0))
+        return code if expires > self.clock() else None
+
+    async def _count_vote(self, state: ClassState, present: str, voter: str,
+                          choice: str) -> None:
+        if present not in self.hub.presence(state.code):
+            raise ClassError(403, "only a page that follows the class can answer")
+        current = self._states.get(state.code)
+        if current is None:
+            raise not_found(True)
+        question = state.question
+        self._states[state.code] = answer(current, question.id if question else None,
+                                          choice, voter)
+
+    async def _presence_changed(self, code: str, voter: str) -> None:
+        self.tally_soon(code)
+
+    async def tally(self, code: str) -> dict[str, int]:
+        presence = self.hub.presence(code)
+        following = sum(mode == FOLLOW for mode in presence.values())
+        state = self._states.get(code)
+        question = state.question if state else None
+        return {"following": following, "exploring": len(presence) - following,
+                "answered": question.answered if question else 0}
+
+    async def sweep(self) -> None:
+        now = self.clock()
+        for code, since in list(self._quiet_since.items()):
+            if now - since > self.ttl:
+                with contextlib.suppress(ClassError):
+                    await self.change(code, end)
+        for code, until in list(self._tombstones.items()):
+            if until < now:
+                del self._tombstones[code]
+        for token, (_, until) in list(self._remotes.items()):
+            if until < now:
+                del self._remotes[token]

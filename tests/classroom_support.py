@@ -1,0 +1,105 @@
+"""What the classroom tests share: a real server on a free port, a real redis-server."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import shutil
+import subprocess
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+
+from classroom.http import Classroom
+from classroom.store import Store
+from tests.browser.chromium import free_port
+
+
+def app_of(room: Classroom) -> Starlette:
+    """A Starlette app serving the class routes of ``room`` (and starting its store)."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app):
+        await room.store.start()
+        yield
+        await room.store.close()
+
+    return Starlette(routes=room.routes(), lifespan=lifespan)
+
+
+@contextlib.asynccontextmanager
+async def serving(store: Store) -> AsyncIterator[tuple[str, Classroom]]:
+    """uvicorn serving a classroom on ``store`` on 127.0.0.1, in this event loop."""
+    room = Classroom(store)
+    server = uvicorn.Server(uvicorn.Config(app_of(room), host="127.0.0.1", port=free_port(),
+                                           log_level="warning", lifespan="on",
+                                           timeout_graceful_shutdown=5))
+    task = asyncio.get_running_loop().create_task(server.serve())
+    deadline = time.monotonic() + 10
+    while not server.started:
+        if task.done() or time.monotonic() > deadline:
+            raise RuntimeError("the test server did not start")
+        await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{server.config.port}", room
+    finally:
+        room.store.hub.close_all()  # as app.py's server does on a signal
+        server.should_exit = True
+        await asyncio.wait_for(task, 15)
+
+
+def run(coroutine, timeout: float = 60):
+    """Run one test's coroutine to the end, within ``timeout`` s."""
+    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+
+
+def redis_server_binary() -> str:
+    """Debian's redis-server (scripts/test.sh installs it). Missing: fail in CI, else skip."""
+    found = shutil.which("redis-server") or next(
+        (p for p in ("/usr/bin/redis-server", "/usr/sbin/redis-server") if os.path.exists(p)),
+        None)
+    if found is None:
+        message = "redis-server is not installed (scripts/test.sh installs it)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
+@contextlib.contextmanager
+def redis_server() -> Iterator[str]:
+    """A throwaway redis-server on a free loopback port, nothing saved; yields its URL."""
+    binary = redis_server_binary()
+    port = free_port()
+    folder = tempfile.mkdtemp(prefix="plab-redis-")
+    process = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+         "--appendonly", "no", "--dir", folder, "--protected-mode", "yes"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 10
+        while True:
+            with contextlib.suppress(OSError):
+                import socket
+
+                with socket.create_connection(("127.0.0.1", port), timeout=0.5) as probe:
+                    probe.sendall(b"PING\r\n")
+                    if probe.recv(16).startswith(b"+PONG"):
+                        break
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise RuntimeError("redis-server did not start")
+            time.sleep(0.05)
+        yield f"redis://127.0.0.1:{port}/0"
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        shutil.rmtree(folder, ignore_errors=True)

@@ -1,0 +1,223 @@
+"""What a student, a guesser or another class can and cannot do to a class."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from classroom import limits
+from classroom.follower import Follower, Lecturer, request
+from classroom.store import MemoryStore
+from tests.classroom_support import run, serving
+
+VIEW = "data=xor-0-1&eta=0.1"
+
+
+def test_a_students_connection_cannot_drive_the_class():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            student = Follower(base, lecturer.code)
+            await student.connect()
+            cookie = {"Cookie": student.cookie}
+            lecture = f"/class/{lecturer.code}/lecturer"
+            # no key, with the student's cookie
+            assert (await request(base, "POST", lecture, {"action": "step", "step": 5},
+                                  headers=cookie))[0] == 403
+            # a lecturer's message on the student's route
+            for body in ({"action": "step", "step": 5}, {"question": 1, "choice": "mistake",
+                                                         "action": "end"}, {"step": 5}):
+                status, _ = await request(base, "POST", f"/class/{lecturer.code}/answer", body,
+                                          headers=cookie)
+                assert status in (400, 409), body
+            # the key header empty, or the class's code where the key goes
+            for key in ("", lecturer.code, "x" * 43):
+                assert (await request(base, "POST", lecture, {"action": "end"},
+                                      headers={**cookie, "X-Class-Key": key}))[0] == 403
+            status, state = await request(base, "GET", f"/class/{lecturer.code}")
+            assert state["seq"] == 1 and state["step"] == 0 and not state["ended"]
+            await student.close()
+    run(main())
+
+
+def test_guessed_keys_are_refused_and_then_slowed():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            guesser = Lecturer(base, lecturer.code, "A" * 43)
+            statuses = [(await guesser.act("step", step=1))[0]
+                        for _ in range(limits.MISSES[1] + 5)]
+            assert statuses[:limits.MISSES[1]] == [403] * limits.MISSES[1]
+            assert set(statuses[limits.MISSES[1]:]) == {429}
+            state = (await request(base, "GET", f"/class/{lecturer.code}"))
+            assert state[0] == 429  # the same address is slowed on every class route
+            # ... except for the right key: a student guessing behind the lecturer's own
+            # address (a campus NAT) cannot lock the lecturer out
+            assert (await lecturer.act("step", step=2))[0] == 200
+            # and once slowed, a known code with a wrong key looks like an unknown one
+            assert (await guesser.act("step", step=1))[0] == 429
+            assert (await Lecturer(base, "ABCDEFGH", "A" * 43).act("end"))[0] == 429
+    run(main())
+
+
+def test_guessed_codes_are_slowed_to_the_stated_rate():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            statuses = [(await request(base, "GET", f"/class/ABCD{n:04d}".replace("0", "2")
+                                       .replace("1", "3")))[0]
+                        for n in range(limits.MISSES[1] + 5)]
+            assert statuses.count(404) == limits.MISSES[1]
+            assert set(statuses[limits.MISSES[1]:]) == {429}
+    run(main())
+
+
+def test_oversized_and_malformed_messages_are_refused():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            student = Follower(base, lecturer.code)
+            await student.connect()
+            _, body = await lecturer.act("ask", kind="mistake", step=1)
+            question = body["state"]["question"]["id"]
+            answer = f"/class/{lecturer.code}/answer"
+            cookie = {"Cookie": student.cookie}
+            padded = json.dumps({"question": question, "choice": "mistake",
+                                 "pad": "x" * limits.MAX_STUDENT_BODY}).encode()
+            assert (await request(base, "POST", answer, raw=padded, headers={
+                **cookie, "Content-Type": "application/json"}))[0] == 413
+            big_view = {"action": "view", "view": "a=" + "b" * limits.MAX_LECTURER_BODY,
+                        "step": 0}
+            status, _ = await request(base, "POST", f"/class/{lecturer.code}/lecturer",
+                                      big_view, headers={"X-Class-Key": lecturer.key})
+            assert status == 413
+            # a form post (what another site could make a browser send) is not JSON
+            status, _ = await request(base, "POST", answer, raw=b"question=1&choice=mistake",
+                                      headers={**cookie, "Content-Type":
+                                               "application/x-www-form-urlencoded"})
+            assert status == 415
+            for raw in (b"not json", b"[]", b'{"question": 1}', b'"mistake"'):
+                status, _ = await request(base, "POST", answer, raw=raw, headers={
+                    **cookie, "Content-Type": "application/json"})
+                assert status in (400, 409, 429), raw  # 429: ANSWERS allows a burst of 5
+            # nothing of that was counted
+            _, body = await lecturer.act("reveal")
+            assert body["state"]["question"]["counts"] == [0, 0]
+            await student.close()
+    run(main())
+
+
+def test_too_frequent_answers_and_starts_are_refused():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            student = Follower(base, lecturer.code)
+            await student.connect()
+            _, body = await lecturer.act("ask", kind="mistake", step=1)
+            question = body["state"]["question"]["id"]
+            statuses = [(await student.answer(question, "mistake"))[0]
+                        for _ in range(limits.ANSWERS[1] + 3)]
+            assert statuses[0] == 204 and set(statuses[1:limits.ANSWERS[1]]) == {409}
+            assert set(statuses[limits.ANSWERS[1]:]) == {429}
+            starts = [(await request(base, "POST", "/class", {"view": "", "step": 0}))[0]
+                      for _ in range(limits.STARTS[1] + 2)]
+            assert starts.count(201) == limits.STARTS[1] - 1  # one went to the class above
+            assert starts[-1] == 429
+            await student.close()
+    run(main())
+
+
+def test_one_browser_cannot_open_streams_without_end():
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            first = Follower(base, lecturer.code)
+            await first.connect()
+            tabs = [Follower(base, lecturer.code, cookie=first.cookie)
+                    for _ in range(limits.STREAM_OPENS[1] + 2)]
+            statuses = [await tab.connect() for tab in tabs]
+            assert 429 in statuses
+            assert room.store.hub.streams <= limits.MAX_STREAMS_PER_VOTER
+            for follower in (first, *tabs):
+                await follower.close()
+    run(main())
+
+
+def test_nothing_of_one_class_reaches_another():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            a, b = Lecturer(base), Lecturer(base)
+            await a.start("data=a")
+            await b.start("data=b")
+            in_a = Follower(base, a.code)
+            in_b = Follower(base, b.code)
+            await in_a.connect()
+            await in_b.connect()
+            assert (await in_b.next()).data["view"] == "data=b"
+            # a's key does not drive b
+            assert (await Lecturer(base, b.code, a.key).act("step", step=3))[0] == 403
+            for step in range(1, 6):
+                await a.act("step", step=step)
+            _, body = await a.act("ask", kind="mistake", step=6)
+            question = body["state"]["question"]["id"]
+            await asyncio.sleep(0.3)
+            assert all(event.data["code"] == b.code for event in in_b.drain())
+            # the same browser in both classes: its vote in a is a's alone
+            both = Follower(base, b.code, cookie=in_a.cookie)
+            await both.connect()
+            assert (await in_a.answer(question, "mistake"))[0] == 204
+            _, body_b = await b.act("ask", kind="mistake", step=1)
+            question_b = body_b["state"]["question"]["id"]
+            assert (await both.answer(question, "mistake"))[0] == 409  # a's question id in b
+            assert (await both.answer(question_b, "no_mistake"))[0] == 204
+            _, revealed_a = await a.act("reveal")
+            _, revealed_b = await b.act("reveal")
+            assert revealed_a["state"]["question"]["counts"] == [1, 0]
+            assert revealed_b["state"]["question"]["counts"] == [0, 1]
+            for follower in (in_a, in_b, both):
+                await follower.close()
+    run(main())
+
+
+def test_the_lecturers_key_never_reaches_a_student():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(f"{VIEW}&key=whatever&class=ABCDEFGH")
+            student = Follower(base, lecturer.code)
+            await student.connect()
+            # a view that holds the key itself is refused, not sent on
+            status, _ = await lecturer.act("view", view=f"data=x&k={lecturer.key}", step=0)
+            assert status == 400
+            _, remote = await lecturer.act("remote")
+            await lecturer.act("view", view="data=iris&remote=abc", step=2)
+            await lecturer.act("ask", kind="turn", step=3)
+            await asyncio.sleep(0.3)
+            seen = json.dumps([event.data for event in student.drain()])
+            seen += json.dumps((await request(base, "GET", f"/class/{lecturer.code}"))[1])
+            assert lecturer.key not in seen and remote["remote"] not in seen
+            assert "key=" not in seen and "remote=" not in seen and "class=" not in seen
+            await student.close()
+    run(main())
+
+
+def test_the_voter_cookie_stays_with_the_class_routes_and_this_site():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            reader, writer = await asyncio.open_connection("127.0.0.1",
+                                                           int(base.rsplit(":", 1)[1]))
+            writer.write(f"GET /class/{lecturer.code}/events HTTP/1.1\r\nHost: x\r\n\r\n"
+                         .encode())
+            head = (await reader.readuntil(b"\r\n\r\n")).decode().lower()
+            writer.close()
+            cookie = next(line for line in head.splitlines() if line.startswith("set-cookie"))
+            for part in ("plab_voter=", "path=/class", "httponly", "samesite=strict"):
+                assert part in cookie
+            assert "x-accel-buffering: no" in head and "cache-control: no-store" in head
+    run(main())
