@@ -1,13 +1,26 @@
-"""The page's script: every module declared once, in order, small, and tested on its own."""
+"""The page's script and style: every module declared once, in order, small, and tested on
+its own; every colour the palette's."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-from ui.stepper import ASSETS, JS_LAYERS, JS_MODULES, module_path, offline_html, pack, script
+from ui.stepper import (
+    ASSETS,
+    COLOURS,
+    JS_LAYERS,
+    JS_MODULES,
+    module_path,
+    offline_html,
+    pack,
+    script,
+    style,
+)
+from viz import palette
 
 TESTS = Path(__file__).parent / "browser" / "js"
+COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)")
 
 
 def test_every_file_is_a_declared_module_and_every_module_a_file():
@@ -46,3 +59,25 @@ def test_the_offline_page_mounts_the_same_script():
     page = offline_html(pack({"steps": 0}, {})).decode()
     assert "const mountStepper = function (component) {" in page
     assert "export default" not in page
+
+
+def test_every_colour_of_the_stepper_is_the_palettes():
+    css = (ASSETS / "stepper.css").read_text()
+    # written in stepper.css: only Streamlit's defaults for its theme's variables
+    for match in COLOUR.finditer(css):
+        assert re.search(r"var\(--st-[a-z-]+, $", css[:match.start()]), match.group()
+    colours = set(re.findall(r"var\(--pl-([a-z-]+)\)", css)) - {
+        "status-chars", "chunk", "pair-width", "least-type"}
+    assert colours == set(COLOURS)
+    named = {value for name, value in vars(palette).items()
+             if name.isupper() and isinstance(value, str)}
+    assert set(COLOURS.values()) <= named
+    for name, value in COLOURS.items():
+        assert f"--pl-{name}: {value};" in style()
+    for name in JS_MODULES + JS_LAYERS:
+        assert not COLOUR.search(module_path(name).read_text()), name
+
+
+def test_the_offline_page_has_the_same_style():
+    page = offline_html(pack({"steps": 0}, {})).decode()
+    assert style() in page

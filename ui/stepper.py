@@ -33,9 +33,18 @@ from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
 from ui.lecture import lecture_mode
-from viz.palette import BOUNDARY, CLEAR, GHOST, UPDATE, VISITED
+from viz.palette import (
+    BOUNDARY,
+    CLEAR,
+    CURRENT_BAND,
+    GHOST,
+    MISTAKE,
+    UPDATE,
+    VISITED,
+    WHITE,
+)
 from viz.plane import house_layout, legend_at_foot, point_traces, square_axes, view_box
-from viz.projector import for_projector
+from viz.projector import MIN_FONT, for_projector
 
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -110,9 +119,24 @@ def script() -> str:
                      for name in (*JS_MODULES, *JS_LAYERS))
 
 
+# The stepper's colours, every one the palette's: stepper.css takes them as these properties
+# (a run's header sets the first four again, as it may its own). The colours of its text on
+# a page (--pl-mistake-text, --pl-on-primary) are the page's, light or dark (ui/theme.py);
+# without the page (the offline export) stepper.css falls back to these.
+COLOURS = {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED, "update": UPDATE,
+           "band": CURRENT_BAND, "mistake": MISTAKE, "halo": WHITE}
+
+
+def style() -> str:
+    """The component's CSS: the palette's colours and the projector's least type
+    (viz.projector.MIN_FONT, for what the stepper writes on its chart), then stepper.css."""
+    colours = " ".join(f"--pl-{name}: {colour};" for name, colour in COLOURS.items())
+    return (f".pl-stepper {{ {colours} --pl-least-type: {MIN_FONT}px; }}\n"
+            + (ASSETS / "stepper.css").read_text())
+
+
 serve_plotly()
-_mount = st.components.v2.component(
-    COMPONENT, css=(ASSETS / "stepper.css").read_text(), js=script(), isolate_styles=False)
+_mount = st.components.v2.component(COMPONENT, css=style(), js=script(), isolate_styles=False)
 
 
 # ---------------------------------------------------------------- packing
@@ -590,7 +614,7 @@ def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
     """
     module = script().replace("export default function", "const mountStepper = function", 1)
     data = base64.b64encode(blob).decode()
-    css = (ASSETS / "stepper.css").read_text()
+    css = style()
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>body {{ font-family: system-ui, sans-serif; margin: 1.5rem; }}

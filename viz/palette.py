@@ -8,6 +8,7 @@ the same colour by dash. What each colour means, everywhere:
 - ink (near black): the current boundary, its normal, its margin band and its
   closest point; faint ink, dashed: the boundary before the step (the ghost);
 - orange: where the run is now (the visited example, the current weights, a cursor);
+- vermillion words: a step that is a mistake (its verdict beside the maths);
 - reddish purple: the updates (eta y x, the loop of updates a cycle repeats) and
   the voted perceptron, whose votes come from the weights between updates;
 - bluish green: the maximum-margin separator and the SVM's answers (their band,
@@ -77,6 +78,9 @@ NEGATIVE_SIDE = tint(CLASS_NEG, 0.10)
 # where the run is now
 VISITED = ORANGE
 NOW = ORANGE
+
+# a step that is a mistake, in the words that say so beside its maths
+MISTAKE = VERMILLION
 
 # the updates, and the voted perceptron built from the weights between them
 UPDATE = REDDISH_PURPLE

@@ -30,7 +30,6 @@ function drawOffView(o, away, scale, color) {
   label.setAttribute("x", x);
   label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 70) * scale);
   label.setAttribute("text-anchor", away.left ? "start" : "end");
-  label.style.fontSize = `${scale > 1 ? 18 : 14}px`;  // the least on a projector, 18 px
 }
 
 function drawBand(o, run, w, b, axes, band, reach) {
