@@ -19,13 +19,12 @@ from core.geometry import (
     mistake_bound,
     proof_quantities,
     radius,
-    update_effect,
-    updates_to_flip,
 )
 from core.line_labelings import best_line
 from core.max_margin import max_margin
 from core.perceptron import perceptron
 from core.trace import exact_weights, record
+from core.update_effect import update_effect, updates_to_flip
 from tests.fraction_rule import fraction_visits
 
 XOR_X = [[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]]

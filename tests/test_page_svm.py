@@ -415,7 +415,7 @@ def test_strict_rule_from_zero_makes_no_update_on_any_data(points, labels):
 
 
 def test_theorem_2_6_runs_as_an_experiment_over_random_draws():
-    from core.evaluation import theorem_2_6
+    from core.generalization import theorem_2_6
     at = section(open_app(page=PAGE), "Generalization")
     by_key(at.button, f"{PAGE}.draws").click()
     at.run()

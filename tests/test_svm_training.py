@@ -21,13 +21,12 @@ from core.descent import margin_sgd, svm_sgd, svm_step_size
 from core.evaluation import (
     epochs_to_converge,
     error_rate,
-    generalization,
     leave_one_out_errors,
     margins_over_lambda,
     split,
-    theorem_2_6,
     trained,
 )
+from core.generalization import generalization, theorem_2_6
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron

@@ -13,17 +13,16 @@ import streamlit as st
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.decimals import exact_decimals
 from core.geometry import (
-    UpdateEffect,
     best_unit_separator,
     geometric_margin,
     mistake_bound,
     proof_quantities,
     radius,
-    update_effect,
 )
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, perceptron
 from core.trace import Trace, align, exact_weights, outcome, record
+from core.update_effect import UpdateEffect, update_effect
 from core.words import listed, plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable

@@ -11,14 +11,8 @@ import streamlit as st
 
 from core import losses
 from core.descent import svm_sgd
-from core.evaluation import (
-    CONVERGENCE_CAP,
-    LeaveOneOut,
-    generalization,
-    margins_over_lambda,
-    split,
-    theorem_2_6,
-)
+from core.evaluation import CONVERGENCE_CAP, LeaveOneOut, margins_over_lambda, split
+from core.generalization import generalization, theorem_2_6
 from core.geometry import geometric_margin, mistake_bound
 from core.max_margin import max_margin
 from core.perceptron import ORDERS, Linear, perceptron
@@ -124,7 +118,8 @@ RUNS_UPDATES = 1_000_000
 
 @st.cache_data(max_entries=16, show_spinner=False)
 def split_and_score(X, y, *, test_fraction: float, split_seed: int, runs: int, **kwargs):
-    """core.evaluation.generalization, cached, with the epochs it capped each run to (or None)."""
+    """core.generalization.generalization, cached, with the epochs it capped each run to
+    (or None)."""
     train, _ = split(y, test_fraction=test_fraction, seed=split_seed)
     bound = mistake_bound(X[train], y[train])
     cap = None
