@@ -90,17 +90,35 @@ def test_from_w_0_there_is_no_boundary_and_a_hint_only_with_the_keys(js):
     assert got["numbers"] == ["0"]  # every a = b = 0
 
 
-def test_past_the_end_of_a_shorter_run(js):
+OLD_ENDINGS = ("no example was left inside the margin", "it converged (an epoch")
+
+
+def test_past_the_end_of_a_shorter_svm_run_its_own_message_as_the_server_writes_it(js):
     data = separable(20, 0.3, 0)
     settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=20)
     trace = record(svm_sgd(data.X, data.y, **settings))
     run = perceptron_run(data, trace.padded(trace.steps + 3), settings,
                          outcome(trace, data.X, data.y, max_epochs=20),
                          descent={"lam": 0.01, "eta0": 1.0})
+    message = (f"The descent ended at step {trace.steps}, when its 20 epochs ran out: "
+               "2 examples are still inside the margin.")
+    run.header["result"] = {**run.header["result"], "message": message}
     got = draw(js, run, [trace.steps, trace.steps + 3])
     assert got[0]["words"][1].startswith("y·a")  # the SVM's own verdict
-    assert got[1]["words"] == [f"This run ended at step {trace.steps}: no example was left "
-                               "inside the margin."]
+    assert got[1]["words"] == [message]
+    assert not any(old in word for word in got[1]["words"] for old in OLD_ENDINGS)
+
+
+def test_past_the_end_of_a_shorter_perceptron_run_the_step_and_its_outcome(js):
+    settings = dict(eta=0.1, bias=True, order="cyclic", init=((0.2, 0.0), -0.1), seed=0,
+                    max_epochs=5)
+    trace = record(perceptron(NOTES.X, NOTES.y, **settings))
+    result = outcome(trace, NOTES.X, NOTES.y, max_epochs=5)
+    run = perceptron_run(NOTES, trace.padded(trace.steps + 2), settings, result)
+    got = draw(js, run, [trace.steps + 1, trace.steps + 2])
+    for step in got:
+        assert step["words"] == [f"This run ended at step {trace.steps}: {result.message}"]
+        assert not any(old in word for word in step["words"] for old in OLD_ENDINGS)
 
 
 def test_a_run_that_does_not_explain_hides_the_box(js):

@@ -54,12 +54,14 @@ LAYERS.push({
     if (k === 0) {
       explainStart(box, run, ownsKeys);
     } else if (row(run.columns.index, k) < 0) {
-      // a run shorter than its lesson's clock: past its end nothing is visited
+      // a run shorter than its lesson's clock: past its end nothing is visited, and the
+      // server's own sentence says how it ended
+      const h = run.header;
       let last = k;
       while (last > 0 && row(run.columns.index, last) < 0) last -= 1;
-      html("p", {}, box, `This run ended at step ${(run.header.t0 ?? 0) + last}: `
-           + (run.header.svm ? "no example was left inside the margin."
-             : "it converged (an epoch without a mistake) or reached its last epoch."));
+      const message = h.result?.message ?? "";
+      html("p", { class: "pl-ended" }, box, h.svm ? message
+        : `This run ended at step ${(h.t0 ?? 0) + last}: ${message}`);
     } else {
       explainStep(box, run, k, pair);
     }
