@@ -170,8 +170,6 @@ def expected_announcement(k: int, steps: int, trace, X, y) -> dict:
                         if trace.updated[k] else "correct")}
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: its live region says the step's number, epoch "
-                   "and count, not what the step means (example, y·a, the update)")
 def test_the_live_region_announces_each_step_with_its_meaning(browser, server_url):
     data = BUILTIN[DATA_SLUGS["lecture-notes-example-4-points"]]()
     trace = record(perceptron(data.X, data.y, order="cyclic", init=((0.2, 0.0), -0.1), eta=0.1,

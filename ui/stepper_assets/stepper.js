@@ -62,7 +62,11 @@ class Stepper {
     // appended, not replacing: the parent also holds the component's <style>
     const box = html("div", { class: "pl-stepper" }, root);
     const ui = { box, ...buildControls(box) };
-    ui.status = html("div", { class: "pl-status", role: "status", "aria-live": "polite" }, box);
+    // the visible line says where the run is; a screen reader hears, from a live region of
+    // its own, what each step means (announceText)
+    ui.status = html("div", { class: "pl-status" }, box);
+    ui.announce = html("div", { class: "pl-announce", role: "status", "aria-live": "polite" },
+                       box);
     ui.score = html("div", { class: "pl-score", hidden: "" }, box);
     const body = html("div", { class: "pl-body" }, box);
     ui.planeHost = html("div", { class: "pl-chart pl-plane" }, body);
@@ -199,6 +203,9 @@ class Stepper {
     if (!this.run) return;
     const k = this.k;
     this.ui.status.textContent = statusText(this.run, k, this.pair);
+    // said once a step, and not while Play runs through them (only its follower's leader speaks)
+    const said = this.player.playing || this.run.header.follow ? "" : announceText(this.run, k);
+    if (said && this.ui.announce.textContent !== said) this.ui.announce.textContent = said;
     showPosition(this.ui, k, this.K, Boolean(this.player.playing));
     this.ui.box.dataset.step = String(k);
     const view = this.view();

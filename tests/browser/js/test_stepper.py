@@ -75,7 +75,7 @@ def test_a_run_opens_with_its_parts_in_order(page):
                visited: box.style.getPropertyValue("--pl-visited"),
                points: box.querySelector(".pl-plane .js-plotly-plot").data.map((t) => t.x.length) };
     }""")
-    assert got["box"] == ["pl-controls", "pl-status", "pl-score", "pl-body"]
+    assert got["box"] == ["pl-controls", "pl-status", "pl-announce", "pl-score", "pl-body"]
     assert got["body"] == ["pl-chart pl-plane", "pl-side"]
     assert got["side"] == ["pl-quiz", "pl-explain", "pl-chart pl-weights"]
     assert got["status"] == "Step 0 / 20 · epoch 0 · 0 mistakes · still learning"
