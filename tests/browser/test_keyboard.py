@@ -199,8 +199,6 @@ ANNOUNCED = """(selector) => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: Predict's question and its answer are not in a "
-                   "live region, nor the description of the group the focus is in")
 def test_predict_modes_question_and_answer_are_announced(browser, server_url):
     with opened(browser, server_url, f"/?{NOTES}", size=DESKTOP) as tab:
         tab.locator(".pl-stepper input[type=checkbox]").first.check()
