@@ -236,8 +236,6 @@ def test_play_steps_without_motion_when_the_system_asks(browser, server_url):
         assert not any(s["moving"] for s in seen), "something animates"
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: its charts have no text alternative; the plane's "
-                   "should say the boundary now, as viz.describe.boundary does")
 def test_the_steppers_chart_says_what_it_shows_now(browser, server_url):
     data = BUILTIN[DATA_SLUGS["lecture-notes-example-4-points"]]()
     trace = record(perceptron(data.X, data.y, order="cyclic", init=((0.2, 0.0), -0.1), eta=0.1,

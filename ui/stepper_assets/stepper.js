@@ -39,6 +39,14 @@ function loadPlotly() {
 
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
+export function planeWords(run, k) {
+  // what the plane shows at step k, in words; a kernel's boundary is no line
+  const { header: h, columns: c } = run;
+  if (h.layers.includes("kernel")) return "The kernel perceptron's boundary over the points.";
+  const name = h.svm ? "The SVM's boundary" : "The perceptron's boundary";
+  return describeBoundary(c.X.values, c.y.values, row(c.W, k), row(c.b, k), name);
+}
+
 class Stepper {
   constructor(root) {
     Object.assign(this, { root, k: 0, K: 0, run: null, digest: null, runId: null, frame: 0,
@@ -69,7 +77,8 @@ class Stepper {
                        box);
     ui.score = html("div", { class: "pl-score", hidden: "" }, box);
     const body = html("div", { class: "pl-body" }, box);
-    ui.planeHost = html("div", { class: "pl-chart pl-plane" }, body);
+    // the plane as a picture with its words (describeBoundary), which follow every step
+    ui.planeHost = html("div", { class: "pl-chart pl-plane", role: "img" }, body);
     ui.side = html("div", { class: "pl-side" }, body);
     ui.quiz = html("div", { class: "pl-quiz", hidden: "", role: "group",
                             "aria-label": "Predict the next step" }, ui.side);
@@ -208,6 +217,10 @@ class Stepper {
     if (said && this.ui.announce.textContent !== said) this.ui.announce.textContent = said;
     showPosition(this.ui, k, this.K, Boolean(this.player.playing));
     this.ui.box.dataset.step = String(k);
+    const alt = planeWords(this.run, k);
+    if (this.ui.planeHost.getAttribute("aria-label") !== alt) {
+      this.ui.planeHost.setAttribute("aria-label", alt);
+    }
     const view = this.view();
     const gd = this.ui.planePlot;
     if (gd._fullLayout && gd._fullLayout.xaxis) {
