@@ -139,10 +139,11 @@ class Stepper {
       figure.data[trace].x = xs;
       figure.data[trace].y = ys;
     });
-    // Plotly's own default adds a modebar button that uploads the chart to its cloud: nothing
-    // of a student's may leave the machine
-    const config = { displaylogo: false, responsive: true, showSendToCloud: false,
-                     plotlyServerURL: '' };
+    // the page's own toolbar (viz.plane.CHART_CONFIG, in the header): no drag modes, which
+    // would take a finger's drag; Plotly's own default adds a modebar button that uploads the
+    // chart to its cloud: nothing of a student's may leave the machine
+    const config = { displaylogo: false, scrollZoom: false, ...h.config, responsive: true,
+                     showSendToCloud: false, plotlyServerURL: "" };
     if (h.lecture || this.pair) figure.layout.height = this.fitHeight(figure.layout.height);
     if (h.lecture) {
       const legend = figure.layout.legend;
