@@ -40,22 +40,8 @@ from ui.stepper import Run, stepper
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
-from viz.plane import legend_at_foot
+from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
-
-# Plotly's toolbar on every chart: save a PNG, zoom in and out, reset. Its drag modes (zoom, pan,
-# box and lasso select) are gone: on a touch screen they decide what a finger's drag does, and
-# a drag scrolls the page instead (viz.plane.HOUSE_TEMPLATE). A 3-D chart keeps its rotation
-# and gets its reset. Plotly's own default would also offer to upload the chart to its cloud.
-CHART_CONFIG = {
-    "displaylogo": False,
-    "scrollZoom": False,
-    "modeBarButtonsToRemove": [
-        "zoom2d", "pan2d", "select2d", "lasso2d", "autoScale2d", "toggleSpikelines",
-        "hoverClosestCartesian", "hoverCompareCartesian", "zoom3d", "pan3d", "orbitRotation",
-        "tableRotation", "resetCameraLastSave3d", "hoverClosest3d", "sendDataToCloud",
-    ],
-}
 
 
 class Parts:

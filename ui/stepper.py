@@ -43,7 +43,14 @@ from viz.palette import (
     VISITED,
     WHITE,
 )
-from viz.plane import house_layout, legend_at_foot, point_traces, square_axes, view_box
+from viz.plane import (
+    CHART_CONFIG,
+    house_layout,
+    legend_at_foot,
+    point_traces,
+    square_axes,
+    view_box,
+)
 from viz.projector import MIN_FONT, for_projector
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -537,7 +544,8 @@ def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     tag = (run.id, look.hexdigest(), start, keys)
     if cache is not None and cache[0] == tag:
         return cache[1]
-    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys}, run.columns)
+    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys,
+                 "config": CHART_CONFIG}, run.columns)
     st.session_state[f"{key}.stepper.blob"] = (tag, blob)
     return blob
 

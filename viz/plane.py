@@ -17,8 +17,22 @@ from viz.palette import BOUNDARY, CLASS_STYLE, GHOST, NORMAL, VISITED
 # validates and sends a whole template with every figure (about half of a Step's server time).
 HOUSE_TEMPLATE = go.layout.Template(layout=pio.templates["plotly_white"].layout)
 # A finger's drag scrolls the page, as everywhere else on it, rather than zoom or pan the chart:
-# the chart's toolbar zooms and resets (ui.lesson.CHART_CONFIG)
+# the chart's toolbar zooms and resets (CHART_CONFIG)
 HOUSE_TEMPLATE.layout.dragmode = False
+# Plotly's toolbar on every chart, the stepper's too (ui.stepper sends it in the run's header):
+# save a PNG, zoom in and out, reset. Its drag modes (zoom, pan, box and lasso select) are gone:
+# on a touch screen they decide what a finger's drag does, and a drag scrolls the page instead
+# (HOUSE_TEMPLATE). A 3-D chart keeps its rotation and gets its reset. Plotly's own default
+# would also offer to upload the chart to its cloud.
+CHART_CONFIG = {
+    "displaylogo": False,
+    "scrollZoom": False,
+    "modeBarButtonsToRemove": [
+        "zoom2d", "pan2d", "select2d", "lasso2d", "autoScale2d", "toggleSpikelines",
+        "hoverClosestCartesian", "hoverCompareCartesian", "zoom3d", "pan3d", "orbitRotation",
+        "tableRotation", "resetCameraLastSave3d", "hoverClosest3d", "sendDataToCloud",
+    ],
+}
 
 
 def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:

@@ -170,8 +170,6 @@ def expected_announcement(k: int, steps: int, trace, X, y) -> dict:
                         if trace.updated[k] else "correct")}
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: its live region says the step's number, epoch "
-                   "and count, not what the step means (example, y·a, the update)")
 def test_the_live_region_announces_each_step_with_its_meaning(browser, server_url):
     data = BUILTIN[DATA_SLUGS["lecture-notes-example-4-points"]]()
     trace = record(perceptron(data.X, data.y, order="cyclic", init=((0.2, 0.0), -0.1), eta=0.1,
@@ -201,8 +199,6 @@ ANNOUNCED = """(selector) => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: Predict's question and its answer are not in a "
-                   "live region, nor the description of the group the focus is in")
 def test_predict_modes_question_and_answer_are_announced(browser, server_url):
     with opened(browser, server_url, f"/?{NOTES}", size=DESKTOP) as tab:
         tab.locator(".pl-stepper input[type=checkbox]").first.check()
@@ -240,8 +236,6 @@ def test_play_steps_without_motion_when_the_system_asks(browser, server_url):
         assert not any(s["moving"] for s in seen), "something animates"
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: its charts have no text alternative; the plane's "
-                   "should say the boundary now, as viz.describe.boundary does")
 def test_the_steppers_chart_says_what_it_shows_now(browser, server_url):
     data = BUILTIN[DATA_SLUGS["lecture-notes-example-4-points"]]()
     trace = record(perceptron(data.X, data.y, order="cyclic", init=((0.2, 0.0), -0.1), eta=0.1,

@@ -136,8 +136,6 @@ def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):
         assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(titles)
 
 
-@pytest.mark.xfail(strict=True, reason="stepper: its Plotly config (stepper.js) keeps the full "
-                   "toolbar: zoom, pan, box and lasso select, which take a finger's drag")
 def test_the_steppers_chart_offers_no_drag_mode(browser, server_url):
     with opened(browser, server_url, VIEWS["step_through"], size=PHONE, touch=True) as tab:
         titles = tab.locator(".pl-plane .modebar-btn").evaluate_all(

@@ -99,3 +99,45 @@ export function turn(wb, wa) {
   if ((wb[0] === 0 && wb[1] === 0) || Math.abs(cross) < 1e-12) return 0;
   return cross > 0 ? 1 : -1;
 }
+
+// A boundary in words, as viz.describe.boundary says it: its equation, the points on each side
+// and its margin (for the plane's text alternative)
+const said = (value) => num(value).replace("-", "\u2212");
+const count = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
+
+export function equationWords(w, b) {
+  // viz.describe.equation: "0.3 x₁ + 0 x₂ − 0.1 = 0"
+  const terms = [`${said(w[0])} x\u2081`];
+  for (const [value, name] of [[w[1], " x\u2082"], [b, ""]]) {
+    terms.push(`${value < 0 ? "\u2212 " : "+ "}${num(Math.abs(value))}${name}`);
+  }
+  return `${terms.join(" ")} = 0`;
+}
+
+export function describeBoundary(X, y, w, b, name = "The boundary") {
+  if (w[0] === 0 && w[1] === 0) {
+    return `${name}: w = 0, so there is no line; every point has a = ${num(b)}.`;
+  }
+  const tally = { 1: [0, 0], [-1]: [0, 0] };
+  let on = 0;
+  let wrong = 0;
+  for (let i = 0; i < y.length; i++) {
+    const a = X[2 * i] * w[0] + X[2 * i + 1] * w[1] + b;
+    if (a > 0) tally[1] = [tally[1][0] + 1, tally[1][1] + (y[i] === 1)];
+    else if (a < 0) tally[-1] = [tally[-1][0] + 1, tally[-1][1] + (y[i] === -1)];
+    else on += 1;
+    if (y[i] * a <= 0) wrong += 1;
+  }
+  const parts = [[1, "On its positive side (a > 0)", "+1"], [-1, "On its negative side", "\u22121"]]
+    .map(([label, where, sign]) => {
+      const [n, own] = tally[label];
+      return `${where}: ${count(n, "point")}${n ? `, ${own.toLocaleString("en-US")} of class ${sign}` : ""}.`;
+    });
+  if (on) parts.push(`On the line: ${count(on, "point")}.`);
+  parts.push(wrong ? `${count(wrong, "point")} ${wrong === 1 ? "is" : "are"} on the wrong side or `
+    + "on the line." : "Every point is on its own class's side.");
+  let text = `${name}: ${equationWords(w, b)}. ${parts.join(" ")}`;
+  const { margin } = margins(X, y, w, b);
+  if (Number.isFinite(margin) && margin > 0) text += ` Margin ${num(round4(margin))}.`;
+  return text;
+}

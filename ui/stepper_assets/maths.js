@@ -21,6 +21,10 @@ const chunkEm = (chunk) => (0.62 * chunk.replace(/<[^>]*>/g, "").replace(/&[a-z]
 const math = (...chunks) => `<div class="pl-line">${
   chunks.map((chunk) => `<math style="--pl-chunk: ${chunkEm(chunk)}"><mrow>${chunk}</mrow></math>`)
     .join(" ")}</div>`;
+// A run in floats (header.exact false) writes its computed results with "≈", not "=";
+// a step it decided within rounding of its threshold (the column tie) says so with "≈" too
+const resultSign = (h) => mo(h.exact === false ? "\u2248" : "=");
+const tieAt = (c, k) => Boolean(c.tie) && row(c.tie, k) === 1;
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 export function boundaryMath(w, b) {
@@ -48,25 +52,27 @@ export function stepMath(run, k) {
   const a = row(c.activation, k);
   const updated = row(c.updated, k) === 1;
   const eta = h.eta;
+  const is = resultSign(h);
+  const tie = tieAt(c, k);
   // the sum's terms are chunks of their own: a narrow column breaks the line between them
   const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
   if (h.bias) terms.push(signed(bb));
   const lines = [
     math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
-         ...terms, `${mo("=")}${mn(a)}`),
+         ...terms, `${is}${mn(a)}`),
     math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
-         `${mo("=")}${mn(y * a)}${updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
+         `${is}${mn(y * a)}${tie ? mo("\u2248") : updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
   ];
   if (updated) {
     lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
                     `${mo("=")}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
-                    `${mo("=")}${vec(wa)}`));
+                    `${is}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
-                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${mo("=")}${mn(ba)}`));
+                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${is}${mn(ba)}`));
     }
   }
-  return { i, x, y, updated, lines };
+  return { i, x, y, updated, tie, lines };
 }
 
 export function round4(value) {
@@ -94,35 +100,41 @@ export function svmStepMath(run, k, pair) {
   const a = row(c.activation, k);
   const updated = row(c.updated, k) === 1;
   const eta = eta0 / Math.sqrt(k);
+  const is = resultSign(h);
+  const tie = tieAt(c, k);
   const shrink = paren(mn(round4(1 - eta * lam)));
   const w = mi("w", true);
   const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
   const activation = [
     `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
-    `${mo("=")}${mn(round4(a))}`];
+    `${is}${mn(round4(a))}`];
   const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
-                  `${mo("=")}${mn(round4(y * a))}${updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
+                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
   activation[1] += pair ? mo(",") : "";
   const lines = [
     ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
     math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
          + `<msqrt>${mi("t")}</msqrt>`,
-         `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${mo("=")}${mn(round4(eta))}`),
+         `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${is}${mn(round4(eta))}`),
   ];
   const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
   if (updated) {
     lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
-                    `${mo("=")}${shrink}${vec(wb)}`,
+                    `${is}${shrink}${vec(wb)}`,
                     `${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
-                    `${mo("=")}${vec(wa)}`));
+                    `${is}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
-                      `${mo("=")}${mn(bb)}${signed(round4(eta * y))}`, `${mo("=")}${mn(ba)}`));
+                      `${is}${mn(bb)}${signed(round4(eta * y))}`, `${is}${mn(ba)}`));
     }
   } else {
-    lines.push(math(decay, `${mo("=")}${shrink}${vec(wb)}`, `${mo("=")}${vec(wa)}`));
+    lines.push(math(decay, `${is}${shrink}${vec(wb)}`, `${is}${vec(wa)}`));
   }
-  const verdict = updated ? "y\u00b7a < 1: the margin is violated, a hinge step."
-    : "y\u00b7a \u2265 1: beyond the margin, only the penalty shrinks w.";
-  return { i, x, y, updated, lines, verdict };
+  const within = "y\u00b7a is within rounding of 1: the run takes it as";
+  const verdict = tie
+    ? (updated ? `${within} inside the margin, a hinge step.`
+      : `${within} a tie, on the margin: only the penalty shrinks w.`)
+    : updated ? "y\u00b7a < 1: the margin is violated, a hinge step."
+      : "y\u00b7a \u2265 1: beyond the margin, only the penalty shrinks w.";
+  return { i, x, y, updated, tie, lines, verdict };
 }

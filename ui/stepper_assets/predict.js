@@ -6,6 +6,17 @@ export class Predict {
   // go(k) shows step k
   constructor(box, scoreLine, toggle, go) {
     Object.assign(this, { box, scoreLine, toggle, go, quiz: null, right: 0, asked: 0 });
+    // the answer and the score are said when they change; a question is the description of
+    // the group whose answer has the focus (question())
+    scoreLine.setAttribute("role", "status");
+  }
+
+  question(text) {
+    // a question, which describes the group of its answers to a screen reader
+    const id = `pl-q-${Math.random().toString(36).slice(2)}`;
+    html("p", { id }, this.box, text);
+    const ids = (this.box.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
+    this.box.setAttribute("aria-describedby", [...ids, id].join(" "));
   }
 
   get on() {
@@ -22,6 +33,7 @@ export class Predict {
     this.quiz = null;
     this.box.hidden = true;
     this.box.textContent = "";
+    this.box.removeAttribute("aria-describedby");
   }
 
   toggled(ownsKeys) {
@@ -46,8 +58,9 @@ export class Predict {
     this.quiz = quiz;
     const box = this.box;
     box.textContent = "";
+    box.removeAttribute("aria-describedby");
     box.hidden = false;
-    html("p", {}, box, `Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
          + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
     this.choices([["Mistake", () => this.answerMistake(true)],
                   ["No mistake", () => this.answerMistake(false)]]);
@@ -70,7 +83,7 @@ export class Predict {
     if (said && quiz.mistake && quiz.turn !== 0) {
       quiz.answer = said;
       this.box.querySelector(".pl-choices").remove();
-      html("p", {}, this.box, "Which way does w (and with it the boundary) turn?");
+      this.question("Which way does w (and with it the boundary) turn?");
       this.choices([["\u21ba anticlockwise", 1], ["\u21bb clockwise", -1]].map(
         ([label, value]) => [label, () => this.reveal(quiz.turn === value, value)]));
       return;

@@ -30,3 +30,46 @@ export function longestStatus(run, pair) {
   // large as the width allows
   return Math.max(...[0, run.header.steps].map((k) => statusText(run, k, pair).length));
 }
+
+// What a screen reader hears at each step (a visually hidden live region, stepper.js): not
+// where the run is but what the step means, with the numbers the maths beside the chart shows.
+const spoken = (value) => num(value).replace("-", "\u2212");
+const spokenPair = (w) => `(${w.map(spoken).join(", ")})`;
+
+export function announceText(run, k) {
+  const { header: h, columns: c } = run;
+  const K = h.steps;
+  const where = h.t0 ? `Step ${h.t0 + k} (${k} of ${K} ${h.words?.window ?? "shown"})`
+    : `Step ${k} of ${K}`;
+  if (k === 0) return `${where}: before the first step.`;
+  const i = row(c.index, k);
+  if (i < 0) {
+    // past the run's end: how it ended, in the server's words
+    return `${where}: ${h.result?.message ?? "the run has ended."}`;
+  }
+  // the SVM's maths show its numbers rounded to 4 places
+  const shown = h.svm ? (value) => round4(value) : (value) => value;
+  const ya = row(c.y, i) * row(c.activation, k);
+  const tie = Boolean(c.tie) && row(c.tie, k) === 1;
+  const updated = row(c.updated, k) === 1;
+  const wb = row(c.W, k - 1).map(shown);
+  const wa = row(c.W, k).map(shown);
+  const bb = shown(row(c.b, k - 1));
+  const ba = shown(row(c.b, k));
+  const is = h.exact === false ? "\u2248" : "=";
+  let meaning;
+  if (h.svm) {
+    const threshold = tie ? "within rounding of 1, " : "";
+    meaning = updated
+      ? `${threshold}inside the margin: a hinge step, w turns from ${spokenPair(wb)} to ${spokenPair(wa)}`
+      : `${threshold}beyond the margin: only the penalty shrinks w, from ${spokenPair(wb)} to ${spokenPair(wa)}`;
+  } else {
+    const threshold = tie ? "within rounding of 0, taken as a tie, " : "";
+    meaning = updated
+      ? `${threshold}a mistake: w turns from ${spokenPair(wb)} to ${spokenPair(wa)}`
+      : `${tie ? "within rounding of 0, taken as above it, " : ""}correct, no update`;
+  }
+  const bias = h.bias && (updated || h.svm) && bb !== ba
+    ? `, and b from ${spoken(bb)} to ${spoken(ba)}` : "";
+  return `${where}: example ${i}, y\u00b7a ${is} ${spoken(shown(ya))}, ${meaning}${bias}.`;
+}

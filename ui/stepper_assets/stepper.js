@@ -39,6 +39,14 @@ function loadPlotly() {
 
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
+export function planeWords(run, k) {
+  // what the plane shows at step k, in words; a kernel's boundary is no line
+  const { header: h, columns: c } = run;
+  if (h.layers.includes("kernel")) return "The kernel perceptron's boundary over the points.";
+  const name = h.svm ? "The SVM's boundary" : "The perceptron's boundary";
+  return describeBoundary(c.X.values, c.y.values, row(c.W, k), row(c.b, k), name);
+}
+
 class Stepper {
   constructor(root) {
     Object.assign(this, { root, k: 0, K: 0, run: null, digest: null, runId: null, frame: 0,
@@ -62,10 +70,15 @@ class Stepper {
     // appended, not replacing: the parent also holds the component's <style>
     const box = html("div", { class: "pl-stepper" }, root);
     const ui = { box, ...buildControls(box) };
-    ui.status = html("div", { class: "pl-status", role: "status", "aria-live": "polite" }, box);
+    // the visible line says where the run is; a screen reader hears, from a live region of
+    // its own, what each step means (announceText)
+    ui.status = html("div", { class: "pl-status" }, box);
+    ui.announce = html("div", { class: "pl-announce", role: "status", "aria-live": "polite" },
+                       box);
     ui.score = html("div", { class: "pl-score", hidden: "" }, box);
     const body = html("div", { class: "pl-body" }, box);
-    ui.planeHost = html("div", { class: "pl-chart pl-plane" }, body);
+    // the plane as a picture with its words (describeBoundary), which follow every step
+    ui.planeHost = html("div", { class: "pl-chart pl-plane", role: "img" }, body);
     ui.side = html("div", { class: "pl-side" }, body);
     ui.quiz = html("div", { class: "pl-quiz", hidden: "", role: "group",
                             "aria-label": "Predict the next step" }, ui.side);
@@ -126,10 +139,11 @@ class Stepper {
       figure.data[trace].x = xs;
       figure.data[trace].y = ys;
     });
-    // Plotly's own default adds a modebar button that uploads the chart to its cloud: nothing
-    // of a student's may leave the machine
-    const config = { displaylogo: false, responsive: true, showSendToCloud: false,
-                     plotlyServerURL: '' };
+    // the page's own toolbar (viz.plane.CHART_CONFIG, in the header): no drag modes, which
+    // would take a finger's drag; Plotly's own default adds a modebar button that uploads the
+    // chart to its cloud: nothing of a student's may leave the machine
+    const config = { displaylogo: false, scrollZoom: false, ...h.config, responsive: true,
+                     showSendToCloud: false, plotlyServerURL: "" };
     if (h.lecture || this.pair) figure.layout.height = this.fitHeight(figure.layout.height);
     if (h.lecture) {
       const legend = figure.layout.legend;
@@ -199,8 +213,15 @@ class Stepper {
     if (!this.run) return;
     const k = this.k;
     this.ui.status.textContent = statusText(this.run, k, this.pair);
+    // said once a step, and not while Play runs through them (only its follower's leader speaks)
+    const said = this.player.playing || this.run.header.follow ? "" : announceText(this.run, k);
+    if (said && this.ui.announce.textContent !== said) this.ui.announce.textContent = said;
     showPosition(this.ui, k, this.K, Boolean(this.player.playing));
     this.ui.box.dataset.step = String(k);
+    const alt = planeWords(this.run, k);
+    if (this.ui.planeHost.getAttribute("aria-label") !== alt) {
+      this.ui.planeHost.setAttribute("aria-label", alt);
+    }
     const view = this.view();
     const gd = this.ui.planePlot;
     if (gd._fullLayout && gd._fullLayout.xaxis) {

@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import re
 
+import numpy as np
 import pytest
 
 from core.descent import svm_sgd
@@ -90,19 +91,92 @@ def test_from_w_0_there_is_no_boundary_and_a_hint_only_with_the_keys(js):
     assert got["numbers"] == ["0"]  # every a = b = 0
 
 
-def test_past_the_end_of_a_shorter_run(js):
+OLD_ENDINGS = ("no example was left inside the margin", "it converged (an epoch")
+
+
+def test_past_the_end_of_a_shorter_svm_run_its_own_message_as_the_server_writes_it(js):
     data = separable(20, 0.3, 0)
     settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=20)
     trace = record(svm_sgd(data.X, data.y, **settings))
     run = perceptron_run(data, trace.padded(trace.steps + 3), settings,
                          outcome(trace, data.X, data.y, max_epochs=20),
                          descent={"lam": 0.01, "eta0": 1.0})
+    message = (f"The descent ended at step {trace.steps}, when its 20 epochs ran out: "
+               "2 examples are still inside the margin.")
+    run.header["result"] = {**run.header["result"], "message": message}
     got = draw(js, run, [trace.steps, trace.steps + 3])
     assert got[0]["words"][1].startswith("y·a")  # the SVM's own verdict
-    assert got[1]["words"] == [f"This run ended at step {trace.steps}: no example was left "
-                               "inside the margin."]
+    assert got[1]["words"] == [message]
+    assert not any(old in word for word in got[1]["words"] for old in OLD_ENDINGS)
+
+
+def test_past_the_end_of_a_shorter_perceptron_run_the_step_and_its_outcome(js):
+    settings = dict(eta=0.1, bias=True, order="cyclic", init=((0.2, 0.0), -0.1), seed=0,
+                    max_epochs=5)
+    trace = record(perceptron(NOTES.X, NOTES.y, **settings))
+    result = outcome(trace, NOTES.X, NOTES.y, max_epochs=5)
+    run = perceptron_run(NOTES, trace.padded(trace.steps + 2), settings, result)
+    got = draw(js, run, [trace.steps + 1, trace.steps + 2])
+    for step in got:
+        assert step["words"] == [f"This run ended at step {trace.steps}: {result.message}"]
+        assert not any(old in word for word in step["words"] for old in OLD_ENDINGS)
 
 
 def test_a_run_that_does_not_explain_hides_the_box(js):
     run, _ = notes_run(layers=("boundary", "weights"))
     assert draw(js, run, [0]) == "hidden"
+
+
+BADGE = """([text, k]) => {
+  const explain = pl.LAYERS.find((layer) => layer.name === "explain");
+  const run = pl.unpack(pl.bytes(text));
+  const part = explain.build({ side: pl.html("div", {}, document.body) });
+  explain.load(part, run);
+  explain.draw(part, { run, k, pair: false, ownsKeys: true });
+  const badge = part.box.querySelector(".pl-floats");
+  return { badge: badge && { text: badge.textContent, title: badge.title,
+                             description: badge.getAttribute("aria-description") },
+           verdict: part.box.querySelector(".pl-verdict")?.textContent ?? null };
+}"""
+NOTE = "The data are not short decimals: the run is in floats."
+
+
+def badge(page, run, k, *, exact, tie=None):
+    header = {**run.header, "run": run.id, "exact": exact}
+    if not exact:
+        header["floats"] = {"mark": "≈ floats", "note": NOTE}
+    columns = {**run.columns, **({"tie": tie} if tie is not None else {})}
+    blob = pack(header, columns)
+    return page.evaluate(BADGE, [base64.b64encode(blob).decode(), k])
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_run_in_floats_wears_its_mark_with_its_reason(js, exact):
+    run, trace = notes_run()
+    for k in (0, 1, trace.steps):
+        got = badge(js, run, k, exact=exact)
+        assert got["badge"] == (None if exact else
+                                {"text": "≈ floats", "title": NOTE, "description": NOTE}), k
+
+
+def test_a_tie_within_rounding_says_the_run_takes_it_as_a_mistake(js):
+    run, trace = notes_run()
+    k = int(np.flatnonzero(trace.updated[1:])[0]) + 1
+    tie = np.zeros(trace.steps + 1, dtype=np.uint8)
+    tie[k] = 1
+    got = badge(js, run, k, exact=False, tie=tie)
+    assert got["verdict"].startswith("y·a is within rounding of 0: the run takes it as a tie, "
+                                     "a mistake")
+    assert badge(js, run, k, exact=False)["verdict"] == "y·a ≤ 0: a mistake, so the weights move."
+
+
+def test_an_svm_tie_within_rounding_of_1(js):
+    data = separable(20, 0.3, 0)
+    settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=3)
+    trace = record(svm_sgd(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3),
+                         descent={"lam": 0.01, "eta0": 1.0})
+    tie = np.ones(trace.steps + 1, dtype=np.uint8)
+    for k in (1, 2, 3):
+        got = badge(js, run, k, exact=False, tie=tie)
+        assert got["verdict"].startswith("y·a is within rounding of 1: the run takes it as"), k

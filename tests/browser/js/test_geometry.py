@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from core.geometry import geometric_margin
+from datasets.builtin import BUILTIN, separable
+from viz import describe
 from viz.shapes import clip, corners, normal_arrow, segment
 
 pytestmark = pytest.mark.browser
@@ -124,3 +126,19 @@ def test_turn_is_the_sign_of_the_cross_product(js, wb, wa):
     cross = wb[0] * wa[1] - wb[1] * wa[0]
     expected = 0 if wb == (0, 0) or abs(cross) < 1e-12 else int(np.sign(cross))
     assert call(js, "turn", wb, wa) == expected
+
+
+# a boundary in words, from the columns' flat rows of X and their labels
+DESCRIBE = """([X, y, w, b, name]) => pl.describeBoundary(new Float64Array(X.flat()),
+                                                       Int8Array.from(y), w, b, name)"""
+
+
+@pytest.mark.parametrize(("w", "b"), [((0.3, 0.0), -0.1), ((0.1, -0.1), -0.2), ((0, 0), 0.5),
+                                      ((1, 0), 0), ((-1, 2.5), 0.25)])
+def test_a_boundary_in_words_is_viz_describes(js, w, b):
+    for data in (BUILTIN["Lecture notes' example: 4 points"](), separable(30, 0.3, 2),
+                 type("Points", (), {"X": np.array([[1, 0], [2, 1], [-1, 0], [0, 3]], float),
+                                     "y": np.array([1, 1, -1, -1])})()):
+        got = js.evaluate(DESCRIBE, [data.X.tolist(), data.y.tolist(), list(w), b,
+                                     "The perceptron's boundary"])
+        assert got == describe.boundary(data.X, data.y, w, b, name="The perceptron's boundary")

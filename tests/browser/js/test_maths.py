@@ -142,3 +142,75 @@ def test_round4_is_numpys_round(js, values):
                                   floats(values)))
     expected = np.round(np.asarray(values, dtype=np.float64), 4)
     assert np.array_equal(got, expected)  # a zero's sign aside: num writes either as 0
+
+
+# every step's signs: how many "≈" and "=" its lines write, and its relation to the threshold
+SIGNS = """([text, svm]) => {
+  const run = pl.unpack(pl.bytes(text));
+  const box = document.createElement("div");
+  const out = [];
+  for (let k = 1; k <= run.header.steps; k++) {
+    const m = svm ? pl.svmStepMath(run, k, false) : pl.stepMath(run, k);
+    box.innerHTML = m.lines.join("");
+    const ops = Array.from(box.querySelectorAll("mo"), (n) => n.textContent);
+    out.push({ approx: ops.filter((t) => t === "\\u2248").length,
+               equals: ops.filter((t) => t === "=").length, tie: m.tie,
+               // the y·a line's last sign, before its threshold
+               relation: Array.from(box.querySelectorAll(".pl-line")[1].querySelectorAll("mo"),
+                                    (n) => n.textContent).at(-1) });
+  }
+  return out;
+}"""
+
+
+def signs(page, run, *, exact, tie=None, svm=False) -> list[dict]:
+    header = {**run.header, "run": run.id, "exact": exact}
+    if not exact:
+        header["floats"] = {"mark": "≈ floats", "note": "The data are not short decimals."}
+    columns = {**run.columns, **({"tie": tie} if tie is not None else {})}
+    blob = pack(header, columns)
+    return page.evaluate(SIGNS, [base64.b64encode(blob).decode(), svm])
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_a_perceptron_in_floats_writes_its_results_with_approx(js, exact):
+    data, eta, bias, init = PERCEPTRON_RUNS[1]
+    settings_ = dict(eta=eta, bias=bias, order="cyclic", init=init, seed=1, max_epochs=4)
+    trace = record(perceptron(data.X, data.y, **settings_))
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=4))
+    for k, got in enumerate(signs(js, run, exact=exact), start=1):
+        updated = bool(trace.updated[k])
+        # a, y·a, and after an update the new w and b
+        results = 2 + updated * (1 + bias)
+        assert got["approx"] == (0 if exact else results), k
+        assert got["relation"] == ("\u2264" if updated else ">"), k
+        assert got["tie"] is False
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_an_svm_in_floats_writes_its_results_eta_t_and_shrink_with_approx(js, exact):
+    data = separable(20, 0.2, 0)
+    settings_ = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=3)
+    trace = record(svm_sgd(data.X, data.y, **settings_))
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=3),
+                         descent={"lam": 0.01, "eta0": 1.0})
+    for k, got in enumerate(signs(js, run, exact=exact, svm=True), start=1):
+        updated = bool(trace.updated[k])
+        # a, y·a, η_t, the shrink of w and the new w; after a hinge step b's two lines too
+        results = 5 + 2 * updated
+        assert got["approx"] == (0 if exact else results), k
+        assert got["equals"] > 0  # the formulas and η_0/√t stay exact
+
+
+def test_a_tie_within_rounding_is_written_and_said_so(js):
+    data, eta, bias, init = PERCEPTRON_RUNS[1]
+    settings_ = dict(eta=eta, bias=bias, order="cyclic", init=init, seed=1, max_epochs=4)
+    trace = record(perceptron(data.X, data.y, **settings_))
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=4))
+    k = int(np.flatnonzero(trace.updated[1:])[1]) + 1
+    tie = np.zeros(trace.steps + 1, dtype=np.uint8)
+    tie[k] = 1
+    got = signs(js, run, exact=False, tie=tie)
+    assert [step["tie"] for step in got] == [j == k for j in range(1, trace.steps + 1)]
+    assert got[k - 1]["relation"] == "\u2248"
+    assert all(step["relation"] != "\u2248" for j, step in enumerate(got, 1) if j != k)

@@ -129,3 +129,28 @@ def test_the_toggle_explains_itself_once_and_a_kernel_run_has_none(js):
     }""")
     assert got == ["Predict: press Step (→) and answer before the step is shown.",
                    "Predict: press Step and answer before the step is shown.", True, True]
+
+
+# what a screen reader gets: the questions that describe the group with the focus, and
+# whether the score line is a status
+SAID = """() => {
+  const group = document.activeElement?.closest("[aria-describedby]");
+  return { described: group ? group.getAttribute("aria-describedby").split(" ")
+             .map((id) => document.getElementById(id)?.textContent ?? null) : [],
+           score: predict.scoreLine.getAttribute("role") };
+}"""
+
+
+def test_the_questions_describe_the_answers_and_the_score_is_a_status(js):
+    text, _ = packed(NOTES)
+    js.evaluate(SETUP, text)
+    k = 2  # a mistake that turns w
+    js.evaluate("(k) => predict.ask(run, k)", k)
+    got = js.evaluate(SAID)
+    assert got["score"] == "status"
+    assert len(got["described"]) == 1 and got["described"][0].endswith("Is it a mistake?")
+    click(js, "Mistake")
+    got = js.evaluate(SAID)
+    assert got["described"][1] == "Which way does w (and with it the boundary) turn?"
+    js.evaluate("() => predict.close()")
+    assert js.evaluate("() => predict.box.hasAttribute('aria-describedby')") is False

@@ -87,3 +87,50 @@ def test_a_window_counts_its_steps_as_the_run_does_in_the_lessons_words(js):
                          outcome(window, data.X, data.y, max_epochs=4),
                          words={"window": "of the period", "mistakes": "violation"})
     assert_lines(js, run)
+
+
+SAID = """([text]) => {
+  const run = pl.unpack(pl.bytes(text));
+  const said = [];
+  for (let k = 0; k <= run.header.steps; k++) said.push(pl.announceText(run, k));
+  return said;
+}"""
+
+
+def said(page, run: Run, **header) -> list[str]:
+    blob = pack({**run.header, "run": run.id, **header}, run.columns)
+    lines = page.evaluate(SAID, [base64.b64encode(blob).decode()])
+    return [line.replace("\u2212", "-") for line in lines]
+
+
+def test_what_each_step_means_is_said_with_the_maths_numbers(js):
+    data = BUILTIN["Lecture notes' example: 4 points"]()
+    settings = {**SETTINGS, "init": ((0.2, 0.0), -0.1)}
+    trace = record(perceptron(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=6))
+    lines = said(js, run)
+    assert lines[0] == f"Step 0 of {trace.steps}: before the first step."
+    pair = lambda w: f"({num(w[0])}, {num(w[1])})"
+    for k in range(1, trace.steps + 1):
+        i = int(trace.index[k])
+        ya = float(data.y[i] * trace.activation[k])
+        head = f"Step {k} of {trace.steps}: example {i}, y·a = {num(ya)}, "
+        if trace.updated[k]:
+            meaning = (f"a mistake: w turns from {pair(trace.W[k - 1])} to {pair(trace.W[k])}, "
+                       f"and b from {num(trace.b[k - 1])} to {num(trace.b[k])}.")
+        else:
+            meaning = "correct, no update."
+        assert lines[k] == head + meaning, k
+    # the lecture notes' second step, as the lesson says it
+    assert lines[2].startswith("Step 2 of ") and \
+        "example 1, y·a = -0.1, a mistake: w turns from (0.1, -0.1) to (0.3, 0)" in lines[2]
+
+
+def test_in_floats_the_results_are_said_approximately_and_past_the_end_the_servers_words(js):
+    data = separable(20, 0.3, 1)
+    trace = record(perceptron(data.X, data.y, **SETTINGS))
+    result = outcome(trace, data.X, data.y, max_epochs=6)
+    run = perceptron_run(data, trace.padded(trace.steps + 2), SETTINGS, result)
+    lines = said(js, run, exact=False, floats={"mark": "≈ floats", "note": "floats"})
+    assert all("y·a ≈ " in line for line in lines[1:trace.steps + 1])
+    assert lines[-1] == f"Step {trace.steps + 2} of {trace.steps + 2}: {result.message}"

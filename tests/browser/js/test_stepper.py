@@ -12,6 +12,7 @@ from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy
 from tests.browser.js.conftest import open_page
 from ui.stepper import pack, perceptron_run
+from viz.plane import CHART_CONFIG
 
 pytestmark = pytest.mark.browser
 
@@ -34,11 +35,13 @@ READY = """(id) => {
 }"""
 
 
-def packed(data=NOTES, settings=SETTINGS, *, start=0, keys=True, lecture=False, extra=None):
+def packed(data=NOTES, settings=SETTINGS, *, start=0, keys=True, lecture=False, extra=None,
+           header=None):
     trace = record(perceptron(data.X, data.y, **settings))
     run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=5),
                          lecture=lecture, extra=extra)
-    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys}, run.columns)
+    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys, **(header or {})},
+                run.columns)
     return base64.b64encode(blob).decode(), trace
 
 
@@ -75,7 +78,7 @@ def test_a_run_opens_with_its_parts_in_order(page):
                visited: box.style.getPropertyValue("--pl-visited"),
                points: box.querySelector(".pl-plane .js-plotly-plot").data.map((t) => t.x.length) };
     }""")
-    assert got["box"] == ["pl-controls", "pl-status", "pl-score", "pl-body"]
+    assert got["box"] == ["pl-controls", "pl-status", "pl-announce", "pl-score", "pl-body"]
     assert got["body"] == ["pl-chart pl-plane", "pl-side"]
     assert got["side"] == ["pl-quiz", "pl-explain", "pl-chart pl-weights"]
     assert got["status"] == "Step 0 / 20 · epoch 0 · 0 mistakes · still learning"
@@ -202,3 +205,22 @@ def test_without_plotly_the_steps_still_work(browser):
     assert "Step 1, epoch 1" in page.locator(".pl-explain").inner_text()
     assert not page.errors
     page.context.close()
+
+
+def test_the_charts_take_the_pages_toolbar_and_say_what_they_show(page):
+    text, _ = packed(header={"config": CHART_CONFIG})
+    mount(page, text)
+    got = page.evaluate("""() => {
+      const plane = document.querySelector(".pl-plane");
+      const gd = plane.querySelector(".js-plotly-plot");
+      return { removed: gd._context.modeBarButtonsToRemove, scroll: gd._context.scrollZoom,
+               logo: gd._context.displaylogo, role: plane.getAttribute("role"),
+               label: plane.getAttribute("aria-label"),
+               titles: Array.from(plane.querySelectorAll(".modebar-btn"),
+                                  (b) => b.dataset.title) };
+    }""")
+    assert got["removed"] == CHART_CONFIG["modeBarButtonsToRemove"]
+    assert got["scroll"] is False and got["logo"] is False
+    assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(got["titles"])
+    assert got["role"] == "img"
+    assert got["label"].startswith("The perceptron's boundary: 0.2 x₁ + 0 x₂ − 0.1 = 0. ")

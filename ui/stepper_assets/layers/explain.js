@@ -12,6 +12,25 @@ function explainStart(box, run, ownsKeys) {
   html("p", {}, box, `Press Step${ownsKeys ? " (\u2192)" : ""} to visit the first example.`);
 }
 
+function perceptronVerdict({ updated, tie }) {
+  // a run in floats may decide y·a within rounding of 0 as 0 (a tie, a mistake), or as above it
+  const within = "y\u00b7a is within rounding of 0: the run takes it as";
+  if (tie) {
+    return updated ? `${within} a tie, a mistake, so the weights move.`
+      : `${within} above 0: correct, no update.`;
+  }
+  return updated ? "y\u00b7a \u2264 0: a mistake, so the weights move."
+    : "y\u00b7a > 0: correct, no update.";
+}
+
+export function floatsBadge(parent, header) {
+  // a run in floats says so in words beside its maths, its reason as the badge's tooltip and
+  // description; an exact run shows nothing
+  if (header.exact !== false || !header.floats) return null;
+  const { mark, note } = header.floats;
+  return html("div", { class: "pl-floats", title: note, "aria-description": note }, parent, mark);
+}
+
 function explainStep(box, run, k, pair) {
   const { header: h, columns: c } = run;
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
@@ -26,9 +45,8 @@ function explainStep(box, run, k, pair) {
   }
   const formulas = html("div", { class: "pl-math" }, box);
   formulas.innerHTML = m.lines.join("");
-  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box, m.verdict
-       ?? (m.updated ? "y\u00b7a \u2264 0: a mistake, so the weights move."
-         : "y\u00b7a > 0: correct, no update."));
+  html("p", { class: m.updated ? "pl-verdict pl-mistake" : "pl-verdict" }, box,
+       m.verdict ?? perceptronVerdict(m));
   const w = row(c.W, k);
   // beside another run every row counts: the boundary's line only when the lines above do
   // not already show w and b after the step (the SVM's b when the hinge took no step)
@@ -51,15 +69,18 @@ LAYERS.push({
   },
   draw({ box }, { run, k, pair, ownsKeys }) {
     box.textContent = "";
+    floatsBadge(box, run.header);
     if (k === 0) {
       explainStart(box, run, ownsKeys);
     } else if (row(run.columns.index, k) < 0) {
-      // a run shorter than its lesson's clock: past its end nothing is visited
+      // a run shorter than its lesson's clock: past its end nothing is visited, and the
+      // server's own sentence says how it ended
+      const h = run.header;
       let last = k;
       while (last > 0 && row(run.columns.index, last) < 0) last -= 1;
-      html("p", {}, box, `This run ended at step ${(run.header.t0 ?? 0) + last}: `
-           + (run.header.svm ? "no example was left inside the margin."
-             : "it converged (an epoch without a mistake) or reached its last epoch."));
+      const message = h.result?.message ?? "";
+      html("p", { class: "pl-ended" }, box, h.svm ? message
+        : `This run ended at step ${(h.t0 ?? 0) + last}: ${message}`);
     } else {
       explainStep(box, run, k, pair);
     }
