@@ -88,9 +88,10 @@ def serve_plotly() -> Path:
 
 
 def _script() -> str:
-    """The component's ES module: the number format, then the stepper."""
+    """The component's ES module: the number format, the stepper, its part in a class."""
     return (ASSETS / "format.js").read_text().replace("export function num", "function num") \
-        + "\n" + (ASSETS / "stepper.js").read_text()
+        + "\n" + (ASSETS / "stepper.js").read_text() \
+        + "\n" + (ASSETS / "stepper_class.js").read_text()  # a class drives it (ui/classroom.py)
 
 
 serve_plotly()

@@ -1163,6 +1163,7 @@ function go(s, k) {
   schedule(s);
   const h = s.run.header;
   if (h.lead) window.dispatchEvent(new CustomEvent("pl-lead", { detail: { group: h.lead, k } }));
+  classPress(s, k);  // a class hears of a press here (stepper_class.js)
   if (!h.follow) queueSync(s);  // a follower's step is its leader's: only the leader reports
 }
 
@@ -1357,6 +1358,8 @@ function listen(s, ownsKeys) {
     if (h && h.follow && event.detail.group === h.follow) go(s, event.detail.k);
   };
   window.addEventListener("pl-lead", onLead);
+  const onClass = (event) => classEvent(s, event.detail);  // a class drives it (stepper_class.js)
+  window.addEventListener("pl-class", onClass);
   const resize = new ResizeObserver(() => {
     alignFollower(s);
     for (const gd of [s.ui.planePlot, s.ui.weightsPlot]) {
@@ -1397,6 +1400,7 @@ function listen(s, ownsKeys) {
     document.removeEventListener("visibilitychange", onHidden);
     document.removeEventListener("pointerdown", onElsewhere, true);
     window.removeEventListener("pl-lead", onLead);
+    window.removeEventListener("pl-class", onClass);
     resize.disconnect();
     window.removeEventListener("resize", onWindow);
     above.disconnect();
