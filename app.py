@@ -34,4 +34,8 @@ LESSONS = [
 ]
 
 if __name__ == "__main__":
-    st.navigation(LESSONS).run()
+    from ui.classroom import class_session
+
+    page = st.navigation(LESSONS)
+    with class_session(LESSONS, page):  # a class: the page leads or follows (ui/classroom.py)
+        page.run()
