@@ -40,6 +40,7 @@ from classroom import codes, server
 from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key, end, public
 from classroom.state import set_view as _set_view
 from classroom.state import start as _start
+from ui.outside import md
 from ui.settings import LECTURE
 
 ASSETS = Path(__file__).with_name("stepper_assets")
@@ -308,7 +309,7 @@ def _before(pages: dict, page) -> ClassState | None:
             else:
                 problem = ("This remote link was used already or expired (it works once, "
                            "for ten minutes): this page follows the class as a student.")
-        if code != st.session_state.get(_CODE):
+        if code is None or code != st.session_state.get(_CODE):
             _open_link(code, typed)
         if problem:
             st.session_state[_PROBLEM] = problem
@@ -331,7 +332,7 @@ def _open_link(code: str | None, typed: str) -> None:
     if state is not None:
         _join(code, STUDENT)
         return
-    shown = typed[:20]
+    shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
     if ended:
         message = (f"The class {shown} has ended (a class ends when its lecturer ends it, or "
                    "after an hour without a word from them).")
