@@ -13,6 +13,8 @@
 const RETRY_MIN_MS = 2000;
 const RETRY_MAX_MS = 30000;
 const TOUCH_EVERY_MS = 10 * 60 * 1000;  // the quiet hour restarts with every touch
+const ASK_AGAIN_MS = 8000;  // a run asked for and not come by then is asked for again
+const WATCH_EVERY_MS = 4000;
 const ASKS = [["mistake", "Ask: mistake or not?"], ["turn", "Ask: which way does w turn?"]];
 
 function url(path) {
@@ -184,9 +186,11 @@ function sync(c, mounting) {
   const lecturer = c.role === "lecturer";
   const following = lecturer || c.mode === "follow";
   if (st.view_seq !== c.viewSeq) {
-    if (following && c.askedView !== st.view_seq) {
+    // asked once, and again if no run came of it (a request Streamlit dropped)
+    if (following && (c.askedView !== st.view_seq || performance.now() - c.askedAt > ASK_AGAIN_MS)) {
       c.askedView = st.view_seq;
-      c.setTriggerValue("rerun", { view_seq: st.view_seq });
+      c.askedAt = performance.now();
+      c.setTriggerValue("rerun", { view_seq: st.view_seq, at: Date.now() });
     }
     return;
   }
@@ -227,8 +231,8 @@ function rejoin(c) {
     setMode(c, "follow");  // the same view: the step and the question, here and now
     sync(c, false);
   } else {
-    c.rejoining = true;  // another view: one run brings it
-    c.setTriggerValue("rerun", { rejoin: true });
+    c.rejoining = performance.now();  // another view: one run brings it
+    c.setTriggerValue("rerun", { rejoin: true, at: Date.now() });
   }
   render(c);
 }
@@ -368,6 +372,10 @@ function create(root, data) {
     else if (b === c.ui.reveal) lead(c, "reveal");
     else if (b === c.ui.close) lead(c, "close");
   };
+  c.watch = setInterval(() => {  // a run asked for and lost is asked for again
+    if (c.rejoining && performance.now() - c.rejoining > ASK_AGAIN_MS) rejoin(c);
+    else if (!c.rejoining && c.state && !c.ended && c.state.view_seq !== c.viewSeq) sync(c, true);
+  }, WATCH_EVERY_MS);
   window.addEventListener("pl-step", c.onStep);
   window.addEventListener("pl-answer", c.onAnswer);
   c.ui.box.addEventListener("click", c.onClick);
@@ -377,6 +385,7 @@ function create(root, data) {
 function stop(c) {
   disconnect(c);
   clearInterval(c.touchTimer);
+  clearInterval(c.watch);
   window.removeEventListener("pl-step", c.onStep);
   window.removeEventListener("pl-answer", c.onAnswer);
 }
