@@ -442,8 +442,8 @@ def _join_card(code: str) -> None:
     """The projector's invitation: the code, the link and its QR code."""
     link = join_link(code)
     with st.container(horizontal=True, vertical_alignment="center", gap="large",
-                      key="class.card_box"):
-        st.image(qr_svg(link), width=230, caption="Scan to join")
+                      key="class_card"):
+        st.image(qr_svg(link), width=280, caption="Scan to join")
         with st.container():
             st.markdown("Join the class with the code")
             # a code is 8 characters of codes.ALPHABET and a dash: nothing to escape
