@@ -63,6 +63,7 @@ _REMOTE = "class.remote"  # a remote link, shown once
 _CARD = "class.card"  # the projector's join card is shown
 _RERUN = "class.rerun"  # the strip asked for a run of the whole page
 _PROBLEM = "class.problem"  # why a link's class could not be joined
+_RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 # kept when a view is applied: the class, lecture mode, the student's own points and file
 _KEEP = ("class.", LECTURE.key, "data.user", "data.file")
 
@@ -217,7 +218,9 @@ def _apply(state: ClassState, pages: dict, page) -> None:
     """Make this page the class's view at its step: one run (a lesson's switch in it)."""
     view = decode_view(state.view)
     target = pages.get(view.pop(LESSON, ""), page)
-    params = {**view, "class": state.code}
+    params = dict(view)
+    if st.session_state.get(_ROLE) != LECTURER:  # a lecturer's tab takes its class back by
+        params["class"] = state.code             # its key after a reload, not by the link
     if state.step:
         params["step"] = str(state.step)
     if st.session_state.get(LECTURE.key):
@@ -306,6 +309,7 @@ def _before(pages: dict, page) -> ClassState | None:
             key = _claim(code, remote)
             if key:
                 _join(code, LECTURER, key)
+                st.query_params.pop("class", None)
             else:
                 problem = ("This remote link was used already or expired (it works once, "
                            "for ten minutes): this page follows the class as a student.")
@@ -364,6 +368,22 @@ def _after(page, state: ClassState | None, slot) -> None:
             _strip_fragment()
     with st.sidebar:
         _sidebar()
+        if not _in_class() and not st.session_state.get(_RESUMED):
+            # a lecturer's tab reloaded takes its class back (drawn where it adds no space)
+            _mount(key="class.resume", data={"resume": True}, on_resume_change=_on_resume,
+                   height=0)
+
+
+def _on_resume() -> None:
+    """A reloaded tab of the lecturer's hands back the key it kept: lead the class again."""
+    st.session_state[_RESUMED] = True
+    value = (st.session_state.get("class.resume") or {}).get("resume")
+    if not isinstance(value, dict):
+        return
+    code, key = codes.normalize_code(str(value.get("code", ""))), value.get("key")
+    state = _get(code)[0] if code and codes.is_key(key) else None
+    if state is not None and codes.key_matches(key, state.key_hashes):
+        _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
 
 def _publish(view: dict[str, str]) -> None:

@@ -1,5 +1,6 @@
 """A phone as the lecturer's remote: a one-time link gives it a key of its own; its presses
-move the projector and the room; the link works once and never stays in an address."""
+move the projector and the room; the link works once and never stays in an address. A
+lecturer's tab that reloads leads its class again."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
-from tests.browser.conftest import settle
+from tests.browser.conftest import settle, wait_idle
 from tests.browser.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
@@ -62,9 +63,21 @@ def test_a_phone_drives_the_class_through_a_one_time_link(browser, server_url):
         same_status(projector, remote, student)
         wait_strip(projector, "1 following · 0 exploring")  # the phone is not a student
 
+        # a reload of the projector's tab (or the phone's) takes its class back, twice over
+        for page in (projector, projector, remote):
+            page.reload()
+            wait_idle(page)
+            wait_strip(page, f"Class {code[:4]}-{code[4:]} · join at")
+            ready(page)
+            assert "class=" not in page.url  # a lecturer's address holds no class
+        assert class_key(remote) == remote_key
+        press(projector, "ArrowRight")
+        same_status(projector, remote, student)
+
         # the link was spent: opened again, it gives no key, and says so
         context, again = open_page(browser, link, PHONE, errors)
         contexts.append(context)
+        wait_strip(again, "Following the class")  # as a student
         assert class_key(again) is None
         assert "used already" in sidebar(again).inner_text()
         assert not errors, errors

@@ -159,6 +159,7 @@ function retryLater(c) {
 function over(c) {
   if (c.ended) return;
   c.ended = true;
+  keep(c);
   disconnect(c);
   clearInterval(c.touchTimer);
   tell({ question: null });
@@ -409,6 +410,7 @@ function update(c, data) {
     return;
   }
   if (!c.state || data.state.seq > c.state.seq) c.state = data.state;
+  keep(c);
   if (c.role === "lecturer" && !c.touchTimer) {
     c.touchTimer = setInterval(() => post(c, { action: "touch" }).catch(() => {}),
                                TOUCH_EVERY_MS);
@@ -422,8 +424,38 @@ function update(c, data) {
   }, 0);
 }
 
+const LEAD = "plab.class.lead";  // this tab's class and key, for a reload of the page
+
+function resume(component) {
+  // a page not in a class: if this tab led one before a reload, hand its key back once
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(LEAD) || "null");
+    sessionStorage.removeItem(LEAD);  // the strip keeps it again once the page leads
+  } catch (error) { kept = null; }
+  // nothing kept, nothing sent: a state value reruns the page, and most pages led nothing
+  if (kept && kept.code && kept.key) component.setStateValue("resume", kept);
+}
+
+function keep(c) {
+  try {
+    if (c.role === "lecturer" && c.key && !c.ended) {
+      sessionStorage.setItem(LEAD, JSON.stringify({ code: c.code, key: c.key }));
+    } else if (c.role === "lecturer") {
+      sessionStorage.removeItem(LEAD);
+    }
+  } catch (error) { /* no storage: a reload starts without the class */ }
+}
+
 export default function (component) {
   const { parentElement: root, data } = component;
+  if (data.resume) {
+    if (!root.__plResumed) {
+      root.__plResumed = true;
+      resume(component);
+    }
+    return () => {};
+  }
   let c = root.__plClass;
   if (c && c.code !== data.code) {
     stop(c);
