@@ -263,6 +263,9 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
     assert status(phone) == explored
     step = int(re.match(r"Step (\d+) /", lecturer_status).group(1))
     wait_strip(phone, rf"Exploring on your own ·\s*Rejoin the class \(step {step}\)")
+    if shots:
+        phone.evaluate("() => document.querySelector('[data-testid=\"stMain\"]').scrollTo(0, 0)")
+        phone.screenshot(path=f"{shots}/class_phone_exploring.png")
     phone.get_by_role("button", name=re.compile("Rejoin the class")).click()
     wait_strip(phone, "Following the class")
     same_status(lecturer, phone)
