@@ -61,7 +61,6 @@ _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the serve
 _OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
 _REMOTE = "class.remote"  # a remote link, shown once
 _CARD = "class.card"  # the projector's join card is shown
-_RERUN = "class.rerun"  # the strip asked for a run of the whole page
 _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 # kept when a view is applied: the class, lecture mode, the student's own points and file
@@ -368,6 +367,11 @@ def _after(page, state: ClassState | None, slot) -> None:
             _strip_fragment()
     with st.sidebar:
         _sidebar()
+        if _in_class():
+            # the strip's requests for a run of the whole page: outside the strip's fragment,
+            # so that a newer view costs one run (and no fragment that may be gone by then)
+            _mount(key="class.relay", data={"relay": True}, on_rerun_change=_on_rerun,
+                   height=0)
         if not _in_class() and not st.session_state.get(_RESUMED):
             # a lecturer's tab reloaded takes its class back (drawn where it adds no space)
             _mount(key="class.resume", data={"resume": True}, on_resume_change=_on_resume,
@@ -420,25 +424,18 @@ def _on_mode() -> None:
 
 
 def _on_rerun() -> None:
-    """The strip heard of a newer view (or its student rejoins on another view)."""
-    value = (st.session_state.get("class.strip") or {}).get("rerun")
-    if not isinstance(value, dict):
-        return
-    if value.get("rejoin"):
+    """The strip heard of a newer view, or its student rejoins on another view: this run
+    (the relay's trigger reruns the whole page) takes the class's view."""
+    value = (st.session_state.get("class.relay") or {}).get("rerun")
+    if isinstance(value, dict) and value.get("rejoin"):
         _set_mode(FOLLOW)
         st.session_state[_VIEW_SEQ] = None  # the class's view again, whatever it is
-        st.session_state[_RERUN] = True
-    elif isinstance(value.get("view_seq"), int) and \
-            value["view_seq"] != st.session_state.get(_VIEW_SEQ):
-        st.session_state[_RERUN] = True
 
 
 @st.fragment
 def _strip_fragment() -> None:
-    """The strip (and the projector's join card): a fragment, so the strip's reports are
-    cheap; a newer view reruns the whole page."""
-    if st.session_state.pop(_RERUN, False):
-        st.rerun()
+    """The strip (and the projector's join card): a fragment, so that its reports (a student
+    explores, rejoins on the same view) rerun only it."""
     code = st.session_state.get(_CODE)
     if not code:
         return
@@ -453,7 +450,7 @@ def _strip_fragment() -> None:
             "link": join_link(code)}
     if lecturer:
         data["key"] = st.session_state.get(_KEY)
-    _mount(key="class.strip", data=data, on_mode_change=_on_mode, on_rerun_change=_on_rerun)
+    _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)
 

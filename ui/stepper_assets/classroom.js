@@ -4,6 +4,7 @@
 //   "pl-class" {k, question, ...} -> the stepper goes to the class's step, shows its question
 //   "pl-step" {k}                 <- the student (or lecturer) moved the stepper
 //   "pl-answer" {question, choice} <- the student answered the class's question
+//   "pl-class-rerun" {...}        -> the relay at the foot of the sidebar asks for a run
 // A following student's page moves with every step, with no rerun; a newer view (another
 // setting or lesson) asks Streamlit for one run. A press leaves the class view; Rejoin
 // comes back. A lecturer's page posts each step, and asks, reveals and closes questions,
@@ -14,7 +15,8 @@ const RETRY_MIN_MS = 2000;
 const RETRY_MAX_MS = 30000;
 const TOUCH_EVERY_MS = 10 * 60 * 1000;  // the quiet hour restarts with every touch
 const ASK_AGAIN_MS = 8000;  // a run asked for and not come by then is asked for again
-const WATCH_EVERY_MS = 4000;
+const WATCH_EVERY_MS = 2000;
+const LEAD_PATIENCE_MS = 2500;  // a lecturer's page waits this long for its own run
 const ASKS = [["mistake", "Ask: mistake or not?"], ["turn", "Ask: which way does w turn?"]];
 
 function url(path) {
@@ -28,6 +30,23 @@ function html(tag, attrs = {}, parent = null, text = null) {
   if (text !== null) node.textContent = text;
   if (parent) parent.appendChild(node);
   return node;
+}
+
+function askRun(detail) {
+  // the relay in the sidebar (outside the strip's fragment) asks Streamlit for one run
+  window.dispatchEvent(new CustomEvent("pl-class-rerun", { detail: { ...detail, at: Date.now() } }));
+}
+
+function relay(component) {
+  const root = component.parentElement;
+  root.__plTrigger = component.setTriggerValue;
+  if (!root.__plRelay) {
+    root.__plRelay = (event) => root.__plTrigger("rerun", event.detail);
+    window.addEventListener("pl-class-rerun", root.__plRelay);
+  }
+  return () => {
+    if (!root.isConnected) window.removeEventListener("pl-class-rerun", root.__plRelay);
+  };
 }
 
 function tell(detail) {
@@ -187,11 +206,21 @@ function sync(c, mounting) {
   const lecturer = c.role === "lecturer";
   const following = lecturer || c.mode === "follow";
   if (st.view_seq !== c.viewSeq) {
-    // asked once, and again if no run came of it (a request Streamlit dropped)
-    if (following && (c.askedView !== st.view_seq || performance.now() - c.askedAt > ASK_AGAIN_MS)) {
+    if (!following) return;
+    const now = performance.now();
+    if (c.behind !== st.view_seq) {
+      c.behind = st.view_seq;
+      c.behindSince = now;
+    }
+    // a lecturer's own new view arrives here before the run that made it has drawn this
+    // strip: a lecturer's page waits for that run, and asks only for another device's view
+    const patience = lecturer ? LEAD_PATIENCE_MS : 0;
+    // asked once, and again if no run came of it
+    if (now - c.behindSince >= patience
+        && (c.askedView !== st.view_seq || now - c.askedAt > ASK_AGAIN_MS)) {
       c.askedView = st.view_seq;
-      c.askedAt = performance.now();
-      c.setTriggerValue("rerun", { view_seq: st.view_seq, at: Date.now() });
+      c.askedAt = now;
+      askRun({ view_seq: st.view_seq });
     }
     return;
   }
@@ -233,7 +262,7 @@ function rejoin(c) {
     sync(c, false);
   } else {
     c.rejoining = performance.now();  // another view: one run brings it
-    c.setTriggerValue("rerun", { rejoin: true, at: Date.now() });
+    askRun({ rejoin: true });
   }
   render(c);
 }
@@ -449,6 +478,7 @@ function keep(c) {
 
 export default function (component) {
   const { parentElement: root, data } = component;
+  if (data.relay) return relay(component);
   if (data.resume) {
     if (!root.__plResumed) {
       root.__plResumed = true;
@@ -467,7 +497,6 @@ export default function (component) {
     root.__plClass = c;
   }
   c.setStateValue = component.setStateValue;
-  c.setTriggerValue = component.setTriggerValue;
   update(c, data);
   render(c);
   return () => {
