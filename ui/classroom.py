@@ -5,13 +5,17 @@ the lecturer and the students see, around every lesson (app.py runs each page in
 :func:`class_session`):
 
 - **Start.** The sidebar's *Start a class* opens a class on the current view. Its key
-  stays in this session (``class.key``) and in the lecturer's own strip component; the
-  projector shows the code, the link ``/?class=CODE`` and its QR code.
+  stays in this session (``class.key``) and in the lecturer's own strip component (which
+  keeps it in the tab's sessionStorage, so that a reload of that tab leads the class
+  again); the projector shows the code, the link ``/?class=CODE`` and its QR code. A
+  lecturer's address never holds ``class=``; a phone takes a key of its own through a
+  one-time ``?class=CODE&remote=TOKEN`` link.
 - **The view.** A view is what a Share link holds, as one query string, with the lesson
   as ``lesson=<url path>`` and without the step (which travels on its own), lecture mode
   (each screen's own) or the class's parameters. After every run of a lecturer's page
   whose view changed, the view is published (``set_view``); a page that follows a class
-  and sees a newer ``view_seq`` reruns once and *applies* it: the session's settings
+  and sees a newer ``view_seq`` asks for one run (through a relay component outside the
+  strip's fragment) and *applies* it: the session's settings
   are dropped and the view's query string is read as a fresh link would be read (the
   lesson switched to when it is another), at the class's step.
 - **Steps.** Presses never rerun: the stepper tells ``pl-step`` (stepper_class.js), the
