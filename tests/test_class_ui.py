@@ -126,3 +126,23 @@ def test_a_remote_link_works_once_and_leaves_the_address():
     again.run()
     assert again.session_state["class.role"] == "student"
     assert "used already" in _sidebar_text(again)
+
+
+def test_a_store_that_does_not_answer_leaves_the_page_as_it_is(monkeypatch):
+    _, state = ui.classroom._open_class("data=xor-1", 0)
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert_clean(at)
+
+    def away(function, timeout=5.0):
+        raise TimeoutError("the class store did not answer")
+
+    monkeypatch.setattr(server, "call", away)
+    at.run()
+    assert_clean(at)  # the lesson as it was; the strip says it reconnects
+    assert at.session_state["class.code"] == state.code and "class.over" not in at.session_state
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert "unavailable for a moment" in at.error[0].value

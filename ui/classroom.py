@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import io
 from collections.abc import Iterator, Sequence
+from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
 from urllib.parse import parse_qsl, quote, urlsplit
 
@@ -136,16 +137,28 @@ def qr_svg(link: str) -> str:
 # ---------------------------------------------------------------- the store, from a script
 
 
+class Unavailable(Exception):
+    """The class store did not answer (Redis away, or too slow): try again on a later run."""
+
+
+def _call(function):
+    store = server.classroom().store
+    try:
+        return server.call(function)
+    except (*store.unavailable, TimeoutError, FutureTimeout) as failure:
+        raise Unavailable(str(failure)) from None
+
+
 def _get(code: str) -> tuple[ClassState | None, bool]:
     """The class and, when there is none, whether it was there and ended."""
     async def read(store):
         state = await store.get(code)
         return state, (state is None and await store.was_ended(code))
-    return server.call(read)
+    return _call(read)
 
 
 def _change(code: str, transition) -> ClassState:
-    return server.call(lambda store: store.change(code, transition))
+    return _call(lambda store: store.change(code, transition))
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
@@ -158,7 +171,7 @@ def _open_class(view: str, step: int) -> tuple[str, ClassState]:
             if await store.open_class(state):
                 return state
         raise ClassError(503, "no free code; try again")
-    return key, server.call(create)
+    return key, _call(create)
 
 
 def _claim(code: str, token: str) -> str | None:
@@ -170,12 +183,12 @@ def _claim(code: str, token: str) -> str | None:
         key = codes.new_key()
         await store.change(code, lambda s: add_key(s, codes.digest(key)))
         return key
-    return server.call(claim)
+    return _call(claim)
 
 
 def _remote_token(code: str) -> str:
     token = codes.new_token()
-    server.call(lambda store: store.put_remote(codes.digest(token), code))
+    _call(lambda store: store.put_remote(codes.digest(token), code))
     return token
 
 
@@ -244,6 +257,9 @@ def _start_class() -> None:
     except ClassError as refused:
         st.session_state[_PROBLEM] = refused.message
         return
+    except Unavailable:
+        st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
+        return
     _join(state.code, LECTURER, key)
     st.session_state.update({_VIEW_SEQ: state.view_seq, _CARD: True})
 
@@ -251,7 +267,7 @@ def _start_class() -> None:
 def _end_class() -> None:
     code = st.session_state.get(_CODE)
     if code and st.session_state.get(_KEY):
-        with contextlib.suppress(ClassError):
+        with contextlib.suppress(ClassError, Unavailable):
             _change(code, end)
     _leave()
 
@@ -269,7 +285,10 @@ def _join_typed() -> None:
 def _make_remote() -> None:
     code = st.session_state.get(_CODE)
     if code and st.session_state.get(_KEY):
-        st.session_state[_REMOTE] = _remote_token(code)
+        try:
+            st.session_state[_REMOTE] = _remote_token(code)
+        except Unavailable:
+            st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
 
 
 # ---------------------------------------------------------------- around every page
@@ -309,7 +328,10 @@ def _before(pages: dict, page) -> ClassState | None:
         problem = None
         if code and remote is not None:
             st.query_params.pop("remote", None)  # never kept, never shared
-            key = _claim(code, remote)
+            try:
+                key = _claim(code, remote)
+            except Unavailable:
+                key = None
             if key:
                 _join(code, LECTURER, key)
                 st.query_params.pop("class", None)
@@ -323,7 +345,10 @@ def _before(pages: dict, page) -> ClassState | None:
     if not _in_class() or st.session_state.get(_OVER):
         return None
     code = st.session_state[_CODE]
-    state, _ = _get(code)
+    try:
+        state, _ = _get(code)
+    except Unavailable:
+        return None  # the page as it is; the strip says it reconnects
     if state is None:
         st.session_state[_OVER] = "ended"
         return None
@@ -335,7 +360,12 @@ def _before(pages: dict, page) -> ClassState | None:
 
 def _open_link(code: str | None, typed: str) -> None:
     """A link (or a typed code) names a class: join it, or say plainly why not and stop."""
-    state, ended = _get(code) if code else (None, False)
+    try:
+        state, ended = _get(code) if code else (None, False)
+    except Unavailable:
+        st.error("Classes are unavailable for a moment: reload this page in a few seconds.",
+                 icon=":material/cloud_off:")
+        st.stop()
     if state is not None:
         _join(code, STUDENT)
         return
@@ -389,7 +419,10 @@ def _on_resume() -> None:
     if not isinstance(value, dict):
         return
     code, key = codes.normalize_code(str(value.get("code", ""))), value.get("key")
-    state = _get(code)[0] if code and codes.is_key(key) else None
+    try:
+        state = _get(code)[0] if code and codes.is_key(key) else None
+    except Unavailable:
+        state = None
     if state is not None and codes.key_matches(key, state.key_hashes):
         _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
@@ -401,6 +434,8 @@ def _publish(view: dict[str, str]) -> None:
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
         state = _change(code, lambda s: _set_view(s, encode_view(view), step))
+    except Unavailable:
+        return  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:
         if refused.status in (404, 410):
             st.session_state[_OVER] = "ended"
@@ -444,14 +479,18 @@ def _strip_fragment() -> None:
     if not code:
         return
     lecturer = st.session_state.get(_ROLE) == LECTURER
-    state = None if st.session_state.get(_OVER) else _get(code)[0]
+    unavailable = False
+    try:
+        state = None if st.session_state.get(_OVER) else _get(code)[0]
+    except Unavailable:
+        state, unavailable = None, True
     mode, n = st.session_state.get(_MODE, (FOLLOW, 0))
     data = {"code": code, "display": codes.display_code(code), "role": st.session_state[_ROLE],
             "mode": mode, "n": n, "view_seq": st.session_state.get(_VIEW_SEQ),
             "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
-            "link": join_link(code)}
+            "link": join_link(code), "unavailable": unavailable}
     if lecturer:
         data["key"] = st.session_state.get(_KEY)
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)

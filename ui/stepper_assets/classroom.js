@@ -434,11 +434,12 @@ function update(c, data) {
     c.mode = data.mode;
     c.n = data.n;
   }
-  if (!data.state) {
+  if (!data.state && !data.unavailable) {
     over(c);
     return;
   }
-  if (!c.state || data.state.seq > c.state.seq) c.state = data.state;
+  if (data.state && (!c.state || data.state.seq > c.state.seq)) c.state = data.state;
+  if (data.unavailable) c.offline = true;
   keep(c);
   if (c.role === "lecturer" && !c.touchTimer) {
     c.touchTimer = setInterval(() => post(c, { action: "touch" }).catch(() => {}),
