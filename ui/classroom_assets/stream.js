@@ -86,7 +86,7 @@ function onState(c, st) {
   render(c);
 }
 
-function sync(c, mounting) {
+export function sync(c, mounting) {
   // the page as the class wants it: a newer view asks for one run; otherwise the step and
   // the question go to the stepper (a lecturer's own steps are not sent back to it)
   const st = c.state;
