@@ -22,4 +22,9 @@ if __name__ == "__main__":
         # a lecture link opens on the lesson alone; the settings stay one click away
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )
-    st.navigation(lessons.pages()).run()
+    from ui.classroom import class_session
+
+    LESSONS = lessons.pages()
+    page = st.navigation(LESSONS)
+    with class_session(LESSONS, page):  # a class: the page leads or follows (ui/classroom.py)
+        page.run()

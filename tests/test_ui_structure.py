@@ -140,11 +140,15 @@ def test_no_import_circle_anywhere_in_the_house():
 
 def test_ui_holds_only_what_two_lessons_share():
     graph = import_graph()
+    # app.py runs around every lesson (a class, ui/classroom.py): what it imports serves all
+    graph["app"] = imports_of("app", ROOT / "app.py", set(graph))
     for module in (name for name in graph if name.startswith("ui.")):
         users = {name for name, targets in graph.items() if module in targets}
         lessons = {name.split(".")[1] for name in users if name.startswith("lessons.")}
-        # used by ui itself (the Lesson every page opens), or by two lessons or more
-        assert any(user.startswith("ui.") for user in users) or len(lessons) >= 2, \
+        # used by ui itself (the Lesson every page opens), by the app around every page, or by
+        # two lessons or more
+        assert any(user.startswith("ui.") or user == "app" for user in users) \
+            or len(lessons) >= 2, \
             f"{module} serves {lessons or 'nothing'} alone: it belongs in that lesson"
 
 

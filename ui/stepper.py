@@ -111,7 +111,7 @@ def serve_plotly() -> Path:
 # joined, no module imports, so the word is dropped.
 JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
               "controls", "predict", "stepper")
-JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair")
+JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 

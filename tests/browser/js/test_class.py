@@ -1,0 +1,107 @@
+"""layers/class.js: the stepper in a class: a press told, the class's step taken without
+telling it back, the class's question asked in Predict's box and its answers revealed."""
+
+from __future__ import annotations
+
+import base64
+
+import numpy as np
+import pytest
+
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN
+from tests.browser.js.conftest import open_page
+from ui.stepper import pack, perceptron_run
+
+pytestmark = pytest.mark.browser
+
+SETTINGS = dict(eta=0.1, bias=True, order="cyclic", init=((0.2, 0.0), -0.1), seed=0,
+                max_epochs=5)
+NOTES = BUILTIN["Lecture notes' example: 4 points"]()
+
+
+def packed(**extra) -> tuple[str, object]:
+    trace = record(perceptron(NOTES.X, NOTES.y, **SETTINGS))
+    run = perceptron_run(NOTES, trace, SETTINGS, outcome(trace, NOTES.X, NOTES.y, max_epochs=5))
+    blob = pack({**run.header, "run": run.id, "start": 0, "keys": True, **extra}, run.columns)
+    return base64.b64encode(blob).decode(), trace
+
+
+MOUNT = """(text) => {
+  window.told = [];
+  window.answers = [];
+  window.addEventListener("pl-step", (event) => told.push(event.detail.k));
+  window.addEventListener("pl-answer", (event) => answers.push(event.detail));
+  const root = pl.html("div", { id: "one" }, document.body);
+  pl.mountStepper({ parentElement: root, data: pl.bytes(text), setStateValue: () => {} });
+}"""
+STEP = "() => document.querySelector('.pl-stepper').dataset.step"
+QUIZ = """() => { const box = document.querySelector(".pl-quiz");
+  return box.hidden ? null : { text: Array.from(box.querySelectorAll("p"), (p) => p.textContent),
+    buttons: Array.from(box.querySelectorAll("button"), (b) => b.textContent),
+    bars: Array.from(box.querySelectorAll(".pl-class-bar"), (b) => b.textContent) }; }"""
+
+
+@pytest.fixture
+def page(browser):
+    page = open_page(browser)
+    yield page
+    assert not page.errors
+    page.context.close()
+
+
+def mounted(page, **extra):
+    text, trace = packed(**extra)
+    page.evaluate(MOUNT, text)
+    page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
+    return trace
+
+
+def test_a_press_is_told_and_the_classs_step_is_not_told_back(page):
+    mounted(page)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => ({STEP})() === '1'")
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('pl-class', { detail: { k: 3 } }))")
+    page.wait_for_function(f"() => ({STEP})() === '3'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => ({STEP})() === '4'")
+    assert page.evaluate("() => told") == [1, 4]
+
+
+def test_a_follower_takes_no_part(page):
+    mounted(page, follow="g")
+    page.evaluate("() => window.dispatchEvent(new CustomEvent('pl-class', { detail: { k: 3 } }))")
+    page.wait_for_timeout(100)
+    assert page.evaluate(STEP) == "0" and page.evaluate("() => told") == []
+
+
+def test_the_classs_question_is_asked_answered_and_revealed(page):
+    trace = mounted(page)
+    step = int(np.flatnonzero(trace.updated)[0])  # a mistake
+    q = {"id": "q1", "step": step, "kind": "turn", "revealed": False,
+         "choices": ["no_mistake", "anticlockwise", "clockwise"]}
+    tell = "(detail) => window.dispatchEvent(new CustomEvent('pl-class', { detail }))"
+    page.evaluate(tell, {"k": step - 1, "question": q, "lecturer": False, "answered": None,
+                         "canAnswer": True})
+    got = page.evaluate(QUIZ)
+    assert got["text"][0] == "The class is asked:"
+    assert got["text"][1].endswith("which way does w turn?")
+    assert got["buttons"] == ["Mistake", "No mistake"]
+    page.get_by_role("button", name="Mistake", exact=True).click()
+    buttons = page.evaluate(QUIZ)["buttons"]
+    assert buttons == ["\u21ba anticlockwise", "\u21bb clockwise"]
+    page.get_by_role("button", name=buttons[0]).click()
+    assert page.evaluate("() => answers") == [{"question": "q1", "choice": "anticlockwise"}]
+    truth = page.evaluate("""(step) => pl.classTruth(
+      document.querySelector('.pl-stepper').parentElement.__plStepper.run, step)""", step)
+    assert truth in ("anticlockwise", "clockwise", "mistake")
+    page.evaluate(tell, {"k": step, "question": {**q, "revealed": True, "counts": [1, 2, 3]},
+                         "lecturer": False, "answered": "anticlockwise", "canAnswer": False})
+    page.wait_for_function(f"() => ({STEP})() === '{step}'")
+    got = page.evaluate(QUIZ)
+    assert len(got["bars"]) == 3 and sum("\u2713" in bar for bar in got["bars"]) == 1
+    assert got["text"][-1].startswith("6 answers. It was a mistake")
+    page.evaluate(tell, {"question": None})
+    assert page.evaluate(QUIZ) is None
+    assert page.evaluate("() => told") == []  # the class moved it every time

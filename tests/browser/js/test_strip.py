@@ -1,0 +1,71 @@
+"""ui/classroom_assets/strip.js: the class strip's words and buttons for each role and mode,
+outside text always as text (the strip's script is ui.classroom.script, not the stepper's)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.browser.js.conftest import ORIGIN, _answer
+from ui.classroom import ASSETS, JS_MODULES, script
+
+pytestmark = pytest.mark.browser
+
+EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
+RENDER = """(c) => {
+  document.body.replaceChildren();
+  c.ui = cls.build(document.body);
+  cls.render(c);
+  const shown = (node) => !node.hidden;
+  return { text: c.ui.text.textContent, rejoin: shown(c.ui.rejoin) ? c.ui.rejoin.textContent : null,
+           tally: shown(c.ui.tally) ? c.ui.tally.textContent : null,
+           asks: c.ui.asks.filter(shown).map((b) => b.textContent), mode: c.ui.box.dataset.mode,
+           bold: document.querySelectorAll("b").length };
+}"""
+
+
+def test_every_module_is_small_and_the_script_has_one_default_export():
+    for name in JS_MODULES:
+        assert len((ASSETS / f"{name}.js").read_text().splitlines()) <= 400, name
+    assert re.findall(r"^export .*", script(), re.M) == ["export default function (component) {"]
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    context = browser.new_context()
+    page = context.new_page()
+    page.route(f"{ORIGIN}/**", _answer)
+    page.goto(f"{ORIGIN}/")
+    names = EXPORTED.findall((ASSETS / "strip.js").read_text())
+    module = script().replace("export default function", "const mountStrip = function", 1)
+    page.add_script_tag(content=f"{module}\nwindow.cls = {{ {', '.join(names)} }};",
+                        type="module")
+    page.wait_for_function("() => window.cls !== undefined")
+    yield page
+    context.close()
+
+
+def test_a_student_follows_explores_and_sees_the_end(page):
+    c = {"role": "student", "display": "<b>ABCD</b>-EFGH", "mode": "follow", "ended": False,
+         "state": {"step": 41, "question": None}}
+    got = page.evaluate(RENDER, c)
+    assert got["text"] == "Following the class <b>ABCD</b>-EFGH" and got["bold"] == 0
+    assert got["rejoin"] is None and got["asks"] == [] and got["mode"] == "follow"
+    got = page.evaluate(RENDER, {**c, "mode": "explore"})
+    assert got["text"] == "Exploring on your own \u00b7"
+    assert got["rejoin"] == "Rejoin the class (step 41)"
+    got = page.evaluate(RENDER, {**c, "ended": True})
+    assert got["text"].endswith("has ended. This page keeps its last view.")
+    assert got["mode"] == "ended" and got["rejoin"] is None
+
+
+def test_a_lecturer_sees_the_link_and_the_tally(page):
+    c = {"role": "lecturer", "display": "ABCD-EFGH", "link": "http://hall/?class=ABCDEFGH",
+         "ended": False, "offline": True, "state": {"step": 2, "question": None},
+         "tally": {"following": 3, "exploring": 1, "answered": 0}}
+    got = page.evaluate(RENDER, c)
+    assert got["text"] == "Class ABCD-EFGH \u00b7 join at http://hall/?class=ABCDEFGH " \
+        "(reconnecting\u2026)"
+    assert got["tally"] == "3 following \u00b7 1 exploring" and got["mode"] == "lead"
+    assert got["asks"] == []  # no stepper on this page to ask about

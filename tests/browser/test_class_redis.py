@@ -1,0 +1,63 @@
+"""The class journey across two Streamlit processes that share a real redis-server: the
+lecturer's page on one, the students' pages on the other (as behind deploy/nginx.conf,
+where a lecturer and a student are usually stuck to different processes)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+
+import pytest
+
+from tests.browser.chromium import free_port
+from tests.browser.class_journey import journey
+from tests.browser.conftest import ARTIFACTS, ROOT, SLOWNESS
+from tests.classroom_support import redis_server
+
+pytestmark = pytest.mark.browser
+
+
+@contextlib.contextmanager
+def streamlit_process(redis_url: str, name: str) -> Iterator[str]:
+    """`streamlit run app.py` on a free port with classes in Redis; its address."""
+    port = free_port()
+    ARTIFACTS.mkdir(exist_ok=True)
+    log = open(ARTIFACTS / f"server_{name}.log", "w")  # noqa: SIM115
+    env = {**os.environ, "PERCEPTRON_LAB_REDIS": redis_url}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
+         "--server.port", str(port), "--server.address", "127.0.0.1",
+         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
+        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60 * SLOWNESS
+        while True:
+            with contextlib.suppress(OSError), \
+                    urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
+                if response.read() == b"ok":
+                    break
+            if process.poll() is not None or time.monotonic() > deadline:
+                pytest.fail(f"streamlit did not start; see {log.name}")
+            time.sleep(0.3)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(timeout=10)
+        log.close()
+
+
+def test_a_class_led_on_one_process_is_followed_on_another(browser):
+    with redis_server() as redis_url, \
+            streamlit_process(redis_url, "lecturer") as lecturer_url, \
+            streamlit_process(redis_url, "students") as student_url:
+        journey(browser, lecturer_url, student_url)

@@ -1,0 +1,148 @@
+"""A class around every lesson (ui/classroom.py), through AppTest: starting, joining by link,
+following a view, the remote link, and a link to a class that is over."""
+
+from __future__ import annotations
+
+import doctest
+
+import ui.classroom
+from classroom import codes, server
+from classroom.state import end, set_view
+from tests.apptest import ROOT, assert_clean, by_key
+from ui.classroom import decode_view, encode_view, join_link, view_of
+
+
+def test_the_examples_in_the_docstrings_hold():
+    assert doctest.testmod(ui.classroom).failed == 0
+
+
+def test_a_view_reads_back_as_itself_whatever_its_values_hold():
+    view = {"lesson": "margin", "pts": "1,-0.5,+;2.5,1,-", "cls": "a%2Cb,c d", "eta": "0.5",
+            "x": "ä&=#?+"}
+    text = encode_view(view)
+    assert decode_view(text) == view
+    assert "&x=" in text and text.count("&") == len(view) - 1  # one & per parameter
+    # the class's own parameters, the step and lecture mode are never part of a view
+    assert view_of({"class": "ABCDEFGH", "key": "k", "remote": "r", "step": "3", "t": "2",
+                    "lecture": "1", "data": "xor"}, "") == {"data": "xor"}
+
+
+def test_the_join_link_is_the_apps_root_with_the_code():
+    assert join_link("ABCDEFGH", "https://hall.example/svm?part=x") == \
+        "https://hall.example/?class=ABCDEFGH"
+
+
+def _app():
+    from streamlit.testing.v1 import AppTest
+
+    return AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+
+
+def _state(code):
+    return server.call(lambda store: store.get(code))
+
+
+def _sidebar_text(at) -> str:
+    return "\n".join(str(e.value) for kind in ("caption", "warning", "info", "markdown")
+                     for e in getattr(at.sidebar, kind))
+
+
+def test_a_lecturer_starts_a_class_and_its_view_is_published():
+    at = _app()
+    at.run()
+    assert_clean(at)
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert_clean(at)
+    code = at.session_state["class.code"]
+    assert "You lead the class" in _sidebar_text(at)
+    key = at.session_state["class.key"]
+    assert codes.is_key(key) and key not in str(at.query_params)
+    state = _state(code)
+    assert state.view_seq == 2 and "data=" in state.view  # the view after the first run
+    assert "class" not in decode_view(state.view)
+    # a setting changes: the class takes the new view
+    by_key(at.number_input, "train.eta").set_value(0.5).run()
+    assert_clean(at)
+    assert decode_view(_state(code).view)["eta"] == "0.5"
+    by_key(at.button, "class.end").click()
+    at.run()
+    assert _state(code) is None and "class.code" not in at.session_state
+
+
+def test_a_student_follows_the_view_and_the_lesson_of_the_class():
+    _, state = ui.classroom._open_class("data=xor-1&eta=0.5", 3)
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert_clean(at)
+    assert at.session_state["class.role"] == "student"
+    assert "You are in the class" in _sidebar_text(at)
+    assert at.query_params["eta"] == "0.5" and at.query_params["data"] == "xor-1"
+    assert "class.key" not in at.session_state
+    # the class moves to another lesson with other settings: the next run takes them
+    server.call(lambda store: store.change(
+        state.code, lambda s: set_view(s, "lesson=margin&seed=4", 2)))
+    at.run()
+    at.run()  # the switch of page is a run of its own
+    assert_clean(at)
+    assert at.query_params.get("seed") == "4" and "eta" not in at.query_params
+    assert any("Margin" in t.value for t in at.title)
+
+
+def test_a_link_to_no_class_or_to_an_ended_class_says_so_and_opens_nothing():
+    at = _app()
+    at.query_params["class"] = "ABCD-EFGH"
+    at.run()
+    assert "No class has the code ABCD\\-EFGH" in at.error[0].value  # escaped: shown as typed
+    assert not at.title  # no lesson opened by itself
+    at = _app()
+    at.query_params["class"] = "[x](https://evil.example)"
+    at.run()
+    assert "\\[x\\]\\(https" in at.error[0].value  # outside text, never a link
+    _, state = ui.classroom._open_class("", 0)
+    server.call(lambda store: store.change(state.code, end))
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert f"The class {state.code} has ended" in at.error[0].value
+    assert not at.title
+    next(b for b in at.button if b.label.startswith("Open the lesson")).click().run()
+    assert at.title and "class" not in at.query_params
+
+
+def test_a_remote_link_works_once_and_leaves_the_address():
+    _, state = ui.classroom._open_class("", 0)
+    token = ui.classroom._remote_token(state.code)
+    phone = _app()
+    phone.query_params.update({"class": state.code, "remote": token})
+    phone.run()
+    assert_clean(phone)
+    assert phone.session_state["class.role"] == "lecturer"
+    assert "remote" not in phone.query_params
+    assert codes.key_matches(phone.session_state["class.key"], _state(state.code).key_hashes)
+    again = _app()
+    again.query_params.update({"class": state.code, "remote": token})
+    again.run()
+    assert again.session_state["class.role"] == "student"
+    assert "used already" in _sidebar_text(again)
+
+
+def test_a_store_that_does_not_answer_leaves_the_page_as_it_is(monkeypatch):
+    _, state = ui.classroom._open_class("data=xor-1", 0)
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert_clean(at)
+
+    def away(function, timeout=5.0):
+        raise TimeoutError("the class store did not answer")
+
+    monkeypatch.setattr(server, "call", away)
+    at.run()
+    assert_clean(at)  # the lesson as it was; the strip says it reconnects
+    assert at.session_state["class.code"] == state.code and "class.over" not in at.session_state
+    at = _app()
+    at.query_params["class"] = state.code
+    at.run()
+    assert "unavailable for a moment" in at.error[0].value

@@ -1,0 +1,573 @@
+"""A class in the app: the lecturer leads from any lesson, every student's page follows.
+
+The class itself (its state, its routes, its store) is ``classroom/``; this module is what
+the lecturer and the students see, around every lesson (app.py runs each page inside
+:func:`class_session`):
+
+- **Start.** The sidebar's *Start a class* opens a class on the current view. Its key
+  stays in this session (``class.key``) and in the lecturer's own strip component (which
+  keeps it in the tab's sessionStorage, so that a reload of that tab leads the class
+  again); the projector shows the code, the link ``/?class=CODE`` and its QR code. A
+  lecturer's address never holds ``class=``; a phone takes a key of its own through a
+  one-time ``?class=CODE&remote=TOKEN`` link.
+- **The view.** A view is what a Share link holds, as one query string, with the lesson
+  as ``lesson=<url path>`` and without the step (which travels on its own), lecture mode
+  (each screen's own) or the class's parameters. After every run of a lecturer's page
+  whose view changed, the view is published (``set_view``); a page that follows a class
+  and sees a newer ``view_seq`` asks for one run (through a relay component outside the
+  strip's fragment) and *applies* it: the session's settings
+  are dropped and the view's query string is read as a fresh link would be read (the
+  lesson switched to when it is another), at the class's step.
+- **Steps.** Presses never rerun: the stepper tells ``pl-step`` (its class layer,
+  ui/stepper_assets/layers/class.js), the lecturer's strip posts the step, every
+  follower's strip hears it on its event stream and moves its stepper with ``pl-class``
+  (ui/classroom_assets/stream.js).
+- **Exploring.** A student who presses, or whose view leaves the class's (a setting,
+  another lesson), explores alone; *Rejoin* brings the class's view and step back.
+- **Questions** are asked, answered, counted and revealed from the strips (ui/classroom_assets/):
+  the server counts each browser once.
+- **The end.** Ended or expired, a page keeps its last view and says so; a link to a
+  class that is over says so and opens nothing else by itself.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import re
+from collections.abc import Iterator, Sequence
+from concurrent.futures import TimeoutError as FutureTimeout
+from pathlib import Path
+from urllib.parse import parse_qsl, quote, urlsplit
+
+import segno
+import streamlit as st
+
+from classroom import codes, server
+from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key, end, public
+from classroom.state import set_view as _set_view
+from classroom.state import start as _start
+from ui.outside import md
+from ui.settings import LECTURE
+
+ASSETS = Path(__file__).with_name("classroom_assets")
+# the strip's script: these modules joined into one ES module, in this order (stream.js uses
+# what strip.js declares); ``export`` marks what a module offers the other and its tests
+JS_MODULES = ("strip", "stream")
+_EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def script() -> str:
+    """The strip's ES module: :data:`JS_MODULES` joined in their order."""
+    return "\n".join(_EXPORT.sub("", (ASSETS / f"{name}.js").read_text())
+                     for name in JS_MODULES)
+COMPONENT = "perceptron_lab.classroom"
+LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
+# never part of a view: the class's own parameters, the step (it travels on its own), and
+# lecture mode (each screen's own: a phone does not want a projector's type)
+NOT_VIEW = PRIVATE_PARAMETERS | {"step", "t", "lecture"}
+FOLLOW, EXPLORE = "follow", "explore"
+LECTURER, STUDENT = "lecturer", "student"
+
+_CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
+_VIEW_SEQ = "class.view_seq"  # the class's view_seq this page took or gave last
+_BASELINE = "class.baseline"  # this page's own view then: a change from it is the page's
+_APPLIED = "class.applied"  # a view was applied in this run: its page's view is the baseline
+_DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
+_MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
+_OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
+_REMOTE = "class.remote"  # a remote link, shown once
+_CARD = "class.card"  # the projector's join card is shown
+_PROBLEM = "class.problem"  # why a link's class could not be joined
+_RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
+# kept when a view is applied: the class, lecture mode, the student's own points and file
+_KEEP = ("class.", LECTURE.key, "data.user", "data.file")
+
+
+# ---------------------------------------------------------------- views
+
+
+def encode_view(view: dict[str, str]) -> str:
+    """A view as the class keeps it: its parameters sorted, each value percent-encoded.
+
+    >>> encode_view({"lesson": "margin", "eta": "0.5", "pts": "1,-0.5,+;2,1,-"})
+    'eta=0.5&lesson=margin&pts=1,-0.5,%2B;2,1,-'
+    """
+    return "&".join(f"{quote(k, safe='')}={quote(v, safe=',;-._~')}"
+                    for k, v in sorted(view.items()))
+
+
+def decode_view(text: str) -> dict[str, str]:
+    """The inverse of :func:`encode_view` (a view from the class: no private parameter).
+
+    >>> decode_view("eta=0.5&lesson=margin&pts=1,-0.5,%2B;2,1,-")["pts"]
+    '1,-0.5,+;2,1,-'
+    """
+    return {k: v for k, v in parse_qsl(text, keep_blank_values=True)
+            if k.lower() not in NOT_VIEW}
+
+
+def view_of(params: dict[str, str], lesson: str) -> dict[str, str]:
+    """The view of a page: its query parameters but the private ones, and its lesson.
+
+    >>> view_of({"data": "xor", "step": "4", "class": "ABCDEFGH", "lecture": "1"}, "margin")
+    {'data': 'xor', 'lesson': 'margin'}
+    """
+    view = {k: v for k, v in params.items() if k.lower() not in NOT_VIEW}
+    if lesson:
+        view[LESSON] = lesson
+    return view
+
+
+def _current_view(page) -> dict[str, str]:
+    return view_of(st.query_params.to_dict(), page.url_path)
+
+
+def join_link(code: str, base: str | None = None) -> str:
+    """The address students open to join: the app's root with ``?class=CODE``.
+
+    >>> join_link("ABCDEFGH", "http://hall.example:8080/margin?eta=2")
+    'http://hall.example:8080/?class=ABCDEFGH'
+    """
+    parts = urlsplit(str(base if base is not None else st.context.url or ""))
+    root = f"{parts.scheme}://{parts.netloc}/" if parts.netloc else "/"
+    return f"{root}?class={code}"
+
+
+def qr_svg(link: str) -> str:
+    """The link as a QR code, an SVG document (drawn as an image, never as HTML).
+
+    >>> qr_svg("http://hall.example/?class=ABCDEFGH").startswith("<svg")
+    True
+    """
+    buffer = io.BytesIO()
+    segno.make(link, error="m").save(buffer, kind="svg", scale=10, border=2, xmldecl=False,
+                                     svgns=True, dark="#111111", light="#ffffff")
+    return buffer.getvalue().decode("ascii")
+
+
+# ---------------------------------------------------------------- the store, from a script
+
+
+class Unavailable(Exception):
+    """The class store did not answer (Redis away, or too slow): try again on a later run."""
+
+
+def _call(function):
+    store = server.classroom().store
+    try:
+        return server.call(function)
+    except (*store.unavailable, TimeoutError, FutureTimeout) as failure:
+        raise Unavailable(str(failure)) from None
+
+
+def _get(code: str) -> tuple[ClassState | None, bool]:
+    """The class and, when there is none, whether it was there and ended."""
+    async def read(store):
+        state = await store.get(code)
+        return state, (state is None and await store.was_ended(code))
+    return _call(read)
+
+
+def _change(code: str, transition) -> ClassState:
+    return _call(lambda store: store.change(code, transition))
+
+
+def _open_class(view: str, step: int) -> tuple[str, ClassState]:
+    """A new class on this view (as ``POST /class`` does): its key and state."""
+    key = codes.new_key()
+
+    async def create(store):
+        for _ in range(10):  # a taken code is a 1-in-1e9 event
+            state = _start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
+            if await store.open_class(state):
+                return state
+        raise ClassError(503, "no free code; try again")
+    return key, _call(create)
+
+
+def _claim(code: str, token: str) -> str | None:
+    """A key of this device's own for a remote token, once (as ``POST .../claim`` does)."""
+    async def claim(store):
+        found = await store.take_remote(codes.digest(token)) if codes.is_token(token) else None
+        if found != code:
+            return None
+        key = codes.new_key()
+        await store.change(code, lambda s: add_key(s, codes.digest(key)))
+        return key
+    return _call(claim)
+
+
+def _remote_token(code: str) -> str:
+    token = codes.new_token()
+    _call(lambda store: store.put_remote(codes.digest(token), code))
+    return token
+
+
+# ---------------------------------------------------------------- the session's class
+
+
+def _in_class() -> bool:
+    return bool(st.session_state.get(_CODE))
+
+
+def _mode() -> str:
+    return st.session_state.get(_MODE, (FOLLOW, 0))[0]
+
+
+def _set_mode(mode: str) -> None:
+    n = st.session_state.get(_MODE, (FOLLOW, 0))[1]
+    st.session_state[_MODE] = (mode, n + 1)
+
+
+def _leave() -> None:
+    for name in [k for k in st.session_state if str(k).startswith("class.")]:
+        if name != _CARD:
+            del st.session_state[name]
+    st.query_params.pop("class", None)
+
+
+def _join(code: str, role: str, key: str | None = None) -> None:
+    _leave()
+    st.session_state.update({_CODE: code, _ROLE: role, _VIEW_SEQ: None, _BASELINE: None,
+                             _MODE: (FOLLOW, 0)})
+    if key:
+        st.session_state[_KEY] = key
+
+
+def _reset_session() -> None:
+    """Forget every setting of this session, as a fresh link's page would start."""
+    for name in list(st.session_state):
+        if not str(name).startswith(_KEEP):
+            del st.session_state[name]
+
+
+def _apply(state: ClassState, pages: dict, page) -> None:
+    """Make this page the class's view at its step: one run (a lesson's switch in it)."""
+    view = decode_view(state.view)
+    target = pages.get(view.pop(LESSON, ""), page)
+    params = dict(view)
+    if st.session_state.get(_ROLE) != LECTURER:  # a lecturer's tab takes its class back by
+        params["class"] = state.code             # its key after a reload, not by the link
+    if state.step:
+        params["step"] = str(state.step)
+    if st.session_state.get(LECTURE.key):
+        params["lecture"] = "1"
+    _reset_session()
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True})
+    if _mode() != FOLLOW:
+        _set_mode(FOLLOW)
+    if target.url_path != page.url_path:
+        st.switch_page(target, query_params=params)
+    st.query_params.from_dict(params)
+
+
+def _start_class() -> None:
+    """The sidebar's Start (a callback): a class on this view, led from this session."""
+    try:
+        key, state = _open_class("", 0)
+    except ClassError as refused:
+        st.session_state[_PROBLEM] = refused.message
+        return
+    except Unavailable:
+        st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
+        return
+    _join(state.code, LECTURER, key)
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _CARD: True})
+
+
+def _end_class() -> None:
+    code = st.session_state.get(_CODE)
+    if code and st.session_state.get(_KEY):
+        with contextlib.suppress(ClassError, Unavailable):
+            _change(code, end)
+    _leave()
+
+
+def _join_typed() -> None:
+    code = codes.normalize_code(st.session_state.get("class.typed", ""))
+    if code is None:
+        st.session_state[_PROBLEM] = ("A class code is 8 letters and digits, like "
+                                      "ABCD-EFGH (no 0, O, 1 or I).")
+        return
+    st.query_params["class"] = code
+    st.session_state[_PROBLEM] = None
+
+
+def _make_remote() -> None:
+    code = st.session_state.get(_CODE)
+    if code and st.session_state.get(_KEY):
+        try:
+            st.session_state[_REMOTE] = _remote_token(code)
+        except Unavailable:
+            st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
+
+
+# ---------------------------------------------------------------- around every page
+
+
+@contextlib.contextmanager
+def class_session(pages: Sequence, page) -> Iterator[None]:
+    """Run one page inside the session's class (app.py: ``with class_session(...): page.run()``).
+
+    Before the page: a link's class is joined (a remote link's token traded for a key),
+    and a page that follows takes the class's newer view (switching lesson if need be).
+    After it: a lecturer's changed view goes to the class, a student's marks them as
+    exploring; the strip (and the projector's join card) fills the top of the page, the
+    class's controls the foot of the sidebar.
+    """
+    by_path = {p.url_path: p for p in pages}
+    slot = st.empty()
+    state = _before(by_path, page)
+    stopped = False
+    try:
+        yield
+    except BaseException as raised:  # st.stop() ends a page early: the class goes on
+        if type(raised).__name__ != "StopException":
+            raise
+        stopped = True
+    _after(page, state, slot)
+    if stopped:
+        st.stop()
+
+
+def _before(pages: dict, page) -> ClassState | None:
+    params = st.query_params
+    typed = params.get("class")
+    if typed is not None:
+        code = codes.normalize_code(typed)
+        remote = params.get("remote")
+        problem = None
+        if code and remote is not None:
+            st.query_params.pop("remote", None)  # never kept, never shared
+            try:
+                key = _claim(code, remote)
+            except Unavailable:
+                key = None
+            if key:
+                _join(code, LECTURER, key)
+                st.query_params.pop("class", None)
+            else:
+                problem = ("This remote link was used already or expired (it works once, "
+                           "for ten minutes): this page follows the class as a student.")
+        if code is None or code != st.session_state.get(_CODE):
+            _open_link(code, typed)
+        if problem:
+            st.session_state[_PROBLEM] = problem
+    if not _in_class() or st.session_state.get(_OVER):
+        return None
+    code = st.session_state[_CODE]
+    try:
+        state, _ = _get(code)
+    except Unavailable:
+        return None  # the page as it is; the strip says it reconnects
+    if state is None:
+        st.session_state[_OVER] = "ended"
+        return None
+    follows = st.session_state[_ROLE] == LECTURER or _mode() == FOLLOW
+    if follows and state.view_seq != st.session_state.get(_VIEW_SEQ):
+        _apply(state, pages, page)
+    return state
+
+
+def _open_link(code: str | None, typed: str) -> None:
+    """A link (or a typed code) names a class: join it, or say plainly why not and stop."""
+    try:
+        state, ended = _get(code) if code else (None, False)
+    except Unavailable:
+        st.error("Classes are unavailable for a moment: reload this page in a few seconds.",
+                 icon=":material/cloud_off:")
+        st.stop()
+    if state is not None:
+        _join(code, STUDENT)
+        return
+    shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
+    if ended:
+        message = (f"The class {shown} has ended (a class ends when its lecturer ends it, or "
+                   "after an hour without a word from them).")
+    else:
+        message = f"No class has the code {shown}. Check the code on the projector."
+    st.error(message, icon=":material/event_busy:")
+    st.caption("This page opens nothing else by itself.")
+
+    def drop() -> None:
+        st.query_params.pop("class", None)
+
+    st.button("Open the lesson without a class", on_click=drop, icon=":material/arrow_forward:")
+    st.stop()
+
+
+def _after(page, state: ClassState | None, slot) -> None:
+    if _in_class():
+        if state is not None:
+            view = _current_view(page)
+            if st.session_state.pop(_APPLIED, False):
+                st.session_state[_BASELINE] = view
+            elif view != st.session_state.get(_BASELINE):
+                if st.session_state[_ROLE] == LECTURER:
+                    _publish(view)
+                elif _mode() == FOLLOW:
+                    _set_mode(EXPLORE)
+            st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
+        with slot.container():
+            _strip_fragment()
+    with st.sidebar:
+        _sidebar()
+        if _in_class():
+            # the strip's requests for a run of the whole page: outside the strip's fragment,
+            # so that a newer view costs one run (and no fragment that may be gone by then)
+            _mount(key="class.relay", data={"relay": True}, on_rerun_change=_on_rerun,
+                   height=0)
+        if not _in_class() and not st.session_state.get(_RESUMED):
+            # a lecturer's tab reloaded takes its class back (drawn where it adds no space)
+            _mount(key="class.resume", data={"resume": True}, on_resume_change=_on_resume,
+                   height=0)
+
+
+def _on_resume() -> None:
+    """A reloaded tab of the lecturer's hands back the key it kept: lead the class again."""
+    st.session_state[_RESUMED] = True
+    value = (st.session_state.get("class.resume") or {}).get("resume")
+    if not isinstance(value, dict):
+        return
+    code, key = codes.normalize_code(str(value.get("code", ""))), value.get("key")
+    try:
+        state = _get(code)[0] if code and codes.is_key(key) else None
+    except Unavailable:
+        state = None
+    if state is not None and codes.key_matches(key, state.key_hashes):
+        _join(code, LECTURER, key)  # the class's view and step again, as it left them
+
+
+def _publish(view: dict[str, str]) -> None:
+    """The lecturer's page changed its view: every follower's page takes it, at this step."""
+    code = st.session_state[_CODE]
+    step = st.query_params.get("step", "0")
+    step = int(step) if step.isdigit() and len(step) < 9 else 0
+    try:
+        state = _change(code, lambda s: _set_view(s, encode_view(view), step))
+    except Unavailable:
+        return  # the view goes out on a later run (it still differs from the baseline)
+    except ClassError as refused:
+        if refused.status in (404, 410):
+            st.session_state[_OVER] = "ended"
+        else:
+            st.toast(f"The class did not take this view: {refused.message}",
+                     icon=":material/sync_problem:")
+        return
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view})
+
+
+# ---------------------------------------------------------------- what is drawn
+
+_mount = st.components.v2.component(
+    COMPONENT, css=(ASSETS / "classroom.css").read_text(),
+    js=script(), isolate_styles=False)
+
+
+def _on_mode() -> None:
+    """The strip's student pressed (explore) or rejoined on the same view (follow)."""
+    value = (st.session_state.get("class.strip") or {}).get("mode")
+    if isinstance(value, dict) and value.get("mode") in (FOLLOW, EXPLORE) \
+            and isinstance(value.get("n"), int) \
+            and value["n"] > st.session_state.get(_MODE, (FOLLOW, 0))[1]:
+        st.session_state[_MODE] = (value["mode"], value["n"])
+
+
+def _on_rerun() -> None:
+    """The strip heard of a newer view, or its student rejoins on another view: this run
+    (the relay's trigger reruns the whole page) takes the class's view."""
+    value = (st.session_state.get("class.relay") or {}).get("rerun")
+    if isinstance(value, dict) and value.get("rejoin"):
+        _set_mode(FOLLOW)
+        st.session_state[_VIEW_SEQ] = None  # the class's view again, whatever it is
+
+
+@st.fragment
+def _strip_fragment() -> None:
+    """The strip (and the projector's join card): a fragment, so that its reports (a student
+    explores, rejoins on the same view) rerun only it."""
+    code = st.session_state.get(_CODE)
+    if not code:
+        return
+    lecturer = st.session_state.get(_ROLE) == LECTURER
+    unavailable = False
+    try:
+        state = None if st.session_state.get(_OVER) else _get(code)[0]
+    except Unavailable:
+        state, unavailable = None, True
+    mode, n = st.session_state.get(_MODE, (FOLLOW, 0))
+    data = {"code": code, "display": codes.display_code(code), "role": st.session_state[_ROLE],
+            "mode": mode, "n": n, "view_seq": st.session_state.get(_VIEW_SEQ),
+            "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
+            and not st.session_state.get(_DIVERGED),
+            "state": public(state, with_view=False) if state else None,
+            "link": join_link(code), "unavailable": unavailable}
+    if lecturer:
+        data["key"] = st.session_state.get(_KEY)
+    _mount(key="class.strip", data=data, on_mode_change=_on_mode)
+    if lecturer and state is not None and st.session_state.get(_CARD):
+        _join_card(code)
+
+
+def _join_card(code: str) -> None:
+    """The projector's invitation: the code, the link and its QR code."""
+    link = join_link(code)
+    with st.container(horizontal=True, vertical_alignment="center", gap="large",
+                      key="class_card"):
+        st.image(qr_svg(link), width=280, caption="Scan to join")
+        with st.container():
+            st.markdown("Join the class with the code")
+            # a code is 8 characters of codes.ALPHABET and a dash: nothing to escape
+            st.markdown(f"# {codes.display_code(code)}")
+            st.markdown("or open")
+            st.code(link, language=None)
+    st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:",
+              on_click=lambda: st.session_state.update({_CARD: False}))
+
+
+def _sidebar() -> None:
+    """The foot of the sidebar: start or join a class; in one, its controls."""
+    st.subheader("Class")
+    problem = st.session_state.get(_PROBLEM)
+    if problem:
+        st.warning(problem, icon=":material/info:")
+    code = st.session_state.get(_CODE)
+    if not code:
+        st.button("Start a class", key="class.start", on_click=_start_class, type="primary",
+                  icon=":material/co_present:", help="Your students' pages follow yours: "
+                  "lesson, data, settings and step. The projector shows how to join.")
+        with st.form("class.join", border=False, enter_to_submit=True):
+            st.text_input("Join a class", key="class.typed", placeholder="ABCD-EFGH",
+                          max_chars=16)
+            st.form_submit_button("Join", on_click=_join_typed, icon=":material/login:")
+        return
+    shown = codes.display_code(code)
+    if st.session_state.get(_OVER):
+        st.info(f"The class {shown} has ended. This page keeps its last view.",
+                icon=":material/event_busy:")
+        st.button("Leave the class", key="class.leave", on_click=_leave)
+        return
+    if st.session_state[_ROLE] == STUDENT:
+        st.caption(f"You are in the class {shown}.")
+        st.button("Leave the class", key="class.leave", on_click=_leave,
+                  icon=":material/logout:")
+        return
+    st.caption(f"You lead the class {shown}.")
+    if not st.session_state.get(_CARD):
+        st.button("Show how to join", key="class.show_card", icon=":material/qr_code_2:",
+                  on_click=lambda: st.session_state.update({_CARD: True}))
+    token = st.session_state.pop(_REMOTE, None)
+    if token:
+        link = f"{join_link(code)}&remote={token}"
+        st.warning("A link for your phone, shown once: it works once, within ten minutes. "
+                   "Keep it off the projector.", icon=":material/phonelink_lock:")
+        st.image(qr_svg(link), width=180)
+        st.code(link, language=None, wrap_lines=True)
+    else:
+        st.button("Phone as a remote", key="class.remote_button", on_click=_make_remote,
+                  icon=":material/phonelink:",
+                  help="A one-time link that lets your phone drive the class too.")
+    st.button("End the class", key="class.end", on_click=_end_class,
+              icon=":material/stop_circle:")
+

@@ -1,0 +1,374 @@
+// The class as a page follows it (ui/classroom.py; the strip and its words are strip.js): the
+// class's event stream (classroom/http.py), a student following or exploring, a lecturer's
+// steps and questions posted with the lecturer's key (X-Class-Key), which lives only in
+// this component's data. A following student's page moves with every step, with no rerun;
+// a newer view (another setting or lesson) asks Streamlit for one run. A press leaves the
+// class view; Rejoin comes back.
+
+const RETRY_MIN_MS = 2000;
+const RETRY_MAX_MS = 30000;
+const TOUCH_EVERY_MS = 10 * 60 * 1000;  // the quiet hour restarts with every touch
+const ASK_AGAIN_MS = 8000;  // a run asked for and not come by then is asked for again
+const WATCH_EVERY_MS = 2000;
+const LEAD_PATIENCE_MS = 2500;  // a lecturer's page waits this long for its own run
+
+// ------------------------------------------------------------------ the event stream
+
+function disconnect(c) {
+  clearTimeout(c.retryTimer);
+  c.retryTimer = null;
+  if (c.es) c.es.close();
+  c.es = null;
+}
+
+function connect(c) {
+  disconnect(c);
+  if (c.ended) return;
+  const lecturer = c.role === "lecturer";
+  const query = new URLSearchParams({ mode: lecturer ? "follow" : c.mode });
+  if (lecturer) query.set("tally", "1");  // the projector's stream: counts, and not counted
+  if (c.state) query.set("after", String(c.state.seq));
+  const es = new EventSource(url(`class/${c.code}/events?${query}`));
+  c.es = es;
+  es.addEventListener("open", () => {
+    c.retries = 0;
+    if (c.offline) { c.offline = false; render(c); }
+  });
+  es.addEventListener("state", (event) => onState(c, JSON.parse(event.data)));
+  es.addEventListener("tally", (event) => {
+    c.tally = JSON.parse(event.data);
+    render(c);
+  });
+  es.onerror = () => {
+    if (c.es !== es) return;
+    c.offline = true;
+    render(c);
+    // EventSource retries a dropped connection by itself; a refusal (an HTTP error) ends it
+    if (es.readyState === EventSource.CLOSED) diagnose(c);
+  };
+}
+
+function diagnose(c) {
+  // why the stream was refused: 404/410 the class is over; 429/503 wait, longer each time
+  disconnect(c);
+  fetch(url(`class/${c.code}`), { cache: "no-store" }).then((r) => {
+    if (r.status === 404 || r.status === 410) over(c);
+    else retryLater(c);
+  }).catch(() => retryLater(c));
+}
+
+function retryLater(c) {
+  const wait = Math.min(RETRY_MAX_MS, RETRY_MIN_MS * 2 ** (c.retries ?? 0));
+  c.retries = (c.retries ?? 0) + 1;
+  c.retryTimer = setTimeout(() => connect(c), wait * (0.75 + Math.random() / 2));
+}
+
+function over(c) {
+  if (c.ended) return;
+  c.ended = true;
+  keep(c);
+  disconnect(c);
+  clearInterval(c.touchTimer);
+  tell({ question: null });
+  render(c);
+}
+
+function onState(c, st) {
+  if (c.state && st.seq <= c.state.seq && !st.ended) return;  // a repeat, or one overtaken
+  c.state = st;
+  c.retries = 0;
+  c.offline = false;
+  if (st.ended) {
+    over(c);
+    return;
+  }
+  sync(c, false);
+  render(c);
+}
+
+export function sync(c, mounting) {
+  // the page as the class wants it: a newer view asks for one run; otherwise the step and
+  // the question go to the stepper (a lecturer's own steps are not sent back to it)
+  const st = c.state;
+  if (!st || c.ended) return;
+  const lecturer = c.role === "lecturer";
+  const following = lecturer || c.mode === "follow";
+  if (st.view_seq !== c.viewSeq) {
+    if (!following) return;
+    const now = performance.now();
+    if (c.behind !== st.view_seq) {
+      c.behind = st.view_seq;
+      c.behindSince = now;
+    }
+    // a lecturer's own new view arrives here before the run that made it has drawn this
+    // strip: a lecturer's page waits for that run, and asks only for another device's view
+    const patience = lecturer ? LEAD_PATIENCE_MS : 0;
+    // asked once, and again if no run came of it
+    if (now - c.behindSince >= patience
+        && (c.askedView !== st.view_seq || now - c.askedAt > ASK_AGAIN_MS)) {
+      c.askedView = st.view_seq;
+      c.askedAt = now;
+      askRun({ view_seq: st.view_seq });
+    }
+    return;
+  }
+  if (!following) return;
+  const detail = { question: st.question, lecturer, answered: null, canAnswer: false };
+  if (st.question) {
+    detail.answered = c.answers[st.question.id] ?? null;
+    detail.canAnswer = !lecturer && detail.answered === null && !st.question.revealed;
+  }
+  if (!lecturer) {
+    detail.k = st.step;
+  } else if (!mounting && !c.posting && st.seq > c.ownSeq) {
+    detail.k = st.step;  // another device of the lecturer's moved the class
+    c.k = c.sentK = st.step;
+  }
+  tell(detail);
+}
+
+// ------------------------------------------------------------------ a student
+
+function setMode(c, mode) {
+  c.mode = mode;
+  c.n += 1;
+  c.setStateValue("mode", { mode, n: c.n });
+  connect(c);  // a stream is either following or exploring
+}
+
+function explore(c) {
+  if (c.role === "lecturer" || c.ended || c.mode !== "follow") return;
+  setMode(c, "explore");
+  tell({ question: null });
+  render(c);
+}
+
+function rejoin(c) {
+  if (c.ended) return;
+  if (c.synced && c.state && c.state.view_seq === c.viewSeq) {
+    setMode(c, "follow");  // the same view: the step and the question, here and now
+    sync(c, false);
+  } else {
+    c.rejoining = performance.now();  // another view: one run brings it
+    askRun({ rejoin: true });
+  }
+  render(c);
+}
+
+function answered(c, question, choice) {
+  c.answers[question] = choice;
+  try {
+    sessionStorage.setItem(`plab.class.${c.code}.answers`, JSON.stringify(c.answers));
+  } catch (error) { /* private mode: the server still counts each browser once */ }
+}
+
+function answer(c, { question, choice }) {
+  if (c.role === "lecturer" || c.ended) return;
+  fetch(url(`class/${c.code}/answer`), {
+    method: "POST", cache: "no-store", credentials: "same-origin",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify({ question, choice }),
+  }).then(async (r) => {
+    const reply = r.status === 204 ? {} : await r.json().catch(() => ({}));
+    if (r.ok) answered(c, question, choice);
+    else if (r.status === 409 && /already/.test(reply.error ?? "")) answered(c, question, "earlier");
+    else c.problem = `Your answer was not counted: ${reply.error ?? r.status}`;
+    sync(c, false);
+    render(c);
+  }).catch(() => {
+    c.problem = "Your answer did not reach the class; try again.";
+    render(c);
+  });
+}
+
+// ------------------------------------------------------------------ the lecturer
+
+function post(c, body) {
+  return fetch(url(`class/${c.code}/lecturer`), {
+    method: "POST", cache: "no-store",
+    headers: { "Content-Type": "application/json", "X-Class-Key": c.key },
+    body: JSON.stringify(body),
+  }).then(async (r) => {
+    const reply = await r.json().catch(() => ({}));
+    if (r.ok) {
+      c.problem = null;
+      if (reply.state) {
+        c.ownSeq = Math.max(c.ownSeq, reply.state.seq);
+        if (!c.state || reply.state.seq >= c.state.seq) c.state = reply.state;
+      }
+      return reply.state;
+    }
+    if (r.status === 404 || r.status === 410) over(c);
+    else if (r.status === 403) c.problem = "This page no longer drives the class.";
+    else c.problem = `The class did not take it: ${reply.error ?? r.status}`;
+    const failure = new Error(reply.error ?? String(r.status));
+    failure.status = r.status;
+    throw failure;
+  });
+}
+
+function pushStep(c) {
+  // one step request at a time, the newest k each time: Play at 30 steps a second or a held
+  // key sends what the network carries, and the class ends where the lecturer stopped
+  if (c.posting || c.ended || c.k === null || c.k === c.sentK) return;
+  const k = c.k;
+  c.posting = true;
+  post(c, { action: "step", step: k }).then(() => {
+    c.sentK = k;
+  }).catch((error) => {
+    if (error.status === 429 || error.status === 503) {
+      setTimeout(() => pushStep(c), RETRY_MIN_MS);
+    }
+  }).finally(() => {
+    c.posting = false;
+    render(c);
+    pushStep(c);
+  });
+}
+
+function lead(c, action, body = {}) {
+  c.busy = true;
+  render(c);
+  post(c, { action, ...body }).then((st) => {
+    const detail = { question: st.question, lecturer: true, answered: null, canAnswer: false };
+    if (action === "reveal") {
+      detail.k = st.step;  // the true step, on every screen
+      c.k = c.sentK = st.step;
+    }
+    tell(detail);
+  }).catch(() => {}).finally(() => {
+    c.busy = false;
+    render(c);
+  });
+}
+
+function ask(c, kind) {
+  const at = stepperAt();
+  if (!at || at.k >= at.K) return;
+  if (c.k !== at.k) {  // the class is where the projector is before it is asked
+    c.k = at.k;
+    pushStep(c);
+  }
+  lead(c, "ask", { kind, step: at.k + 1 });
+}
+
+function catchUp(c) {
+  // after a run the projector's stepper may stand elsewhere than the class (a view published
+  // with the step the server knew): the class goes where the projector is
+  const at = stepperAt();
+  if (at && c.state && at.k !== c.state.step && !c.posting) {
+    c.k = at.k;
+    c.sentK = c.state.step;
+    pushStep(c);
+  }
+}
+
+// ------------------------------------------------------------------ mounting
+
+function create(root, data) {
+  let answers = {};
+  try {
+    answers = JSON.parse(sessionStorage.getItem(`plab.class.${data.code}.answers`) || "{}");
+  } catch (error) { answers = {}; }
+  const c = { root, ui: build(root), code: data.code, mode: data.mode, n: -1, state: null,
+              es: null, answers, k: null, sentK: null, ownSeq: 0, posting: false,
+              ended: false, tally: null, problem: null };
+  c.onStep = (event) => {
+    if (c.role === "lecturer") {
+      c.k = event.detail.k;
+      pushStep(c);
+    } else {
+      explore(c);
+    }
+  };
+  c.onAnswer = (event) => answer(c, event.detail);
+  c.onClick = (event) => {
+    const b = event.target.closest("button");
+    if (!b || b.disabled) return;
+    if (b === c.ui.rejoin) rejoin(c);
+    else if (b.dataset.kind) ask(c, b.dataset.kind);
+    else if (b === c.ui.reveal) lead(c, "reveal");
+    else if (b === c.ui.close) lead(c, "close");
+  };
+  c.watch = setInterval(() => {  // a run asked for and lost is asked for again
+    if (c.rejoining && performance.now() - c.rejoining > ASK_AGAIN_MS) rejoin(c);
+    else if (!c.rejoining && c.state && !c.ended && c.state.view_seq !== c.viewSeq) sync(c, true);
+  }, WATCH_EVERY_MS);
+  window.addEventListener("pl-step", c.onStep);
+  window.addEventListener("pl-answer", c.onAnswer);
+  c.ui.box.addEventListener("click", c.onClick);
+  return c;
+}
+
+function stop(c) {
+  disconnect(c);
+  clearInterval(c.touchTimer);
+  clearInterval(c.watch);
+  window.removeEventListener("pl-step", c.onStep);
+  window.removeEventListener("pl-answer", c.onAnswer);
+}
+
+function update(c, data) {
+  c.role = data.role;
+  c.key = data.key ?? null;
+  c.display = data.display;
+  c.link = data.link;
+  c.viewSeq = data.view_seq;
+  c.synced = data.synced;
+  c.rejoining = false;
+  let reconnect = !c.es;
+  if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one
+    reconnect = reconnect || (c.mode !== data.mode && c.n >= 0);
+    c.mode = data.mode;
+    c.n = data.n;
+  }
+  if (!data.state && !data.unavailable) {
+    over(c);
+    return;
+  }
+  if (data.state && (!c.state || data.state.seq > c.state.seq)) c.state = data.state;
+  if (data.unavailable) c.offline = true;
+  keep(c);
+  if (c.role === "lecturer" && !c.touchTimer) {
+    c.touchTimer = setInterval(() => post(c, { action: "touch" }).catch(() => {}),
+                               TOUCH_EVERY_MS);
+  }
+  if (reconnect && !c.ended) connect(c);
+  // the page's stepper is drawn by the time this runs: it takes the class's step
+  setTimeout(() => {
+    if (c.role === "lecturer") catchUp(c);
+    sync(c, true);
+    render(c);
+  }, 0);
+}
+
+export default function (component) {
+  const { parentElement: root, data } = component;
+  if (data.relay) return relay(component);
+  if (data.resume) {
+    if (!root.__plResumed) {
+      root.__plResumed = true;
+      resume(component);
+    }
+    return () => {};
+  }
+  let c = root.__plClass;
+  if (c && c.code !== data.code) {
+    stop(c);
+    c.ui.box.remove();
+    c = null;
+  }
+  if (!c) {
+    c = create(root, data);
+    root.__plClass = c;
+  }
+  c.setStateValue = component.setStateValue;
+  update(c, data);
+  render(c);
+  return () => {
+    if (!root.isConnected) {
+      stop(c);
+      root.__plClass = null;
+    }
+  };
+}

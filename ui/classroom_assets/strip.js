@@ -1,0 +1,142 @@
+// The class strip's page side (ui/classroom.py draws the strip; stream.js follows the class):
+// the strip's buttons and words, the page's stepper as the strip sees it, the relay that
+// asks Streamlit for a run, and the tab's own record of the class it leads. It talks to
+// the page's stepper through window events (the stepper's class layer, layers/class.js):
+//   "pl-class" {k, question, ...} -> the stepper goes to the class's step, shows its question
+//   "pl-step" {k}                 <- the student (or lecturer) moved the stepper
+//   "pl-answer" {question, choice} <- the student answered the class's question
+//   "pl-class-rerun" {...}        -> the relay at the foot of the sidebar asks for a run
+// Every text that comes from outside is set as text, never as HTML.
+
+export const ASKS = [["mistake", "Ask: mistake or not?"],
+                     ["turn", "Ask: which way does w turn?"]];
+
+export function url(path) {
+  // relative to the page, as the stepper finds Plotly: the class routes sit beside Streamlit's
+  return new URL(path, location.href).href;
+}
+
+export function html(tag, attrs = {}, parent = null, text = null) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  if (text !== null) node.textContent = text;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+export function askRun(detail) {
+  // the relay in the sidebar (outside the strip's fragment) asks Streamlit for one run
+  window.dispatchEvent(new CustomEvent("pl-class-rerun", { detail: { ...detail, at: Date.now() } }));
+}
+
+export function relay(component) {
+  const root = component.parentElement;
+  root.__plTrigger = component.setTriggerValue;
+  if (!root.__plRelay) {
+    root.__plRelay = (event) => root.__plTrigger("rerun", event.detail);
+    window.addEventListener("pl-class-rerun", root.__plRelay);
+  }
+  return () => {
+    if (!root.isConnected) window.removeEventListener("pl-class-rerun", root.__plRelay);
+  };
+}
+
+export function tell(detail) {
+  window.dispatchEvent(new CustomEvent("pl-class", { detail }));
+}
+
+export function mainStepper() {
+  // the page's own stepper: the first that follows no other (a second one is its pair)
+  return document.querySelector(".pl-stepper:not(.pl-follower)");
+}
+
+export function stepperAt() {
+  const box = mainStepper();
+  if (!box || box.dataset.step === undefined) return null;
+  const slider = box.querySelector(".pl-slider");
+  return { k: Number(box.dataset.step), K: Number(slider?.max ?? 0) };
+}
+
+// ------------------------------------------------------------------ the strip
+
+export function build(root) {
+  const box = html("div", { class: "pl-class", role: "region", "aria-label": "Class" }, root);
+  const ui = { box };
+  ui.text = html("span", { class: "pl-class-text", role: "status", "aria-live": "polite" }, box);
+  ui.rejoin = html("button", { type: "button", class: "pl-button pl-primary pl-class-rejoin" }, box);
+  ui.tally = html("span", { class: "pl-class-tally", role: "status", "aria-live": "polite" }, box);
+  ui.asks = ASKS.map(([kind, label]) => {
+    const b = html("button", { type: "button", class: "pl-button pl-class-ask" }, box, label);
+    b.dataset.kind = kind;
+    return b;
+  });
+  ui.reveal = html("button", { type: "button", class: "pl-button pl-primary pl-class-reveal" },
+                   box, "Reveal the answers");
+  ui.close = html("button", { type: "button", class: "pl-button pl-class-close" }, box,
+                  "Close the question");
+  ui.problem = html("span", { class: "pl-class-problem", role: "alert" }, box);
+  return ui;
+}
+
+export function render(c) {
+  const { ui } = c;
+  const lecturer = c.role === "lecturer";
+  const st = c.state;
+  const q = st?.question ?? null;
+  ui.box.classList.toggle("pl-class-lecturer", lecturer);
+  ui.box.classList.toggle("pl-class-ended", c.ended);
+  ui.box.dataset.mode = c.ended ? "ended" : lecturer ? "lead" : c.mode;
+  let text;
+  if (c.ended) text = `The class ${c.display} has ended. This page keeps its last view.`;
+  else if (lecturer) text = `Class ${c.display} \u00b7 join at ${c.link}`;
+  else if (c.mode === "explore") text = "Exploring on your own \u00b7";
+  else if (c.rejoining) text = "Rejoining the class\u2026";
+  else text = `Following the class ${c.display}`;
+  if (!c.ended && c.offline) text += " (reconnecting\u2026)";
+  ui.text.textContent = text;
+  const exploring = !lecturer && !c.ended && c.mode === "explore" && !c.rejoining;
+  ui.rejoin.hidden = !exploring;
+  if (exploring) ui.rejoin.textContent = `Rejoin the class (step ${st?.step ?? 0})`;
+  ui.tally.hidden = !lecturer || c.ended || !c.tally;
+  if (lecturer && c.tally) {
+    let tally = `${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`;
+    if (q && !q.revealed) tally += ` \u00b7 ${c.tally.answered} answered`;
+    ui.tally.textContent = tally;
+  }
+  const at = stepperAt();
+  const leading = lecturer && !c.ended && at !== null;
+  for (const b of ui.asks) {
+    b.hidden = !leading || q !== null;
+    b.disabled = !at || at.k >= at.K || c.busy;
+  }
+  ui.reveal.hidden = !leading || !q || q.revealed;
+  ui.close.hidden = !leading || !q;
+  ui.reveal.disabled = ui.close.disabled = Boolean(c.busy);
+  ui.problem.hidden = !c.problem;
+  ui.problem.textContent = c.problem ?? "";
+}
+
+// ------------------------------------------------------------------ the tab's class
+
+export const LEAD = "plab.class.lead";  // this tab's class and key, for a reload of the page
+
+export function resume(component) {
+  // a page not in a class: if this tab led one before a reload, hand its key back once
+  let kept = null;
+  try {
+    kept = JSON.parse(sessionStorage.getItem(LEAD) || "null");
+    sessionStorage.removeItem(LEAD);  // the strip keeps it again once the page leads
+  } catch (error) { kept = null; }
+  // nothing kept, nothing sent: a state value reruns the page, and most pages led nothing
+  if (kept && kept.code && kept.key) component.setStateValue("resume", kept);
+}
+
+export function keep(c) {
+  try {
+    if (c.role === "lecturer" && c.key && !c.ended) {
+      sessionStorage.setItem(LEAD, JSON.stringify({ code: c.code, key: c.key }));
+    } else if (c.role === "lecturer") {
+      sessionStorage.removeItem(LEAD);
+    }
+  } catch (error) { /* no storage: a reload starts without the class */ }
+}

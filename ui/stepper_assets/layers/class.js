@@ -1,0 +1,140 @@
+// The stepper in a class (ui/classroom.py; the page's side is classroom.js), driven through
+// window events only. Only the stepper that owns the keys takes part (the page's own: its
+// step is step=k):
+//   "pl-class" {k}: go to step k (the class moved: not a press, so no "pl-step" back)
+//   "pl-class" {question, lecturer, answered, canAnswer}: the class's question on its step,
+//     in Predict's own box: asked (canAnswer), waiting for the reveal, or revealed as bars of
+//     the room's answers beside the true step; {question: null} takes it away
+//   "pl-step" {k} (stepped): this stepper moved by a key, button, slider or Play
+//   "pl-answer" {question, choice}: the answer to the class's question
+
+export const CLASS_CHOICES = { mistake: "Mistake", no_mistake: "No mistake",
+                               anticlockwise: "\u21ba anticlockwise", clockwise: "\u21bb clockwise" };
+
+export function inClass(run, ownsKeys) {
+  return Boolean(run) && Boolean(ownsKeys) && !run.header.follow;
+}
+
+export function classTruth(run, step) {
+  // the answer the run gives: no mistake, or a mistake and the way w turns (if it turns)
+  const c = run.columns;
+  if (row(c.updated, step) !== 1) return "no_mistake";
+  const way = turn(row(c.W, step - 1), row(c.W, step));
+  if (way === 0) return "mistake";
+  return way > 0 ? "anticlockwise" : "clockwise";
+}
+
+function classChoices(box, labels, onPick) {
+  const choices = html("div", { class: "pl-choices" }, box);
+  for (const [label, value] of labels) {
+    const b = html("button", { type: "button", class: "pl-button" }, choices, label);
+    b.addEventListener("click", () => onPick(value));
+  }
+  choices.querySelector("button").focus({ preventScroll: true });
+  return choices;
+}
+
+export function classQuestion(stepper, { question: q, answered, canAnswer, lecturer }) {
+  const { predict } = stepper;
+  const { header: h, columns: c } = stepper.run;
+  if (!q || q.step < 1 || q.step > stepper.K || row(c.index, q.step) < 0) {
+    if (predict.quiz?.cls) predict.close();
+    return;
+  }
+  const shown = `${q.id}:${q.revealed}:${answered}:${canAnswer}`;
+  if (predict.quiz?.cls === q.id && predict.quiz.shown === shown) return;  // the same again
+  predict.quiz = { cls: q.id, shown };  // Predict's box holds the class's question
+  const box = predict.box;
+  box.textContent = "";
+  box.hidden = false;
+  // the words of Predict's question (predict.js), as text: class names are outside text
+  const i = row(c.index, q.step);
+  const x = row(c.X, i);
+  const y = row(c.y, i);
+  html("p", { class: "pl-class-asks" }, box, "The class is asked:");
+  html("p", {}, box, `Step ${(h.t0 ?? 0) + q.step} visits example ${i}: x = (${num(x[0])}, `
+       + `${num(x[1])}), y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`
+       + (q.kind === "turn" ? " And if it is, which way does w turn?" : ""));
+  const send = (choice) => {
+    window.dispatchEvent(new CustomEvent("pl-answer", { detail: { question: q.id, choice } }));
+  };
+  if (q.revealed) {
+    classBars(stepper.run, box, q);
+  } else if (canAnswer) {
+    const first = classChoices(box, [["Mistake", "mistake"], ["No mistake", "no_mistake"]],
+                               (said) => {
+      if (said === "mistake" && q.kind === "turn") {
+        first.remove();
+        html("p", {}, box, "Which way does w (and with it the boundary) turn?");
+        classChoices(box, [[CLASS_CHOICES.anticlockwise, "anticlockwise"],
+                           [CLASS_CHOICES.clockwise, "clockwise"]], send);
+      } else {
+        send(said);
+      }
+    });
+  } else if (lecturer) {
+    html("p", { class: "pl-class-wait" }, box,
+         "The room is answering: the answers show when you reveal them.");
+  } else {
+    const said = CLASS_CHOICES[answered];
+    html("p", { class: "pl-class-wait" }, box, (said ? `Your answer: ${said}. ` : "You have answered. ")
+         + "The room's answers show when the lecturer reveals them.");
+  }
+}
+
+export function classBars(run, box, q) {
+  const truth = classTruth(run, q.step);
+  const counts = q.counts ?? q.choices.map(() => 0);
+  const total = counts.reduce((a, b) => a + b, 0);
+  const most = Math.max(1, ...counts);
+  const chart = html("div", { class: "pl-class-bars", role: "img" }, box);
+  const said = [];
+  const rightChoice = q.kind === "mistake" && truth !== "no_mistake" ? "mistake" : truth;
+  q.choices.forEach((choice, j) => {
+    const right = choice === rightChoice;
+    const bar = html("div", { class: `pl-class-bar${right ? " pl-class-true" : ""}` }, chart);
+    html("span", { class: "pl-class-label" }, bar, CLASS_CHOICES[choice] + (right ? " \u2713" : ""));
+    const track = html("span", { class: "pl-class-track" }, bar);
+    html("span", { class: "pl-class-fill" }, track).style.width = `${(100 * counts[j]) / most}%`;
+    html("span", { class: "pl-class-count" }, bar, String(counts[j]));
+    said.push(`${CLASS_CHOICES[choice]}: ${counts[j]}`);
+  });
+  chart.setAttribute("aria-label", `The room's answers: ${said.join(", ")}`);
+  const words = { no_mistake: "It was not a mistake.", mistake: "It was a mistake, and w kept its direction.",
+                  anticlockwise: "It was a mistake: w turns anticlockwise.",
+                  clockwise: "It was a mistake: w turns clockwise." };
+  const way = q.kind === "mistake" && truth !== "no_mistake" ? "It was a mistake." : words[truth];
+  html("p", { class: "pl-class-truth" }, box,
+       `${total} answer${total === 1 ? "" : "s"}. ${way} The step is shown.`);
+}
+
+function classEvent(part, stepper, detail) {
+  if (!detail || !inClass(stepper.run, stepper.ownsKeys)) return;
+  if (Number.isInteger(detail.k)) {
+    part.moving = true;  // the class moved it: no "pl-step" back
+    try {
+      stepper.player.stop();
+      if (stepper.predict.quiz && !stepper.predict.quiz.cls) stepper.predict.close();
+      stepper.go(detail.k);
+    } finally {
+      part.moving = false;
+    }
+  }
+  if ("question" in detail) classQuestion(stepper, detail);
+  stepper.schedule();
+}
+
+LAYERS.push({
+  name: "class",
+  build: () => ({ moving: false }),
+  stepped(part, { run, k, ownsKeys }) {
+    if (!part.moving && inClass(run, ownsKeys)) {
+      window.dispatchEvent(new CustomEvent("pl-step", { detail: { k } }));
+    }
+  },
+  listen(part, view, stepper) {
+    const onClass = (event) => classEvent(part, stepper, event.detail);
+    window.addEventListener("pl-class", onClass);
+    return () => window.removeEventListener("pl-class", onClass);
+  },
+});
