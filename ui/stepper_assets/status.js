@@ -47,6 +47,12 @@ export function announceText(run, k) {
     // past the run's end: how it ended, in the server's words
     return `${where}: ${h.result?.message ?? "the run has ended."}`;
   }
+  if (!c.W) {
+    // a kernel run keeps its alphas, not w: say which example and whether its alpha grew
+    const verdict = row(c.updated, k) === 1 ? "a mistake: its \u03b1 grows by one"
+      : "correct, no update";
+    return `${where}: example ${i}, ${verdict}.`;
+  }
   // the SVM's maths show its numbers rounded to 4 places
   const shown = h.svm ? (value) => round4(value) : (value) => value;
   const ya = row(c.y, i) * row(c.activation, k);
