@@ -107,9 +107,15 @@ def plotly_array(value) -> np.ndarray:
     return np.asarray(value)
 
 
+def steppers(at: AppTest) -> list:
+    """The page's stepper components (its other components, the class's, carry no run)."""
+    return [node for node in at.get("bidi_component")
+            if node.proto.component_name == "perceptron_lab.stepper"]
+
+
 def stepper_element(at: AppTest, key: str):
     """The stepper component with this key (its proto holds the packed run)."""
-    for node in at.get("bidi_component"):
+    for node in steppers(at):
         if node.proto.id.endswith(f"-{key}"):
             return node
     raise KeyError(f"no stepper {key!r}")

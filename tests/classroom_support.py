@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import contextlib
 import os
 import shutil
@@ -54,8 +55,13 @@ async def serving(store: Store) -> AsyncIterator[tuple[str, Classroom]]:
 
 
 def run(coroutine, timeout: float = 60):
-    """Run one test's coroutine to the end, within ``timeout`` s."""
-    return asyncio.run(asyncio.wait_for(coroutine, timeout))
+    """Run one test's coroutine to the end, within ``timeout`` s, on a thread of its own.
+
+    A thread of its own because Playwright's sync API leaves its event loop set as running on
+    the main thread of a worker that ran a browser test, and asyncio.run refuses to start there.
+    """
+    with concurrent.futures.ThreadPoolExecutor(1) as pool:
+        return pool.submit(asyncio.run, asyncio.wait_for(coroutine, timeout)).result()
 
 
 def redis_server_binary() -> str:

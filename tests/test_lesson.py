@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run, switch
+from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run, steppers, switch
 from ui.lesson import Parts
 
 # a page and a link that shows its charts (several parts for the pages that have them)
@@ -37,7 +37,7 @@ def font_sizes(at) -> list:
     from tests.reference.wire import unpack
 
     figures = list(charts(at))
-    for node in at.get("bidi_component"):  # stepped in the browser: figures travel in the run
+    for node in steppers(at):  # stepped in the browser: figures travel in the run
         header, _ = unpack(node.proto.bytes)
         figures += [header[name] for name in ("figure", "weights_figure") if name in header]
     return [spec["layout"].get("font", {}).get("size") for spec in figures]

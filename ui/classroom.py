@@ -48,6 +48,7 @@ from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key,
 from classroom.state import set_view as _set_view
 from classroom.state import start as _start
 from ui.outside import md
+from viz import palette
 from ui.settings import LECTURE
 
 ASSETS = Path(__file__).with_name("classroom_assets")
@@ -142,7 +143,7 @@ def qr_svg(link: str) -> str:
     """
     buffer = io.BytesIO()
     segno.make(link, error="m").save(buffer, kind="svg", scale=10, border=2, xmldecl=False,
-                                     svgns=True, dark="#111111", light="#ffffff")
+                                     svgns=True, dark=palette.QR_DARK, light=palette.QR_LIGHT)
     return buffer.getvalue().decode("ascii")
 
 

@@ -95,6 +95,8 @@ SVM = BLUISH_GREEN
 
 # the other ways to read a run
 AVERAGED = SKY_BLUE
+QR_DARK = "#111111"      # a QR code's modules: near black on white, as phones' cameras read best
+QR_LIGHT = WHITE
 LAST = INK
 POCKET = BLUE
 

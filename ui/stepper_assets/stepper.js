@@ -77,8 +77,9 @@ class Stepper {
                        box);
     ui.score = html("div", { class: "pl-score", hidden: "" }, box);
     const body = html("div", { class: "pl-body" }, box);
-    // the plane as a picture with its words (describeBoundary), which follow every step
-    ui.planeHost = html("div", { class: "pl-chart pl-plane", role: "img" }, body);
+    // the plane as a figure named by its words (describeBoundary), which follow every step; a
+    // figure, not an img, since it holds the chart's toolbar, whose buttons a keyboard reaches
+    ui.planeHost = html("div", { class: "pl-chart pl-plane", role: "figure" }, body);
     ui.side = html("div", { class: "pl-side" }, body);
     ui.quiz = html("div", { class: "pl-quiz", hidden: "", role: "group",
                             "aria-label": "Predict the next step" }, ui.side);
@@ -160,6 +161,10 @@ class Stepper {
       if (layer.plot) plots.push(layer.plot(this.parts.get(layer), this.run, Plotly, config));
     }
     return Promise.all(plots).then(() => {
+      // the figure's name says what the drawing shows: a screen reader skips the drawing itself
+      for (const svg of this.ui.planePlot.querySelectorAll("svg.main-svg")) {
+        svg.setAttribute("aria-hidden", "true");
+      }
       for (const gd of this.charts()) {
         if (gd._fullLayout && !gd.__plListening) {
           gd.__plListening = true;
