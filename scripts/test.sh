@@ -38,4 +38,4 @@ if ! command -v redis-server >/dev/null; then
 fi
 
 ruff check .
-python -m pytest -n 2 "$@"
+python -m pytest -n 2 --durations=15 "$@"

@@ -48,8 +48,8 @@ from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key,
 from classroom.state import set_view as _set_view
 from classroom.state import start as _start
 from ui.outside import md
-from viz import palette
 from ui.settings import LECTURE
+from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
 # the strip's script: these modules joined into one ES module, in this order (stream.js uses

@@ -20,8 +20,22 @@ PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1200, "height": 900}
 
 
+# what a page's class heard and did, kept for a failure's message
+LOG = """
+window.__plLog = [];
+const note = (...what) => window.__plLog.push([Math.round(performance.now()), ...what]);
+for (const name of ['pl-class', 'pl-step', 'pl-class-rerun']) {
+  addEventListener(name, (e) => note(name, JSON.stringify(e.detail).slice(0, 120)), true);
+}
+addEventListener('keydown', (e) => note('key', e.key, document.activeElement?.tagName,
+                                        String(document.activeElement?.className).slice(0, 40)),
+                 true);
+"""
+
+
 def open_page(browser, url: str, viewport: dict, errors: list):
     context = browser.new_context(viewport=viewport)
+    context.add_init_script(LOG)
     page = context.new_page()
     page.set_default_timeout(timeout_ms(25_000))
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -97,13 +111,15 @@ def journey(browser, lecturer_url: str, student_url: str, *, shots: str | None =
 STATE = """() => {
   const c = document.querySelector('.pl-class')?.parentElement?.__plClass;
   return c ? {mode: c.mode, n: c.n, viewSeq: c.viewSeq, state: c.state, ended: c.ended,
-              asked: c.askedView, synced: c.synced, url: location.href} : null;
+              asked: c.askedView, synced: c.synced, tally: c.tally, offline: c.offline,
+              stream: c.es?.readyState ?? null, url: location.href} : null;
 }"""
 
 
 def describe(*pages) -> str:
-    """What each page's strip knows (for a failure's message)."""
-    return "\n".join(str(page.evaluate(STATE)) for page in pages)
+    """What each page's strip knows and the last of what it heard (for a failure's message)."""
+    return "\n".join(f"{page.evaluate(STATE)}\n  {page.evaluate('() => __plLog.slice(-40)')}"
+                     for page in pages)
 
 
 def _journey(browser, lecturer, lecturer_url, student_url, errors, shots) -> None:

@@ -282,6 +282,8 @@ function create(root, data) {
     }
   };
   c.onAnswer = (event) => answer(c, event.detail);
+  // a stepper drawn after this strip (a reload loads Plotly first) asks for the class's step
+  c.onAsk = () => sync(c, true);
   c.onClick = (event) => {
     const b = event.target.closest("button");
     if (!b || b.disabled) return;
@@ -296,6 +298,7 @@ function create(root, data) {
   }, WATCH_EVERY_MS);
   window.addEventListener("pl-step", c.onStep);
   window.addEventListener("pl-answer", c.onAnswer);
+  window.addEventListener("pl-class-ask", c.onAsk);
   c.ui.box.addEventListener("click", c.onClick);
   return c;
 }
@@ -306,6 +309,7 @@ function stop(c) {
   clearInterval(c.watch);
   window.removeEventListener("pl-step", c.onStep);
   window.removeEventListener("pl-answer", c.onAnswer);
+  window.removeEventListener("pl-class-ask", c.onAsk);
 }
 
 function update(c, data) {

@@ -5,6 +5,7 @@
 //   "pl-class" {k, question, ...} -> the stepper goes to the class's step, shows its question
 //   "pl-step" {k}                 <- the student (or lecturer) moved the stepper
 //   "pl-answer" {question, choice} <- the student answered the class's question
+//   "pl-class-ask" {}             <- a stepper drawn late asks for the step and question now
 //   "pl-class-rerun" {...}        -> the relay at the foot of the sidebar asks for a run
 // Every text that comes from outside is set as text, never as HTML.
 

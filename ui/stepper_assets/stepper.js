@@ -19,6 +19,18 @@
 //   axes, once it is drawn); arrange places the layer after a resize; listen returns what
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
+
+export function fitWidth(gd, Plotly) {
+  // A chart as wide as its box. Plotly writes the width of its first drawing into the layout,
+  // and its own resize does nothing to a layout that holds a width and a height (ours always
+  // holds a height): a box that narrows (a tablet turned, the sidebar opening beside two runs)
+  // would keep a chart wider than itself.
+  const width = Math.floor(gd.getBoundingClientRect().width);
+  if (width > 0 && Math.abs(width - gd._fullLayout.width) >= 1) {
+    return Plotly.relayout(gd, { width });
+  }
+  return Promise.resolve(gd);
+}
 let plotlyLoading = null;
 
 function loadPlotly() {
@@ -208,9 +220,10 @@ class Stepper {
   relayout() {
     // the stepper (or what it stands beside) changed size: place the layers, size the charts
     this.each("arrange", this.view());
-    for (const gd of this.charts()) {
-      if (gd._fullLayout && window.Plotly) window.Plotly.Plots.resize(gd);
-    }
+    if (!window.Plotly) return;
+    const fitted = this.charts().filter((gd) => gd._fullLayout)
+      .map((gd) => fitWidth(gd, window.Plotly));
+    Promise.all(fitted).then(() => this.schedule());  // the overlay follows the new axes
   }
 
   draw() {

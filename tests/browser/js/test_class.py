@@ -69,6 +69,17 @@ def test_a_press_is_told_and_the_classs_step_is_not_told_back(page):
     assert page.evaluate("() => told") == [1, 4]
 
 
+def test_a_stepper_drawn_after_the_strip_asks_for_the_classs_step(page):
+    # a reloaded page loads Plotly before its stepper is there: the strip told the step and
+    # the question to no one; the stepper asks for them as it starts listening
+    page.evaluate("""() => window.addEventListener("pl-class-ask", () => window.dispatchEvent(
+        new CustomEvent("pl-class", { detail: { k: 3, question: null } })))""")
+    text, _ = packed()
+    page.evaluate(MOUNT, text)
+    page.wait_for_function(f"() => ({STEP})() === '3'")
+    assert page.evaluate("() => told") == []  # the class's step is not told back
+
+
 def test_a_follower_takes_no_part(page):
     mounted(page, follow="g")
     page.evaluate("() => window.dispatchEvent(new CustomEvent('pl-class', { detail: { k: 3 } }))")

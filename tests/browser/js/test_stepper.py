@@ -216,11 +216,16 @@ def test_the_charts_take_the_pages_toolbar_and_say_what_they_show(page):
       return { removed: gd._context.modeBarButtonsToRemove, scroll: gd._context.scrollZoom,
                logo: gd._context.displaylogo, role: plane.getAttribute("role"),
                label: plane.getAttribute("aria-label"),
+               hidden: Array.from(plane.querySelectorAll("svg.main-svg"),
+                                  (svg) => svg.getAttribute("aria-hidden")),
                titles: Array.from(plane.querySelectorAll(".modebar-btn"),
                                   (b) => b.dataset.title) };
     }""")
     assert got["removed"] == CHART_CONFIG["modeBarButtonsToRemove"]
     assert got["scroll"] is False and got["logo"] is False
     assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(got["titles"])
-    assert got["role"] == "img"
+    # a figure named by its words, the drawing hidden from a screen reader, the toolbar not
+    # (an img's inside is not reachable, and its buttons are a keyboard's)
+    assert got["role"] == "figure"
+    assert got["hidden"] and set(got["hidden"]) == {"true"}
     assert got["label"].startswith("The perceptron's boundary: 0.2 x₁ + 0 x₂ − 0.1 = 0. ")

@@ -7,6 +7,7 @@
 //     the room's answers beside the true step; {question: null} takes it away
 //   "pl-step" {k} (stepped): this stepper moved by a key, button, slider or Play
 //   "pl-answer" {question, choice}: the answer to the class's question
+//   "pl-class-ask" (listen): the class's step and question, please, as they are now
 
 export const CLASS_CHOICES = { mistake: "Mistake", no_mistake: "No mistake",
                                anticlockwise: "\u21ba anticlockwise", clockwise: "\u21bb clockwise" };
@@ -135,6 +136,9 @@ LAYERS.push({
   listen(part, view, stepper) {
     const onClass = (event) => classEvent(part, stepper, event.detail);
     window.addEventListener("pl-class", onClass);
+    // the class's step and question as they are now: the strip may have told them before
+    // this stepper was there to hear
+    window.dispatchEvent(new CustomEvent("pl-class-ask"));
     return () => window.removeEventListener("pl-class", onClass);
   },
 });
