@@ -87,6 +87,8 @@ def page(browser, server_url):
     """A fresh browser context (its own Streamlit session) on the app, ready to use."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     tab = context.new_page()
+    errors = ERRORS.setdefault(id(tab), [])
+    tab.on("pageerror", lambda error: errors.append(error))
     tab.set_default_timeout(timeout_ms(20_000))
     tab.goto(server_url)
     wait_idle(tab)
