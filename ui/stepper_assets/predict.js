@@ -54,7 +54,7 @@ export class Predict {
     const x = row(c.X, i);
     const y = row(c.y, i);
     const quiz = { k, mistake: row(c.updated, k) === 1,
-                   turn: turn(row(c.W, k - 1), row(c.W, k)), answer: null };
+                   turn: turn(row(c.W, k - 1), row(c.W, k)) };
     this.quiz = quiz;
     const box = this.box;
     box.textContent = "";
@@ -81,7 +81,6 @@ export class Predict {
     const quiz = this.quiz;
     if (!quiz) return;
     if (said && quiz.mistake && quiz.turn !== 0) {
-      quiz.answer = said;
       this.box.querySelector(".pl-choices").remove();
       this.question("Which way does w (and with it the boundary) turn?");
       this.choices([["\u21ba anticlockwise", 1], ["\u21bb clockwise", -1]].map(

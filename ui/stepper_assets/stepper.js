@@ -15,8 +15,8 @@
 // - load(part, run) runs for every layer at each new run, to show or hide itself;
 // - the others run only for a run the layer wants (wants(header), by default yes): plot draws
 //   the layer's own chart (a promise; part.chart is then resized with the stepper); draw shows
-//   step view.k (view: the run, k, pair, ownsKeys, ui, and plane, the plane's overlay and
-//   axes, once it is drawn); arrange places the layer after a resize; listen returns what
+//   step view.k (view: the run, k, pair, ownsKeys, and plane, the plane's overlay and axes,
+//   once it is drawn); arrange places the layer after a resize; listen returns what
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
@@ -196,7 +196,7 @@ class Stepper {
 
   view() {
     // what a layer draws from
-    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys, ui: this.ui };
+    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys };
   }
 
   each(hook, ...args) {
