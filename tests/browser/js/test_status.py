@@ -134,3 +134,27 @@ def test_in_floats_the_results_are_said_approximately_and_past_the_end_the_serve
     lines = said(js, run, exact=False, floats={"mark": "≈ floats", "note": "floats"})
     assert all("y·a ≈ " in line for line in lines[1:trace.steps + 1])
     assert lines[-1] == f"Step {trace.steps + 2} of {trace.steps + 2}: {result.message}"
+
+
+def test_a_kernel_run_says_which_example_and_whether_its_alpha_grew(js):
+    # a kernel run is sent with no w (its page paints sign s(x) from the updates)
+    from core.kernel import Kernel, kernel_perceptron
+    from ui.stepper import epoch_header
+
+    data = BUILTIN["XOR (±1)"]()
+    trace = record(kernel_perceptron(data.X, data.y, kernel=Kernel("polynomial", degree=2),
+                                     max_epochs=6))
+    header = {"steps": trace.steps, "eta": 1.0, "bias": True, "classes": list(data.classes),
+              "layers": ["kernel", "visited"], "result": {"converged": True, "message": ""},
+              "words": {}, **epoch_header(trace, len(data))}
+    columns = {"X": np.asarray(data.X, dtype=float), "y": np.asarray(data.y).astype(np.int8),
+               "index": trace.index.astype(np.int16), "updated": trace.updated.astype(np.uint8),
+               "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32)}
+    if "epoch_every" not in header:
+        columns["epoch"] = trace.epoch.astype(np.int16)
+    lines = said(js, Run("kernel", trace.steps, header, columns))
+    assert lines[0] == f"Step 0 of {trace.steps}: before the first step."
+    for k in range(1, trace.steps + 1):
+        verdict = "a mistake: its α grows by one" if trace.updated[k] else "correct, no update"
+        assert lines[k] == f"Step {k} of {trace.steps}: example {trace.index[k]}, {verdict}.", k
+    assert trace.updated[1:].any() and not trace.updated[1:].all()  # both are said
