@@ -167,3 +167,20 @@ def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):
     assert {p.name for p in served} == {"plotly.min.js"}
     assert served[0].read_bytes() == stepper.PLOTLY_JS.read_bytes()
     assert [p.name for p in (tmp_path / "static").iterdir()] == ["plotly.min.js"]
+
+
+def test_a_plane_skeleton_is_built_once_for_every_session_that_draws_it():
+    # a hall opening one link builds the plane's figure once; another data set, size or mode
+    # gets its own (a key that missed the data would show one set's axes for another's)
+    from ui.stepper import plane_skeleton, weights_skeleton
+
+    blobs, other = noisy(300, 0.5, 7), separable(30, 0.3, 7)
+    first = plane_skeleton(blobs)
+    assert plane_skeleton(noisy(300, 0.5, 7)) is first  # equal data, built elsewhere
+    assert plane_skeleton(other)["layout"]["xaxis"]["range"] != first["layout"]["xaxis"]["range"]
+    assert plane_skeleton(blobs, lecture=True) is not first
+    assert plane_skeleton(blobs, height=300)["layout"]["height"] == 300
+    small, large = np.array([[0.5, -0.2]]), np.array([[4.0, 1.0]])
+    assert weights_skeleton(small) is weights_skeleton(small.copy())
+    assert weights_skeleton(large)["layout"]["xaxis"]["range"] != \
+        weights_skeleton(small)["layout"]["xaxis"]["range"]

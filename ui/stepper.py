@@ -323,10 +323,21 @@ def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -
     """The plane's Plotly figure without its points' coordinates, and the legend of the overlay.
 
     The point traces are the first two (class -1, then +1); the browser fills
-    their x and y from the X and y columns.
+    their x and y from the X and y columns. Built once per process for a data set, size
+    and mode, and shared by every session that draws it (a hall opening one link builds it
+    once, not 300 times): read it, never change it.
     """
-    X, y = np.asarray(data.X, dtype=float), np.asarray(data.y)
-    traces = point_traces(X, y, data.classes)
+    X = np.ascontiguousarray(data.X, dtype=float)
+    look = hashlib.blake2b(X.tobytes(), digest_size=16)
+    look.update(np.ascontiguousarray(data.y, dtype=float).tobytes())
+    look.update(json.dumps(list(data.classes)).encode())
+    return _plane_skeleton(look.hexdigest(), int(height), bool(lecture), data)
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _plane_skeleton(digest: str, height: int, lecture: bool, _data: Dataset) -> dict:
+    X, y = np.asarray(_data.X, dtype=float), np.asarray(_data.y)
+    traces = point_traces(X, y, _data.classes)
     for trace in traces:
         trace.x, trace.y = [], []
     fig = go.Figure([*traces,
@@ -339,8 +350,16 @@ def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -
 
 
 def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False) -> dict:
-    """Weight space with fixed axes that hold every w of the run, and the overlay's legend."""
+    """Weight space with fixed axes that hold every w of the run, and the overlay's legend.
+
+    Shared like :func:`plane_skeleton`, by the axes' reach, size and mode: read it only.
+    """
     reach = max(float(np.max(np.abs(W))) if W.size else 0.0, 1e-3) * 1.3
+    return _weights_skeleton(reach, int(height), bool(lecture))
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def _weights_skeleton(reach: float, height: int, lecture: bool) -> dict:
     fig = go.Figure([_legend_only("w before", GHOST), _legend_only("η y x", UPDATE),
                      _legend_only("w after", BOUNDARY)])
     square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
