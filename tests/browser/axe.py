@@ -5,9 +5,11 @@ scripts/test.sh installs axe-core from the npm registry into tests/.axe (git-ign
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
-from tests.browser.conftest import ROOT
+from tests.browser.conftest import ARTIFACTS, ROOT
 
 AXE = ROOT / "tests" / ".axe" / "node_modules" / "axe-core" / "axe.min.js"
 SEVERE = ("serious", "critical")
@@ -65,3 +67,27 @@ def in_app(found: list[dict]) -> list[str]:
     """The findings in the app's own content, one line each (what a test fails on)."""
     return [f"{f['rule']} ({f['impact']}) at {f['target']}: {f['html']} -- {f['fix']}"
             for f in found if f["where"] == "app"]
+
+
+# Streamlit's body background in its dark theme (theme.dark's default backgroundColor)
+DARK_PAGE = "rgb(23, 22, 20)"
+
+
+def assert_accessible(tab, name: str, *, dark: bool = False) -> None:
+    """Nothing serious in the app's own content of this drawn page: in the light theme and,
+    with ``dark``, in the dark one the browser then asks for (prefers-color-scheme, followed
+    live). Every finding, Streamlit's own too, is kept in tests/artifacts/axe/name.json."""
+    from scripts.screenshots import wait_drawn
+
+    found = [dict(f, theme="light") for f in audit(tab)]
+    if dark:
+        tab.emulate_media(color_scheme="dark")
+        tab.wait_for_function("(dark) => getComputedStyle(document.body).backgroundColor"
+                              " === dark", arg=DARK_PAGE)
+        wait_drawn(tab)
+        found += [dict(f, theme="dark") for f in audit(tab)]
+        tab.emulate_media(color_scheme="light")
+    folder = ARTIFACTS / "axe"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / f"{name}.json").write_text(json.dumps(found, indent=1, ensure_ascii=False))
+    assert in_app(found) == []

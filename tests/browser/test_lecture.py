@@ -1,6 +1,7 @@
 """Every lesson on a projector: the first chart and the step's maths on the first screen,
 no text clipped or cut short, chart text readable from the back (>= 16 px), nothing fetched
-from another host. At 1280 x 720 and 1024 x 768, with ?lecture=1."""
+from another host, and at 1280 x 720 nothing serious to WCAG's automatic checks (axe-core).
+At 1280 x 720 and 1024 x 768, with ?lecture=1."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from urllib.parse import urlparse
 import pytest
 
 from scripts.screenshots import NOTES, wait_drawn
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
 
 pytestmark = pytest.mark.browser
@@ -161,5 +163,7 @@ def test_a_lesson_on_a_projector(browser, server_url, own_host, name, link, show
         assert text["small"] == [], "chart text under 16 px"
         assert text["overlaps"] == [], "legend on an axis title"
         assert elsewhere == []
+        if (width, height) == SIZES[0]:  # WCAG's automatic checks on the projector
+            assert_accessible(tab, f"{name}-lecture")
     finally:
         context.close()
