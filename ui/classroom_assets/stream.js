@@ -284,6 +284,15 @@ function create(root, data) {
   c.onAnswer = (event) => answer(c, event.detail);
   // a stepper drawn after this strip (a reload loads Plotly first) asks for the class's step
   c.onAsk = () => sync(c, true);
+  // the device lost its network: say so; back: a new stream at once, from the last event
+  // seen (a stream that outlived the loss may be dead without knowing it for minutes)
+  c.onOffline = () => {
+    c.offline = true;
+    render(c);
+  };
+  c.onOnline = () => {
+    if (!c.ended) connect(c);
+  };
   c.onClick = (event) => {
     const b = event.target.closest("button");
     if (!b || b.disabled) return;
@@ -299,6 +308,8 @@ function create(root, data) {
   window.addEventListener("pl-step", c.onStep);
   window.addEventListener("pl-answer", c.onAnswer);
   window.addEventListener("pl-class-ask", c.onAsk);
+  window.addEventListener("offline", c.onOffline);
+  window.addEventListener("online", c.onOnline);
   c.ui.box.addEventListener("click", c.onClick);
   return c;
 }
@@ -310,6 +321,8 @@ function stop(c) {
   window.removeEventListener("pl-step", c.onStep);
   window.removeEventListener("pl-answer", c.onAnswer);
   window.removeEventListener("pl-class-ask", c.onAsk);
+  window.removeEventListener("offline", c.onOffline);
+  window.removeEventListener("online", c.onOnline);
 }
 
 function update(c, data) {
