@@ -43,6 +43,10 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.open_speed --views nonseparable --data xor-0-1 iris-versicolor-vs-virginica-petal
     run bench.classroom --followers 30 --presses 10
     run bench.classroom --followers 30 --presses 10 --nginx 2
+    run bench.class_browsers --followers 30 --presses 5
+    run bench.class_memory --classes 5 --followers 30
+    run bench.rhythm --n 200 --seconds 5 --bursts 1
+    run bench.load --sessions 20 --duration 5 --ramp 0
 else
     run bench.core_speed
     run bench.regions
@@ -57,6 +61,13 @@ else
     run bench.load --sessions 300 --nginx 2 --wait-quiet 20
     run bench.classroom --followers 300
     run bench.classroom --followers 1000 --nginx 2
+    run bench.class_browsers --followers 300
+    run bench.class_browsers --followers 1000 --nginx 2
+    run bench.class_memory
+    run bench.rhythm
+    # the start of a lecture: the whole hall opens one link at once
+    run bench.load --sessions 300 --duration 10 --ramp 0 --timeout 120 --wait-quiet 20
+    run bench.load --sessions 1000 --duration 10 --ramp 0 --timeout 240 --nginx 2 --wait-quiet 20
 fi
 
 echo
