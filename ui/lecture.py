@@ -38,13 +38,21 @@ _PAGE_CSS = """
 
 def lecture_mode() -> bool:
     """Whether the page is drawn for a projector."""
-    return bool(st.session_state.get(LECTURE.key, LECTURE.default))
+    return bool(st.session_state.get(LECTURE.key,
+                                     st.session_state.get(_KEPT, LECTURE.default)))
+
+
+# the switch's value as the session keeps it: Streamlit forgets a widget's value after a run
+# that did not draw the widget (a run a class's view ends early, before the sidebar)
+_KEPT = f"{LECTURE.key}.kept"
 
 
 def lecture_toggle() -> None:
     """The sidebar switch (the page's ``Lesson`` enlarges the type, see :func:`lecture_css`)."""
-    st.session_state[LECTURE.key] = st.session_state.get(LECTURE.key, LECTURE.default)
+    st.session_state[LECTURE.key] = st.session_state.get(
+        LECTURE.key, st.session_state.get(_KEPT, LECTURE.default))
     LECTURE.draw()
+    st.session_state[_KEPT] = st.session_state[LECTURE.key]
     url_state.write([LECTURE])
 
 

@@ -261,6 +261,10 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
     sidebar(lecturer).get_by_role("link", name="Margin and the mistake bound").click()
     settle(lecturer, 800)
     ready(lecturer)
+    # the projector stays a projector: lecture mode is its own, and a lesson keeps it
+    lecturer.wait_for_function("() => new URLSearchParams(location.search).get('lecture') === '1'"
+                               " && getComputedStyle(document.documentElement).fontSize"
+                               " === '21px'")
     for page in students:
         page.wait_for_function("() => location.pathname.endsWith('/margin')")
         wait_idle(page)
