@@ -1,6 +1,6 @@
 """Every student can follow: WCAG's automatic checks (axe-core) on every lesson and part on a
-phone, and no view that scrolls sideways on a phone or on a tablet either way up (the laptop's
-and the projector's audits run in test_laptop.py and test_lecture.py)."""
+phone in normal and lecture mode, and no view that scrolls sideways on a phone or on a tablet
+either way up (the audits at 1280 x 720 run in test_laptop.py and test_lecture.py)."""
 
 from __future__ import annotations
 
@@ -46,9 +46,9 @@ OVERFLOW = """() => {
 }"""
 
 
-# Every view is audited where its journey opens it already: on a laptop in test_laptop.py
-# (light and dark), on a projector in lecture mode in test_lecture.py, and here on a phone,
-# which then turns into a tablet, upright and on its side.
+# Every view is audited where its journey opens it already: at 1280 x 720 in test_laptop.py
+# (light and dark) and in lecture mode in test_lecture.py, and here on a phone, which then
+# turns into a tablet, upright and on its side, and opens the view in lecture mode.
 #
 # Two runs side by side (svm_train): after the tablet turns, the sidebar opens beside them and
 # their columns narrow without the window narrowing; the charts follow their boxes.
@@ -65,6 +65,13 @@ def test_on_a_phone_and_a_tablet_nothing_is_serious_and_nothing_scrolls_sideways
             tab.set_viewport_size({"width": width, "height": height})
             wait_drawn(tab)
             assert tab.evaluate(OVERFLOW) <= 0, way
+        # and lecture mode on the phone (a lecturer's own, as a remote)
+        tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+        tab.goto(f"{server_url}{link}{'&' if '?' in link else '?'}lecture=1")
+        wait_drawn(tab)
+        assert_no_exception(tab)
+        assert tab.evaluate(OVERFLOW) <= 0, "phone, lecture mode"
+        assert_accessible(tab, f"{name}-phone-lecture")
 
 
 def test_the_audit_finds_what_it_looks_for_and_places_it(browser, server_url):

@@ -13,8 +13,8 @@ from tests.browser.test_lecture import CHART_TEXT, CUT_TEXT, VIEWS
 
 pytestmark = pytest.mark.browser
 
-SIZES = [(1440, 900), (1366, 768)]
-AUDITED = (1366, 768)
+SIZES = [(1440, 900), (1280, 720)]
+AUDITED = (1280, 720)  # as in lecture mode (test_lecture.py)
 
 
 @pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda v: str(v))
