@@ -262,6 +262,9 @@ def rss(pids: list[int]) -> int:
     return sum(psutil.Process(pid).memory_info().rss for pid in pids)
 
 
+IDLE_SECONDS = 3.0  # the server's idle CPU rate is measured this long before the arrivals
+
+
 def cpu_seconds(pids: list[int]) -> float:
     """User + system CPU time of these processes so far."""
     return sum(sum(psutil.Process(pid).cpu_times()[:2]) for pid in pids)
@@ -288,6 +291,9 @@ async def hall(base: str, query: str, pids: list[int], args) -> tuple[Results, d
         await warm.close()
     await asyncio.sleep(2)
     before = rss(pids)
+    idle_from, idle_wall = cpu_seconds(pids), time.perf_counter()  # the idle server's own rate
+    await asyncio.sleep(IDLE_SECONDS)
+    idle = (cpu_seconds(pids) - idle_from) / (time.perf_counter() - idle_wall)
     cpu_before, mine_before = cpu_seconds(pids), sum(psutil.Process().cpu_times()[:2])
     cpu_each = [cpu_seconds([pid]) for pid in pids]
     everyone_done = asyncio.Event()
@@ -301,10 +307,13 @@ async def hall(base: str, query: str, pids: list[int], args) -> tuple[Results, d
     # the real student presses while the hall is full: from the end of the ramp
     loop.call_later(args.ramp, go.set)
     deadline = stop_at + args.timeout + 10
+    opened = None  # (CPU, wall) once every session has had its first run
     while (results.finished < args.sessions or not real.done()) \
             and time.perf_counter() < deadline:
         peak = max(peak, rss(pids))
-        await asyncio.sleep(1)
+        if opened is None and len(results.first) >= args.sessions:
+            opened = (cpu_seconds(pids) - cpu_before, time.perf_counter() - started)
+        await asyncio.sleep(0.25 if opened is None else 1)
     after = rss(pids)
     peak = max(peak, after)
     wall = time.perf_counter() - started
@@ -322,7 +331,7 @@ async def hall(base: str, query: str, pids: list[int], args) -> tuple[Results, d
         results.errors["still running at the deadline"] += len(pending)
     await asyncio.wait_for(real, 120)
     return results, dict(before=before, after=after, peak=peak, wall=wall, cpu=cpu, mine=mine,
-                         split=split)
+                         split=split, idle=idle, opened=opened)
 
 
 def report(results: Results, memory: dict, args, where: str, load_before: float) -> str:
@@ -365,6 +374,10 @@ def report(results: Results, memory: dict, args, where: str, load_before: float)
         f"{memory['after'] / 2**20:.0f} / {memory['peak'] / 2**20:.0f} |",
         f"| memory per session | {(memory['after'] - memory['before']) / n / 2**20:.2f} MB |",
         f"| server CPU (s of CPU per s of wall) | {memory['cpu'] / memory['wall']:.2f} |",
+        f"| server CPU idle before the arrivals (s per s) | {memory['idle']:.2f} |",
+        "| server CPU per page open above idle, until every page had opened (ms) | "
+        + (f"{(memory['opened'][0] - memory['idle'] * memory['opened'][1]) / n * 1000:.0f} "
+           f"(over {memory['opened'][1]:.1f} s) |" if memory["opened"] else "- |"),
         f"| server CPU per sync (incl. page opens) | "
         f"{memory['cpu'] / max(len(syncs) + len(first), 1) * 1000:.0f} ms |",
         f"| CPU split between the Streamlit processes | {split} |",

@@ -68,6 +68,7 @@ def size(request):
 @pytest.mark.parametrize("view", list(VIEWS))
 def test_a_lesson_steps_by_touch(browser, server_url, view, size):
     with opened(browser, server_url, VIEWS[view], size=size, touch=True) as tab:
+        chart_and_maths_a_swipe_apart_at_most(tab)
         layout = tab.evaluate(LAYOUT)
         assert layout["page"] <= 0 and layout["main"] <= 0, f"sideways scrolling: {layout}"
         assert layout["sidebar"] <= layout["lesson"] + 1, f"the sidebar covers it: {layout}"
@@ -97,21 +98,18 @@ def test_a_lesson_steps_by_touch(browser, server_url, view, size):
         assert swipe_up(tab, plane["x"] + plane["width"] / 2, y) > 100
 
 
-@pytest.mark.parametrize("view", list(VIEWS))
-def test_the_chart_and_the_steps_maths_are_a_swipe_apart_at_most(browser, server_url, view,
-                                                                  size):
+def chart_and_maths_a_swipe_apart_at_most(tab) -> None:
     """On the first screen together, or the maths in view once the chart is at the top."""
-    with opened(browser, server_url, VIEWS[view], size=size, touch=True) as tab:
-        height = tab.viewport_size["height"]
-        seen = tab.evaluate(ON_SCREEN)
-        first = seen["planes"][0]
-        # the chart starts on the first screen (beside an open sidebar the title takes more)
-        assert first["visible"] >= min(first["height"] / 4, 120), f"the chart: {first}"
-        assert seen["maths"], "no step maths"
-        for plane, maths in zip(seen["planes"], seen["maths"], strict=False):
-            # a swipe that brings the chart's top to the screen's top shows the maths
-            assert maths["top"] + min(maths["height"], 120) - plane["top"] <= height, \
-                f"chart {plane}, maths {maths}"
+    height = tab.viewport_size["height"]
+    seen = tab.evaluate(ON_SCREEN)
+    first = seen["planes"][0]
+    # the chart starts on the first screen (beside an open sidebar the title takes more)
+    assert first["visible"] >= min(first["height"] / 4, 120), f"the chart: {first}"
+    assert seen["maths"], "no step maths"
+    for plane, maths in zip(seen["planes"], seen["maths"], strict=False):
+        # a swipe that brings the chart's top to the screen's top shows the maths
+        assert maths["top"] + min(maths["height"], 120) - plane["top"] <= height, \
+            f"chart {plane}, maths {maths}"
 
 
 def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):
