@@ -38,4 +38,4 @@ if ! command -v redis-server >/dev/null; then
 fi
 
 ruff check .
-python -m pytest -n 2 --durations=15 "$@"
+python -m pytest -n 2 --dist worksteal --durations=15 "$@"
