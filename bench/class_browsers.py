@@ -40,11 +40,9 @@ from bench._server import (
     system_chromium,
 )
 from bench.classroom import cpu_seconds, open_followers
+from bench.latency import READY
 
 LINK = "/?data=noisy-blobs-generator&n=1000&epochs=2"
-READY = """() => { const box = document.querySelector('.pl-stepper');
-  const gd = box && box.querySelector('.pl-plane .js-plotly-plot');
-  return Boolean(gd && gd._fullLayout && box.dataset.step !== undefined); }"""
 KEYS = """
 window.__keys = [];
 addEventListener('keydown', (e) => { if (e.key === 'ArrowRight') __keys.push(Date.now()); },
