@@ -13,6 +13,17 @@ from tests.classroom_support import run, serving
 VIEW = "data=xor-0-1&eta=0.1"
 
 
+
+async def asked(base: str) -> tuple[Lecturer, Follower, int]:
+    """A class with one following student and an open question: its lecturer, the student
+    and the question's id."""
+    lecturer = Lecturer(base)
+    await lecturer.start(VIEW)
+    student = Follower(base, lecturer.code)
+    await student.connect()
+    _, body = await lecturer.act("ask", kind="mistake", step=1)
+    return lecturer, student, body["state"]["question"]["id"]
+
 def test_a_students_connection_cannot_drive_the_class():
     async def main():
         async with serving(MemoryStore()) as (base, _):
@@ -76,12 +87,7 @@ def test_guessed_codes_are_slowed_to_the_stated_rate():
 def test_oversized_and_malformed_messages_are_refused():
     async def main():
         async with serving(MemoryStore()) as (base, _):
-            lecturer = Lecturer(base)
-            await lecturer.start(VIEW)
-            student = Follower(base, lecturer.code)
-            await student.connect()
-            _, body = await lecturer.act("ask", kind="mistake", step=1)
-            question = body["state"]["question"]["id"]
+            lecturer, student, question = await asked(base)
             answer = f"/class/{lecturer.code}/answer"
             cookie = {"Cookie": student.cookie}
             padded = json.dumps({"question": question, "choice": "mistake",
@@ -112,12 +118,7 @@ def test_oversized_and_malformed_messages_are_refused():
 def test_too_frequent_answers_and_starts_are_refused():
     async def main():
         async with serving(MemoryStore()) as (base, _):
-            lecturer = Lecturer(base)
-            await lecturer.start(VIEW)
-            student = Follower(base, lecturer.code)
-            await student.connect()
-            _, body = await lecturer.act("ask", kind="mistake", step=1)
-            question = body["state"]["question"]["id"]
+            _, student, question = await asked(base)
             statuses = [(await student.answer(question, "mistake"))[0]
                         for _ in range(limits.ANSWERS[1] + 3)]
             assert statuses[0] == 204 and set(statuses[1:limits.ANSWERS[1]]) == {409}
