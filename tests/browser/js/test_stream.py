@@ -3,16 +3,12 @@ the class's step and question, an explorer nothing, a newer view asks for one ru
 
 from __future__ import annotations
 
-import re
-
 import pytest
 
-from tests.browser.js.conftest import ORIGIN, _answer
-from ui.classroom import ASSETS, JS_MODULES, script
+from tests.browser.js.conftest import open_class_page
 
 pytestmark = pytest.mark.browser
 
-EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
 SYNC = """(c) => {
   const heard = [];
   const onClass = (event) => heard.push(["class", event.detail]);
@@ -30,18 +26,9 @@ QUESTION = {"id": 7, "step": 3, "kind": "mistake", "revealed": False,
 
 @pytest.fixture(scope="module")
 def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    page.route(f"{ORIGIN}/**", _answer)
-    page.goto(f"{ORIGIN}/")
-    names = [name for module in JS_MODULES
-             for name in EXPORTED.findall((ASSETS / f"{module}.js").read_text())]
-    module = script().replace("export default function", "const mountStrip = function", 1)
-    page.add_script_tag(content=f"{module}\nwindow.cls = {{ {', '.join(names)} }};",
-                        type="module")
-    page.wait_for_function("() => window.cls !== undefined")
+    page = open_class_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_a_follower_takes_the_step_and_the_question(page):

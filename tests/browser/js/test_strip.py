@@ -7,12 +7,11 @@ import re
 
 import pytest
 
-from tests.browser.js.conftest import ORIGIN, _answer
+from tests.browser.js.conftest import open_class_page
 from ui.classroom import ASSETS, JS_MODULES, script
 
 pytestmark = pytest.mark.browser
 
-EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
 RENDER = """(c) => {
   document.body.replaceChildren();
   c.ui = cls.build(document.body);
@@ -33,17 +32,9 @@ def test_every_module_is_small_and_the_script_has_one_default_export():
 
 @pytest.fixture(scope="module")
 def page(browser):
-    context = browser.new_context()
-    page = context.new_page()
-    page.route(f"{ORIGIN}/**", _answer)
-    page.goto(f"{ORIGIN}/")
-    names = EXPORTED.findall((ASSETS / "strip.js").read_text())
-    module = script().replace("export default function", "const mountStrip = function", 1)
-    page.add_script_tag(content=f"{module}\nwindow.cls = {{ {', '.join(names)} }};",
-                        type="module")
-    page.wait_for_function("() => window.cls !== undefined")
+    page = open_class_page(browser)
     yield page
-    context.close()
+    page.context.close()
 
 
 def test_a_student_follows_explores_and_sees_the_end(page):
