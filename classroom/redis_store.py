@@ -33,7 +33,12 @@ of the voter, HINCRBY of the count, PUBLISH of a tally notice, all or nothing.
 
 Pub/sub delivers at most once. Every ``SWEEP_EVERY`` s a process compares the seq
 of each class it serves with Redis and delivers what it missed (or the end of a
-class that expired), and renews its followers' presence.
+class that expired), renews its followers' presence, and sends its lecturers' streams
+the tally afresh (a lost notice, or the followers of a process that died lapsing).
+
+A voter's presence is written from this process's hub as it is at the moment of
+writing, and one voter's writes are made one after another: a tab that leaves and a
+tab that explores, written on two connections, would otherwise land in either order.
 """
 
 from __future__ import annotations
@@ -57,6 +62,7 @@ LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # to Redis, per process
 PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
 TALLY_NOTICE = '{"t":"tally"}'
+PRESENCE_LOCKS = 64  # a voter's presence writes queue on one of these (by hash)
 
 VOTE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
@@ -99,6 +105,7 @@ class RedisStore(Store):
         self._vote = self.redis.register_script(VOTE)
         self._subscribed: set[str] = set()
         self._subscribing = asyncio.Lock()
+        self._presence_locks = [asyncio.Lock() for _ in range(PRESENCE_LOCKS)]
 
     # -------------------------------------------------------------- life
     async def start(self) -> None:
@@ -300,9 +307,10 @@ class RedisStore(Store):
             await self._follow_channel(sub.code, False)
 
     async def _presence_changed(self, code: str, voter: str) -> None:
-        mode = self.hub.presence(code).get(voter)
-        follow, explore = key(code, "follow"), key(code, "explore")
-        async with self.redis.pipeline(transaction=False) as pipe:
+        lock = self._presence_locks[hash((code, voter)) % PRESENCE_LOCKS]
+        async with lock, self.redis.pipeline(transaction=False) as pipe:
+            mode = self.hub.presence(code).get(voter)  # as it is now, not when asked
+            follow, explore = key(code, "follow"), key(code, "explore")
             if mode is None:
                 pipe.zrem(follow, voter)
                 pipe.zrem(explore, voter)
@@ -355,3 +363,5 @@ class RedisStore(Store):
                     pipe.zremrangebyscore(name, "-inf", now)
                     pipe.expire(name, int(self.ttl))
             await pipe.execute()
+        for code in live:
+            self.tally_soon(code)

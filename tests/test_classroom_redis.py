@@ -229,6 +229,58 @@ def test_a_change_lost_on_the_way_is_delivered_by_the_sweep(redis_url):
     run(main())
 
 
+def test_a_tab_that_leaves_as_another_explores_is_counted_exploring(redis_url):
+    """Two presence writes of one voter on two connections: the first made lands last
+    unless they queue (a follow stream closing as the same browser's explore stream opens)."""
+    async def main():
+        store = RedisStore(redis_url)
+        await store.start()
+        try:
+            code, voter = codes.new_code(), "voter"
+            following = Subscriber(code, voter)
+            await store.join(following)
+            real, delays = store.redis.pipeline, [0.3]
+
+            def pipeline(*args, **kwargs):  # the next write waits for a new connection
+                pipe = real(*args, **kwargs)
+                execute, delay = pipe.execute, delays.pop() if delays else 0
+
+                async def late(*a, **k):
+                    await asyncio.sleep(delay)
+                    return await execute(*a, **k)
+                pipe.execute = late
+                return pipe
+
+            store.redis.pipeline = pipeline
+            await asyncio.gather(store.leave(following),
+                                 store.join(Subscriber(code, voter, "explore")))
+            assert await store.tally(code) == {"following": 0, "exploring": 1, "answered": 0}
+        finally:
+            await store.close()
+    run(main())
+
+
+def test_the_sweep_sends_the_lecturer_a_tally_whose_notice_was_lost(redis_url):
+    async def main():
+        store = RedisStore(redis_url)
+        async with serving(store) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            projector = Follower(base, lecturer.code, tally=True)
+            await projector.connect()
+            assert (await projector.next("tally")).data["exploring"] == 0
+            await asyncio.sleep(0.6)  # the tally of the projector's own arrival, if any
+            projector.drain()
+            client = redis.Redis.from_url(redis_url)
+            # a student present through another process, its notice lost: no PUBLISH
+            await client.zadd(key(lecturer.code, "explore"), {"voter": store.clock() + 60})
+            await client.aclose()
+            await store.sweep()
+            assert (await projector.next("tally", timeout=3)).data["exploring"] == 1
+            await projector.close()
+    run(main())
+
+
 # ------------------------------------------------------------------ the same as the model
 
 actions = st.lists(st.one_of(
