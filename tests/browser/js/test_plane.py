@@ -33,6 +33,7 @@ DRAW = """([text, ks, [xr, yr], clip]) => {
   return ks.map((k) => {
     plane.draw(part, { run, k, plane: { overlay, axes, chart: host } });
     const parts = Object.fromEntries(Object.entries(overlay.parts).map(([n, e]) => [n, read(e)]));
+    parts.words = overlay.parts.offviewText?.textContent ?? null;
     parts.order = Array.from(overlay.layer.children, (e) => e.getAttribute("class"));
     parts.votes = part.voted ? Array.from(part.voted.values) : null;
     return parts;
@@ -166,3 +167,10 @@ def test_a_boundary_outside_the_view_is_an_arrow_at_its_edge(js):
     corner = pixels([VIEW[0][0], VIEW[1][0]])[0]
     tip = drawn_line(got["offview"])[1]
     assert np.allclose(tip, corner + np.array([8, -8]))
+    # 25 / sqrt(2) from that corner, rounded: it says so
+    assert got["words"] == f"boundary ≈ {25 / np.sqrt(2):.6g} away"
+    # x1 = 5 is 2 from the view's right edge x1 = 3, exactly: no "≈"
+    settings = dict(SETTINGS, init=((1.0, 0.0), -5.0))
+    trace = record(perceptron(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=4))
+    assert draw(js, run, [0])[0]["words"] == "boundary 2 away"

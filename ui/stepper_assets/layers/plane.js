@@ -19,7 +19,10 @@ function drawOffView(o, away, scale, color) {
     .forEach(([key, value]) => arrow.setAttribute(key, value));
   // two short lines, so the words fit a narrow plot (side by side on a projector)
   const x = cx + inset[0] * 10 * scale;
-  const lines = ["boundary ", `${num(away.distance)} away`];  // reads "boundary d away"
+  // reads "boundary d away"; a distance is a quotient by |w|, so mostly rounded: "≈ d" then
+  const shown = num(away.distance);
+  const rounded = Math.abs(Number(shown) - away.distance) > 1e-12 * Math.max(1, away.distance);
+  const lines = ["boundary ", `${rounded ? "≈ " : ""}${shown} away`];
   label.replaceChildren(...lines.map((text, i) => {
     const span = document.createElementNS(label.namespaceURI, "tspan");
     span.setAttribute("x", x);
