@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 @dataclass
 class Event:
-    kind: str  # "state" or "tally"
+    kind: str  # "state" or "tally" (a "beat" only moves ``Follower.heard``)
     data: dict[str, Any]
     id: int | None
     received: float  # time.perf_counter() when its last byte was read
@@ -101,6 +101,7 @@ class Follower:
     last_id: int | None = None
     status: int = 0
     error: bytes = b""  # the body of a refused connection
+    heard: float = 0.0  # time.perf_counter() when the last block of the stream was read
     events: asyncio.Queue = field(default_factory=asyncio.Queue)
     _writer: asyncio.StreamWriter | None = None
     _task: asyncio.Task | None = None
@@ -173,7 +174,8 @@ class Follower:
                 event_id = int(value)
         if event_id is not None:
             self.last_id = event_id
-        if data:
+        self.heard = now
+        if data and kind != "beat":
             self.events.put_nowait(Event(kind, json.loads("\n".join(data)), event_id, now))
 
     async def next(self, kind: str | None = None, timeout: float = 10) -> Event:

@@ -15,7 +15,8 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     the projector's and is not counted itself, nor can it vote). A page that
     connects, or reconnects with ``Last-Event-ID`` (EventSource does this by itself)
     or ``after``, gets the current state with its view at once unless it has it
-    already. A comment every ``HEARTBEAT`` s keeps proxies from closing it. When the
+    already. A ``beat`` event every ``HEARTBEAT`` s keeps proxies from closing it, and
+    tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
     SameSite=Strict, path /class) when the browser has none.

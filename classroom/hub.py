@@ -18,7 +18,9 @@ from typing import Any
 from classroom.limits import RETRY_MS
 
 FOLLOW, EXPLORE = "follow", "explore"
-HEARTBEAT_FRAME = b": \n\n"
+# an event, not a comment: a page hears it, and one that hears nothing for a while knows its
+# stream died unannounced (a phone that roamed to another access point)
+HEARTBEAT_FRAME = b"event: beat\ndata: 1\n\n"
 RETRY_FRAME = f"retry: {RETRY_MS}\n\n".encode()
 
 

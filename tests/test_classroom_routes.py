@@ -7,6 +7,7 @@ import warnings
 
 import pytest
 
+from classroom import limits
 from classroom.follower import Follower, Lecturer, request
 from classroom.http import Classroom
 from classroom.store import MemoryStore
@@ -158,6 +159,24 @@ def test_a_follower_back_from_a_lost_network_resumes_from_its_last_event():
             assert follower.drain() == []
             await lecturer.act("step", step=8)
             assert (await follower.next()).data["step"] == 8
+            await follower.close()
+    run(main())
+
+
+def test_a_quiet_stream_beats_without_moving_the_pages_last_event(monkeypatch):
+    # a browser hears the beat (tests/browser/js/test_stream.py); it carries no id
+    monkeypatch.setattr(limits, "HEARTBEAT", 0.1)
+
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = await class_with(base)
+            follower = Follower(base, lecturer.code)
+            await follower.connect()
+            await follower.next()
+            first = follower.heard
+            await asyncio.sleep(0.35)
+            assert follower.heard > first  # beats came, and were neither a state nor a step
+            assert follower.last_id == 1 and follower.drain() == []
             await follower.close()
     run(main())
 

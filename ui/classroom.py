@@ -43,7 +43,7 @@ from urllib.parse import parse_qsl, quote, urlsplit
 import segno
 import streamlit as st
 
-from classroom import codes, server
+from classroom import codes, limits, server
 from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key, end, public
 from classroom.state import set_view as _set_view
 from classroom.state import start as _start
@@ -54,7 +54,7 @@ from viz import palette
 ASSETS = Path(__file__).with_name("classroom_assets")
 # the strip's script: these modules joined into one ES module, in this order (stream.js uses
 # what strip.js declares); ``export`` marks what a module offers the other and its tests
-JS_MODULES = ("strip", "stream")
+JS_MODULES = ("strip", "lead", "stream")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
@@ -503,7 +503,8 @@ def _strip_fragment() -> None:
             "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
-            "link": join_link(code), "unavailable": unavailable}
+            "link": join_link(code), "unavailable": unavailable,
+            "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
         data["key"] = st.session_state.get(_KEY)
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)

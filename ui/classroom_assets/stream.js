@@ -1,7 +1,6 @@
-// The class as a page follows it (ui/classroom.py; the strip and its words are strip.js): the
-// class's event stream (classroom/http.py), a student following or exploring, a lecturer's
-// steps and questions posted with the lecturer's key (X-Class-Key), which lives only in
-// this component's data. A following student's page moves with every step, with no rerun;
+// The class as a page follows it (ui/classroom.py; the strip and its words are strip.js, a
+// lecturer's posts lead.js): the class's event stream (classroom/http.py), a student
+// following or exploring. A following student's page moves with every step, with no rerun;
 // a newer view (another setting or lesson) asks Streamlit for one run. A press leaves the
 // class view; Rejoin comes back.
 
@@ -21,7 +20,7 @@ function disconnect(c) {
   c.es = null;
 }
 
-function connect(c) {
+export function connect(c) {
   disconnect(c);
   if (c.ended) return;
   const lecturer = c.role === "lecturer";
@@ -30,12 +29,17 @@ function connect(c) {
   if (c.state) query.set("after", String(c.state.seq));
   const es = new EventSource(url(`class/${c.code}/events?${query}`));
   c.es = es;
+  c.heard = performance.now();
+  const heard = () => { if (c.es === es) c.heard = performance.now(); };
   es.addEventListener("open", () => {
+    heard();
     c.retries = 0;
     if (c.offline) { c.offline = false; render(c); }
   });
-  es.addEventListener("state", (event) => onState(c, JSON.parse(event.data)));
+  es.addEventListener("beat", heard);
+  es.addEventListener("state", (event) => { heard(); onState(c, JSON.parse(event.data)); });
   es.addEventListener("tally", (event) => {
+    heard();
     c.tally = JSON.parse(event.data);
     render(c);
   });
@@ -46,6 +50,15 @@ function connect(c) {
     // EventSource retries a dropped connection by itself; a refusal (an HTTP error) ends it
     if (es.readyState === EventSource.CLOSED) diagnose(c);
   };
+}
+
+export function checkSilence(c) {
+  // the server beats every few seconds: a stream quiet for much longer died without a word
+  // (a phone moved to another access point; no "offline" event, no error, for minutes)
+  if (!c.es || c.ended || performance.now() - c.heard <= c.silentMs) return;
+  c.offline = true;
+  render(c);
+  connect(c);  // from the last event seen
 }
 
 function diagnose(c) {
@@ -181,88 +194,6 @@ function answer(c, { question, choice }) {
   });
 }
 
-// ------------------------------------------------------------------ the lecturer
-
-function post(c, body) {
-  return fetch(url(`class/${c.code}/lecturer`), {
-    method: "POST", cache: "no-store",
-    headers: { "Content-Type": "application/json", "X-Class-Key": c.key },
-    body: JSON.stringify(body),
-  }).then(async (r) => {
-    const reply = await r.json().catch(() => ({}));
-    if (r.ok) {
-      c.problem = null;
-      if (reply.state) {
-        c.ownSeq = Math.max(c.ownSeq, reply.state.seq);
-        if (!c.state || reply.state.seq >= c.state.seq) c.state = reply.state;
-      }
-      return reply.state;
-    }
-    if (r.status === 404 || r.status === 410) over(c);
-    else if (r.status === 403) c.problem = "This page no longer drives the class.";
-    else c.problem = `The class did not take it: ${reply.error ?? r.status}`;
-    const failure = new Error(reply.error ?? String(r.status));
-    failure.status = r.status;
-    throw failure;
-  });
-}
-
-function pushStep(c) {
-  // one step request at a time, the newest k each time: Play at 30 steps a second or a held
-  // key sends what the network carries, and the class ends where the lecturer stopped
-  if (c.posting || c.ended || c.k === null || c.k === c.sentK) return;
-  const k = c.k;
-  c.posting = true;
-  post(c, { action: "step", step: k }).then(() => {
-    c.sentK = k;
-  }).catch((error) => {
-    if (error.status === 429 || error.status === 503) {
-      setTimeout(() => pushStep(c), RETRY_MIN_MS);
-    }
-  }).finally(() => {
-    c.posting = false;
-    render(c);
-    pushStep(c);
-  });
-}
-
-function lead(c, action, body = {}) {
-  c.busy = true;
-  render(c);
-  post(c, { action, ...body }).then((st) => {
-    const detail = { question: st.question, lecturer: true, answered: null, canAnswer: false };
-    if (action === "reveal") {
-      detail.k = st.step;  // the true step, on every screen
-      c.k = c.sentK = st.step;
-    }
-    tell(detail);
-  }).catch(() => {}).finally(() => {
-    c.busy = false;
-    render(c);
-  });
-}
-
-function ask(c, kind) {
-  const at = stepperAt();
-  if (!at || at.k >= at.K) return;
-  if (c.k !== at.k) {  // the class is where the projector is before it is asked
-    c.k = at.k;
-    pushStep(c);
-  }
-  lead(c, "ask", { kind, step: at.k + 1 });
-}
-
-function catchUp(c) {
-  // after a run the projector's stepper may stand elsewhere than the class (a view published
-  // with the step the server knew): the class goes where the projector is
-  const at = stepperAt();
-  if (at && c.state && at.k !== c.state.step && !c.posting) {
-    c.k = at.k;
-    c.sentK = c.state.step;
-    pushStep(c);
-  }
-}
-
 // ------------------------------------------------------------------ mounting
 
 function create(root, data) {
@@ -302,6 +233,7 @@ function create(root, data) {
     else if (b === c.ui.close) lead(c, "close");
   };
   c.watch = setInterval(() => {  // a run asked for and lost is asked for again
+    checkSilence(c);
     if (c.rejoining && performance.now() - c.rejoining > ASK_AGAIN_MS) rejoin(c);
     else if (!c.rejoining && c.state && !c.ended && c.state.view_seq !== c.viewSeq) sync(c, true);
   }, WATCH_EVERY_MS);
@@ -330,6 +262,7 @@ function update(c, data) {
   c.key = data.key ?? null;
   c.display = data.display;
   c.link = data.link;
+  c.silentMs = data.silent_ms;
   c.viewSeq = data.view_seq;
   c.synced = data.synced;
   c.rejoining = false;

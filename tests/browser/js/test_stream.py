@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.js.conftest import open_class_page
+from classroom.hub import HEARTBEAT_FRAME
+from tests.browser.js.conftest import ORIGIN, open_class_page
 
 pytestmark = pytest.mark.browser
 
@@ -61,3 +62,58 @@ def test_a_lecturers_own_steps_are_not_sent_back(page):
     heard = page.evaluate(SYNC, {"role": "lecturer", "mode": "follow", "viewSeq": 2,
                                  "state": state, "ownSeq": 4})  # another device moved it
     assert heard[0][1]["k"] == 4
+
+
+SILENCE = """async (silentMs) => {
+  const made = [];
+  const Real = window.EventSource;
+  window.EventSource = class {  // a stream that connects and then hears what the test says
+    static CLOSED = 2;
+    constructor(url) { this.url = url; this.on = {}; made.push(this); }
+    addEventListener(type, listener) { this.on[type] = listener; }
+    close() { this.closed = true; }
+  };
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    document.body.replaceChildren();
+    const c = { code: "ABCDEFGH", display: "ABCD-EFGH", role: "student", mode: "follow",
+                ended: false, answers: {}, silentMs, ui: cls.build(document.body),
+                state: { seq: 4, view_seq: 1, step: 2, question: null } };
+    cls.connect(c);
+    made[0].on.open();
+    for (let beat = 0; beat < 4; beat++) {  // beats, each well within the silence
+      await wait(silentMs / 2);
+      made[0].on.beat();
+      cls.checkSilence(c);
+    }
+    const kept = made.length;
+    await wait(silentMs * 1.5);  // then nothing
+    cls.checkSilence(c);
+    const text = c.ui.text.textContent;
+    made.at(-1).on.open?.();
+    return { kept, made: made.length, closed: Boolean(made[0].closed), url: made.at(-1).url,
+             text, after: c.ui.text.textContent };
+  } finally {
+    window.EventSource = Real;
+  }
+}"""
+
+
+def test_a_stream_that_goes_silent_is_replaced_from_the_last_event(page):
+    got = page.evaluate(SILENCE, 300)
+    assert got["kept"] == 1  # beats keep the stream
+    assert got["made"] == 2 and got["closed"]  # silence: a new one, the old one closed
+    assert "mode=follow" in got["url"] and "after=4" in got["url"]
+    assert "reconnecting" in got["text"] and "reconnecting" not in got["after"]
+
+
+def test_the_servers_beat_is_an_event_a_browser_hands_the_page(page):
+    # a comment (": ") would keep a proxy's connection but never reach the page's listener
+    page.route(f"{ORIGIN}/beat", lambda route: route.fulfill(
+        body=HEARTBEAT_FRAME, headers={"content-type": "text/event-stream"}))
+    assert page.evaluate("""() => new Promise((resolve) => {
+      const es = new EventSource("/beat");
+      const done = (heard) => { es.close(); resolve(heard); };
+      es.addEventListener("beat", () => done(true));
+      setTimeout(() => done(false), 5000);
+    })""")
