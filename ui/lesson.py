@@ -272,7 +272,7 @@ class Lesson:
             A run packed for the browser: it steps there, with no rerun per
             press. It carries its own signature: a new run starts over. A run
             whose header says it is in floats (``ui.floats.marked``) gets the
-            mark over it.
+            mark over it (under it, for a follower).
         part : str, optional
             A part of the page with its own position (e.g. "kernel").
         panels : callable, optional
@@ -288,8 +288,14 @@ class Lesson:
         """
         key = self.page if part is None else f"{self.page}.{part}"
         floats = run.header.get("floats")
-        if floats is not None:  # a run in floats says so over its steps (ui.floats.marked)
+        # a run in floats says so over its steps (ui.floats.marked); a follower's top is level
+        # with its leader's controls, which reach across both runs: it says so under them
+        follower = bool(options.get("follow"))
+        if floats is not None and not follower:
             float_marker(floats["note"])
-        if self._share is not None and options.get("toolbar", True) and not options.get("follow"):
+        if self._share is not None and options.get("toolbar", True) and not follower:
             self._share.empty()  # the stepper's toolbar has Share, with the step it is on
-        return stepper(key=key, run=run, panels=panels, **options)
+        k = stepper(key=key, run=run, panels=panels, **options)
+        if floats is not None and follower:
+            float_marker(floats["note"])
+        return k

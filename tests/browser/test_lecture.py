@@ -125,6 +125,29 @@ CHART_TEXT = """(least) => {
 }"""
 
 
+# The page's own text that lies on a stepper's controls (two runs side by side: the leader's
+# controls reach across the follower's column, over whatever the page put at its top).
+ON_CONTROLS = """() => {
+  const meet = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom
+    && b.top < a.bottom;
+  const controls = [...document.querySelectorAll('.pl-controls')].flatMap((bar) =>
+    [...bar.querySelectorAll('button, select, input, label')])
+    .map((el) => el.getBoundingClientRect()).filter((r) => r.width && r.height);
+  const found = [];
+  const main = document.querySelector('[data-testid="stMain"]');
+  for (const el of main.querySelectorAll('[data-testid="stElementContainer"]')) {
+    if (el.querySelector('.pl-stepper, iframe') || !el.textContent.trim()
+        || el.closest('details:not([open])')
+        || !el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width && r.height && controls.some((c) => meet(r, c))) {
+      found.push(el.textContent.trim().slice(0, 60));
+    }
+  }
+  return found;
+}"""
+
+
 @pytest.fixture(scope="module")
 def own_host(server_url):
     """The server's host: every request must go there."""
@@ -159,6 +182,7 @@ def test_a_lesson_on_a_projector(browser, server_url, own_host, name, link, show
             for plane in seen["planes"]:
                 assert plane["visible"] >= min(plane["height"] / 2, 300), f"a run's chart: {plane}"
         assert tab.evaluate(CUT_TEXT) == []
+        assert tab.evaluate(ON_CONTROLS) == [], "the page's text on a stepper's controls"
         text = tab.evaluate(CHART_TEXT, MIN_CHART_FONT)
         assert text["small"] == [], "chart text under 16 px"
         assert text["overlaps"] == [], "legend on an axis title"
