@@ -46,6 +46,14 @@ OVERFLOW = """() => {
 }"""
 
 
+# Stepper charts whose legend, beside the plot, takes more than a third of the chart's width
+# (two runs side by side put theirs beside the plot where there is room, under it elsewhere).
+LEGEND_BESIDE = """() => [...document.querySelectorAll('.pl-plane .js-plotly-plot')]
+  .map((gd) => gd._fullLayout)
+  .filter((l) => l?.showlegend && l.legend.orientation === 'v' && l.legend._width > l.width / 3)
+  .map((l) => `legend ${Math.round(l.legend._width)} px of ${l.width}`)"""
+
+
 # Every view is audited where its journey opens it already: at 1280 x 720 in test_laptop.py
 # (light and dark) and in lecture mode in test_lecture.py, and here on a phone, which then
 # turns into a tablet, upright and on its side, and opens the view in lecture mode.
@@ -59,12 +67,14 @@ def test_on_a_phone_and_a_tablet_nothing_is_serious_and_nothing_scrolls_sideways
     axe_script()  # installed, or the test says how
     with opened(browser, server_url, link, size=PHONE, touch=True) as tab:
         assert tab.evaluate(OVERFLOW) <= 0, "phone"
+        assert tab.evaluate(LEGEND_BESIDE) == [], "phone"
         assert_accessible(tab, f"{name}-phone")
         for width, height, way in ((*TABLET, "tablet upright"), (TABLET[1], TABLET[0],
                                                                   "tablet on its side")):
             tab.set_viewport_size({"width": width, "height": height})
             wait_drawn(tab)
             assert tab.evaluate(OVERFLOW) <= 0, way
+            assert tab.evaluate(LEGEND_BESIDE) == [], way
         # and lecture mode on the phone (a lecturer's own, as a remote)
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         tab.goto(f"{server_url}{link}{'&' if '?' in link else '?'}lecture=1")

@@ -146,6 +146,7 @@ class Stepper {
     // chart to its cloud: nothing of a student's may leave the machine
     const config = { displaylogo: false, scrollZoom: false, ...h.config, responsive: true,
                      showSendToCloud: false, plotlyServerURL: "" };
+    figure.layout.legend = legendFor(figure.layout.legend, this.legendUnder());
     if (h.lecture || this.pair) figure.layout.height = this.fitHeight(figure.layout.height);
     if (h.lecture) {
       const legend = figure.layout.legend;
@@ -199,19 +200,33 @@ class Stepper {
     // from the chart's top to the bottom of the window, between 400 px and the figure's own
     // height. Two runs side by side leave room under their charts for their maths.
     this.each("arrange", this.view());
+    const foot = this.legendUnder() ? FOOT_LEGEND_PX : 0;
+    if (this.pair && window.innerWidth < STACKED_PX) {
+      // a phone stacks the two runs: each chart as tall as its square plot and its legend
+      return Math.round(Math.min(height, this.ui.planeHost.clientWidth + foot));
+    }
     const top = this.ui.planeHost.getBoundingClientRect().top;
     if (!(top > 0 && top < window.innerHeight)) return height;  // scrolled away: keep it
     const room = window.innerHeight - top - 12;
-    if (this.pair) return Math.round(Math.min(height, Math.max(260, room * PAIR_CHART_SHARE)));
+    if (this.pair) {
+      return Math.round(Math.min(height, Math.max(260, room * PAIR_CHART_SHARE) + foot));
+    }
     return Math.round(Math.min(height, Math.max(400, room)));
+  }
+
+  legendUnder() {
+    // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
+    // tablet, a phone turned with the sidebar open): the legend goes under it
+    return this.pair && this.ui.planeHost.clientWidth < BESIDE_MIN_PX;
   }
 
   relayout() {
     // the stepper (or what it stands beside) changed size: place the layers, size the charts
     this.each("arrange", this.view());
     if (!window.Plotly) return;
+    const legend = legendFor(this.run?.header.figure.layout.legend, this.legendUnder());
     const fitted = this.charts().filter((gd) => gd._fullLayout)
-      .map((gd) => fitWidth(gd, window.Plotly));
+      .map((gd) => fitWidth(gd, window.Plotly, gd === this.ui.planePlot ? legend : null));
     Promise.all(fitted).then(() => this.schedule());  // the overlay follows the new axes
   }
 

@@ -4,6 +4,9 @@
 // PAIR_CHART_SHARE of the window under them, the maths the rest), and the two line up.
 
 const PAIR_CHART_SHARE = 0.58;
+const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
+const BESIDE_MIN_PX = 420;  // a run's box narrower than this has its legend under the plot
+const FOOT_LEGEND_PX = 150;  // and grows by this much: the legend, with the axis's title
 
 function alignFollower({ box, status, plane }, run) {
   // The follower's status line moves down level with the leader's, and the two charts start
