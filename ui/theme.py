@@ -66,6 +66,10 @@ def page_css() -> str:
         # of that class comes or goes, not on every change of the page)
         f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
         "{ display: none; }",
+        # a lesson's sections are h2 under its h1 (a screen reader's list of headings skips no
+        # level), set at the size of Streamlit's h3; the sidebar's own headings stay h3
+        '.stApp [data-testid="stMainBlockContainer"] h2 { font-size: 1.75rem; '
+        "line-height: 1.2; padding: 0.75rem 0 1rem; }",
         # a long line wraps rather than scroll inside a box a keyboard cannot reach
         # (the highlighter writes white-space on the element itself)
         f"{code} pre, {code} pre code {{ white-space: pre-wrap !important; "

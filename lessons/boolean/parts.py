@@ -148,7 +148,7 @@ def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
 @PARTS.part("training")
 def training_section(lesson: Lesson, function: str, encoding: str) -> None:
     """The perceptron trained on every function, and a button to use its weights."""
-    st.subheader("Train the perceptron on each function")
+    st.header("Train the perceptron on each function")
     st.markdown("The lecture notes' algorithm: rows in order (cyclic), η = 1, starting from "
                 "**w** = 0, b = 0, until a whole pass makes no mistake.")
     runs = trainings(encoding)
@@ -171,7 +171,7 @@ def training_section(lesson: Lesson, function: str, encoding: str) -> None:
 @PARTS.part("xor")
 def xor_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
-    st.subheader("Why no line computes XOR")
+    st.header("Why no line computes XOR")
     xor = truth_table("XOR", encoding=encoding)
     best = best_line(xor.X, xor.y)
     ways = labelings(xor.X)
@@ -215,7 +215,7 @@ def xor_run_sentence(run: Training) -> str:
 @PARTS.part("lift")
 def lift_section(lesson: Lesson, function: str, encoding: str) -> None:
     """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
-    st.subheader("What fixes it: a new feature x₁x₂")
+    st.header("What fixes it: a new feature x₁x₂")
     xor = truth_table("XOR", encoding=encoding)
     lifted = train(lift(xor.X), xor.y)
     wrong = training_errors(lift(xor.X), xor.y, lifted.w, lifted.b)
@@ -288,7 +288,7 @@ def parity_run_sentence(encoding: str) -> str:
 @PARTS.part("parity")
 def parity_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Parity of 2 to 5 bits: never separable, the run cycles, one product feature fixes it."""
-    st.subheader("Parity of more bits")
+    st.header("Parity of more bits")
     st.markdown(
         "XOR is the 2-bit parity function, which the lecture notes name among what a perceptron "
         "cannot learn. The n-bit parity is true when an odd number of its n inputs are true. "

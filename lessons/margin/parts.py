@@ -202,7 +202,7 @@ def pair_section(lesson: Lesson, *_) -> None:
     """Two runs on the notes' 4 points at two etas, stepped together by the left one's controls."""
     if not lesson.widget(PAIR):
         return
-    st.subheader("η from w₀ = 0 and from elsewhere")
+    st.header("η from w₀ = 0 and from elsewhere")
     st.markdown("The notes' 4 points, cyclic order, two learning rates, stepped together by the "
                 "left run's controls (the keys stay with the stepper above). Every decision is "
                 "made in exact arithmetic: a tie y·a = 0 is exactly 0, and a mistake.")
@@ -314,7 +314,7 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
 
 def margin_section(margin: float, maximum) -> None:
     """What the margin of a boundary and of the data are, with this step's numbers."""
-    st.subheader("The margin")
+    st.header("The margin")
     st.markdown("The margin of a boundary is the distance from it to the nearest point, when "
                 "it has every point on the right side; a boundary that gets any point wrong "
                 "has margin −∞. The margin of the data is the best margin any line can reach: "
@@ -335,7 +335,7 @@ def margin_section(margin: float, maximum) -> None:
 def spaces_section(facts: dict, *, bias: bool) -> None:
     """Which R and which gamma the theorem uses: those of x, or of (x, 1) with a bias."""
     maximum = facts["maximum"]
-    st.subheader("Which R and which γ")
+    st.header("Which R and which γ")
     st.markdown(
         "The theorem is about vectors **x** in a ball of radius R, separated by a unit vector "
         "**u** through the origin with margin γ. "
@@ -363,7 +363,7 @@ def spaces_section(facts: dict, *, bias: bool) -> None:
 
 def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> None:
     """Why an update helps: y·a on the updated example grows by η(‖x‖² + 1), maybe not enough."""
-    st.subheader("Why an update helps")
+    st.header("Why an update helps")
     if k == 0 or not trace.updated[k]:
         st.markdown("An update on **x** with label y raises y·a on that same example by "
                     + ("η(‖**x**‖² + 1)" if bias else "η‖**x**‖²")
@@ -412,7 +412,7 @@ def flip_sentence(effect: UpdateEffect) -> str:
 def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
                   zeros_start: bool) -> None:
     """The proof's two claims, update by update, up to this step; stops the page without u."""
-    st.subheader("The proof, update by update")
+    st.header("The proof, update by update")
     u = facts["u"]
     if u is None:
         st.markdown("The proof needs a unit vector **u** with margin γ > 0; these data have none.")
@@ -450,7 +450,7 @@ def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bo
 @PARTS.part("experiment")
 def experiment_section(lesson: Lesson, *_) -> None:
     """Mistakes against the bound over many generated data sets, run on request."""
-    st.subheader("Experiment: how loose is the bound?")
+    st.header("Experiment: how loose is the bound?")
     st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "
                 f"{', '.join(f'{m:g}' for m in SWEEP_MARGINS)}, {len(SWEEP_SEEDS)} seeds each), "
                 "each trained from w = 0 with η = 1 in all five visiting orders. Every run "

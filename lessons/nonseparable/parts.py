@@ -235,7 +235,7 @@ def errors_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) 
     """Training errors per epoch of the last, pocket and averaged weights, and the largest ‖w‖."""
     report, cycle = shown.report, shown.cycle
     n, max_epochs = len(data.y), settings["max_epochs"]
-    st.subheader("Training errors per epoch: last, pocket, averaged")
+    st.header("Training errors per epoch: last, pocket, averaged")
     lesson.chart(errors_figure(report, cycle=(cycle.first, cycle.repeat) if shown.found
                                else None),
                  key="errors",
@@ -331,7 +331,7 @@ def bound_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -
         return
     bound, gamma = found
     made = int(np.sum(report.updates))
-    st.subheader("A mistake bound without separability")
+    st.header("A mistake bound without separability")
     cols = st.columns(2)
     cols[0].metric(f"Mistakes in {plural(passes, 'epoch')}", f"{made:,}")
     cols[1].metric("Freund and Schapire's bound", num(bound) if np.isfinite(bound) else "∞")

@@ -66,7 +66,7 @@ def loss_surface_section(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The perceptron loss over (w1, w2) for the two-point example, and the run's path over it."""
     if not is_two_points(data):
         return
-    st.subheader("The loss surface of the two-point example")
+    st.header("The loss surface of the two-point example")
     w1s, w2s, loss, path, trace = surface_and_path(settings)
     st.markdown(
         "The lecture notes write the perceptron without a bias (a constant feature can carry "

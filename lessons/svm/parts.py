@@ -161,7 +161,7 @@ def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: flo
 
 def svm_sidebar(lesson: Lesson, settings: dict, n: int) -> dict:
     """The SVM's own settings; order, bias, seed and epochs cap follow the perceptron's."""
-    st.subheader("SVM (subgradient descent)")
+    st.subheader("SVM (subgradient descent)")  # in the sidebar, beside "Training"
     lam = lesson.widget(LAM, format_func=maths.num)
     eta0 = lesson.widget(ETA0)
     epochs = lesson.widget(EPOCHS)
@@ -311,7 +311,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
 def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
              k: int) -> None:
     """Geometric margins of both runs against the maximum, and the margin as lambda shrinks."""
-    st.subheader("How wide is each boundary's margin?")
+    st.header("How wide is each boundary's margin?")
     values = [geometric_margin(data.X, data.y, trace.W[k], trace.b[k]) for trace in (perc, svm)]
     # each metric as wide as its text, wrapping to a new row rather than cut short with "…"
     # (they share the left run's half of the page: a third of it is 130 px on a projector);
@@ -419,7 +419,7 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
 
 def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm, sm) -> None:
     """The perceptron on the same data: boundaries of the last epochs and errors per epoch."""
-    st.subheader("The perceptron on the same data")
+    st.header("The perceptron on the same data")
     perc = perceptron_trace(data.X, data.y, settings)
     if not perc.exact:
         float_marker()

@@ -1,6 +1,7 @@
 """Every lesson on a laptop's screen, without lecture mode: no legend on an axis title and no
-text clipped or cut short, and nothing serious to WCAG's automatic checks (axe-core) in the
-light theme or the dark one (the projector's own checks are in test_lecture.py)."""
+text clipped or cut short, nothing serious to WCAG's automatic checks (axe-core) in the
+light theme or the dark one, and headings that skip no level (the projector's own checks
+are in test_lecture.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,10 @@ from tests.browser.test_lecture import CHART_TEXT, CUT_TEXT, VIEWS
 pytestmark = pytest.mark.browser
 
 SIZES = [(1280, 720), (1440, 900)]  # opened at the first, then the window grows
+# the main area's headings in order, as a screen reader lists them: (level, words)
+HEADINGS = """() => [...document.querySelectorAll(
+  '[data-testid="stMain"] :is(h1, h2, h3, h4, h5, h6)')]
+  .map((h) => [Number(h.tagName[1]), h.textContent.trim().slice(0, 40)])"""
 
 
 @pytest.mark.parametrize(("name", "link"), [view[:2] for view in VIEWS],
@@ -35,5 +40,10 @@ def test_a_lesson_on_a_laptop(browser, server_url, name, link):
                 f"legend on an axis title at {width} x {height}"
             if (width, height) == SIZES[0]:  # WCAG's automatic checks, light and dark
                 assert_accessible(tab, f"{name}-laptop", dark=True)
+                levels = tab.evaluate(HEADINGS)
+                assert levels and levels[0][0] == 1, levels
+                skipped = [words for (level, words), (above, _)
+                           in zip(levels[1:], levels[:-1], strict=True) if level > above + 1]
+                assert skipped == [], f"headings that skip a level: {levels}"
     finally:
         context.close()
