@@ -1,16 +1,51 @@
-// A chart as wide as its box, whenever the box changes (the stepper's relayout), and its
-// legend where the page has room for it.
+// The plane's size and its legend's place for where it stands (a "place": the stepper's
+// measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
 
+const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter (nor taller than its figure)
+const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
+const PAIR_MIN_PX = 260;
+const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
+const BESIDE_MIN_PX = 420;  // one of two runs in a narrower box has its legend under the plot
+const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };
 
-export function legendFor(legend, under) {
-  // A legend beside the plot (x >= 1, as each of two runs side by side has) goes ``under`` it
-  // in a narrow box: beside it, it would take half the width (and the toolbar would cover
-  // its title). Any other legend stays where the figure has it.
-  if (!under || !legend || legend.orientation !== "v" || !(legend.x >= 1)) return legend;
-  const title = legend.title ? { ...legend.title, side: "top" } : undefined;
-  return { ...legend, ...FOOT_LEGEND, ...(title ? { title } : {}) };
+export function legendUnder(place) {
+  // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
+  // tablet, a phone turned with the sidebar open)
+  return Boolean(place.pair) && place.width < BESIDE_MIN_PX;
+}
+
+export function legendFor(legend, place) {
+  // Where the figure's legend goes. Under the plot (horizontal) on a projector, at the chart's
+  // foot: under the axis title whatever the plot's height (a fraction of it would not be),
+  // and as wide as the chart, not only its square plot. Beside the plot (x >= 1, as each of
+  // two runs side by side has) in a narrow box: under it instead, its title above (beside,
+  // it would take half the width, and the toolbar would cover its title).
+  if (!legend) return legend;
+  if (place.lecture && legend.orientation === "h") return { ...legend, ...FOOT_LEGEND };
+  if (!legendUnder(place) || legend.orientation !== "v" || !(legend.x >= 1)) return legend;
+  const title = legend.title ? { title: { ...legend.title, side: "top" } } : {};
+  return { ...legend, ...FOOT_LEGEND, ...title };
+}
+
+export function chartHeight(height, place) {
+  // The plane's height, from the figure's own. On a projector it fills the first screen below
+  // the controls: from the chart's top to the window's bottom, between LECTURE_MIN_PX and the
+  // figure's height. Two runs side by side leave room under their charts for their maths; a
+  // phone stacks them, each chart as tall as its square plot and its legend. A chart
+  // scrolled out of the window keeps its height. Elsewhere the figure's height stands.
+  if (!place.lecture && !place.pair) return height;
+  const foot = legendUnder(place) ? FOOT_LEGEND_PX : 0;
+  if (place.pair && place.windowWidth < STACKED_PX) {
+    return Math.round(Math.min(height, place.width + foot));
+  }
+  if (!(place.top > 0 && place.top < place.windowHeight)) return height;
+  const room = place.windowHeight - place.top - 12;
+  if (place.pair) {
+    return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * PAIR_CHART_SHARE) + foot));
+  }
+  return Math.round(Math.min(height, Math.max(LECTURE_MIN_PX, room)));
 }
 
 export function fitWidth(gd, Plotly, legend = null) {

@@ -1,5 +1,6 @@
-// The status line over the chart: where the run is (step, epoch, mistakes), what the lesson
-// counts besides (training errors, the margin), and how the run ends, at its end.
+// The words of a step. The status line over the chart: where the run is (step, epoch,
+// mistakes), what the lesson counts besides (training errors, the margin), and how the run
+// ends, at its end; what a screen reader hears of the step; and the plane's name.
 
 export function statusText(run, k, pair) {
   const { header: h, columns: c } = run;
@@ -78,4 +79,13 @@ export function announceText(run, k) {
   const bias = h.bias && (updated || h.svm) && bb !== ba
     ? `, and b from ${spoken(bb)} to ${spoken(ba)}` : "";
   return `${where}: example ${i}, y\u00b7a ${is} ${spoken(shown(ya))}, ${meaning}${bias}.`;
+}
+
+export function planeWords(run, k) {
+  // the plane's name at step k (its figure's aria-label): what it shows, in words; a kernel's
+  // boundary is no line
+  const { header: h, columns: c } = run;
+  if (h.layers.includes("kernel")) return "The kernel perceptron's boundary over the points.";
+  const name = h.svm ? "The SVM's boundary" : "The perceptron's boundary";
+  return describeBoundary(c.X.values, c.y.values, row(c.W, k), row(c.b, k), name);
 }

@@ -20,33 +20,7 @@
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
-let plotlyLoading = null;
-
-function loadPlotly() {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!plotlyLoading) {
-    plotlyLoading = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      // a module from a Blob URL has no base for relative imports: resolve against the page
-      script.src = new URL(window.__perceptronPlotlyUrl || "app/static/plotly.min.js",
-                           location.href).href;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => { plotlyLoading = null; reject(new Error("plotly.min.js")); };
-      document.head.appendChild(script);
-    });
-  }
-  return plotlyLoading;
-}
-
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
-
-export function planeWords(run, k) {
-  // what the plane shows at step k, in words; a kernel's boundary is no line
-  const { header: h, columns: c } = run;
-  if (h.layers.includes("kernel")) return "The kernel perceptron's boundary over the points.";
-  const name = h.svm ? "The SVM's boundary" : "The perceptron's boundary";
-  return describeBoundary(c.X.values, c.y.values, row(c.W, k), row(c.b, k), name);
-}
 
 class Stepper {
   constructor(root) {
@@ -124,43 +98,13 @@ class Stepper {
   }
 
   plot(Plotly) {
-    const { header: h, columns: c } = this.run;
-    const figure = JSON.parse(JSON.stringify(h.figure));
-    // the points come from the typed columns, split by class as the figure's traces are
-    const X = c.X.values;
-    const y = c.y.values;
-    h.point_traces.forEach(([trace, label]) => {
-      const xs = [];
-      const ys = [];
-      for (let i = 0; i < y.length; i++) {
-        if (y[i] === label) {
-          xs.push(X[2 * i]);
-          ys.push(X[2 * i + 1]);
-        }
-      }
-      figure.data[trace].x = xs;
-      figure.data[trace].y = ys;
-    });
-    // the page's own toolbar (viz.plane.CHART_CONFIG, in the header): no drag modes, which
-    // would take a finger's drag; Plotly's own default adds a modebar button that uploads the
-    // chart to its cloud: nothing of a student's may leave the machine
-    const config = { displaylogo: false, scrollZoom: false, ...h.config, responsive: true,
-                     showSendToCloud: false, plotlyServerURL: "" };
-    figure.layout.legend = legendFor(figure.layout.legend, this.legendUnder());
-    if (h.lecture || this.pair) figure.layout.height = this.fitHeight(figure.layout.height);
-    if (h.lecture) {
-      const legend = figure.layout.legend;
-      if (legend?.orientation === "h") {
-        // under the axis title whatever the plot's height (a fraction of it would not be), and
-        // as wide as the chart, not only its square plot: entries side by side, fewer rows
-        Object.assign(legend, { yref: "container", y: 0, yanchor: "bottom", xref: "container",
-                                x: 0, xanchor: "left" });
-      }
-    }
+    const figure = planeFigure(this.run, this.place());
     this.planeHeight = figure.layout.height;
-    const plots = [Plotly.react(this.ui.planePlot, figure.data, figure.layout, config)];
+    const plots = [Plotly.react(this.ui.planePlot, figure.data, figure.layout, figure.config)];
     for (const layer of this.active) {
-      if (layer.plot) plots.push(layer.plot(this.parts.get(layer), this.run, Plotly, config));
+      if (layer.plot) {
+        plots.push(layer.plot(this.parts.get(layer), this.run, Plotly, figure.config));
+      }
     }
     return Promise.all(plots).then(() => {
       // the figure's name says what the drawing shows: a screen reader skips the drawing itself
@@ -195,36 +139,20 @@ class Stepper {
       .map((layer) => layer[hook](this.parts.get(layer), ...args));
   }
 
-  fitHeight(height) {
-    // On a projector the plane fills the first screen below the controls, whatever its size:
-    // from the chart's top to the bottom of the window, between 400 px and the figure's own
-    // height. Two runs side by side leave room under their charts for their maths.
+  place() {
+    // where the plane stands, once the layers are placed: what fit.js sizes it by
     this.each("arrange", this.view());
-    const foot = this.legendUnder() ? FOOT_LEGEND_PX : 0;
-    if (this.pair && window.innerWidth < STACKED_PX) {
-      // a phone stacks the two runs: each chart as tall as its square plot and its legend
-      return Math.round(Math.min(height, this.ui.planeHost.clientWidth + foot));
-    }
-    const top = this.ui.planeHost.getBoundingClientRect().top;
-    if (!(top > 0 && top < window.innerHeight)) return height;  // scrolled away: keep it
-    const room = window.innerHeight - top - 12;
-    if (this.pair) {
-      return Math.round(Math.min(height, Math.max(260, room * PAIR_CHART_SHARE) + foot));
-    }
-    return Math.round(Math.min(height, Math.max(400, room)));
-  }
-
-  legendUnder() {
-    // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
-    // tablet, a phone turned with the sidebar open): the legend goes under it
-    return this.pair && this.ui.planeHost.clientWidth < BESIDE_MIN_PX;
+    const host = this.ui.planeHost;
+    return { lecture: Boolean(this.run.header.lecture), pair: this.pair,
+             width: host.clientWidth, top: host.getBoundingClientRect().top,
+             windowWidth: window.innerWidth, windowHeight: window.innerHeight };
   }
 
   relayout() {
     // the stepper (or what it stands beside) changed size: place the layers, size the charts
-    this.each("arrange", this.view());
+    if (!this.run) return;  // (no layer to place either)
+    const legend = legendFor(this.run.header.figure.layout.legend, this.place());
     if (!window.Plotly) return;
-    const legend = legendFor(this.run?.header.figure.layout.legend, this.legendUnder());
     const fitted = this.charts().filter((gd) => gd._fullLayout)
       .map((gd) => fitWidth(gd, window.Plotly, gd === this.ui.planePlot ? legend : null));
     Promise.all(fitted).then(() => this.schedule());  // the overlay follows the new axes
@@ -336,7 +264,7 @@ class Stepper {
       // mode, a pair)
       const gd = ui.planePlot;
       if (!(this.run?.header.lecture || this.pair) || !gd._fullLayout || !window.Plotly) return;
-      const height = this.fitHeight(this.run.header.figure.layout.height);
+      const height = chartHeight(this.run.header.figure.layout.height, this.place());
       if (Math.abs(height - this.planeHeight) > 8) {
         this.planeHeight = height;
         window.Plotly.relayout(gd, { height });

@@ -59,15 +59,12 @@ LEGENDS = """async () => {
     return [gd._fullLayout.width, l.orientation, l.yref, l.title.side];
   };
   const out = [seen()];
-  for (const [width, under] of [[360, true], [700, false]]) {  // a phone, then a laptop
+  for (const width of [360, 700]) {  // one of two runs on a phone, then on a laptop
     box.style.width = `${width}px`;
-    await pl.fitWidth(gd, Plotly, pl.legendFor(legend, under));
+    await pl.fitWidth(gd, Plotly, pl.legendFor(legend, { pair: true, width }));
     out.push(seen());
   }
   box.remove();
-  // any other legend stays where its figure has it
-  out.push(pl.legendFor({ orientation: "h", y: -0.2 }, true).orientation,
-           pl.legendFor({ orientation: "v", x: 0.02 }, true).x);
   return out;
 }"""
 
@@ -78,4 +75,45 @@ def test_a_legend_beside_the_plot_goes_under_it_in_a_narrow_box_and_comes_back(j
     assert got[0][:2] == [700, "v"]
     assert got[1] == [360, "h", "container", "top"]  # under the plot, its title above
     assert got[2][:2] == [700, "v"] and got[2][2] == "paper"
-    assert got[3:] == ["h", 0.02]
+
+
+BESIDE = {"orientation": "v", "x": 1.02, "y": 1}
+UNDER = {"orientation": "h", "y": -0.12, "x": 0}
+FOOT = {"orientation": "h", "xref": "container", "x": 0, "xanchor": "left",
+        "yref": "container", "y": 0, "yanchor": "bottom"}
+
+
+@pytest.mark.parametrize(("legend", "place", "expected"), [
+    (BESIDE, {"pair": True, "width": 419}, {**BESIDE, **FOOT}),  # one of two, narrow
+    (BESIDE, {"pair": True, "width": 420}, BESIDE),
+    (BESIDE, {"pair": False, "width": 300}, BESIDE),  # a lone run keeps its figure's
+    ({**BESIDE, "x": 0.02}, {"pair": True, "width": 300}, {**BESIDE, "x": 0.02}),  # inside
+    (UNDER, {"lecture": True, "width": 900}, {**UNDER, **FOOT}),  # a projector: at the foot
+    (UNDER, {"pair": True, "width": 300}, UNDER),
+    (None, {"pair": True, "width": 300}, None),
+])
+def test_a_legend_goes_where_its_place_has_room(js, legend, place, expected):
+    assert js.evaluate("([l, p]) => pl.legendFor(l, p)", [legend, place]) == expected
+
+
+def height(js, figure_height: int, **place) -> int:
+    where = {"width": 600, "top": 300, "windowWidth": 1280, "windowHeight": 720, **place}
+    return js.evaluate("([h, p]) => pl.chartHeight(h, p)", [figure_height, where])
+
+
+def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js):
+    assert height(js, 560) == 560  # a laptop's lone run: its figure's height
+    # a projector: from the chart's top to the window's bottom, 400 px at least
+    assert height(js, 900, lecture=True) == 720 - 300 - 12
+    assert height(js, 900, lecture=True, top=500) == 400
+    assert height(js, 300, lecture=True) == 300  # never taller than the figure
+    assert height(js, 900, lecture=True, top=800) == 900  # scrolled out: kept
+    # two runs side by side: 58% of the room under them for their charts, 260 px at least
+    assert height(js, 900, pair=True, top=100) == round(0.58 * (720 - 100 - 12))
+    assert height(js, 900, pair=True) == 260
+    # ... and 150 px more for a legend under the plot, in a narrow box
+    assert height(js, 900, pair=True, top=100, width=360, windowWidth=768) == \
+        round(0.58 * (720 - 100 - 12)) + 150
+    # a phone stacks them: each as tall as its square plot and its legend, wherever it is
+    assert height(js, 900, pair=True, width=358, windowWidth=390, top=2000) == 358 + 150
+    assert height(js, 900, pair=True, width=600, windowWidth=630) == 600

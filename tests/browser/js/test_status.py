@@ -14,6 +14,7 @@ from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.reference.wire import unpack
 from ui.stepper import Run, pack, perceptron_run
+from viz import describe
 from viz.maths import num
 
 pytestmark = pytest.mark.browser
@@ -158,3 +159,25 @@ def test_a_kernel_run_says_which_example_and_whether_its_alpha_grew(js):
         verdict = "a mistake: its α grows by one" if trace.updated[k] else "correct, no update"
         assert lines[k] == f"Step {k} of {trace.steps}: example {trace.index[k]}, {verdict}.", k
     assert trace.updated[1:].any() and not trace.updated[1:].all()  # both are said
+
+
+NAMES = """([text]) => {
+  const run = pl.unpack(pl.bytes(text));
+  return Array.from({ length: run.header.steps + 1 }, (_, k) => pl.planeWords(run, k));
+}"""
+
+
+@pytest.mark.parametrize("svm", [False, True])
+def test_the_plane_is_named_by_its_boundary_at_every_step(js, svm):
+    data = BUILTIN["Lecture notes' example: 4 points"]()
+    settings = {**SETTINGS, "init": ((0.2, 0.0), -0.1)}
+    trace = record(perceptron(data.X, data.y, **settings))
+    run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=6))
+    blob = pack({**run.header, "run": run.id, "svm": svm}, run.columns)
+    names = js.evaluate(NAMES, [base64.b64encode(blob).decode()])
+    name = "The SVM's boundary" if svm else "The perceptron's boundary"
+    for k, words in enumerate(names):
+        assert words == describe.boundary(data.X, data.y, trace.W[k], trace.b[k], name=name), k
+    kernel = pack({**run.header, "run": run.id, "layers": ["kernel"]}, run.columns)
+    assert set(js.evaluate(NAMES, [base64.b64encode(kernel).decode()])) == \
+        {"The kernel perceptron's boundary over the points."}

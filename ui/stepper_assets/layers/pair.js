@@ -1,12 +1,7 @@
 // Two runs side by side (as the perceptron beside the SVM): the leader has the controls and
 // reports the step; its follower shows the leader's step, with no controls of its own. Each
-// chart stands over its own maths, both on the first screen (the charts get
-// PAIR_CHART_SHARE of the window under them, the maths the rest), and the two line up.
-
-const PAIR_CHART_SHARE = 0.58;
-const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
-const BESIDE_MIN_PX = 420;  // a run's box narrower than this has its legend under the plot
-const FOOT_LEGEND_PX = 150;  // and grows by this much: the legend, with the axis's title
+// chart stands over its own maths, both on the first screen (the charts get a share of the
+// window under them, the maths the rest: fit.js's chartHeight), and the two line up.
 
 function alignFollower({ box, status, plane }, run) {
   // The follower's status line moves down level with the leader's, and the two charts start
