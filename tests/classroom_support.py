@@ -16,9 +16,21 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 
+from classroom.follower import Follower, Lecturer
 from classroom.http import Classroom
 from classroom.store import Store
 from tests.browser.chromium import free_port
+
+
+async def followed(base: str, view: str, **options) -> tuple[Lecturer, Follower]:
+    """A new class on ``view``, and a page following it (``options``: Follower's), with the
+    class's first state read."""
+    lecturer = Lecturer(base)
+    await lecturer.start(view)
+    follower = Follower(base, lecturer.code, **options)
+    await follower.connect()
+    await follower.next("state")
+    return lecturer, follower
 
 
 def app_of(room: Classroom) -> Starlette:

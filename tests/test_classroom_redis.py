@@ -27,7 +27,7 @@ from classroom.state import (
     start,
 )
 from classroom.state import answer as model_answer
-from tests.classroom_support import redis_server, run, serving
+from tests.classroom_support import followed, redis_server, run, serving
 
 VIEW = "data=xor-0-1&eta=0.1"
 
@@ -45,6 +45,16 @@ def empty(redis_url):
         await client.flushdb()
         await client.aclose()
     run(flush())
+
+
+async def unannounced(url: str, write) -> None:
+    """``await write(client)`` on Redis as another process would, its message lost: no
+    PUBLISH (what the sweep is for)."""
+    client = redis.Redis.from_url(url)
+    try:
+        await write(client)
+    finally:
+        await client.aclose()
 
 
 async def everything_in(url: str) -> str:
@@ -212,16 +222,10 @@ def test_a_change_lost_on_the_way_is_delivered_by_the_sweep(redis_url):
     async def main():
         store = RedisStore(redis_url)
         async with serving(store) as (base, _):
-            lecturer = Lecturer(base)
-            await lecturer.start(VIEW)
-            follower = Follower(base, lecturer.code)
-            await follower.connect()
-            await follower.next()
+            lecturer, follower = await followed(base, VIEW)
             state = await store.get(lecturer.code)
-            client = redis.Redis.from_url(redis_url)
-            # written as another process would, its message lost: no PUBLISH
-            await client.set(key(lecturer.code, "state"), dumps(set_step(state, 9)), ex=60)
-            await client.aclose()
+            await unannounced(redis_url, lambda client: client.set(
+                key(lecturer.code, "state"), dumps(set_step(state, 9)), ex=60))
             await store.sweep()
             event = await follower.next()
             assert (event.id, event.data["step"], event.data["view_seq"]) == (2, 9, 1)
@@ -264,17 +268,13 @@ def test_the_sweep_sends_the_lecturer_a_tally_whose_notice_was_lost(redis_url):
     async def main():
         store = RedisStore(redis_url)
         async with serving(store) as (base, _):
-            lecturer = Lecturer(base)
-            await lecturer.start(VIEW)
-            projector = Follower(base, lecturer.code, tally=True)
-            await projector.connect()
+            lecturer, projector = await followed(base, VIEW, tally=True)
             assert (await projector.next("tally")).data["exploring"] == 0
             await asyncio.sleep(0.6)  # the tally of the projector's own arrival, if any
             projector.drain()
-            client = redis.Redis.from_url(redis_url)
-            # a student present through another process, its notice lost: no PUBLISH
-            await client.zadd(key(lecturer.code, "explore"), {"voter": store.clock() + 60})
-            await client.aclose()
+            # a student present through another process
+            await unannounced(redis_url, lambda client: client.zadd(
+                key(lecturer.code, "explore"), {"voter": store.clock() + 60}))
             await store.sweep()
             assert (await projector.next("tally", timeout=3)).data["exploring"] == 1
             await projector.close()

@@ -11,7 +11,7 @@ from classroom import limits
 from classroom.follower import Follower, Lecturer, request
 from classroom.http import Classroom
 from classroom.store import MemoryStore
-from tests.classroom_support import app_of, run, serving
+from tests.classroom_support import app_of, followed, run, serving
 
 with warnings.catch_warnings():  # newer Starlette prefers the httpx2 fork; httpx works
     warnings.simplefilter("ignore")
@@ -144,10 +144,7 @@ def test_a_follower_gets_the_state_then_every_step():
 def test_a_follower_back_from_a_lost_network_resumes_from_its_last_event():
     async def main():
         async with serving(MemoryStore()) as (base, _):
-            lecturer = await class_with(base)
-            follower = Follower(base, lecturer.code)
-            await follower.connect()
-            await follower.next()
+            lecturer, follower = await followed(base, VIEW)
             await follower.close()  # the network drops
             for step in (5, 6, 7):
                 await lecturer.act("step", step=step)
@@ -169,10 +166,7 @@ def test_a_quiet_stream_beats_without_moving_the_pages_last_event(monkeypatch):
 
     async def main():
         async with serving(MemoryStore()) as (base, _):
-            lecturer = await class_with(base)
-            follower = Follower(base, lecturer.code)
-            await follower.connect()
-            await follower.next()
+            _, follower = await followed(base, VIEW)
             first = follower.heard
             await asyncio.sleep(0.35)
             assert follower.heard > first  # beats came, and were neither a state nor a step
