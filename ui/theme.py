@@ -62,6 +62,12 @@ def page_css() -> str:
         '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
         "outline-width: 2px; outline-offset: -2px; }",
         ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # Streamlit's header band is see-through where the page starts high (lecture mode) and
+        # lies over the page's top row: clicks pass through it but to its own buttons
+        '.stApp [data-testid="stHeader"], .stApp [data-testid="stHeader"] '
+        '[data-testid="stToolbar"] { pointer-events: none; }',
+        '.stApp [data-testid="stHeader"] :is(button, a, [role=button], input) '
+        "{ pointer-events: auto; }",
         # (its box and the box Streamlit wraps it in; :has() is matched only when an element
         # of that class comes or goes, not on every change of the page)
         f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
