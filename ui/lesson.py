@@ -60,10 +60,15 @@ class Parts:
         entries. True: one part at a time, the one the reader picks in a row
         of buttons under the title, named in the link as ``?part=<name>``
         (the first part without it).
+    lead : str, optional
+        The part that holds the lesson's picture: in lecture mode it is drawn
+        first, so that it has a projector's first screen (the others follow
+        in their order).
     """
 
-    def __init__(self, *, pick: bool = False):
+    def __init__(self, *, pick: bool = False, lead: str | None = None):
         self.pick = pick
+        self.lead = lead
         self._parts: dict[str, tuple[str, Callable[..., None]]] = {}
 
     def part(self, name: str, label: str | None = None) -> Callable:
@@ -135,6 +140,7 @@ class Lesson:
         keep_alive(defaults(self.settings))
         url_state.write(self.settings)
         self._share = None
+        self._aside = None
         lecture_css()
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
@@ -183,8 +189,23 @@ class Lesson:
         Each part is called as ``part(lesson, *args)``.
         """
         self._pick()
-        for name in self.parts.names if self._picker is None else (self._picked,):
+        names = self.parts.names if self._picker is None else (self._picked,)
+        lead = self.parts.lead
+        if lead in names and lecture_mode():  # the picture first on a projector
+            names = (lead, *(name for name in names if name != lead))
+        for name in names:
             self.parts[name](self, *args)
+
+    def aside(self):
+        """Where the lesson's secondary settings go (a view's layout, data to try): in the page
+        where they are drawn, or on a projector at the foot of the sidebar, so that the picture
+        has the first screen and the settings stay one click away."""
+        if not lecture_mode():
+            return st.container()
+        if self._aside is None:
+            self._aside = st.sidebar.container()
+            self._aside.subheader("This lesson's view")
+        return self._aside
 
     def begin(self, text: str, intro: str = "",
               beside: Callable[[], None] | None = None) -> tuple[Dataset, dict]:
