@@ -37,6 +37,7 @@ from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
+from ui.theme import INTRO_KEY
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
@@ -166,16 +167,20 @@ class Lesson:
         """
         lecture = lecture_mode()
         # one row that gives the controls their own width and the title the rest (fixed
-        # columns squeezed "Share" to a letter a line beside an open sidebar)
-        with st.container(horizontal=True, vertical_alignment="center"):
-            st.title(text, help=intro if lecture and intro else None)
+        # columns squeezed "Share" to a letter a line beside an open sidebar); the title holds
+        # the introduction as its help too, shown where the caption under it folds away (a
+        # phone: ui.theme; a projector draws no caption)
+        with st.container(horizontal=True, vertical_alignment="center",
+                          key=INTRO_KEY if intro and not lecture else None):
+            st.title(text, help=intro or None)
             if beside is not None:
                 beside()
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")
         if intro and not lecture:
-            st.caption(intro)
+            with st.container(key=f"{INTRO_KEY}-text"):
+                st.caption(intro)
         self._pick()
 
     def _pick(self) -> None:
