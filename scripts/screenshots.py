@@ -72,8 +72,9 @@ def wait_drawn(tab, *, quiet_ms: int = 1500) -> None:
         tab.wait_for_timeout(250)
 
 
-# A phone and a tablet as the README shows them: their windows, with a touch screen.
-DEVICES = {"phone": (390, 844), "tablet": (768, 1024)}
+# A phone and a tablet (upright and on its side) as the README shows them: their windows,
+# with a touch screen.
+DEVICES = {"phone": (390, 844), "tablet": (768, 1024), "landscape": (1024, 768)}
 
 
 def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page: bool,

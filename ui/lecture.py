@@ -21,6 +21,13 @@ _LECTURE_CSS = """
   .katex-display { overflow: visible !important; text-align: left; }
   [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3.4rem 2rem 2rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.75rem; padding: 0; line-height: 1.25; }
+  /* a class's bar (ui/classroom_assets): one thin row over the lesson, its words beside its
+     buttons, which keep a finger's 44 px */
+  .pl-class { flex-wrap: nowrap; gap: 0.5rem; padding: 0.1rem 0.5rem; font-size: 0.8rem;
+    line-height: 1.2; }
+  .pl-class-text { flex: 1 1 auto; min-width: 0; }
+  .pl-class .pl-button { min-height: 44px; padding: 0.1rem 0.6rem; flex: none; }
+  .pl-class-tally { flex: none; }
 </style>
 """
 

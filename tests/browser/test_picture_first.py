@@ -244,44 +244,83 @@ def test_a_projector_alone(projector, server_url, name, link, kind):
     report(problems)
 
 
-def _start_class(tab) -> None:
-    """Start a class from the sidebar, fold the join card away and the sidebar shut."""
+def _sidebar(tab, shown: bool):
+    """Open or fold the sidebar (its fold button shows while the pointer is over it)."""
     bar = tab.get_by_test_id("stSidebar")
-    if bar.get_attribute("aria-expanded") != "true":
-        tab.get_by_test_id("stExpandSidebarButton").click()
+    if (bar.get_attribute("data-collapsed") == "false") != shown:
+        if shown:
+            tab.get_by_test_id("stExpandSidebarButton").click()
+        else:
+            bar.hover()
+            tab.get_by_test_id("stSidebarCollapseButton").click()
+        tab.wait_for_function("(shown) => document.querySelector('[data-testid=\"stSidebar\"]')"
+                              "?.getAttribute('data-collapsed') === String(!shown)", arg=shown)
+    return bar
+
+
+# How a lecturer in a class goes to each view, in the page (a new address would hand the tab
+# back its class at the class's view): the lesson's link in the sidebar, the part's button
+# under the title, a button of the lesson's own in the sidebar.
+ROUTES = {
+    "step_through": ("Step through", None, None),
+    "margin": ("Margin and the mistake bound", None, None),
+    "boolean": ("Boolean functions and XOR", None, None),
+    "nonseparable": ("Non-separable data", None, "XOR (0/1)"),
+    "svm_losses": ("Perceptron vs SVM", "Losses", None),
+    "svm_train": ("Perceptron vs SVM", "Train side by side", None),
+    "svm_soft_margin": ("Perceptron vs SVM", "Soft margin", None),
+    "svm_generalization": ("Perceptron vs SVM", "Generalization", None),
+    "svm_sklearn": ("Perceptron vs SVM", "In scikit-learn", None),
+    "variants_averaged": ("Variants", "Averaged and voted", None),
+    "variants_kernel": ("Variants", "Kernel perceptron", None),
+    "variants_classes": ("Variants", "More than two classes", None),
+    "your_data": ("Your data", None, None),
+}
+
+
+def _go(tab, name: str) -> None:
+    """Take the lecturer's page to the view ``name`` (ROUTES), its sidebar folded after."""
+    lesson, part, button = ROUTES[name]
+    bar = _sidebar(tab, True)
+    bar.get_by_role("link", name=lesson, exact=True).click()
+    settle(tab, 600)
+    if part is not None:
+        main = tab.get_by_test_id("stMain")
+        main.get_by_text(part, exact=True).first.click()
+        settle(tab, 600)
+    if button is not None:
+        bar.get_by_role("button", name=button, exact=True).click()
+        settle(tab, 600)
+    _sidebar(tab, False)
+    wait_drawn(tab)
+
+
+@pytest.fixture(scope="module")
+def lecturer(browser, server_url):
+    """A projector that leads a class, its join card hidden, its sidebar folded."""
+    context, tab = new_tab(browser, PROJECTORS[0])
+    open_view(tab, server_url, VIEWS[0][1], lecture=True)
+    bar = _sidebar(tab, True)
     bar.get_by_role("button", name="Start a class").click()
     settle(tab, 500)
     tab.wait_for_function("() => /Class [A-Z0-9]{4}-[A-Z0-9]{4}/.test("
                           "document.querySelector('.pl-class')?.innerText ?? '')")
     tab.get_by_role("button", name="Hide the code").click()
     settle(tab, 500)
-    if bar.get_attribute("aria-expanded") == "true":
-        bar.hover()
-        tab.get_by_test_id("stSidebarCollapseButton").click()
-        tab.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
-                              "?.getAttribute('aria-expanded') !== 'true'")
-
-
-@pytest.fixture(scope="module")
-def lecturer(browser, server_url):
-    """A projector that leads a class (the join card hidden); a lesson opened in the same tab
-    leads the same class (the tab keeps it)."""
-    context, tab = new_tab(browser, PROJECTORS[0])
-    open_view(tab, server_url, VIEWS[0][1], lecture=True)
-    _start_class(tab)
+    _sidebar(tab, False)
     yield tab
     context.close()
 
 
 @pytest.mark.parametrize(("name", "link", "kind"), params("class"))
-def test_a_projector_in_a_class(lecturer, server_url, name, link, kind):
+def test_a_projector_in_a_class(lecturer, name, link, kind):
     """The class's bar over the lesson, then a question asked, then its answers revealed."""
     problems: list[str] = []
-    open_view(lecturer, server_url, link, lecture=True)
+    _go(lecturer, name)
     lecturer.locator(".pl-class").wait_for()
     check(lecturer, f"class {name}", kind, PROJECTOR_SHARE, problems, maths=True)
     ask = lecturer.locator(".pl-class").get_by_role("button", name="Ask: mistake or not?")
-    if kind == "steps" and ask.count():
+    if kind == "steps" and ask.is_visible():
         ask.click()
         lecturer.locator(".pl-class").get_by_role("button", name="Reveal the answers").wait_for()
         check(lecturer, f"class {name} asked", kind, PROJECTOR_SHARE, problems, maths=True)
