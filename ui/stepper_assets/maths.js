@@ -121,7 +121,7 @@ export function svmStepMath(run, k, pair) {
     `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
     `${is}${mn(round4(a))}`];
   const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
-                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
+                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : y * a === 1 ? mo("=") : mo("\u2265")}<mn>1</mn>`];
   activation[1] += pair ? mo(",") : "";
   const lines = [
     ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
