@@ -112,8 +112,8 @@ def test_a_link_to_no_class_or_to_an_ended_class_says_so_and_opens_nothing():
 
 
 def test_a_remote_link_works_once_and_leaves_the_address():
-    _, state = ui.classroom._open_class("", 0)
-    token = ui.classroom._remote_token(state.code)
+    key, state = ui.classroom._open_class("", 0)
+    token = ui.classroom._remote_token(state.code, key)
     phone = _app()
     phone.query_params.update({"class": state.code, "remote": token})
     phone.run()
