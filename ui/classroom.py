@@ -38,7 +38,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
@@ -48,6 +48,7 @@ from classroom.state import NEVER_VIEWED, ClassError, ClassState, add_key, end, 
 from classroom.state import set_view as _set_view
 from classroom.state import start as _start
 from ui.outside import md
+from ui.room_link import hall_root
 from ui.settings import LECTURE
 from viz import palette
 
@@ -138,15 +139,14 @@ def _current_view(page, parameters) -> dict[str, str]:
     return view_of(st.query_params.to_dict(), page.url_path, parameters and parameters())
 
 
-def join_link(code: str, base: str | None = None) -> str:
-    """The address students open to join: the app's root with ``?class=CODE``.
+def join_link(code: str, root: str | None = None) -> str:
+    """The address students open to join: the app's root as the room opens it (``root``;
+    by default ui.room_link's for this page) with ``?class=CODE``.
 
-    >>> join_link("ABCDEFGH", "http://hall.example:8080/margin?eta=2")
-    'http://hall.example:8080/?class=ABCDEFGH'
+    >>> join_link("ABCDEFGH", "http://hall.example:8080/lab/")
+    'http://hall.example:8080/lab/?class=ABCDEFGH'
     """
-    parts = urlsplit(str(base if base is not None else st.context.url or ""))
-    root = f"{parts.scheme}://{parts.netloc}/" if parts.netloc else "/"
-    return f"{root}?class={code}"
+    return f"{root if root is not None else hall_root().url}?class={code}"
 
 
 def qr_svg(link: str) -> str:
@@ -522,7 +522,7 @@ def _strip_fragment() -> None:
             "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
-            "link": join_link(code), "unavailable": unavailable,
+            "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
         data["key"] = st.session_state.get(_KEY)
@@ -532,8 +532,10 @@ def _strip_fragment() -> None:
 
 
 def _join_card(code: str) -> None:
-    """The projector's invitation: the code, the link and its QR code."""
-    link = join_link(code)
+    """The projector's invitation: the code, the link and its QR code (and, when the room may
+    not open the link, why and what to do)."""
+    root = hall_root()
+    link = join_link(code, root.url)
     with st.container(horizontal=True, vertical_alignment="center", gap="large",
                       key="class_card"):
         st.image(qr_svg(link), width=280, caption="Scan to join")
@@ -543,6 +545,8 @@ def _join_card(code: str) -> None:
             st.markdown(f"# {codes.display_code(code)}")
             st.markdown("or open")
             st.code(link, language=None)
+    if root.note:
+        st.warning(root.note, icon=":material/wifi_off:")
     st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:",
               on_click=lambda: st.session_state.update({_CARD: False}))
 
