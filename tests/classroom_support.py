@@ -45,10 +45,16 @@ def app_of(room: Classroom) -> Starlette:
     return Starlette(routes=room.routes(), lifespan=lifespan)
 
 
+# the secret every test server signs voter identities with: two servers of one test are two
+# processes of one course (deploy/run.sh gives them all one PERCEPTRON_LAB_SECRET)
+SECRET = b"the-tests-shared-secret-0123456789abcdef"
+
+
 @contextlib.asynccontextmanager
-async def serving(store: Store) -> AsyncIterator[tuple[str, Classroom]]:
+async def serving(store: Store, *, secret: bytes = SECRET
+                  ) -> AsyncIterator[tuple[str, Classroom]]:
     """uvicorn serving a classroom on ``store`` on 127.0.0.1, in this event loop."""
-    room = Classroom(store)
+    room = Classroom(store, secret=secret)
     server = uvicorn.Server(uvicorn.Config(app_of(room), host="127.0.0.1", port=free_port(),
                                            log_level="warning", lifespan="on",
                                            timeout_graceful_shutdown=5))

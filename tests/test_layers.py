@@ -1,5 +1,5 @@
-"""The house rules of the layout: core, datasets and viz stand without Streamlit, and so does
-each lesson's figures.py; their examples run with the tests."""
+"""The house rules of the layout: core, datasets, viz and classroom stand without Streamlit,
+and so does each lesson's figures.py; their examples run with the tests."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import sys
 
 from tests.apptest import ROOT
 
-LAYERS = ("core", "datasets", "viz")
+LAYERS = ("core", "datasets", "viz", "classroom")
 
 
-def test_core_datasets_and_viz_never_import_streamlit():
+def test_core_datasets_viz_and_classroom_never_import_streamlit():
     modules = [f"{layer}.{path.stem}" for layer in LAYERS
                for path in sorted((ROOT / layer).glob("*.py")) if path.stem != "__init__"]
     script = ("import importlib, sys\n"

@@ -8,7 +8,7 @@ from itertools import pairwise
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("core", "datasets", "viz", "ui", "lessons")
+PACKAGES = ("core", "datasets", "viz", "classroom", "ui", "lessons")
 # Circles allowed for now, each cut before the search (none: keep it so).
 KNOWN_CIRCLES: list[list[str]] = []
 
