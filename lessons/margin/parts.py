@@ -82,7 +82,8 @@ def geometry_of(X: np.ndarray, y: np.ndarray, bias: bool) -> dict:
                 maximum=max_margin(X, y) if len(np.unique(y)) == 2 else None)
 
 
-@st.cache_data(show_spinner="Training the perceptron on 36 data sets in 5 orders…")
+@st.cache_data(show_spinner=f"Training the perceptron on {len(SWEEP_MARGINS) * len(SWEEP_SEEDS)} "
+                            f"data sets in {len(ORDERS)} orders…")
 def sweep() -> pd.DataFrame:
     """The experiment: mistakes and bound for every margin, data seed and order."""
     runs = mistakes_against_bound(lambda m, s: separable(SWEEP_POINTS, m, s),
@@ -453,8 +454,8 @@ def experiment_section(lesson: Lesson, *_) -> None:
     st.header("Experiment: how loose is the bound?")
     st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "
                 f"{', '.join(f'{m:g}' for m in SWEEP_MARGINS)}, {len(SWEEP_SEEDS)} seeds each), "
-                "each trained from w = 0 with η = 1 in all five visiting orders. Every run "
-                "should sit on or below the line mistakes = bound.")
+                f"each trained from w = 0 with η = 1 in all {len(ORDERS)} visiting orders. Every "
+                "run should sit on or below the line mistakes = bound.")
     if st.button("Run the experiment", icon=":material/science:", key=f"{PAGE}.run"):
         st.session_state[f"{PAGE}.ran"] = True
     if not st.session_state.get(f"{PAGE}.ran"):
