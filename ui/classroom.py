@@ -183,7 +183,8 @@ def _ops(operation):
 
 def _address() -> str:
     """The browser's address, as the class routes see it (Streamlit says None for loopback)."""
-    return st.context.ip_address or "127.0.0.1"
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else "127.0.0.1"
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
