@@ -26,5 +26,6 @@ if __name__ == "__main__":
 
     LESSONS = lessons.pages()
     page = st.navigation(LESSONS)
-    with class_session(LESSONS, page):  # a class: the page leads or follows (ui/classroom.py)
+    # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
+    with class_session(LESSONS, page, lessons.link_parameters):
         page.run()

@@ -21,6 +21,8 @@
 #                    or in PERCEPTRON_LAB_REDIS_PASSWORD
 #   NGINX_BIN        the nginx binary (default: nginx on the PATH, else /usr/sbin/nginx;
 #                    not NGINX, a name nginx itself reads at start)
+#   PUBLIC_URL       the address students open (e.g. https://lab.example.edu/), shown on the
+#                    class's join card (PERCEPTRON_LAB_PUBLIC_URL; default: the server's own)
 #   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
 #                    gzipped copy; 0: it proxies them and gzips on the fly
 #
@@ -93,6 +95,7 @@ export PERCEPTRON_LAB_SECRET
 #    (in the environment, so it does not show in `ps`)
 STREAMLIT_SERVER_COOKIE_SECRET="${COOKIE_SECRET:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
 export STREAMLIT_SERVER_COOKIE_SECRET
+if [[ -n "${PUBLIC_URL:-}" ]]; then export PERCEPTRON_LAB_PUBLIC_URL="$PUBLIC_URL"; fi
 : > "$RUN_DIR/streamlit.pids"
 for port in "${PORTS[@]}"; do
     # shellcheck disable=SC2086  # STREAMLIT_OPTS is a list of flags

@@ -4,6 +4,7 @@ following a view, the remote link, and a link to a class that is over."""
 from __future__ import annotations
 
 import doctest
+from dataclasses import replace
 
 import pytest
 
@@ -31,8 +32,7 @@ def test_a_view_reads_back_as_itself_whatever_its_values_hold():
 
 
 def test_the_join_link_is_the_apps_root_with_the_code():
-    assert join_link("ABCDEFGH", "https://hall.example/svm?part=x") == \
-        "https://hall.example/?class=ABCDEFGH"
+    assert join_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
 
 
 @pytest.fixture(autouse=True)
@@ -116,6 +116,30 @@ def test_a_student_follows_the_view_and_the_lesson_of_the_class():
     assert_clean(at)
     assert at.query_params.get("seed") == "4" and "eta" not in at.query_params
     assert any("Margin" in t.value for t in at.title)
+
+
+def test_a_view_carries_only_the_apps_own_parameters_and_never_fails_a_follower():
+    # a class started (POST /class) on a view holding Streamlit's own parameter
+    _, state = ui.classroom._open_class("data=xor-1&embed=true&eta=0.5", 0)
+    assert "embed" not in _state(state.code).view
+    # a view stored before that was dropped, and one holding what no lesson reads
+    server.call(lambda store: store.change(state.code, lambda s: replace(
+        s, view="data=xor-1&embed=true&eta=0.5&utm_source=mail", seq=s.seq + 1,
+        view_seq=s.seq + 1)))
+    student = _app()
+    student.query_params["class"] = state.code
+    student.run()
+    assert_clean(student)  # the page follows
+    assert student.query_params["eta"] == "0.5" and "utm_source" not in student.query_params
+    # a lecturer's address holding what no lesson reads: the class's view leaves it out
+    lecturer = _app()
+    lecturer.query_params.update({"utm_source": "mail", "eta": "2"})
+    lecturer.run()
+    by_key(lecturer.button, "class.start").click()
+    lecturer.run()
+    assert_clean(lecturer)
+    view = decode_view(_state(lecturer.session_state["class.code"]).view)
+    assert view["eta"] == "2" and "utm_source" not in view
 
 
 def test_a_link_to_no_class_or_to_an_ended_class_says_so_and_opens_nothing():

@@ -35,17 +35,18 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
 
 from classroom import codes, limits, server
-from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, public
+from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
 from ui.outside import md
+from ui.room_link import hall_root
 from ui.settings import LECTURE
 from viz import palette
 
@@ -68,9 +69,9 @@ def script() -> str:
     return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
-# never part of a view: the class's own parameters, the step (it travels on its own), and
-# lecture mode (each screen's own: a phone does not want a projector's type)
-NOT_VIEW = PRIVATE_PARAMETERS | {"step", "t", "lecture"}
+# never part of a view: the class's own parameters, Streamlit's own, the step (it travels on
+# its own), and lecture mode (each screen's own: a phone does not want a projector's type)
+NOT_VIEW = NEVER_VIEWED | {"step", "t", "lecture"}
 FOLLOW, EXPLORE = "follow", "explore"
 LECTURER, STUDENT = "lecturer", "student"
 
@@ -112,8 +113,22 @@ def decode_view(text: str) -> dict[str, str]:
             if k.lower() not in NOT_VIEW}
 
 
-def view_of(params: dict[str, str], lesson: str) -> dict[str, str]:
-    """The view of a page: its query parameters but the private ones, and its lesson.
+def owned(view: dict[str, str], parameters: frozenset[str] | None) -> dict[str, str]:
+    """The view without the parameters the app does not own (``parameters``: those it owns,
+    lessons.link_parameters(); None keeps every one).
+
+    >>> owned({"lesson": "margin", "eta": "2", "utm_source": "mail"}, frozenset({"eta"}))
+    {'lesson': 'margin', 'eta': '2'}
+    """
+    if parameters is None:
+        return dict(view)
+    return {k: v for k, v in view.items() if k == LESSON or k in parameters}
+
+
+def view_of(params: dict[str, str], lesson: str,
+            parameters: frozenset[str] | None = None) -> dict[str, str]:
+    """The view of a page: its query parameters but the private ones (and those the app does
+    not own, ``parameters`` as in :func:`owned`), and its lesson.
 
     >>> view_of({"data": "xor", "step": "4", "class": "ABCDEFGH", "lecture": "1"}, "margin")
     {'data': 'xor', 'lesson': 'margin'}
@@ -121,22 +136,21 @@ def view_of(params: dict[str, str], lesson: str) -> dict[str, str]:
     view = {k: v for k, v in params.items() if k.lower() not in NOT_VIEW}
     if lesson:
         view[LESSON] = lesson
-    return view
+    return owned(view, parameters)
 
 
-def _current_view(page) -> dict[str, str]:
-    return view_of(st.query_params.to_dict(), page.url_path)
+def _current_view(page, parameters) -> dict[str, str]:
+    return view_of(st.query_params.to_dict(), page.url_path, parameters and parameters())
 
 
-def join_link(code: str, base: str | None = None) -> str:
-    """The address students open to join: the app's root with ``?class=CODE``.
+def join_link(code: str, root: str | None = None) -> str:
+    """The address students open to join: the app's root as the room opens it (``root``;
+    by default ui.room_link's for this page) with ``?class=CODE``.
 
-    >>> join_link("ABCDEFGH", "http://hall.example:8080/margin?eta=2")
-    'http://hall.example:8080/?class=ABCDEFGH'
+    >>> join_link("ABCDEFGH", "http://hall.example:8080/lab/")
+    'http://hall.example:8080/lab/?class=ABCDEFGH'
     """
-    parts = urlsplit(str(base if base is not None else st.context.url or ""))
-    root = f"{parts.scheme}://{parts.netloc}/" if parts.netloc else "/"
-    return f"{root}?class={code}"
+    return f"{root if root is not None else hall_root().url}?class={code}"
 
 
 def qr_svg(link: str) -> str:
@@ -252,9 +266,9 @@ def _reset_session() -> None:
             del st.session_state[name]
 
 
-def _apply(state: ClassState, pages: dict, page) -> None:
+def _apply(state: ClassState, pages: dict, page, parameters) -> None:
     """Make this page the class's view at its step: one run (a lesson's switch in it)."""
-    view = decode_view(state.view)
+    view = owned(decode_view(state.view), parameters and parameters())
     target = pages.get(view.pop(LESSON, ""), page)
     params = dict(view)
     if st.session_state.get(_ROLE) != LECTURER:  # a lecturer's tab takes its class back by
@@ -318,8 +332,13 @@ def _make_remote() -> None:
 
 
 @contextlib.contextmanager
-def class_session(pages: Sequence, page) -> Iterator[None]:
+def class_session(pages: Sequence, page,
+                  parameters: Callable[[], frozenset[str]] | None = None) -> Iterator[None]:
     """Run one page inside the session's class (app.py: ``with class_session(...): page.run()``).
+
+    ``parameters`` gives those the app's links hold (lessons.link_parameters, asked only in
+    a class: it imports every lesson): a view carries only these, whatever else the
+    lecturer's address or a view from outside holds.
 
     Before the page: a link's class is joined (a remote link's token traded for a key),
     and a page that follows takes the class's newer view (switching lesson if need be).
@@ -329,7 +348,7 @@ def class_session(pages: Sequence, page) -> Iterator[None]:
     """
     by_path = {p.url_path: p for p in pages}
     slot = st.empty()
-    state = _before(by_path, page)
+    state = _before(by_path, page, parameters)
     stopped = False
     try:
         yield
@@ -337,12 +356,12 @@ def class_session(pages: Sequence, page) -> Iterator[None]:
         if type(raised).__name__ != "StopException":
             raise
         stopped = True
-    _after(page, state, slot)
+    _after(page, state, slot, parameters)
     if stopped:
         st.stop()
 
 
-def _before(pages: dict, page) -> ClassState | None:
+def _before(pages: dict, page, parameters) -> ClassState | None:
     params = st.query_params
     typed = params.get("class")
     if typed is not None:
@@ -377,7 +396,7 @@ def _before(pages: dict, page) -> ClassState | None:
         return None
     follows = st.session_state[_ROLE] == LECTURER or _mode() == FOLLOW
     if follows and state.view_seq != st.session_state.get(_VIEW_SEQ):
-        _apply(state, pages, page)
+        _apply(state, pages, page, parameters)
     return state
 
 
@@ -408,10 +427,10 @@ def _open_link(code: str | None, typed: str) -> None:
     st.stop()
 
 
-def _after(page, state: ClassState | None, slot) -> None:
+def _after(page, state: ClassState | None, slot, parameters) -> None:
     if _in_class():
         if state is not None:
-            view = _current_view(page)
+            view = _current_view(page, parameters)
             if st.session_state.pop(_APPLIED, False):
                 st.session_state[_BASELINE] = view
             elif view != st.session_state.get(_BASELINE):
@@ -512,7 +531,7 @@ def _strip_fragment() -> None:
             "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
-            "link": join_link(code), "unavailable": unavailable,
+            "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
         data["key"] = st.session_state.get(_KEY)
@@ -522,8 +541,10 @@ def _strip_fragment() -> None:
 
 
 def _join_card(code: str) -> None:
-    """The projector's invitation: the code, the link and its QR code."""
-    link = join_link(code)
+    """The projector's invitation: the code, the link and its QR code (and, when the room may
+    not open the link, why and what to do)."""
+    root = hall_root()
+    link = join_link(code, root.url)
     with st.container(horizontal=True, vertical_alignment="center", gap="large",
                       key="class_card"):
         st.image(qr_svg(link), width=280, caption="Scan to join")
@@ -533,6 +554,8 @@ def _join_card(code: str) -> None:
             st.markdown(f"# {codes.display_code(code)}")
             st.markdown("or open")
             st.code(link, language=None)
+    if root.note:
+        st.warning(root.note, icon=":material/wifi_off:")
     st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:",
               on_click=lambda: st.session_state.update({_CARD: False}))
 

@@ -51,13 +51,16 @@ def _on_upload() -> None:
         set_user_data(data)
         file_choice.remember(file, table, version())
         st.session_state[_ERROR] = None
-        st.session_state[_CHOICE] = YOUR_DATA
+        choose_next_run(YOUR_DATA)
     except ValueError as error:
         st.session_state[_ERROR] = f"{file.name}: {error}"
 
 
 def choose_next_run(name: str) -> None:
-    """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn)."""
+    """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn).
+
+    An upload and an edit on the canvas both make the user's points the choice this way.
+    """
     st.session_state[_REQUEST] = name
 
 

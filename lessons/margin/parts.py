@@ -27,13 +27,7 @@ from core.words import listed, plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from lessons import link
-from ui.cached_runs import perceptron_trace
-from ui.floats import float_marker, marked
-from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
-from ui.settings import Setting
-from ui.stepper import perceptron_run
-from viz.margin import (
+from lessons.margin.figures import (
     experiment_figure,
     margin_figure,
     margin_latex,
@@ -41,6 +35,12 @@ from viz.margin import (
     proof_figure,
     spaces_latex,
 )
+from ui.cached_runs import perceptron_trace
+from ui.floats import float_marker, marked
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
+from ui.settings import Setting
+from ui.stepper import perceptron_run
 from viz.maths import num, vec
 
 PAGE = "margin"
