@@ -1,5 +1,8 @@
 """The HTTP routes of a class, beside Streamlit's (Starlette).
 
+Each route reads its request and calls one operation of ``ops`` (classroom/ops.py), the
+same the app's sidebar calls; the rate limits live there, so both doors share them.
+
 Routes (every response is JSON with ``Cache-Control: no-store``, errors as
 ``{"error": "..."}``):
 
@@ -19,18 +22,21 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
-    SameSite=Strict, path /class) when the browser has none.
+    SameSite=Strict, path /class) when the browser has none: an identity the server
+    makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
-    ``{"action": ...}``: ``step`` (``step``), ``view`` (``view``, ``step``), ``ask``
-    (``kind``: mistake|turn, ``step``), ``reveal``, ``close``, ``end``, ``touch``
-    (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token
-    for a second device). Answers ``{"state": <public state>}``.
+    ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
+    (``view``, ``step``), ``ask`` (``kind``: mistake|turn, ``step``), ``reveal``,
+    ``close``, ``end``, ``touch`` (renews the quiet hour), ``remote`` (-> ``{"remote":
+    TOKEN}``: a one-time token for a second device). Answers ``{"state": <public
+    state>}``.
 ``POST /class/CODE/claim``
     ``{"remote": TOKEN}`` -> ``{"key": KEY}``: a key of the second device's own; the
     token is spent whether or not it was right for this class.
 ``POST /class/CODE/answer`` (with the voter cookie)
     ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
-    question is not open; 403 without a cookie or without an open stream.
+    question is not open; 403 without a signed cookie, or without an open stream on
+    this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
 Security, in numbers:
 
@@ -44,13 +50,16 @@ Security, in numbers:
   gives: the view the room sees, and one vote per open connection.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
   never slowed (a hall behind one NAT address shares the misses of its address:
-  a student guessing there slows the hall's joins, never the lecturer).
+  a student guessing there slows the hall's joins, never the lecturer, and never
+  the hall's answers, which spend no misses).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per
   question by the store. Lecturer actions without a matching key are refused (403).
-- Bodies are read up to their cap and no further (413); streams per process, per
-  voter and class, and new voters per address are bounded (limits.py).
+- Bodies are read up to their cap and no further (413), and JSON nested too deep
+  for the parser is a 400; streams per process, per class, per address and per
+  identity, and new identities per address are bounded (limits.py), so that no
+  client and no class can take every other's room.
 - Every route names its class by code and touches only that class's state; one
   class's followers are only ever sent that class's frames.
 """

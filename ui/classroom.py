@@ -51,16 +51,22 @@ from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: these modules joined into one ES module, in this order (stream.js uses
-# what strip.js declares); ``export`` marks what a module offers the other and its tests
-JS_MODULES = ("strip", "lead", "stream")
+# the strip's script: these modules joined into one ES module, in this order, each using only
+# what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
+# what a module offers the others and its tests (tests/browser/js/)
+JS_MODULES = ("dom", "strip", "lead", "stream")
+SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 _EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the strip's modules."""
+    return SHARED_JS.get(name, ASSETS / f"{name}.js")
 
 
 def script() -> str:
     """The strip's ES module: :data:`JS_MODULES` joined in their order."""
-    return "\n".join(_EXPORT.sub("", (ASSETS / f"{name}.js").read_text())
-                     for name in JS_MODULES)
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
 # never part of a view: the class's own parameters, Streamlit's own, the step (it travels on
@@ -191,7 +197,8 @@ def _ops(operation):
 
 def _address() -> str:
     """The browser's address, as the class routes see it (Streamlit says None for loopback)."""
-    return st.context.ip_address or "127.0.0.1"
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else "127.0.0.1"
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
