@@ -284,8 +284,9 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     Overlaid, the maximum-margin separator is part of the stepper's figure; side by side it
     is its own chart beside the stepper's. The stepper draws the moving boundary and its band.
     """
-    layout = lesson.widget(LAYOUT, label_visibility="collapsed")
-    whole_ball = lesson.widget(BALL)
+    place = lesson.aside()
+    layout = lesson.widget(LAYOUT, place, label_visibility="collapsed")
+    whole_ball = lesson.widget(BALL, place)
     maximum = facts["maximum"]
     drawn = facts["R_plane"] if bias else facts["R"]  # the circle the chart draws
     box = plane_box(data.X, radius=drawn if whole_ball else None)
