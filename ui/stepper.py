@@ -110,8 +110,8 @@ def serve_plotly() -> Path:
 # module that adds itself to the stepper's LAYERS: they are built and drawn in this order.
 # ``export`` marks what a module offers the others and its tests (tests/browser/js/);
 # joined, no module imports, so the word is dropped.
-JS_MODULES = ("format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
-              "controls", "predict", "fit", "figure", "stepper")
+JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
+              "sync", "controls", "predict", "fit", "figure", "stepper")
 JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 

@@ -22,6 +22,7 @@ from core.variants import (
 from core.words import FLOAT_DATA, FLOAT_RBF, plural
 from datasets import Dataset
 from datasets.builtin import iris_three
+from lessons.variants import figures as draw
 from ui.budget import counted, progress
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
@@ -29,7 +30,6 @@ from ui.lesson import Lesson, Parts
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
-from viz import variants as draw
 from viz.maths import share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
