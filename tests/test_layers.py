@@ -41,7 +41,7 @@ def test_a_lessons_figures_never_import_streamlit():
 
 
 def test_the_test_command_runs_the_doctests_of_every_layer():
-    # read as text: tomllib needs Python 3.11 and the project runs on 3.10
+    # read as text, line by line: what is checked is how the lines are written
     lines = (ROOT / "pyproject.toml").read_text().splitlines()
     addopts = next(line for line in lines if line.startswith("addopts"))
     testpaths = next(line for line in lines if line.startswith("testpaths"))

@@ -152,6 +152,16 @@ def test_ui_holds_only_what_two_lessons_share():
             f"{module} serves {lessons or 'nothing'} alone: it belongs in that lesson"
 
 
+def test_viz_holds_only_what_two_lessons_share():
+    # a lesson's own figures live in its package (lessons/<name>/figures.py)
+    graph = import_graph()
+    for module in (name for name in graph if name.startswith("viz.") and name != "viz"):
+        users = {name for name, targets in graph.items() if module in targets}
+        lessons = {name.split(".")[1] for name in users if name.startswith("lessons.")}
+        assert any(user.startswith(("ui.", "viz.")) for user in users) or len(lessons) >= 2, \
+            f"{module} serves {lessons or 'nothing'} alone: it belongs in that lesson"
+
+
 def chart_calls(path: Path) -> int:
     """How many times a file calls something's ``plotly_chart``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))

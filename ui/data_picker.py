@@ -7,6 +7,7 @@ import streamlit as st
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
+from datasets.loader import MAX_BYTES, MAX_ROWS
 from ui import file_choice, url_state
 from ui.lecture import lecture_toggle
 from ui.outside import md
@@ -97,7 +98,8 @@ def data_picker() -> Dataset:
                      help="Two numeric columns and a label column: -1/+1, 0/1, true/false "
                           "or any names. A header is optional; comma, semicolon, tab or "
                           "space separated. A wider file, or more than two classes, lets you "
-                          "choose the columns and the two classes.")
+                          "choose the columns and the two classes. At most "
+                          f"{MAX_BYTES / 1_000_000:g} MB and {MAX_ROWS:,} rows.")
     if st.session_state.get(_ERROR):
         st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:
