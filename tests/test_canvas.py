@@ -10,9 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datasets.editing import GRID_STEP
+from lessons.your_data.figures import MAX_CLICK_NODES, canvas_box, canvas_figure
 from tests.apptest import assert_clean
 from tests.test_url_state import open_link
-from viz.draw import MAX_CLICK_NODES, canvas_box, canvas_figure
 
 coordinate = st.floats(-1e6, 1e6, allow_nan=False)
 

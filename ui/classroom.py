@@ -44,25 +44,29 @@ import segno
 import streamlit as st
 
 from classroom import codes, limits, server
-from classroom.state import NEVER_VIEWED, ClassError, ClassState, add_key, end, public
-from classroom.state import set_view as _set_view
-from classroom.state import start as _start
+from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
 from ui.outside import md
 from ui.room_link import hall_root
 from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: these modules joined into one ES module, in this order (stream.js uses
-# what strip.js declares); ``export`` marks what a module offers the other and its tests
-JS_MODULES = ("strip", "lead", "stream")
+# the strip's script: these modules joined into one ES module, in this order, each using only
+# what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
+# what a module offers the others and its tests (tests/browser/js/)
+JS_MODULES = ("dom", "strip", "lead", "stream")
+SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 _EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the strip's modules."""
+    return SHARED_JS.get(name, ASSETS / f"{name}.js")
 
 
 def script() -> str:
     """The strip's ES module: :data:`JS_MODULES` joined in their order."""
-    return "\n".join(_EXPORT.sub("", (ASSETS / f"{name}.js").read_text())
-                     for name in JS_MODULES)
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
 # never part of a view: the class's own parameters, Streamlit's own, the step (it travels on
@@ -185,39 +189,44 @@ def _get(code: str) -> tuple[ClassState | None, bool]:
     return _call(read)
 
 
-def _change(code: str, transition) -> ClassState:
-    return _call(lambda store: store.change(code, transition))
+def _ops(operation):
+    """Run ``operation(ops)`` (classroom/ops.py: the same operations, and the same limits, as
+    the HTTP routes) on the serving loop; its result."""
+    operations = server.classroom().ops
+    return _call(lambda _store: operation(operations))
+
+
+def _address() -> str:
+    """The browser's address, as the class routes see it (Streamlit says None for loopback)."""
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else "127.0.0.1"
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
-    """A new class on this view (as ``POST /class`` does): its key and state."""
-    key = codes.new_key()
-
-    async def create(store):
-        for _ in range(10):  # a taken code is a 1-in-1e9 event
-            state = _start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
-            if await store.open_class(state):
-                return state
-        raise ClassError(503, "no free code; try again")
-    return key, _call(create)
+    """A new class on this view (``POST /class``'s operation, and its limit): key and state."""
+    who = _address()
+    return _ops(lambda ops: ops.start(who, view, step))
 
 
 def _claim(code: str, token: str) -> str | None:
-    """A key of this device's own for a remote token, once (as ``POST .../claim`` does)."""
-    async def claim(store):
-        found = await store.take_remote(codes.digest(token)) if codes.is_token(token) else None
-        if found != code:
-            return None
-        key = codes.new_key()
-        await store.change(code, lambda s: add_key(s, codes.digest(key)))
-        return key
-    return _call(claim)
+    """A key of this device's own for a remote token, once (``POST .../claim``'s operation)."""
+    who = _address()
+    try:
+        return _ops(lambda ops: ops.claim(who, code, token))
+    except ClassError:
+        return None
 
 
-def _remote_token(code: str) -> str:
-    token = codes.new_token()
-    _call(lambda store: store.put_remote(codes.digest(token), code))
-    return token
+def _act(action: str, **fields) -> tuple[ClassState, dict]:
+    """A lecturer's action on the session's class, as its route does it (ops.ACTIONS)."""
+    who, code, key = _address(), st.session_state[_CODE], st.session_state.get(_KEY)
+    return _ops(lambda ops: ops.act(who, code, key, {"action": action, **fields}))
+
+
+def _remote_token(code: str, key: str) -> str:
+    """A one-time remote link's token for the class ``key`` leads (its route's operation)."""
+    who = _address()
+    return _ops(lambda ops: ops.act(who, code, key, {"action": "remote"}))[1]["remote"]
 
 
 # ---------------------------------------------------------------- the session's class
@@ -293,10 +302,9 @@ def _start_class() -> None:
 
 
 def _end_class() -> None:
-    code = st.session_state.get(_CODE)
-    if code and st.session_state.get(_KEY):
+    if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         with contextlib.suppress(ClassError, Unavailable):
-            _change(code, end)
+            _act("end")
     _leave()
 
 
@@ -311,10 +319,12 @@ def _join_typed() -> None:
 
 
 def _make_remote() -> None:
-    code = st.session_state.get(_CODE)
-    if code and st.session_state.get(_KEY):
+    if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         try:
-            st.session_state[_REMOTE] = _remote_token(code)
+            st.session_state[_REMOTE] = _remote_token(st.session_state[_CODE],
+                                                                 st.session_state[_KEY])
+        except ClassError as refused:
+            st.session_state[_PROBLEM] = refused.message
         except Unavailable:
             st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
 
@@ -462,11 +472,10 @@ def _on_resume() -> None:
 
 def _publish(view: dict[str, str]) -> None:
     """The lecturer's page changed its view: every follower's page takes it, at this step."""
-    code = st.session_state[_CODE]
     step = st.query_params.get("step", "0")
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
-        state = _change(code, lambda s: _set_view(s, encode_view(view), step))
+        state = _act("view", view=encode_view(view), step=step)[0]
     except Unavailable:
         return  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:

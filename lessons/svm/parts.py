@@ -32,6 +32,7 @@ from core.variants import rule_run
 from core.words import FLOAT_DESCENT, listed, plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
+from lessons.svm import figures as draw
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
 from ui.floats import float_marker, marked
@@ -40,7 +41,6 @@ from ui.lesson import Lesson, Parts
 from ui.settings import Setting, order_label
 from ui.stepper import perceptron_run
 from viz import maths
-from viz import svm as draw
 
 PAGE = "svm"
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
@@ -283,7 +283,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
                                    figure=figure(titles[0]), extra={"stops": stops},
                                    layers=("boundary", "ghost", "normal", "visited", "explain")),
                     perc)
-    # its maths are the descent's (viz.svm.svm_step_lines), and its weights, shrunk on every
+    # its maths are the descent's (figures.svm_step_lines), and its weights, shrunk on every
     # step, are rebuilt in the page from their start: no server work per step, and a few
     # bytes a step rather than 24
     follower = marked(perceptron_run(

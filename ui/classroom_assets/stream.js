@@ -221,6 +221,7 @@ function create(root, data) {
   const c = { root, ui: build(root), code: data.code, mode: data.mode, n: -1, state: null,
               es: null, answers, k: null, sentK: null, ownSeq: 0, posting: false,
               ended: false, tally: null, problem: null };
+  c.over = () => over(c);  // lead.js's word that the class is over
   c.onStep = (event) => {
     if (c.role === "lecturer") {
       c.k = event.detail.k;

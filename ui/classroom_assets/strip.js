@@ -17,14 +17,6 @@ export function url(path) {
   return new URL(path, location.href).href;
 }
 
-export function html(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 export function askRun(detail) {
   // the relay in the sidebar (outside the strip's fragment) asks Streamlit for one run
   window.dispatchEvent(new CustomEvent("pl-class-rerun", { detail: { ...detail, at: Date.now() } }));

@@ -1,6 +1,6 @@
 // The maths of a step written out with its numbers, in MathML (native in every browser, about
 // a millisecond a step): the same lines, with the same numbers, as the LaTeX that
-// tests/reference/maths.py writes for the perceptron and viz.svm.svm_step_lines for the SVM.
+// tests/reference/maths.py writes for the perceptron and lessons.svm.figures.svm_step_lines for the SVM.
 // num() comes from format.js.
 
 const mn = (value) => `<mn>${num(value).replace("-", "\u2212")}</mn>`;
@@ -85,7 +85,7 @@ export function round4(value) {
 }
 
 export function svmStepMath(run, k, pair) {
-  // the SVM's step k (viz.svm.svm_step_lines, its numbers rounded to 4 places as it rounds
+  // the SVM's step k (lessons.svm.figures.svm_step_lines, its numbers rounded to 4 places as it rounds
   // them): the hinge's subgradient step with step size eta_t = eta_0 / sqrt(t) and the
   // penalty's shrink; beside another run (pair) the two short lines share a row
   const { header: h, columns: c } = run;

@@ -15,8 +15,9 @@
 // - load(part, run) runs for every layer at each new run, to show or hide itself;
 // - the others run only for a run the layer wants (wants(header), by default yes): plot draws
 //   the layer's own chart (a promise; part.chart is then resized with the stepper); draw shows
-//   step view.k (view: the run, k, pair, ownsKeys, and plane, the plane's overlay and axes,
-//   once it is drawn); arrange places the layer after a resize; listen returns what
+//   step view.k (view: the run, k, pair, ownsKeys, glide, the milliseconds a move of the
+//   boundary takes, 0 when the system asks for reduced motion, and plane, the plane's overlay
+//   and axes, once it is drawn); arrange places the layer after a resize; listen returns what
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
@@ -27,6 +28,7 @@ class Stepper {
     Object.assign(this, { root, k: 0, K: 0, run: null, digest: null, runId: null, frame: 0,
                           pair: false, ownsKeys: undefined, stop: null, active: [] });
     this.ui = this.build(root);
+    this.still = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.overlay = new Overlay(this.ui.planePlot, newId());
     this.player = new Player(this.ui.speed, () => {
       this.go(this.k + 1);
@@ -130,7 +132,8 @@ class Stepper {
 
   view() {
     // what a layer draws from
-    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys };
+    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys,
+             glide: this.still.matches ? 0 : GLIDE_MS };
   }
 
   each(hook, ...args) {

@@ -1,7 +1,7 @@
 """maths.js against the LaTeX the pages write: the same numbers, in the same order.
 
 The perceptron's step against tests/reference/maths.py, the SVM's against
-viz.svm.svm_step_lines, for every step of real runs; numpy's rounding against round4.
+lessons.svm.figures.svm_step_lines, for every step of real runs; numpy's rounding against round4.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from core.descent import svm_sgd, svm_step_size
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
+from lessons.svm.figures import svm_step_lines
 from tests.browser.js.conftest import floats, from_floats
 from tests.reference.maths import boundary_equation, step_lines
 from tests.reference.wire import unpack
 from ui.stepper import pack, perceptron_run
 from viz.maths import num
-from viz.svm import svm_step_lines
 
 pytestmark = pytest.mark.browser
 

@@ -140,19 +140,18 @@ def test_in_floats_the_results_are_said_approximately_and_past_the_end_the_serve
 def test_a_kernel_run_says_which_example_and_whether_its_alpha_grew(js):
     # a kernel run is sent with no w (its page paints sign s(x) from the updates)
     from core.kernel import Kernel, kernel_perceptron
-    from ui.stepper import epoch_header
+    from ui.stepper import epoch_columns
 
     data = BUILTIN["XOR (±1)"]()
     trace = record(kernel_perceptron(data.X, data.y, kernel=Kernel("polynomial", degree=2),
                                      max_epochs=6))
     header = {"steps": trace.steps, "eta": 1.0, "bias": True, "classes": list(data.classes),
               "layers": ["kernel", "visited"], "result": {"converged": True, "message": ""},
-              "words": {}, **epoch_header(trace, len(data))}
+              "words": {}}
     columns = {"X": np.asarray(data.X, dtype=float), "y": np.asarray(data.y).astype(np.int8),
                "index": trace.index.astype(np.int16), "updated": trace.updated.astype(np.uint8),
-               "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32)}
-    if "epoch_every" not in header:
-        columns["epoch"] = trace.epoch.astype(np.int16)
+               "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32),
+               **epoch_columns(trace)}
     lines = said(js, Run("kernel", trace.steps, header, columns))
     assert lines[0] == f"Step 0 of {trace.steps}: before the first step."
     for k in range(1, trace.steps + 1):
