@@ -22,7 +22,8 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
-    SameSite=Strict, path /class) when the browser has none: an identity the server
+    SameSite=Strict, or SameSite=None; Secure; Partitioned where course sites may frame
+    the app: ``voter_cookie``; path /class) when the browser has none: an identity the server
     makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
     ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
@@ -71,8 +72,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -91,6 +94,8 @@ LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
 VOTER_COOKIE_AGE = 180 * 86400  # a term
+# the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
+FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
@@ -336,9 +341,28 @@ class Refused(ClassError):
 
 
 def voter_cookie(request: Request, token: str, age: int) -> str:
-    secure = "; Secure" if request.url.scheme == "https" else ""
+    """The voter cookie: SameSite=Strict, unless course sites may frame the app
+    (PERCEPTRON_LAB_FRAME_ANCESTORS, deploy/run.sh's FRAME_ANCESTORS): a page framed by another
+    site is sent no Strict or Lax cookie, nor (as browsers block third-party cookies) a plain
+    SameSite=None one, only one Partitioned to that site, which must be Secure (set over https,
+    or on a loopback host, which Chromium counts as secure)."""
+    https = request.url.scheme == "https" or \
+        request.headers.get("x-forwarded-proto", "").lower() == "https"
+    secure = "; Secure" if https else ""
+    if os.environ.get(FRAME_ANCESTORS, "").strip() and (https or _loopback(request.url.hostname)):
+        secure = "; Secure; Partitioned"
+        same_site = "None"
+    else:
+        same_site = "Strict"
     return (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={age}; "
-            f"HttpOnly; SameSite=Strict{secure}")
+            f"HttpOnly; SameSite={same_site}{secure}")
+
+
+def _loopback(host: str | None) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
 
 
 def clear_cookie(request: Request) -> str:

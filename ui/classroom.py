@@ -79,6 +79,7 @@ _CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
 _VIEW_SEQ = "class.view_seq"  # the class's view_seq this page took or gave last
 _BASELINE = "class.baseline"  # this page's own view then: a change from it is the page's
 _APPLIED = "class.applied"  # a view was applied in this run: its page's view is the baseline
+_TOOK = "class.took"  # the view_seq this page took from the class since it last published one
 _DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
 _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
 _OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
@@ -278,7 +279,7 @@ def _apply(state: ClassState, pages: dict, page, parameters) -> None:
     if st.session_state.get(LECTURE.key):
         params["lecture"] = "1"
     _reset_session()
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True})
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True, _TOOK: state.view_seq})
     if _mode() != FOLLOW:
         _set_mode(FOLLOW)
     if target.url_path != page.url_path:
@@ -484,7 +485,7 @@ def _publish(view: dict[str, str]) -> None:
             st.toast(f"The class did not take this view: {refused.message}",
                      icon=":material/sync_problem:")
         return
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view})
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view, _TOOK: None})
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -534,7 +535,9 @@ def _strip_fragment() -> None:
             "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
-        data["key"] = st.session_state.get(_KEY)
+        # a lecturer's page that took the class's view (a reload, another device's view)
+        # takes its step too; one that published its own makes the class go where it is
+        data.update(key=st.session_state.get(_KEY), took=st.session_state.get(_TOOK))
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)

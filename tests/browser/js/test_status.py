@@ -7,6 +7,7 @@ import base64
 import numpy as np
 import pytest
 
+from core.decimals import Misclassified
 from core.exact_runs import exact_perceptron
 from core.geometry import geometric_margin
 from core.perceptron import perceptron
@@ -38,11 +39,11 @@ def expected(header: dict, columns: dict, k: int, pair: bool) -> str:
     w, b = columns["W"][k], columns["b"][k]
     extra = ""
     if "errors" in layers:
-        wrong = int(np.sum(y * (w[0] * X[:, 0] + w[1] * X[:, 1] + b) <= 0))
+        wrong = Misclassified(X, y).count(w, b)  # exactly, on short decimals
         extra += f" · {wrong} / {len(y)} training errors"
     if "band" in layers:
         margin = geometric_margin(X, y, w, float(b))
-        extra += f" · margin {num(margin) if np.isfinite(margin) else '−∞'}"
+        extra += f" · margin {'≈ ' + num(margin) if np.isfinite(margin) else '−∞'}"
     where = f"Step {k} / {steps}"
     if header.get("t0"):
         where = f"Step {header['t0'] + k} ({k} / {steps} {words.get('window', 'shown')})"
