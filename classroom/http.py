@@ -22,7 +22,8 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
-    SameSite=Strict, path /class) when the browser has none: an identity the server
+    SameSite=Strict, or SameSite=None; Secure; Partitioned where course sites may frame
+    the app: ``voter_cookie``; path /class) when the browser has none: an identity the server
     makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
     ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
@@ -42,16 +43,19 @@ Security, in numbers:
 
 - A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
   codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process; deploy/nginx.conf caps every request at 50/s per address (burst 1000)
-  before that. One address guessing for a 15-week term (9.1e6 s) at 0.5/s tries
-  4.5e6 codes: with 10 classes open all term the chance of finding one is
-  4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
-  for lectures, not all term, so the real chance is lower still. What a found code
-  gives: the view the room sees, and one vote per open connection.
+  and process, or per identity for a page with one (its signed voter cookie), the
+  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
+  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
+  request at 50/s per address (burst 1000) before that. One address guessing for a
+  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
+  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
+  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
+  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
+  term, so the real chance is lower still. What a found code gives: the view the room
+  sees, and one vote per identity with an open stream.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
-  never slowed (a hall behind one NAT address shares the misses of its address:
-  a student guessing there slows the hall's joins, never the lecturer, and never
-  the hall's answers, which spend no misses).
+  never slowed (a hall behind one NAT address shares the misses of its address
+  only past ``ADDRESS_MISSES``; answers spend no misses at all).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per
@@ -68,8 +72,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -88,6 +94,8 @@ LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
 VOTER_COOKIE_AGE = 180 * 86400  # a term
+# the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
+FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
@@ -169,8 +177,13 @@ class Classroom:
                             201, headers=NO_STORE)
 
     async def snapshot(self, request: Request) -> Response:
-        state = await self.ops.find(address(request), _code(request))
+        state = await self.ops.find(address(request), _code(request), self.identity(request))
         return JSONResponse(public(state), headers=NO_STORE)
+
+    def identity(self, request: Request) -> str | None:
+        """The page's identity when its voter cookie is the server's (else None)."""
+        token = request.cookies.get(VOTER_COOKIE)
+        return codes.identity(token) if self.ops.voter_ok(token) else None
 
     async def lecturer(self, request: Request) -> Response:
         who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
@@ -290,7 +303,7 @@ class Events:
         hub, who = room.store.hub, address(request)
         if hub.streams >= limits.MAX_STREAMS:
             raise ClassError(503, "this server follows as many pages as it can")
-        state = await ops.find(who, _code(request))
+        state = await ops.find(who, _code(request), room.identity(request))
         mode = request.query_params.get("mode", FOLLOW)
         if mode not in (FOLLOW, EXPLORE):
             raise ClassError(400, "mode is follow or explore")
@@ -328,9 +341,28 @@ class Refused(ClassError):
 
 
 def voter_cookie(request: Request, token: str, age: int) -> str:
-    secure = "; Secure" if request.url.scheme == "https" else ""
+    """The voter cookie: SameSite=Strict, unless course sites may frame the app
+    (PERCEPTRON_LAB_FRAME_ANCESTORS, deploy/run.sh's FRAME_ANCESTORS): a page framed by another
+    site is sent no Strict or Lax cookie, nor (as browsers block third-party cookies) a plain
+    SameSite=None one, only one Partitioned to that site, which must be Secure (set over https,
+    or on a loopback host, which Chromium counts as secure)."""
+    https = request.url.scheme == "https" or \
+        request.headers.get("x-forwarded-proto", "").lower() == "https"
+    secure = "; Secure" if https else ""
+    if os.environ.get(FRAME_ANCESTORS, "").strip() and (https or _loopback(request.url.hostname)):
+        secure = "; Secure; Partitioned"
+        same_site = "None"
+    else:
+        same_site = "Strict"
     return (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={age}; "
-            f"HttpOnly; SameSite=Strict{secure}")
+            f"HttpOnly; SameSite={same_site}{secure}")
+
+
+def _loopback(host: str | None) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
 
 
 def clear_cookie(request: Request) -> str:

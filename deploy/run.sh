@@ -23,6 +23,10 @@
 #                    not NGINX, a name nginx itself reads at start)
 #   PUBLIC_URL       the address students open (e.g. https://lab.example.edu/), shown on the
 #                    class's join card (PERCEPTRON_LAB_PUBLIC_URL; default: the server's own)
+#   FRAME_ANCESTORS  the course sites that may show the app in a frame (a Moodle or Canvas
+#                    page), space separated: "https://moodle.example.edu https://*.example.org"
+#                    (default: none; only the app's own pages frame it). They must be https
+#                    (a browser frames no http page in an https one), and so must the app
 #   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
 #                    gzipped copy; 0: it proxies them and gzips on the fly
 #
@@ -33,6 +37,17 @@
 # every process serves (PERCEPTRON_LAB_REDIS=redis://... to use a Redis of your own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# the course sites that may frame the app: checked, since they go into nginx's headers; the
+# processes hear of them too (a student's voter cookie must then reach a framed page)
+read -r -a FRAMERS <<< "${FRAME_ANCESTORS:-}"
+for site in "${FRAMERS[@]}"; do
+    if [[ ! "$site" =~ ^https?://(\*\.)?[A-Za-z0-9.-]+(:[0-9]{1,5})?$ ]]; then
+        echo "FRAME_ANCESTORS: '$site' is not a site like https://moodle.example.edu" >&2
+        exit 2
+    fi
+done
+export PERCEPTRON_LAB_FRAME_ANCESTORS="${FRAMERS[*]}"
 
 PROCESSES="${PROCESSES:-$(nproc)}"
 LISTEN="${LISTEN:-127.0.0.1:8080}"
@@ -122,8 +137,16 @@ fi
 # 3. nginx, from the template
 upstreams=""
 for port in "${PORTS[@]}"; do upstreams+="server 127.0.0.1:$port; "; done
+framing=()
+if (( ${#FRAMERS[@]} )); then
+    # the named sites may frame the app (CSP; X-Frame-Options cannot name them, and browsers
+    # follow frame-ancestors where both are sent); the sticky cookie must reach a framed page
+    framing=(-e "s|frame-ancestors 'self'|frame-ancestors 'self' ${FRAMERS[*]}|"
+             -e 's|add_header X-Frame-Options "SAMEORIGIN" always;|# (X-Frame-Options: none; frame-ancestors names the sites)|'
+             -e 's|SameSite=Lax";|SameSite=None; Secure; Partitioned";|')
+fi
 sed -e "s|@LISTEN@|$LISTEN|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@STATIC@|$RUN_DIR/www|" \
-    deploy/nginx.conf > "$RUN_DIR/nginx.conf"
+    "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
 "$NGINX_BIN" -t -q -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
 
 for port in "${PORTS[@]}"; do

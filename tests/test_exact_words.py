@@ -10,6 +10,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from viz.margin import margin_latex
+from viz.svm import svm_step_lines, verdict
 
 from core.evaluation import LeaveOneOut
 from core.perceptron import perceptron
@@ -22,8 +24,6 @@ from datasets.builtin import BUILTIN
 from lessons.margin.parts import current_boundary, flip_sentence, no_gamma_words, update_at
 from lessons.svm.parts import loo_metric, loo_sentence
 from viz.describe import sides
-from viz.margin import margin_latex
-from viz.svm import svm_step_lines, verdict
 
 NOTES = BUILTIN["Lecture notes' example: 4 points"]()
 
