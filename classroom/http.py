@@ -1,5 +1,8 @@
 """The HTTP routes of a class, beside Streamlit's (Starlette).
 
+Each route reads its request and calls one operation of ``ops`` (classroom/ops.py), the
+same the app's sidebar calls; the rate limits live there, so both doors share them.
+
 Routes (every response is JSON with ``Cache-Control: no-store``, errors as
 ``{"error": "..."}``):
 
@@ -19,38 +22,48 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
-    SameSite=Strict, path /class) when the browser has none.
+    SameSite=Strict, or SameSite=None; Secure; Partitioned where course sites may frame
+    the app: ``voter_cookie``; path /class) when the browser has none: an identity the server
+    makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
-    ``{"action": ...}``: ``step`` (``step``), ``view`` (``view``, ``step``), ``ask``
-    (``kind``: mistake|turn, ``step``), ``reveal``, ``close``, ``end``, ``touch``
-    (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token
-    for a second device). Answers ``{"state": <public state>}``.
+    ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
+    (``view``, ``step``), ``ask`` (``kind``: mistake|turn, ``step``), ``reveal``,
+    ``close``, ``end``, ``touch`` (renews the quiet hour), ``remote`` (-> ``{"remote":
+    TOKEN}``: a one-time token for a second device). Answers ``{"state": <public
+    state>}``.
 ``POST /class/CODE/claim``
     ``{"remote": TOKEN}`` -> ``{"key": KEY}``: a key of the second device's own; the
     token is spent whether or not it was right for this class.
 ``POST /class/CODE/answer`` (with the voter cookie)
     ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
-    question is not open; 403 without a cookie or without an open stream.
+    question is not open; 403 without a signed cookie, or without an open stream on
+    this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
 Security, in numbers:
 
 - A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
   codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process; deploy/nginx.conf caps every request at 50/s per address (burst 1000)
-  before that. One address guessing for a 15-week term (9.1e6 s) at 0.5/s tries
-  4.5e6 codes: with 10 classes open all term the chance of finding one is
-  4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
-  for lectures, not all term, so the real chance is lower still. What a found code
-  gives: the view the room sees, and one vote per open connection.
+  and process, or per identity for a page with one (its signed voter cookie), the
+  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
+  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
+  request at 50/s per address (burst 1000) before that. One address guessing for a
+  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
+  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
+  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
+  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
+  term, so the real chance is lower still. What a found code gives: the view the room
+  sees, and one vote per identity with an open stream.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
-  never slowed (a hall behind one NAT address shares the misses of its address:
-  a student guessing there slows the hall's joins, never the lecturer).
+  never slowed (a hall behind one NAT address shares the misses of its address
+  only past ``ADDRESS_MISSES``; answers spend no misses at all).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per
   question by the store. Lecturer actions without a matching key are refused (403).
-- Bodies are read up to their cap and no further (413); streams per process, per
-  voter and class, and new voters per address are bounded (limits.py).
+- Bodies are read up to their cap and no further (413), and JSON nested too deep
+  for the parser is a 400; streams per process, per class, per address and per
+  identity, and new identities per address are bounded (limits.py), so that no
+  client and no class can take every other's room.
 - Every route names its class by code and touches only that class's state; one
   class's followers are only ever sent that class's frames.
 """
@@ -59,8 +72,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -79,6 +94,8 @@ LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
 VOTER_COOKIE_AGE = 180 * 86400  # a term
+# the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
+FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
 
 
@@ -160,8 +177,13 @@ class Classroom:
                             201, headers=NO_STORE)
 
     async def snapshot(self, request: Request) -> Response:
-        state = await self.ops.find(address(request), _code(request))
+        state = await self.ops.find(address(request), _code(request), self.identity(request))
         return JSONResponse(public(state), headers=NO_STORE)
+
+    def identity(self, request: Request) -> str | None:
+        """The page's identity when its voter cookie is the server's (else None)."""
+        token = request.cookies.get(VOTER_COOKIE)
+        return codes.identity(token) if self.ops.voter_ok(token) else None
 
     async def lecturer(self, request: Request) -> Response:
         who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
@@ -281,7 +303,7 @@ class Events:
         hub, who = room.store.hub, address(request)
         if hub.streams >= limits.MAX_STREAMS:
             raise ClassError(503, "this server follows as many pages as it can")
-        state = await ops.find(who, _code(request))
+        state = await ops.find(who, _code(request), room.identity(request))
         mode = request.query_params.get("mode", FOLLOW)
         if mode not in (FOLLOW, EXPLORE):
             raise ClassError(400, "mode is follow or explore")
@@ -319,9 +341,28 @@ class Refused(ClassError):
 
 
 def voter_cookie(request: Request, token: str, age: int) -> str:
-    secure = "; Secure" if request.url.scheme == "https" else ""
+    """The voter cookie: SameSite=Strict, unless course sites may frame the app
+    (PERCEPTRON_LAB_FRAME_ANCESTORS, deploy/run.sh's FRAME_ANCESTORS): a page framed by another
+    site is sent no Strict or Lax cookie, nor (as browsers block third-party cookies) a plain
+    SameSite=None one, only one Partitioned to that site, which must be Secure (set over https,
+    or on a loopback host, which Chromium counts as secure)."""
+    https = request.url.scheme == "https" or \
+        request.headers.get("x-forwarded-proto", "").lower() == "https"
+    secure = "; Secure" if https else ""
+    if os.environ.get(FRAME_ANCESTORS, "").strip() and (https or _loopback(request.url.hostname)):
+        secure = "; Secure; Partitioned"
+        same_site = "None"
+    else:
+        same_site = "Strict"
     return (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={age}; "
-            f"HttpOnly; SameSite=Strict{secure}")
+            f"HttpOnly; SameSite={same_site}{secure}")
+
+
+def _loopback(host: str | None) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
 
 
 def clear_cookie(request: Request) -> str:

@@ -6,8 +6,11 @@ from __future__ import annotations
 import doctest
 from dataclasses import replace
 
+import pytest
+
 import ui.classroom
-from classroom import codes, server
+from classroom import codes, limits, server
+from classroom.limits import Buckets
 from classroom.state import end, set_view
 from tests.apptest import ROOT, assert_clean, by_key
 from ui.classroom import decode_view, encode_view, join_link, view_of
@@ -30,6 +33,31 @@ def test_a_view_reads_back_as_itself_whatever_its_values_hold():
 
 def test_the_join_link_is_the_apps_root_with_the_code():
     assert join_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits():
+    """Each test starts with the address's starts unspent (the pages here all come from
+    127.0.0.1, as every local browser does)."""
+    ops = server.classroom().ops
+    ops.starts = Buckets(*limits.STARTS)
+    yield
+    ops.starts = Buckets(*limits.STARTS)
+
+
+def test_the_sidebars_start_and_post_class_share_one_limit():
+    ops = server.classroom().ops
+    for _ in range(limits.STARTS[1]):  # five classes started by POST /class from here
+        server.call(lambda store: ops.start("127.0.0.1"))
+    before = server.call(lambda store: store.count())
+    at = _app()
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert_clean(at)
+    assert "class.code" not in at.session_state
+    assert "too many new classes" in _sidebar_text(at)
+    assert server.call(lambda store: store.count()) == before
 
 
 def _app():

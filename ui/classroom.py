@@ -51,16 +51,22 @@ from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: these modules joined into one ES module, in this order (stream.js uses
-# what strip.js declares); ``export`` marks what a module offers the other and its tests
-JS_MODULES = ("strip", "lead", "stream")
+# the strip's script: these modules joined into one ES module, in this order, each using only
+# what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
+# what a module offers the others and its tests (tests/browser/js/)
+JS_MODULES = ("dom", "strip", "lead", "stream")
+SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 _EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the strip's modules."""
+    return SHARED_JS.get(name, ASSETS / f"{name}.js")
 
 
 def script() -> str:
     """The strip's ES module: :data:`JS_MODULES` joined in their order."""
-    return "\n".join(_EXPORT.sub("", (ASSETS / f"{name}.js").read_text())
-                     for name in JS_MODULES)
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
 # never part of a view: the class's own parameters, Streamlit's own, the step (it travels on
@@ -73,6 +79,8 @@ _CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
 _VIEW_SEQ = "class.view_seq"  # the class's view_seq this page took or gave last
 _BASELINE = "class.baseline"  # this page's own view then: a change from it is the page's
 _APPLIED = "class.applied"  # a view was applied in this run: its page's view is the baseline
+_FRESH = "class.fresh"  # the class's state as this run read (or changed) it, for its strip
+_TOOK = "class.took"  # the view_seq this page took from the class since it last published one
 _DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
 _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
 _OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
@@ -191,7 +199,8 @@ def _ops(operation):
 
 def _address() -> str:
     """The browser's address, as the class routes see it (Streamlit says None for loopback)."""
-    return st.context.ip_address or "127.0.0.1"
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else "127.0.0.1"
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
@@ -271,7 +280,7 @@ def _apply(state: ClassState, pages: dict, page, parameters) -> None:
     if st.session_state.get(LECTURE.key):
         params["lecture"] = "1"
     _reset_session()
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True})
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True, _TOOK: state.view_seq})
     if _mode() != FOLLOW:
         _set_mode(FOLLOW)
     if target.url_path != page.url_path:
@@ -357,6 +366,7 @@ def class_session(pages: Sequence, page,
 def _before(pages: dict, page, parameters) -> ClassState | None:
     params = st.query_params
     typed = params.get("class")
+    opened = None  # the class a link names, as it was read to join it
     if typed is not None:
         code = codes.normalize_code(typed)
         remote = params.get("remote")
@@ -374,14 +384,16 @@ def _before(pages: dict, page, parameters) -> ClassState | None:
                 problem = ("This remote link was used already or expired (it works once, "
                            "for ten minutes): this page follows the class as a student.")
         if code is None or code != st.session_state.get(_CODE):
-            _open_link(code, typed)
+            opened = _open_link(code, typed)
         if problem:
             st.session_state[_PROBLEM] = problem
     if not _in_class() or st.session_state.get(_OVER):
         return None
     code = st.session_state[_CODE]
     try:
-        state, _ = _get(code)
+        # a link just joined has the class's state already: a hall opening the link at once
+        # waits on the store once per page, not twice
+        state = opened if opened is not None else _get(code)[0]
     except Unavailable:
         return None  # the page as it is; the strip says it reconnects
     if state is None:
@@ -393,8 +405,9 @@ def _before(pages: dict, page, parameters) -> ClassState | None:
     return state
 
 
-def _open_link(code: str | None, typed: str) -> None:
-    """A link (or a typed code) names a class: join it, or say plainly why not and stop."""
+def _open_link(code: str | None, typed: str) -> ClassState:
+    """A link (or a typed code) names a class: join it (its state), or say plainly why not
+    and stop."""
     try:
         state, ended = _get(code) if code else (None, False)
     except Unavailable:
@@ -403,7 +416,7 @@ def _open_link(code: str | None, typed: str) -> None:
         st.stop()
     if state is not None:
         _join(code, STUDENT)
-        return
+        return state
     shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
     if ended:
         message = (f"The class {shown} has ended (a class ends when its lecturer ends it, or "
@@ -428,10 +441,12 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
                 st.session_state[_BASELINE] = view
             elif view != st.session_state.get(_BASELINE):
                 if st.session_state[_ROLE] == LECTURER:
-                    _publish(view)
+                    state = _publish(view)
                 elif _mode() == FOLLOW:
                     _set_mode(EXPLORE)
             st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
+        if state is not None:
+            st.session_state[_FRESH] = state  # the strip needs not read the store again
         with slot.container():
             _strip_fragment()
     with st.sidebar:
@@ -462,22 +477,24 @@ def _on_resume() -> None:
         _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
 
-def _publish(view: dict[str, str]) -> None:
-    """The lecturer's page changed its view: every follower's page takes it, at this step."""
+def _publish(view: dict[str, str]) -> ClassState | None:
+    """The lecturer's page changed its view: every follower's page takes it, at this step.
+    The class's state then (None when the class did not take it)."""
     step = st.query_params.get("step", "0")
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
         state = _act("view", view=encode_view(view), step=step)[0]
     except Unavailable:
-        return  # the view goes out on a later run (it still differs from the baseline)
+        return None  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:
         if refused.status in (404, 410):
             st.session_state[_OVER] = "ended"
         else:
             st.toast(f"The class did not take this view: {refused.message}",
                      icon=":material/sync_problem:")
-        return
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view})
+        return None
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view, _TOOK: None})
+    return state
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -514,8 +531,9 @@ def _strip_fragment() -> None:
         return
     lecturer = st.session_state.get(_ROLE) == LECTURER
     unavailable = False
+    fresh = st.session_state.pop(_FRESH, None)  # a full run's; a fragment's own reads it
     try:
-        state = None if st.session_state.get(_OVER) else _get(code)[0]
+        state = None if st.session_state.get(_OVER) else fresh or _get(code)[0]
     except Unavailable:
         state, unavailable = None, True
     mode, n = st.session_state.get(_MODE, (FOLLOW, 0))
@@ -527,7 +545,9 @@ def _strip_fragment() -> None:
             "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
-        data["key"] = st.session_state.get(_KEY)
+        # a lecturer's page that took the class's view (a reload, another device's view)
+        # takes its step too; one that published its own makes the class go where it is
+        data.update(key=st.session_state.get(_KEY), took=st.session_state.get(_TOOK))
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)

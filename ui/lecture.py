@@ -6,7 +6,7 @@ import streamlit as st
 
 from ui import url_state
 from ui.settings import LECTURE
-from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, page_css
+from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, SHORT_WINDOW_CSS, page_css
 
 # Large type; a short title and little space above it, so that a lesson's first chart is on
 # a projector's first screen (1280 x 720, 1024 x 768).
@@ -66,6 +66,6 @@ def lecture_css() -> None:
     """
     # in a container of its own that takes no room: a script would otherwise cost a gap
     with st.container(key=PAGE_STYLE_KEY):
-        st.html(page_css() + _PAGE_CSS + (_LECTURE_CSS if lecture_mode() else "") + PAGE_SCRIPT,
-                unsafe_allow_javascript=True)
+        own = _LECTURE_CSS if lecture_mode() else SHORT_WINDOW_CSS
+        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT, unsafe_allow_javascript=True)
 

@@ -37,11 +37,18 @@ from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import Run, stepper
+from ui.theme import INTRO_KEY
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
 from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
+from viz.theme import for_dark
+
+
+def dark_page() -> bool:
+    """Whether the page is in Streamlit's dark theme (the browser asked for it)."""
+    return st.context.theme.type == "dark"
 
 
 class Parts:
@@ -60,10 +67,15 @@ class Parts:
         entries. True: one part at a time, the one the reader picks in a row
         of buttons under the title, named in the link as ``?part=<name>``
         (the first part without it).
+    lead : str, optional
+        The part that holds the lesson's picture: in lecture mode it is drawn
+        first, so that it has a projector's first screen (the others follow
+        in their order).
     """
 
-    def __init__(self, *, pick: bool = False):
+    def __init__(self, *, pick: bool = False, lead: str | None = None):
         self.pick = pick
+        self.lead = lead
         self._parts: dict[str, tuple[str, Callable[..., None]]] = {}
 
     def part(self, name: str, label: str | None = None) -> Callable:
@@ -135,6 +147,7 @@ class Lesson:
         keep_alive(defaults(self.settings))
         url_state.write(self.settings)
         self._share = None
+        self._aside = None
         lecture_css()
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
@@ -160,16 +173,20 @@ class Lesson:
         """
         lecture = lecture_mode()
         # one row that gives the controls their own width and the title the rest (fixed
-        # columns squeezed "Share" to a letter a line beside an open sidebar)
-        with st.container(horizontal=True, vertical_alignment="center"):
-            st.title(text, help=intro if lecture and intro else None)
+        # columns squeezed "Share" to a letter a line beside an open sidebar); the title holds
+        # the introduction as its help too, shown where the caption under it folds away (a
+        # phone: ui.theme; a projector draws no caption)
+        with st.container(horizontal=True, vertical_alignment="center",
+                          key=INTRO_KEY if intro and not lecture else None):
+            st.title(text, help=intro or None)
             if beside is not None:
                 beside()
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")
         if intro and not lecture:
-            st.caption(intro)
+            with st.container(key=f"{INTRO_KEY}-text"):
+                st.caption(intro)
         self._pick()
 
     def _pick(self) -> None:
@@ -183,8 +200,23 @@ class Lesson:
         Each part is called as ``part(lesson, *args)``.
         """
         self._pick()
-        for name in self.parts.names if self._picker is None else (self._picked,):
+        names = self.parts.names if self._picker is None else (self._picked,)
+        lead = self.parts.lead
+        if lead in names and lecture_mode():  # the picture first on a projector
+            names = (lead, *(name for name in names if name != lead))
+        for name in names:
             self.parts[name](self, *args)
+
+    def aside(self):
+        """Where the lesson's secondary settings go (a view's layout, data to try): in the page
+        where they are drawn, or on a projector at the foot of the sidebar, so that the picture
+        has the first screen and the settings stay one click away."""
+        if not lecture_mode():
+            return st.container()
+        if self._aside is None:
+            self._aside = st.sidebar.container()
+            self._aside.subheader("This lesson's view")
+        return self._aside
 
     def begin(self, text: str, intro: str = "",
               beside: Callable[[], None] | None = None) -> tuple[Dataset, dict]:
@@ -260,6 +292,8 @@ class Lesson:
         if now:
             alt = f"{alt.rstrip('. ')}. {now}"
         kwargs.setdefault("config", CHART_CONFIG)
+        if dark_page():  # the page's theme as the browser last said it (the next rerun follows)
+            fig = for_dark(fig.to_plotly_json())
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
     def stepper(self, run: Run, *, part: str | None = None,

@@ -31,6 +31,9 @@ def _colour(selector: str, pair: tuple[str, str], prop: str = "color") -> str:
 
 # the container that holds the page's style and script (ui.lecture.lecture_css): no room
 PAGE_STYLE_KEY = "pl-page-style"
+# a lesson's title row with its introduction as the title's help, and (key + "-text") the
+# introduction as a caption under it (ui.lesson.Lesson.title): one of the two shows
+INTRO_KEY = "pl-intro"
 
 
 def page_css() -> str:
@@ -62,6 +65,12 @@ def page_css() -> str:
         '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
         "outline-width: 2px; outline-offset: -2px; }",
         ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # Streamlit's header band is see-through where the page starts high (lecture mode) and
+        # lies over the page's top row: clicks pass through it but to its own buttons
+        '.stApp [data-testid="stHeader"], .stApp [data-testid="stHeader"] '
+        '[data-testid="stToolbar"] { pointer-events: none; }',
+        '.stApp [data-testid="stHeader"] :is(button, a, [role=button], input) '
+        "{ pointer-events: auto; }",
         # (its box and the box Streamlit wraps it in; :has() is matched only when an element
         # of that class comes or goes, not on every change of the page)
         f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
@@ -91,16 +100,33 @@ MEDIA_CSS = f"""
 }}
 @media {PHONE} {{
   :root {{ font-size: 16px; }}
-  .stApp [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 1rem 2rem; }}
-  .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.6rem; line-height: 1.25;
+  .stApp [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 0.6rem 2rem; }}
+  .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.4rem; line-height: 1.25;
     padding: 0.25rem 0; }}
+  /* the picture first: the introduction folds into the title's help */
+  .stApp .st-key-{INTRO_KEY}-text {{ display: none; }}
 }}
+@media not {PHONE} {{
+  .stApp .st-key-{INTRO_KEY} h1 [data-testid="stTooltipIcon"] {{ display: none; }}
+}}
+"""
+
+# Out of lecture mode (which has its own, ui/lecture.py): a short window (a tablet on its side,
+# a small laptop) has a slimmer title over the lesson.
+SHORT_WINDOW_CSS = """
+<style>
+@media (max-height: 820px) and (min-width: 641px) {
+  .stApp [data-testid="stMainBlockContainer"] { padding-top: 3.5rem; }
+  .stApp [data-testid="stMainBlockContainer"] h1 { font-size: 2rem; padding: 0.25rem 0; }
+}
+</style>
 """
 
 
 # A formula or a table wider than a phone scrolls sideways inside its own box: such a box takes
 # the focus (tabindex 0), so that a keyboard can scroll it too, and says what it is. Changes
-# inside a stepper (a step redraws its maths every frame) are not looked at.
+# inside a stepper (a step redraws its maths every frame) are not looked at. On a touch screen
+# the sidebar is folded as the page opens.
 PAGE_SCRIPT = """
 <script>
 (() => {
@@ -133,6 +159,23 @@ PAGE_SCRIPT = """
   }).observe(document.body, {childList: true, subtree: true});
   addEventListener('resize', queue);
   queue();
+  // A touch screen (a tablet) shows the lesson, not the settings: Streamlit opens its sidebar
+  // by itself on a screen wider than a phone's, over the lesson; it is folded once, as the
+  // page opens, and stays one tap away.
+  if (matchMedia('(pointer: coarse)').matches && !window.plSidebarFolded) {
+    window.plSidebarFolded = true;
+    const since = performance.now();
+    const fold = () => {
+      const bar = document.querySelector('[data-testid="stSidebar"]');
+      const button = document.querySelector('[data-testid="stSidebarCollapseButton"] button');
+      if (bar && button) {
+        if (bar.getAttribute('data-collapsed') === 'false') button.click();
+      } else if (performance.now() - since < 5000) {
+        requestAnimationFrame(fold);
+      }
+    };
+    fold();
+  }
 })();
 </script>
 """

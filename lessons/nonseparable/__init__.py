@@ -3,6 +3,7 @@
 import streamlit as st
 
 from lessons.nonseparable.parts import PAGE, PARTS, SETTINGS, suggestions, what_to_show
+from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 
 
@@ -21,7 +22,7 @@ def page() -> None:
               " the same epochs for ever. With irrational numbers the weights stay bounded but need"
               " not repeat exactly.",
     )
-    suggestions()
+    suggestions(lesson.aside() if lecture_mode() else None)
 
     try:
         shown = what_to_show(data.X, data.y, settings)

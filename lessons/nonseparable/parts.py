@@ -43,7 +43,7 @@ THREE_D = Setting(f"{PAGE}.three_d", "3d", "bool", False, "3-D: (w₁, w₂, b)"
 SETTINGS = (WATCH, THREE_D)
 # The parts, each drawn from the data, the run settings and what the page shows of them
 # (Shown), one after the other.
-PARTS = Parts()
+PARTS = Parts(lead="run")
 
 
 def choose(name: str) -> None:
@@ -51,9 +51,13 @@ def choose(name: str) -> None:
     st.session_state[DATA_CHOICE_KEY] = name
 
 
-def suggestions() -> None:
-    """A row of buttons for data sets that cannot be separated; the current one highlighted."""
-    cols = st.columns(len(SUGGESTED) + 1, vertical_alignment="center")
+def suggestions(place=None) -> None:
+    """A row of buttons for data sets that cannot be separated; the current one highlighted.
+    In ``place`` (a lesson's aside, the sidebar on a projector) one under the other."""
+    if place is None:
+        cols = st.columns(len(SUGGESTED) + 1, vertical_alignment="center")
+    else:
+        cols = [place] * (len(SUGGESTED) + 1)
     cols[0].markdown("**Try:**")
     for col, (name, label) in zip(cols[1:], SUGGESTED.items(), strict=True):
         col.button(label, key=f"{PAGE}.use.{label}", on_click=choose, args=(name,),
@@ -198,7 +202,7 @@ def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> No
     if shown.inside:
         labels = {"start": "From the start",
                   "cycle": f"In the cycle (from epoch {cycle.first})"}
-        lesson.widget(WATCH, format_func=labels.get, label_visibility="collapsed")
+        lesson.widget(WATCH, lesson.aside(), format_func=labels.get, label_visibility="collapsed")
     if shown.found:
         path = dict(path_w=cycle.path_w, path_b=cycle.path_b, cycle_start=cycle.cycle_start,
                     cycle_updates=cycle.updates)

@@ -45,7 +45,9 @@ export function chartHeight(height, place) {
   if (place.pair) {
     return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * PAIR_CHART_SHARE) + foot));
   }
-  return Math.round(Math.min(height, Math.max(LECTURE_MIN_PX, room)));
+  // one run on a projector: the plane stands beside the steps, as tall as the window lets it
+  // (no taller than its box is wide, with the legend under it)
+  return Math.round(Math.max(LECTURE_MIN_PX, Math.min(room, place.width + FOOT_LEGEND_PX)));
 }
 
 export function fitWidth(gd, Plotly, legend = null) {
