@@ -34,7 +34,9 @@ from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
 from ui.lecture import lecture_mode
+from viz import theme
 from viz.palette import (
+    BLACK,
     BOUNDARY,
     CLEAR,
     CURRENT_BAND,
@@ -135,11 +137,20 @@ COLOURS = {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED, "update": U
            "band": CURRENT_BAND, "mistake": MISTAKE, "halo": WHITE}
 
 
+# What figure.js moves a chart's colours by on a dark page (viz.theme's rule and colours)
+THEME = {"ground": theme.GROUND, "ink": theme.INK, "white": WHITE, "black": BLACK, "clear": CLEAR}
+
+
 def style() -> str:
-    """The component's CSS: the palette's colours and the projector's least type
-    (viz.projector.MIN_FONT, for what the stepper writes on its chart), then stepper.css."""
-    colours = " ".join(f"--pl-{name}: {colour};" for name, colour in COLOURS.items())
+    """The component's CSS: the palette's colours (and on a dark page, .pl-dark, theirs there)
+    and the projector's least type (viz.projector.MIN_FONT, for what the stepper writes on its
+    chart), then stepper.css."""
+    colours = " ".join(f"--pl-{name}: {colour};" for name, colour in
+                       [*COLOURS.items(), *((f"dark-{n}", c) for n, c in THEME.items())])
+    dark = " ".join(f"--pl-{name}: {theme.dark_colour(colour)};"
+                    for name, colour in COLOURS.items())
     return (f".pl-stepper {{ {colours} --pl-least-type: {MIN_FONT}px; }}\n"
+            f".pl-stepper.pl-dark {{ {dark} }}\n"
             + (ASSETS / "stepper.css").read_text())
 
 

@@ -253,6 +253,20 @@ def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
     return dict(w=w, b=b, margin=margin, closest=closest)
 
 
+def no_gamma_words(*, bias: bool, line_separates: bool) -> str:
+    """Why the bound is infinite, and what would help: the bias only when some line (not
+    through the origin) separates the data."""
+    if bias:
+        why = ""
+    elif line_separates:
+        why = (" without a bias (no line through the origin separates them; turn the bias on: "
+               "a line elsewhere does)")
+    else:
+        why = " (no line separates them, through the origin or not: the bias would not help)"
+    return (f"No γ > 0 exists for these data{why}, so the bound R²/γ² is infinite: the theorem "
+            "promises nothing, and the perceptron need not converge.")
+
+
 def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> None:
     """The bound, this boundary's margin, the maximum margin and gamma; and when the bound fails."""
     bound, maximum = facts["bound"], facts["maximum"]
@@ -266,10 +280,8 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                    help="The best margin of a unit vector u through the origin of the space "
                         "the perceptron works in" + (", (x, 1)" if bias else ""))
     if not math.isfinite(bound):
-        st.warning("No γ > 0 exists for these data" + ("" if bias else " without a bias (no "
-                   "line through the origin separates them; turn the bias on)") +
-                   ", so the bound R²/γ² is infinite: the theorem promises nothing, and the "
-                   "perceptron need not converge.", icon=":material/all_inclusive:")
+        st.warning(no_gamma_words(bias=bias, line_separates=maximum is not None),
+                   icon=":material/all_inclusive:")
         link("nonseparable", label="Non-separable data: what the perceptron does when no line "
              "separates", icon=":material/call_split:")
     elif not zeros_start:

@@ -139,3 +139,16 @@ export function exactActivations(header, columns) {
   }
   return a;
 }
+
+export function movedWords(moved, wa) {
+  // what w did on an update that did not turn it one way or the other, in words; null for a
+  // turn (the question's own answer)
+  const pair = `(${wa.map((v) => num(v).replace("-", "\u2212")).join(", ")})`;
+  return {
+    from0: `w had no direction before it: it now points along ${pair}`,
+    to0: "w became 0: it has no direction now, and there is no boundary",
+    none: "w was 0 and is still 0: it has no direction to turn",
+    kept: "w kept its direction: only its length changed",
+    flip: `w turned half round: it now points the opposite way, ${pair}, neither anticlockwise nor clockwise`,
+  }[moved.kind] ?? null;
+}

@@ -66,6 +66,10 @@ class Stepper {
   }
 
   load(run) {
+    // on a dark page, the run's figures and colours made for it (figure.js's darkHeader)
+    run.lightHeader ??= run.header;
+    this.dark = darkPage(this.ui.box);
+    run.header = this.dark ? darkHeader(run.lightHeader, themeOf(this.ui.box)) : run.lightHeader;
     const { header: h } = run;
     const { box } = this.ui;
     const sameRun = this.runId === h.run;
@@ -76,6 +80,7 @@ class Stepper {
     this.runId = h.run;
     if (!sameRun) this.sync.start(this.k);
     box.classList.toggle("pl-lecture", Boolean(h.lecture));
+    box.classList.toggle("pl-dark", this.dark);
     // two runs side by side (a leader and its follower): each chart over its own maths
     this.pair = Boolean(h.lead || h.follow);
     // the page around a stepper on a projector gives it room (stepper.css); a class, not a
@@ -274,6 +279,17 @@ class Stepper {
       }
     };
     window.addEventListener("resize", onWindow);
+    // the page's theme follows the browser's: so does the chart, drawn again in its colours
+    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+    const onScheme = () => {
+      // Streamlit changes its page's colours a moment after the browser says so
+      for (const ms of [50, 250, 1000, 3000]) {
+        setTimeout(() => {
+          if (this.run && ui.box.isConnected && darkPage(ui.box) !== this.dark) this.load(this.run);
+        }, ms);
+      }
+    };
+    scheme.addEventListener("change", onScheme);
     // what is above the chart can still grow after it is drawn (type loaded late, a message)
     const above = new ResizeObserver(onWindow);
     above.observe(this.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
@@ -289,6 +305,7 @@ class Stepper {
       window.removeEventListener("keydown", onKey, true);
       resize.disconnect();
       window.removeEventListener("resize", onWindow);
+      scheme.removeEventListener("change", onScheme);
       above.disconnect();
       stops.forEach((stop) => stop());
     };

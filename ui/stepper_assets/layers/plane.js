@@ -43,7 +43,7 @@ function drawBand(o, run, w, b, axes, band, reach) {
   const c = run.columns;
   band.setAttribute("visibility", "hidden");
   reach.setAttribute("visibility", "hidden");
-  const m = margins(c.X.values, c.y.values, w, b);
+  const m = margins(c.X.values, c.y.values, w, b, exactScores(run, w, b));
   if (!Number.isFinite(m.margin)) return;
   const half = m.margin * m.norm;  // |w.x + b| <= half is the band
   const [x0, x1] = axes.xr;
