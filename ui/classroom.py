@@ -73,6 +73,11 @@ LESSON = "lesson"  # the view's name for the page (its url path; none for the fi
 # its own), and lecture mode (each screen's own: a phone does not want a projector's type)
 NOT_VIEW = NEVER_VIEWED | {"step", "t", "lecture"}
 FOLLOW, EXPLORE = "follow", "explore"
+# how long a page opening a class's link waits for the class: a hall opening the link at
+# once queues hundreds of scripts on one process, and the store's loop waits its turn
+# among them (1,000 joins on 2 processes at load 20: 723 pages gave up after 5 s); a page
+# that gives up says "reload", which the whole hall would then do
+JOIN_PATIENCE = 30.0
 LECTURER, STUDENT = "lecturer", "student"
 
 _CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
@@ -174,20 +179,20 @@ class Unavailable(Exception):
     """The class store did not answer (Redis away, or too slow): try again on a later run."""
 
 
-def _call(function):
+def _call(function, timeout: float = 5.0):
     store = server.classroom().store
     try:
-        return server.call(function)
+        return server.call(function, timeout)
     except (*store.unavailable, TimeoutError, FutureTimeout) as failure:
         raise Unavailable(str(failure)) from None
 
 
-def _get(code: str) -> tuple[ClassState | None, bool]:
+def _get(code: str, timeout: float = 5.0) -> tuple[ClassState | None, bool]:
     """The class and, when there is none, whether it was there and ended."""
     async def read(store):
         state = await store.get(code)
         return state, (state is None and await store.was_ended(code))
-    return _call(read)
+    return _call(read, timeout)
 
 
 def _ops(operation):
@@ -409,7 +414,7 @@ def _open_link(code: str | None, typed: str) -> ClassState:
     """A link (or a typed code) names a class: join it (its state), or say plainly why not
     and stop."""
     try:
-        state, ended = _get(code) if code else (None, False)
+        state, ended = _get(code, JOIN_PATIENCE) if code else (None, False)
     except Unavailable:
         st.error("Classes are unavailable for a moment: reload this page in a few seconds.",
                  icon=":material/cloud_off:")
