@@ -10,7 +10,11 @@ if __name__ != "__main__":
     # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
     # class routes beside its own (classroom/). Every page view runs the file as __main__.
     from classroom.server import lifespan, routes
+    from ui.stepper import serve_plotly
 
+    # ./static (git-ignored) holds the stepper's copy of plotly.min.js; made before the server
+    # starts, so Streamlit finds the folder it serves (server.enableStaticServing)
+    serve_plotly()
     app = st.App(__file__, routes=routes(), lifespan=lifespan)
 
 # the icon ships with the app: a lecture room offline must not wait for a font server
@@ -26,5 +30,6 @@ if __name__ == "__main__":
 
     LESSONS = lessons.pages()
     page = st.navigation(LESSONS)
-    with class_session(LESSONS, page):  # a class: the page leads or follows (ui/classroom.py)
+    # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
+    with class_session(LESSONS, page, lessons.link_parameters):
         page.run()

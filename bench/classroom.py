@@ -35,7 +35,6 @@ import argparse
 import asyncio
 import contextlib
 import os
-import secrets
 import time
 from collections import Counter
 
@@ -67,10 +66,13 @@ async def keep_busy(base: str, stop: asyncio.Event, runs: list[float]) -> None:
             await session.close()
 
 
+HALL = 300  # followers behind one address (a lecture hall's NAT): 127.0.1.1, 127.0.1.2, ...
+
+
 async def open_followers(base: str, code: str, n: int, batch: int = 25) -> list[Follower]:
-    """N followers, each with a cookie of its own (as N browsers), opened in batches."""
-    followers = [Follower(base, code, cookie=f"plab_voter={secrets.token_urlsafe(24)}")
-                 for _ in range(n)]
+    """N followers, each given its voter identity by the server (as N browsers), from one
+    loopback address per ``HALL`` of them, opened in batches."""
+    followers = [Follower(base, code, source=f"127.0.1.{1 + i // HALL}") for i in range(n)]
     for start in range(0, n, batch):
         statuses = await asyncio.gather(*(f.connect(timeout=30)
                                           for f in followers[start:start + batch]))

@@ -26,8 +26,8 @@ from core.kernel import Kernel, KernelModel, kernel_perceptron
 from core.runs import final
 from datasets.builtin import noisy
 from datasets.shapes import moons
+from lessons.variants.figures import grid, kernel_figure
 from viz.plane import view_box
-from viz.variants import grid, kernel_figure
 
 KERNELS = {
     "linear": Kernel("linear"),

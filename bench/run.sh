@@ -45,6 +45,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.classroom --followers 30 --presses 10 --nginx 2
     run bench.class_browsers --followers 30 --presses 5
     run bench.class_memory --classes 5 --followers 30
+    run bench.identity --joins 50 --rounds 1
     run bench.rhythm --n 200 --seconds 5 --bursts 1
     run bench.load --sessions 20 --duration 5 --ramp 0
 else
@@ -64,6 +65,7 @@ else
     run bench.class_browsers --followers 300
     run bench.class_browsers --followers 1000 --nginx 2
     run bench.class_memory
+    run bench.identity
     run bench.rhythm
     # the start of a lecture: the whole hall opens one link at once
     run bench.load --sessions 300 --duration 10 --ramp 0 --timeout 120 --wait-quiet 20

@@ -4,7 +4,9 @@ The state of a class is small and lives apart from Streamlit's sessions (``state
 a store keeps it, in this process or in Redis, and tells every subscriber when it
 changes (``store``, ``redis_store``, ``hub``); HTTP routes beside Streamlit's let a
 page follow a class over server-sent events and the lecturer drive it (``http``,
-``server``). Codes, keys and voter tokens are in ``codes``, every bound on what a
+``server``); every operation they do (start, claim, the lecturer's actions, answer) is
+written once in ``ops``, which the app's sidebar calls too. Codes, keys and signed voter
+identities are in ``codes``, every bound on what a
 client may send in ``limits``. ``follower`` speaks the protocol from Python (the
 benchmark and the tests use it). Nothing here imports Streamlit.
 

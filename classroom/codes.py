@@ -10,14 +10,18 @@ checked against the stored hashes with ``hmac.compare_digest``. A remote token (
 link that hands a second device a key of its own) is 192 random bits, kept hashed
 too, and works once.
 
-A voter token is a random cookie a student's browser keeps; it identifies nothing
-but the browser. The store never keeps it: presence and votes hold HMACs of it
+A voter token is the cookie a student's browser keeps; it identifies nothing but the
+browser. The server makes it and signs it: 144 random bits and an HMAC-SHA-256 of them
+under the server's secret (the first 144 bits of it), so a token a client made up is
+refused, and every process with the same secret accepts every other's. The store
+never keeps it: presence and votes hold HMACs of it
 under a salt of the class (presence) or of the question (votes), so the two cannot
 be joined, and neither says which answer a voter gave.
 """
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -29,6 +33,7 @@ CODE_BITS = 40  # CODE_LENGTH * log2(len(ALPHABET))
 _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 _KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
+_VOTER = re.compile(r"[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{24}")  # new_voter
 
 
 def new_code() -> str:
@@ -73,6 +78,36 @@ def new_key() -> str:
 def new_token() -> str:
     """A remote token or a voter token: 192 random bits, URL-safe, 32 characters."""
     return secrets.token_urlsafe(24)
+
+
+def new_voter(secret: bytes) -> str:
+    """A voter token signed with ``secret``: ``NONCE.MAC``, 24 + 1 + 24 characters.
+
+    >>> secret = b"s" * 32
+    >>> token = new_voter(secret)
+    >>> voter_ok(token, secret), voter_ok(token, b"t" * 32), voter_ok(new_token(), secret)
+    (True, False, False)
+    """
+    nonce = secrets.token_urlsafe(18)
+    return f"{nonce}.{_voter_mac(secret, nonce)}"
+
+
+def _voter_mac(secret: bytes, nonce: str) -> str:
+    mac = hmac.new(secret, b"plab-voter:" + nonce.encode(), hashlib.sha256).digest()[:18]
+    return base64.urlsafe_b64encode(mac).decode()
+
+
+def voter_ok(token: object, secret: bytes) -> bool:
+    """Whether ``token`` is a voter token signed with ``secret`` (compared in constant time)."""
+    if not isinstance(token, str) or _VOTER.fullmatch(token) is None:
+        return False
+    nonce, mac = token.split(".")
+    return hmac.compare_digest(mac, _voter_mac(secret, nonce))
+
+
+def identity(token: str) -> str:
+    """A voter token's name for counting its streams (a digest: never the token itself)."""
+    return digest(token)[:24]
 
 
 def new_salt() -> str:

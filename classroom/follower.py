@@ -47,12 +47,18 @@ async def _read_head(reader: asyncio.StreamReader) -> tuple[int, dict[str, str],
         headers[name.lower()] = value.strip()
 
 
+def _local(source: str | None) -> dict[str, Any]:
+    return {"local_addr": (source, 0)} if source else {}
+
+
 async def request(base: str, method: str, path: str, body: Any = None, *,
                   headers: dict[str, str] | None = None, raw: bytes | None = None,
-                  timeout: float = 10) -> tuple[int, Any]:
-    """One request on its own connection; the status and the JSON answer (or None)."""
+                  timeout: float = 10, source: str | None = None) -> tuple[int, Any]:
+    """One request on its own connection (from the local address ``source`` if given: a
+    loopback address such as 127.0.0.2 is another client); the status and the JSON answer."""
     host, port = _split(base)
-    reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(host, port, **_local(source)), timeout)
     try:
         payload = raw if raw is not None else (b"" if body is None else json.dumps(body).encode())
         head = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close",
@@ -100,6 +106,7 @@ class Follower:
     cookie: str | None = None  # "plab_voter=..." once the server set it
     last_id: int | None = None
     status: int = 0
+    source: str | None = None  # the local address to connect from (another client's)
     error: bytes = b""  # the body of a refused connection
     heard: float = 0.0  # time.perf_counter() when the last block of the stream was read
     events: asyncio.Queue = field(default_factory=asyncio.Queue)
@@ -110,7 +117,8 @@ class Follower:
     async def connect(self, timeout: float = 10) -> int:
         """Open the stream (with the cookie and Last-Event-ID it has); the HTTP status."""
         host, port = _split(self.base)
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(host, port, **_local(self.source)), timeout)
         query = f"mode={self.mode}" + ("&tally=1" if self.tally else "")
         head = [f"GET /class/{self.code}/events?{query} HTTP/1.1", f"Host: {host}:{port}",
                 "Accept: text/event-stream"]
@@ -210,7 +218,8 @@ class Follower:
     async def answer(self, question: int, choice: str) -> tuple[int, Any]:
         headers = {"Cookie": self.cookie} if self.cookie else {}
         return await request(self.base, "POST", f"/class/{self.code}/answer",
-                             {"question": question, "choice": choice}, headers=headers)
+                             {"question": question, "choice": choice}, headers=headers,
+                             source=self.source)
 
 
 class Lecturer:

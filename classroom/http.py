@@ -1,5 +1,8 @@
 """The HTTP routes of a class, beside Streamlit's (Starlette).
 
+Each route reads its request and calls one operation of ``ops`` (classroom/ops.py), the
+same the app's sidebar calls; the rate limits live there, so both doors share them.
+
 Routes (every response is JSON with ``Cache-Control: no-store``, errors as
 ``{"error": "..."}``):
 
@@ -19,38 +22,48 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     tells the page its stream is alive (ui/classroom_assets/stream.js). When the
     class ends the stream sends the ended state and closes; reconnecting then gets
     410. The first response sets the voter cookie (``plab_voter``, HttpOnly,
-    SameSite=Strict, path /class) when the browser has none.
+    SameSite=Strict, or SameSite=None; Secure; Partitioned where course sites may frame
+    the app: ``voter_cookie``; path /class) when the browser has none: an identity the server
+    makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
-    ``{"action": ...}``: ``step`` (``step``), ``view`` (``view``, ``step``), ``ask``
-    (``kind``: mistake|turn, ``step``), ``reveal``, ``close``, ``end``, ``touch``
-    (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token
-    for a second device). Answers ``{"state": <public state>}``.
+    ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
+    (``view``, ``step``), ``ask`` (``kind``: mistake|turn, ``step``), ``reveal``,
+    ``close``, ``end``, ``touch`` (renews the quiet hour), ``remote`` (-> ``{"remote":
+    TOKEN}``: a one-time token for a second device). Answers ``{"state": <public
+    state>}``.
 ``POST /class/CODE/claim``
     ``{"remote": TOKEN}`` -> ``{"key": KEY}``: a key of the second device's own; the
     token is spent whether or not it was right for this class.
 ``POST /class/CODE/answer`` (with the voter cookie)
     ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
-    question is not open; 403 without a cookie or without an open stream.
+    question is not open; 403 without a signed cookie, or without an open stream on
+    this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
 Security, in numbers:
 
 - A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
   codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process; deploy/nginx.conf caps every request at 50/s per address (burst 1000)
-  before that. One address guessing for a 15-week term (9.1e6 s) at 0.5/s tries
-  4.5e6 codes: with 10 classes open all term the chance of finding one is
-  4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
-  for lectures, not all term, so the real chance is lower still. What a found code
-  gives: the view the room sees, and one vote per open connection.
+  and process, or per identity for a page with one (its signed voter cookie), the
+  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
+  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
+  request at 50/s per address (burst 1000) before that. One address guessing for a
+  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
+  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
+  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
+  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
+  term, so the real chance is lower still. What a found code gives: the view the room
+  sees, and one vote per identity with an open stream.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
-  never slowed (a hall behind one NAT address shares the misses of its address:
-  a student guessing there slows the hall's joins, never the lecturer).
+  never slowed (a hall behind one NAT address shares the misses of its address
+  only past ``ADDRESS_MISSES``; answers spend no misses at all).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per
   question by the store. Lecturer actions without a matching key are refused (403).
-- Bodies are read up to their cap and no further (413); streams per process, per
-  voter and class, and new voters per address are bounded (limits.py).
+- Bodies are read up to their cap and no further (413), and JSON nested too deep
+  for the parser is a 400; streams per process, per class, per address and per
+  identity, and new identities per address are bounded (limits.py), so that no
+  client and no class can take every other's room.
 - Every route names its class by code and touches only that class's state; one
   class's followers are only ever sent that class's frames.
 """
@@ -59,8 +72,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
 import logging
+import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -71,40 +86,21 @@ from starlette.routing import Route
 from classroom import codes, limits
 from classroom.hub import EXPLORE, FOLLOW, HEARTBEAT_FRAME, RETRY_FRAME, Subscriber, frame
 from classroom.limits import Buckets
-from classroom.state import (
-    ClassError,
-    ClassState,
-    add_key,
-    close_question,
-    end,
-    open_question,
-    public,
-    reveal,
-    set_step,
-    set_view,
-    start,
-)
-from classroom.store import Store, not_found
+from classroom.ops import ACTION_FIELDS, Operations
+from classroom.state import ClassError, ClassState, public
+from classroom.store import Store
 
 LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
 VOTER_COOKIE_AGE = 180 * 86400  # a term
+# the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
+FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
-# the fields each lecturer action takes (besides "action"); anything else is refused
-ACTIONS: dict[str, frozenset[str]] = {
-    "step": frozenset({"step"}), "view": frozenset({"view", "step"}),
-    "ask": frozenset({"kind", "step"}), "reveal": frozenset(), "close": frozenset(),
-    "end": frozenset(), "touch": frozenset(), "remote": frozenset(),
-}
 
 
 def error(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
     return JSONResponse({"error": message}, status, headers={**NO_STORE, **(headers or {})})
-
-
-def too_many() -> Response:
-    return error(429, "too many requests; slow down", headers={"Retry-After": "2"})
 
 
 def address(request: Request) -> str:
@@ -126,8 +122,8 @@ async def read_json(request: Request, cap: int, fields: frozenset[str] | None = 
             raise ClassError(413, f"at most {cap} bytes")
     try:
         data = json.loads(body)
-    except ValueError:
-        raise ClassError(400, "the body is not JSON") from None
+    except (ValueError, RecursionError):  # RecursionError: nested thousands of levels deep
+        raise ClassError(400, "the body is not JSON, or is nested too deep") from None
     if not isinstance(data, dict):
         raise ClassError(400, "the body is a JSON object")
     if fields is not None and not set(data) <= fields:
@@ -136,17 +132,16 @@ async def read_json(request: Request, cap: int, fields: frozenset[str] | None = 
 
 
 class Classroom:
-    """The routes of every class served by one store, with their rate limits."""
+    """The routes of every class served by one store; its operations (and their limits)
+    are ``ops``, which the app's pages call too."""
 
-    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None):
+    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
+                 secret: bytes | None = None):
         self.store = store
+        self.ops = Operations(store, clock=clock, secret=secret)
         options = {"clock": clock} if clock else {}
-        self.misses = Buckets(*limits.MISSES, **options)
-        self.starts = Buckets(*limits.STARTS, **options)
-        self.new_voters = Buckets(*limits.NEW_VOTERS, **options)
         self.stream_opens = Buckets(*limits.STREAM_OPENS, **options)
         self.answers = Buckets(*limits.ANSWERS, **options)
-        self.actions = Buckets(*limits.ACTIONS, **options)
 
     def routes(self) -> list[Route]:
         return [
@@ -164,7 +159,8 @@ class Classroom:
             try:
                 return await handler(request)
             except ClassError as refused:
-                return error(refused.status, refused.message)
+                headers = {"Retry-After": "2"} if refused.status in (429, 503) else None
+                return error(refused.status, refused.message, headers=headers)
             except self.store.unavailable as failure:
                 LOG.warning("class store unavailable: %r", failure)
                 return error(503, "classes are unavailable for a moment; try again",
@@ -172,113 +168,51 @@ class Classroom:
         endpoint.__name__ = handler.__name__
         return endpoint
 
-    # -------------------------------------------------------------- finding the class
-    async def find(self, request: Request) -> ClassState:
-        """The class the path names; a miss (unknown or ended) counts against the address."""
-        who = address(request)
-        if not self.misses.peek(who):
-            raise ClassError(429, "too many unknown codes or wrong keys; wait a little")
-        code = codes.normalize_code(request.path_params["code"])
-        state = await self.store.get(code) if code else None
-        if state is None:
-            self.misses.allow(who)
-            raise not_found(bool(code) and await self.store.was_ended(code))
-        return state
-
     # -------------------------------------------------------------- routes
     async def start(self, request: Request) -> Response:
-        if not self.starts.allow(address(request)):
-            return too_many()
         body = await read_json(request, limits.MAX_LECTURER_BODY, frozenset({"view", "step"}))
-        key = codes.new_key()
-        for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
-            state = start(codes.new_code(), codes.digest(key), codes.new_salt(),
-                          body.get("view", ""), body.get("step", 0))
-            if await self.store.open_class(state):
-                return JSONResponse({"code": state.code, "key": key, "state": public(state)},
-                                    201, headers=NO_STORE)
-        raise ClassError(503, "no free code; try again")
+        key, state = await self.ops.start(address(request), body.get("view", ""),
+                                          body.get("step", 0))
+        return JSONResponse({"code": state.code, "key": key, "state": public(state)},
+                            201, headers=NO_STORE)
 
     async def snapshot(self, request: Request) -> Response:
-        state = await self.find(request)
+        state = await self.ops.find(address(request), _code(request), self.identity(request))
         return JSONResponse(public(state), headers=NO_STORE)
 
+    def identity(self, request: Request) -> str | None:
+        """The page's identity when its voter cookie is the server's (else None)."""
+        token = request.cookies.get(VOTER_COOKIE)
+        return codes.identity(token) if self.ops.voter_ok(token) else None
+
     async def lecturer(self, request: Request) -> Response:
-        # The right key always passes, so students who guess behind the lecturer's own
-        # address (one campus NAT) cannot lock the lecturer out; anything else is a miss,
-        # and once the address has spent its misses every answer is 429, whether or not
-        # the code exists.
-        code = codes.normalize_code(request.path_params["code"])
-        state = await self.store.get(code) if code else None
-        key = request.headers.get(KEY_HEADER)
-        if state is None or not codes.key_matches(key, state.key_hashes):
-            if not self.misses.allow(address(request)):
-                raise ClassError(429, "too many unknown codes or wrong keys; wait a little")
-            if state is None:
-                raise not_found(bool(code) and await self.store.was_ended(code))
-            raise ClassError(403, "only the lecturer's key can drive the class")
-        if not self.actions.allow(state.code):
-            return too_many()
-        body = await read_json(request, limits.MAX_LECTURER_BODY,
-                               frozenset({"action"}).union(*ACTIONS.values()))
-        action = body.get("action")
-        if action not in ACTIONS:
-            raise ClassError(400, f"an action is one of {sorted(ACTIONS)}")
-        if not set(body) - {"action"} <= ACTIONS[action]:
-            raise ClassError(400, f"{action} takes {sorted(ACTIONS[action])}")
-        code = state.code
-        if action == "step":
-            state = await self.store.change(code, lambda s: set_step(s, body.get("step")))
-        elif action == "view":
-            view = body.get("view")
-            if isinstance(view, str) and isinstance(key, str) and key in view:
-                raise ClassError(400, "a view never holds the lecturer's key")
-            state = await self.store.change(
-                code, lambda s: set_view(s, view, body.get("step", 0)))
-        elif action == "ask":
-            salt = codes.new_salt()
-            state = await self.store.change(
-                code, lambda s: open_question(s, body.get("kind"), body.get("step"), salt))
-        elif action == "reveal":
-            state = await self.store.change(code, reveal)
-        elif action == "close":
-            state = await self.store.change(code, close_question)
-        elif action == "end":
-            state = await self.store.change(code, end)
-        elif action == "touch":
-            await self.store.touch(code)
-        else:  # remote
-            token = codes.new_token()
-            await self.store.put_remote(codes.digest(token), code)
-            return JSONResponse({"remote": token, "state": public(state)}, headers=NO_STORE)
-        return JSONResponse({"state": public(state)}, headers=NO_STORE)
+        who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
+        state = await self.ops.lead(who, code, key)  # a stranger's body is never read
+        body = await read_json(request, limits.MAX_LECTURER_BODY, ACTION_FIELDS)
+        state, extra = await self.ops.act(who, code, key, body, state=state)
+        return JSONResponse({**extra, "state": public(state)}, headers=NO_STORE)
 
     async def claim(self, request: Request) -> Response:
-        state = await self.find(request)
         body = await read_json(request, limits.MAX_STUDENT_BODY, frozenset({"remote"}))
-        token = body.get("remote")
-        claimed = await self.store.take_remote(codes.digest(token)) \
-            if codes.is_token(token) else None
-        if claimed != state.code:
-            self.misses.allow(address(request))
-            raise ClassError(403, "this remote link was used already, or expired")
-        key = codes.new_key()
-        await self.store.change(state.code, lambda s: add_key(s, codes.digest(key)))
+        key = await self.ops.claim(address(request), _code(request), body.get("remote"))
         return JSONResponse({"key": key}, headers=NO_STORE)
 
     async def answer(self, request: Request) -> Response:
         token = request.cookies.get(VOTER_COOKIE)
-        if not codes.is_token(token):
+        if not self.ops.voter_ok(token):
             raise ClassError(403, "open the class's page first")
         if not self.answers.allow(token):
-            return too_many()
-        state = await self.find(request)
+            raise self.ops.too_many("answers")
         body = await read_json(request, limits.MAX_STUDENT_BODY,
                                frozenset({"question", "choice"}))
         if set(body) != {"question", "choice"}:
             raise ClassError(400, "an answer is {question, choice}")
-        await self.store.vote(state.code, body["question"], body["choice"], token)
+        await self.ops.answer(_code(request), token, body["question"], body["choice"])
         return Response(status_code=204, headers=NO_STORE)
+
+
+def _code(request: Request) -> str | None:
+    return codes.normalize_code(request.path_params["code"])
 
 
 class Events:
@@ -292,7 +226,9 @@ class Events:
         try:
             sub, cookie, state = await self.admit(request)
         except ClassError as refused:
-            headers = {"Retry-After": "2"} if refused.status in (429, 503) else None
+            headers = {"Retry-After": "2"} if refused.status in (429, 503) else {}
+            if isinstance(refused, Refused):
+                headers["Set-Cookie"] = refused.cookie
             await error(refused.status, refused.message, headers=headers)(scope, receive, send)
             return
         except self.classroom.store.unavailable as failure:
@@ -355,30 +291,79 @@ class Events:
             await store.leave(sub)
 
     async def admit(self, request: Request) -> tuple[Subscriber, str | None, ClassState]:
-        """Who may open this stream, as what; the cookie to set; the class."""
-        room = self.classroom
-        if room.store.hub.streams >= limits.MAX_STREAMS:
+        """Who may open this stream, as what; the cookie to set; the class.
+
+        The identity is the server's: a browser without the voter cookie is given one (at
+        most ``NEW_VOTERS`` per address), and a cookie the server did not sign is refused,
+        its cookie cleared (the page's next try is given a new one, within that bound).
+        Streams are bounded per identity, per address and per class, inside the process's
+        cap, so that no client and no class can take every other's room.
+        """
+        room, ops = self.classroom, self.classroom.ops
+        hub, who = room.store.hub, address(request)
+        if hub.streams >= limits.MAX_STREAMS:
             raise ClassError(503, "this server follows as many pages as it can")
-        state = await room.find(request)
+        state = await ops.find(who, _code(request), room.identity(request))
         mode = request.query_params.get("mode", FOLLOW)
         if mode not in (FOLLOW, EXPLORE):
             raise ClassError(400, "mode is follow or explore")
         token = request.cookies.get(VOTER_COOKIE)
         cookie = None
-        if not codes.is_token(token):
-            if not room.new_voters.allow(address(request)):
-                raise ClassError(429, "too many new pages from this address; wait a little")
-            token = codes.new_token()
-            secure = "; Secure" if request.url.scheme == "https" else ""
-            cookie = (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={VOTER_COOKIE_AGE}; "
-                      f"HttpOnly; SameSite=Strict{secure}")
+        if token is not None and not ops.voter_ok(token):
+            raise Refused(403, "this page's class cookie is not the server's; reload the page",
+                          clear_cookie(request))
+        if token is None:
+            token = ops.new_voter(who)  # ClassError 429 past the address's bound
+            cookie = voter_cookie(request, token, VOTER_COOKIE_AGE)
+        if hub.streams_of_class(state.code) >= limits.MAX_STREAMS_PER_CLASS:
+            raise ClassError(503, "this class follows as many pages as this server can")
+        if hub.streams_from(who) >= limits.MAX_STREAMS_PER_ADDRESS:
+            raise ClassError(429, "too many pages follow classes from this address")
+        identity = codes.identity(token)
+        if hub.streams_of_identity(identity) >= limits.MAX_STREAMS_PER_VOTER:
+            raise ClassError(429, "this browser follows classes in too many tabs")
         if not room.stream_opens.allow(token):
             raise ClassError(429, "reconnecting too often; wait a little")
-        voter = codes.voter_hash(state.salt, token)
-        if room.store.hub.streams_of(state.code, voter) >= limits.MAX_STREAMS_PER_VOTER:
-            raise ClassError(429, "this browser follows the class in too many tabs")
         last = request.headers.get("last-event-id") or request.query_params.get("after", "0")
         seq = int(last) if last.isdigit() and len(last) <= 12 else 0
-        sub = Subscriber(state.code, voter, mode, seq=seq,
-                         wants_tally=request.query_params.get("tally") == "1")
+        sub = Subscriber(state.code, codes.voter_hash(state.salt, token), mode, seq=seq,
+                         wants_tally=request.query_params.get("tally") == "1",
+                         address=who, identity=identity)
         return sub, cookie, state
+
+
+class Refused(ClassError):
+    """A refusal that also sets a cookie (clears a forged one)."""
+
+    def __init__(self, status: int, message: str, cookie: str):
+        super().__init__(status, message)
+        self.cookie = cookie
+
+
+def voter_cookie(request: Request, token: str, age: int) -> str:
+    """The voter cookie: SameSite=Strict, unless course sites may frame the app
+    (PERCEPTRON_LAB_FRAME_ANCESTORS, deploy/run.sh's FRAME_ANCESTORS): a page framed by another
+    site is sent no Strict or Lax cookie, nor (as browsers block third-party cookies) a plain
+    SameSite=None one, only one Partitioned to that site, which must be Secure (set over https,
+    or on a loopback host, which Chromium counts as secure)."""
+    https = request.url.scheme == "https" or \
+        request.headers.get("x-forwarded-proto", "").lower() == "https"
+    secure = "; Secure" if https else ""
+    if os.environ.get(FRAME_ANCESTORS, "").strip() and (https or _loopback(request.url.hostname)):
+        secure = "; Secure; Partitioned"
+        same_site = "None"
+    else:
+        same_site = "Strict"
+    return (f"{VOTER_COOKIE}={token}; Path=/class; Max-Age={age}; "
+            f"HttpOnly; SameSite={same_site}{secure}")
+
+
+def _loopback(host: str | None) -> bool:
+    try:
+        return host == "localhost" or ipaddress.ip_address(host or "").is_loopback
+    except ValueError:
+        return False
+
+
+def clear_cookie(request: Request) -> str:
+    return voter_cookie(request, "", 0)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
@@ -38,12 +39,14 @@ def frame(event: str, data: dict[str, Any], event_id: int | None = None) -> byte
 class Subscriber:
     """One page's event stream on one class."""
 
-    __slots__ = ("closing", "code", "mode", "pending", "pending_seq", "seq", "tally",
-                 "voter", "wake", "wants_tally")
+    __slots__ = ("address", "closing", "code", "identity", "mode", "pending", "pending_seq",
+                 "seq", "tally", "voter", "wake", "wants_tally")
 
     def __init__(self, code: str, voter: str, mode: str = FOLLOW, *, seq: int = 0,
-                 wants_tally: bool = False):
+                 wants_tally: bool = False, address: str = "", identity: str = ""):
         self.code = code
+        self.address = address  # the client's, and its identity's (codes.identity): what
+        self.identity = identity  # the hub counts streams by
         self.voter = voter  # HMAC of the voter token under the class's salt
         self.mode = mode
         self.wants_tally = wants_tally
@@ -79,12 +82,16 @@ class Hub:
         self._classes: dict[str, set[Subscriber]] = {}
         self.latest: dict[str, int] = {}  # the highest seq published per class
         self.streams = 0
+        self._by_address: Counter[str] = Counter()
+        self._by_identity: Counter[str] = Counter()
 
     def add(self, sub: Subscriber) -> bool:
         """Add a stream; True when it is the class's first here."""
         subs = self._classes.setdefault(sub.code, set())
         subs.add(sub)
         self.streams += 1
+        self._by_address[sub.address] += 1
+        self._by_identity[sub.identity] += 1
         return len(subs) == 1
 
     def remove(self, sub: Subscriber) -> bool:
@@ -94,6 +101,10 @@ class Hub:
             return False
         subs.discard(sub)
         self.streams -= 1
+        for counter, name in ((self._by_address, sub.address), (self._by_identity, sub.identity)):
+            counter[name] -= 1
+            if counter[name] <= 0:
+                del counter[name]
         if not subs:
             del self._classes[sub.code]
             return True
@@ -155,6 +166,15 @@ class Hub:
 
     def streams_of(self, code: str, voter: str) -> int:
         return sum(sub.voter == voter for sub in self._classes.get(code, ()))
+
+    def streams_of_class(self, code: str) -> int:
+        return len(self._classes.get(code, ()))
+
+    def streams_from(self, address: str) -> int:
+        return self._by_address.get(address, 0)
+
+    def streams_of_identity(self, identity: str) -> int:
+        return self._by_identity.get(identity, 0)
 
     def close_all(self) -> None:
         """End every stream (the server is stopping): each page reconnects by itself."""

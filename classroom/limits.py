@@ -18,6 +18,10 @@ MAX_STUDENT_BODY = 256  # {"question": 123, "choice": "anticlockwise"} is about 
 
 # ------------------------------------------------------------------ lifetimes, seconds
 QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
+# ... and one that no page follows either ends after a quarter of an hour: its lecturer has
+# left (a lecturer's open page touches the class every 10 minutes, stream.js, and every
+# press is a word), and no student is there to keep it for
+ABANDONED_TTL = 900.0
 TOMBSTONE_TTL = 86400.0  # an ended class's code still says "ended" for a day
 REMOTE_TTL = 600.0  # a remote link works once, within ten minutes
 PRESENCE_TTL = 45.0  # a follower whose stream went quiet longer is no longer counted
@@ -30,13 +34,18 @@ RETRY_MS = 2000  # EventSource waits this long before reconnecting
 
 # ------------------------------------------------------------------ counts
 MAX_CLASSES = 1000  # open classes in one store
-MAX_STREAMS = 5000  # event streams in one process
-MAX_STREAMS_PER_VOTER = 8  # one browser's streams on one class (tabs)
+MAX_STREAMS = 5000  # event streams in one process, shared out by the three below:
+MAX_STREAMS_PER_CLASS = 2000  # one class's, in one process: no class takes every room
+MAX_STREAMS_PER_ADDRESS = 600  # one address's (a hall of 300 behind one NAT, two tabs each)
+MAX_STREAMS_PER_VOTER = 8  # one browser's (its tabs), over every class
 
 # ------------------------------------------------------------------ rates: (per second, burst)
-MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token
+MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token; and
+# per identity, for a page that has one (a voter cookie the server signed): one student's
+# mistyped codes then slow that student alone, and the address as a whole spends from
+ADDRESS_MISSES = (5.0, 200)  # (a hall behind one NAT: ten times one typist's pace, sustained)
 STARTS = (0.1, 5)  # per address: new classes
-NEW_VOTERS = (10.0, 400)  # per address: streams opened without a voter cookie (a hall's NAT)
+NEW_VOTERS = (10.0, 400)  # per address: identities made (a hall of 300 behind one NAT at once)
 STREAM_OPENS = (1.0, 10)  # per voter: streams opened (a page reconnects every few s at worst)
 ANSWERS = (1.0, 5)  # per voter: answer requests (at most one counts per question)
 ACTIONS = (20.0, 60)  # per class: the lecturer's actions (a held arrow key repeats ~30/s)

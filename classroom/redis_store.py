@@ -55,7 +55,7 @@ from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
 from classroom.limits import PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
-from classroom.state import ClassError, ClassState, dumps, loads, public
+from classroom.state import ClassError, ClassState, dumps, end, loads, public
 from classroom.store import Store, Transition, not_found
 
 LOG = logging.getLogger(__name__)
@@ -92,14 +92,15 @@ class RedisStore(Store):
 
     unavailable = (RedisError, OSError)
 
-    def __init__(self, url: str, **options: Any):
+    def __init__(self, url: str, *, password: str | None = None, **options: Any):
         super().__init__(**options)
         self.url = url
         # requests wait for a free connection (a vote of 500 at once on one process) rather
         # than fail; the pub/sub listener holds one of them for good
         pool = redis.BlockingConnectionPool.from_url(
             url, decode_responses=True, health_check_interval=30,
-            max_connections=MAX_CONNECTIONS, timeout=10)
+            max_connections=MAX_CONNECTIONS, timeout=10,
+            **({"password": password} if password else {}))
         self.redis = redis.Redis(connection_pool=pool)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._vote = self.redis.register_script(VOTE)
@@ -322,6 +323,14 @@ class RedisStore(Store):
             pipe.publish(channel(code), TALLY_NOTICE)
             await pipe.execute()
 
+    async def _present(self, code: str, present: str) -> bool:
+        now = self.clock()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            pipe.zscore(key(code, "follow"), present)
+            pipe.zscore(key(code, "explore"), present)
+            scores = await pipe.execute()
+        return any(score is not None and score >= now for score in scores)
+
     async def tally(self, code: str) -> dict[str, int]:
         now = self.clock()
         async with self.redis.pipeline(transaction=False) as pipe:
@@ -365,3 +374,15 @@ class RedisStore(Store):
             await pipe.execute()
         for code in live:
             self.tally_soon(code)
+        await self._end_abandoned(now)
+
+    async def _end_abandoned(self, now: float) -> None:
+        """End every class (of any process) quiet for ``abandoned_ttl`` that no one follows;
+        each process may try, the first ends it."""
+        # a class's score is when its quiet hour lapses: its lecturer's last word + ttl
+        quiet = await self.redis.zrangebyscore(
+            "plab:classes", now, now + self.ttl - self.abandoned_ttl, withscores=True)
+        for code, lapses in quiet:
+            if await self.abandoned(code, now - (lapses - self.ttl)):
+                with contextlib.suppress(ClassError):
+                    await self.change(code, end)

@@ -9,7 +9,13 @@ writes being each stream's own task. Page scripts run in Streamlit's script thre
 
 With ``PERCEPTRON_LAB_REDIS=redis://host:port/db`` set, classes live in Redis and
 every process behind deploy/nginx.conf serves every class; without it they live
-in this process, which is all ``streamlit run app.py`` needs.
+in this process, which is all ``streamlit run app.py`` needs. The URL may hold Redis's
+password (``redis://:PASSWORD@host:port/db``), or ``PERCEPTRON_LAB_REDIS_PASSWORD`` may.
+
+``PERCEPTRON_LAB_SECRET`` (at least 32 characters) signs the students' voter identities
+(codes.py); every process that serves one course needs the same one (deploy/run.sh makes
+one when none is given). Without it each process draws its own at start, which is all one
+process needs; a restart then makes its students' pages take new identities.
 """
 
 from __future__ import annotations
@@ -26,6 +32,9 @@ from classroom.http import Classroom
 from classroom.store import MemoryStore, Store
 
 REDIS_ENV = "PERCEPTRON_LAB_REDIS"
+REDIS_PASSWORD_ENV = "PERCEPTRON_LAB_REDIS_PASSWORD"
+SECRET_ENV = "PERCEPTRON_LAB_SECRET"
+MIN_SECRET = 32
 T = TypeVar("T")
 
 _classroom: Classroom | None = None
@@ -39,8 +48,19 @@ def store_from_env() -> Store:
     if url:
         from classroom.redis_store import RedisStore
 
-        return RedisStore(url)
+        return RedisStore(url, password=os.environ.get(REDIS_PASSWORD_ENV) or None)
     return MemoryStore()
+
+
+def secret_from_env() -> bytes | None:
+    """The shared secret that signs voter identities, or None (one of this process's own)."""
+    secret = os.environ.get(SECRET_ENV, "").strip()
+    if not secret:
+        return None
+    if len(secret) < MIN_SECRET:
+        raise ValueError(f"{SECRET_ENV} must be at least {MIN_SECRET} characters "
+                         "(deploy/run.sh makes one: openssl rand -hex 32)")
+    return secret.encode()
 
 
 def classroom() -> Classroom:
@@ -48,7 +68,7 @@ def classroom() -> Classroom:
     global _classroom
     with _lock:
         if _classroom is None:
-            _classroom = Classroom(store_from_env())
+            _classroom = Classroom(store_from_env(), secret=secret_from_env())
         return _classroom
 
 

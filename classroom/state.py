@@ -26,6 +26,7 @@ import json
 import re
 from dataclasses import dataclass, field, replace
 from typing import Any
+from urllib.parse import unquote_plus
 
 # The questions predict mode asks (ui/stepper_assets/stepper.js): is the next step a
 # mistake, and for a mistake, which way w turns. Asked in a class, a mistake is split
@@ -41,6 +42,10 @@ MAX_STEP = 10_000_000
 _VIEW = re.compile(r"[A-Za-z0-9._~%!$'()*+,;=:@/?&-]*")
 # Parameters that never travel in a view: a class's own code and secrets.
 PRIVATE_PARAMETERS = frozenset({"class", "key", "remote"})
+# Streamlit's own parameters (how its page is framed): a script cannot set them, so a view
+# holding one would make every follower's page fail when it takes the view.
+STREAMLIT_PARAMETERS = frozenset({"embed", "embed_options"})
+NEVER_VIEWED = PRIVATE_PARAMETERS | STREAMLIT_PARAMETERS
 
 
 class ClassError(Exception):
@@ -95,9 +100,9 @@ class ClassState:
 def clean_view(view: object) -> str:
     """A view as followers may receive it, or ClassError 400.
 
-    Parameters named in PRIVATE_PARAMETERS are dropped; the others are kept as sent.
+    Parameters named in NEVER_VIEWED are dropped (in any case); the others are kept as sent.
 
-    >>> clean_view("?data=xor&class=ABCDEFGH&eta=0.1")
+    >>> clean_view("?data=xor&class=ABCDEFGH&eta=0.1&Embed=true")
     'data=xor&eta=0.1'
     """
     if not isinstance(view, str) or len(view) > MAX_VIEW_CHARS:
@@ -105,8 +110,13 @@ def clean_view(view: object) -> str:
     if not _VIEW.fullmatch(view):
         raise ClassError(400, "a view is a URL-encoded query string")
     pairs = [p for p in view.lstrip("?").split("&") if p]
-    kept = [p for p in pairs if p.split("=", 1)[0].lower() not in PRIVATE_PARAMETERS]
+    kept = [p for p in pairs if _name(p) not in NEVER_VIEWED]
     return "&".join(kept)
+
+
+def _name(pair: str) -> str:
+    """A query pair's parameter name as a page reads it (percent-decoded), in lower case."""
+    return unquote_plus(pair.split("=", 1)[0]).lower()
 
 
 def check_step(step: object) -> int:

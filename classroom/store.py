@@ -16,7 +16,8 @@ What a store guarantees:
   connection, not just a request.
 - a class with no word from its lecturer for ``QUIET_TTL`` ends like one ended by its
   lecturer: followers get the ended state, the state is freed, and its code says
-  "ended" (not "unknown") for ``TOMBSTONE_TTL``.
+  "ended" (not "unknown") for ``TOMBSTONE_TTL``. One that no student's page follows or
+  explores either ends after ``ABANDONED_TTL`` (its lecturer left; no one keeps it).
 - the lecturer's tally (following, exploring, answered) reaches the streams that asked
   for it at most ``TALLY_EVERY`` after a change, and no more often.
 """
@@ -32,6 +33,7 @@ from typing import Any
 from classroom import codes
 from classroom.hub import FOLLOW, Hub, Subscriber
 from classroom.limits import (
+    ABANDONED_TTL,
     MAX_CLASSES,
     QUIET_TTL,
     REMOTE_TTL,
@@ -56,10 +58,11 @@ class Store:
     # what a store raises when its backend is away: the routes answer 503
     unavailable: tuple[type[BaseException], ...] = ()
 
-    def __init__(self, *, ttl: float = QUIET_TTL, max_classes: int = MAX_CLASSES,
-                 clock: Callable[[], float] = time.time):
+    def __init__(self, *, ttl: float = QUIET_TTL, abandoned_ttl: float = ABANDONED_TTL,
+                 max_classes: int = MAX_CLASSES, clock: Callable[[], float] = time.time):
         self.hub = Hub()
         self.ttl = ttl
+        self.abandoned_ttl = min(abandoned_ttl, ttl)
         self.max_classes = max_classes
         self.clock = clock
         self._tally_due: set[str] = set()
@@ -129,6 +132,10 @@ class Store:
     async def _presence_changed(self, code: str, voter: str) -> None:
         raise NotImplementedError
 
+    async def _present(self, code: str, present: str) -> bool:
+        """Whether the voter (the class's HMAC of their token) follows the class now."""
+        raise NotImplementedError
+
     async def tally(self, code: str) -> dict[str, int]:
         raise NotImplementedError
 
@@ -142,10 +149,15 @@ class Store:
         return await self.create(state)
 
     async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
-        """Count one answer of the voter with ``token`` (their cookie), or ClassError."""
+        """Count one answer of the voter with ``token`` (their cookie), or ClassError.
+
+        A class the voter does not follow now, whether it exists or not, is refused alike
+        (403) before anything else is looked at: an answer tells nothing of other classes.
+        """
         state = await self.get(code)
-        if state is None:
-            raise not_found(await self.was_ended(code))
+        if state is None or not await self._present(state.code,
+                                                    codes.voter_hash(state.salt, token)):
+            raise ClassError(403, "only a page that follows the class can answer")
         question = state.question
         if question is None or not question.is_open or question_id != question.id:
             raise ClassError(409, "that question is not open")
@@ -154,6 +166,14 @@ class Store:
         await self._count_vote(state, codes.voter_hash(state.salt, token),
                                codes.voter_hash(question.salt, token), str(choice))
         self.tally_soon(code)
+
+    async def abandoned(self, code: str, quiet_for: float) -> bool:
+        """Whether a class quiet this long (s) has been left: no word from its lecturer for
+        ``abandoned_ttl``, and no student's page follows or explores it (on any process)."""
+        if quiet_for <= self.abandoned_ttl:
+            return False
+        tally = await self.tally(code)
+        return tally["following"] + tally["exploring"] == 0
 
     async def join(self, sub: Subscriber) -> None:
         self.hub.add(sub)
@@ -267,6 +287,9 @@ class MemoryStore(Store):
     async def _presence_changed(self, code: str, voter: str) -> None:
         self.tally_soon(code)
 
+    async def _present(self, code: str, present: str) -> bool:
+        return present in self.hub.presence(code)
+
     async def tally(self, code: str) -> dict[str, int]:
         presence = self.hub.presence(code)
         following = sum(mode == FOLLOW for mode in presence.values())
@@ -278,7 +301,7 @@ class MemoryStore(Store):
     async def sweep(self) -> None:
         now = self.clock()
         for code, since in list(self._quiet_since.items()):
-            if now - since > self.ttl:
+            if now - since > self.ttl or await self.abandoned(code, now - since):
                 with contextlib.suppress(ClassError):
                     await self.change(code, end)
         for code, until in list(self._tombstones.items()):

@@ -145,4 +145,26 @@ def update_effect(x, y, w, b, *, eta, bias: bool = True) -> UpdateEffect:
     step = float(eta) * y
     after = y * float(x @ (w + step * x) + float(b) + (step if bias else 0.0))
     gain = update_gain(x, eta=float(eta), bias=bias)
-    return UpdateEffect(before, after, gain, updates_to_flip(before, gain), False)
+    return UpdateEffect(before, after, gain, _float_updates(x, y, w, float(b), step, bias, gain),
+                        False)
+
+
+# Past this many updates the floats' rounding cannot change the count's sense: counted exactly.
+_COUNTED = 1000
+
+
+def _float_updates(x, y: int, w, b: float, step: float, bias: bool, gain: float) -> int | None:
+    """:func:`updates_to_flip` in the arithmetic the float run's ``after`` is in: the updates
+    repeated in floats until y*a > 0, so that an update whose float y*a lands on 0 is never
+    followed by "needs 1 update"."""
+    if gain == 0:
+        return None
+    estimate = updates_to_flip(y * float(x @ w + b), gain)
+    if estimate is None or estimate > _COUNTED:
+        return estimate
+    for m in range(1, _COUNTED + 2):
+        w = w + step * x
+        b = b + (step if bias else 0.0)
+        if y * float(x @ w + b) > 0:
+            return m
+    return estimate

@@ -47,7 +47,8 @@ def listed(items) -> str:
 FLOATS = "≈ floats"
 FLOAT_DATA = ("These numbers are not short decimals, so the run is in floating point: its "
               "numbers are rounded, and a y·a within rounding of 0 counts as a tie (a mistake).")
-FLOAT_DESCENT = ("The descent's step η₀/√t is irrational, so it runs in floating point: its "
+FLOAT_DESCENT = ("The descent's step η₀/√t is irrational whenever t is not a perfect square "
+                 "(at most steps: √1, √4, √9, … are whole), so it runs in floating point: its "
                  "numbers are rounded.")
 FLOAT_RBF = ("The RBF kernel exp(−‖x − x′‖²/(2σ²)) is irrational, so the run is in floating "
              "point: its numbers are rounded, and an s within rounding of 0 counts as a tie.")

@@ -9,9 +9,13 @@ is imported when its page first opens, as a page script was run then.
 
 from __future__ import annotations
 
+import functools
 import importlib
 
 import streamlit as st
+
+from ui.settings import LINKED
+from ui.url_state import LINK_OWN
 
 # name (the lesson's package and its address) -> (title, icon), in the navigation's order
 LESSONS = {
@@ -34,6 +38,18 @@ def page(name: str) -> st.Page:
         importlib.import_module(f"{__name__}.{name}").page()
 
     return st.Page(draw, title=title, icon=icon, url_path=name, default=name == FIRST)
+
+
+@functools.cache
+def link_parameters() -> frozenset[str]:
+    """Every parameter the app's links hold: each lesson's settings, the data and the step.
+
+    A lesson declares its settings in its ``parts`` module, imported here for every lesson
+    (a page not opened yet in this process has its parameters too).
+    """
+    for name in LESSONS:
+        importlib.import_module(f"{__name__}.{name}.parts")
+    return frozenset(LINKED | LINK_OWN)
 
 
 def pages() -> list[st.Page]:

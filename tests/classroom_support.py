@@ -45,10 +45,16 @@ def app_of(room: Classroom) -> Starlette:
     return Starlette(routes=room.routes(), lifespan=lifespan)
 
 
+# the secret every test server signs voter identities with: two servers of one test are two
+# processes of one course (deploy/run.sh gives them all one PERCEPTRON_LAB_SECRET)
+SECRET = b"the-tests-shared-secret-0123456789abcdef"
+
+
 @contextlib.asynccontextmanager
-async def serving(store: Store) -> AsyncIterator[tuple[str, Classroom]]:
+async def serving(store: Store, *, secret: bytes = SECRET
+                  ) -> AsyncIterator[tuple[str, Classroom]]:
     """uvicorn serving a classroom on ``store`` on 127.0.0.1, in this event loop."""
-    room = Classroom(store)
+    room = Classroom(store, secret=secret)
     server = uvicorn.Server(uvicorn.Config(app_of(room), host="127.0.0.1", port=free_port(),
                                            log_level="warning", lifespan="on",
                                            timeout_graceful_shutdown=5))
@@ -90,15 +96,18 @@ def redis_server_binary() -> str:
 
 
 @contextlib.contextmanager
-def redis_server() -> Iterator[str]:
-    """A throwaway redis-server on a free loopback port, nothing saved; yields its URL."""
+def redis_server(password: str | None = None) -> Iterator[str]:
+    """A throwaway redis-server on a free loopback port, nothing saved (with ``password``
+    required if given: the URL yielded does not hold it); yields its URL."""
     binary = redis_server_binary()
     port = free_port()
     folder = tempfile.mkdtemp(prefix="plab-redis-")
     process = subprocess.Popen(
         [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-         "--appendonly", "no", "--dir", folder, "--protected-mode", "yes"],
+         "--appendonly", "no", "--dir", folder, "--protected-mode", "yes",
+         *(["--requirepass", password] if password else [])],
         stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    hello = (f"AUTH {password}\r\n" if password else "").encode() + b"PING\r\n"
     try:
         deadline = time.monotonic() + 10
         while True:
@@ -106,8 +115,9 @@ def redis_server() -> Iterator[str]:
                 import socket
 
                 with socket.create_connection(("127.0.0.1", port), timeout=0.5) as probe:
-                    probe.sendall(b"PING\r\n")
-                    if probe.recv(16).startswith(b"+PONG"):
+                    probe.sendall(hello)
+                    time.sleep(0.02)
+                    if b"+PONG" in probe.recv(64):
                         break
             if process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError("redis-server did not start")

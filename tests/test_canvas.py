@@ -6,34 +6,43 @@ import base64
 import json
 
 import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from datasets.editing import GRID_STEP
+from lessons.your_data.figures import MAX_CLICK_NODES, canvas_box, canvas_figure, click_nodes
 from tests.apptest import assert_clean
 from tests.test_url_state import open_link
-from viz.draw import MAX_CLICK_NODES, canvas_box, canvas_figure
 
 coordinate = st.floats(-1e6, 1e6, allow_nan=False)
 
 
-def click_nodes(figure) -> np.ndarray:
+def drawn_nodes(figure) -> np.ndarray:
     grid = figure.data[0]
     assert grid.name == "grid"
     return np.column_stack([grid.x, grid.y])
 
 
 def test_the_default_canvas_has_a_click_node_on_every_snap_node():
-    nodes = click_nodes(canvas_figure(np.empty((0, 2)), np.empty(0), ("a", "b")))
+    nodes = drawn_nodes(canvas_figure(np.empty((0, 2)), np.empty(0), ("a", "b")))
     expected = {(a * GRID_STEP, b * GRID_STEP) for a in range(-10, 11) for b in range(-10, 11)}
     assert {tuple(node) for node in nodes.tolist()} == expected
 
 
+@pytest.mark.parametrize("far", [0.0, 3.7, -250.0, 1e6])
+def test_the_canvas_draws_its_click_nodes(far):
+    X = np.array([[0.0, 0.0], [far, -far / 2]])
+    figure = canvas_figure(X, np.array([-1.0, 1.0]), ("a", "b"))
+    np.testing.assert_array_equal(drawn_nodes(figure), click_nodes(X))
+
+
+# the grid itself, without the figure around it (building one costs 100 times the grid)
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(coordinate, coordinate), min_size=1, max_size=5))
 def test_any_extent_gets_a_bounded_grid_on_the_snap_grid_that_covers_the_canvas(points):
     X = np.array(points)
-    nodes = click_nodes(canvas_figure(X, np.ones(len(X)), ("a", "b")))
+    nodes = click_nodes(X)
     assert len(nodes) <= MAX_CLICK_NODES**2
     np.testing.assert_array_equal(np.round(nodes / GRID_STEP) * GRID_STEP, nodes)
     x0, x1, y0, y1 = canvas_box(X)

@@ -4,9 +4,13 @@ following a view, the remote link, and a link to a class that is over."""
 from __future__ import annotations
 
 import doctest
+from dataclasses import replace
+
+import pytest
 
 import ui.classroom
-from classroom import codes, server
+from classroom import codes, limits, server
+from classroom.limits import Buckets
 from classroom.state import end, set_view
 from tests.apptest import ROOT, assert_clean, by_key
 from ui.classroom import decode_view, encode_view, join_link, view_of
@@ -28,8 +32,32 @@ def test_a_view_reads_back_as_itself_whatever_its_values_hold():
 
 
 def test_the_join_link_is_the_apps_root_with_the_code():
-    assert join_link("ABCDEFGH", "https://hall.example/svm?part=x") == \
-        "https://hall.example/?class=ABCDEFGH"
+    assert join_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
+
+
+@pytest.fixture(autouse=True)
+def _fresh_limits():
+    """Each test starts with the address's starts unspent (the pages here all come from
+    127.0.0.1, as every local browser does)."""
+    ops = server.classroom().ops
+    ops.starts = Buckets(*limits.STARTS)
+    yield
+    ops.starts = Buckets(*limits.STARTS)
+
+
+def test_the_sidebars_start_and_post_class_share_one_limit():
+    ops = server.classroom().ops
+    for _ in range(limits.STARTS[1]):  # five classes started by POST /class from here
+        server.call(lambda store: ops.start("127.0.0.1"))
+    before = server.call(lambda store: store.count())
+    at = _app()
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert_clean(at)
+    assert "class.code" not in at.session_state
+    assert "too many new classes" in _sidebar_text(at)
+    assert server.call(lambda store: store.count()) == before
 
 
 def _app():
@@ -90,6 +118,30 @@ def test_a_student_follows_the_view_and_the_lesson_of_the_class():
     assert any("Margin" in t.value for t in at.title)
 
 
+def test_a_view_carries_only_the_apps_own_parameters_and_never_fails_a_follower():
+    # a class started (POST /class) on a view holding Streamlit's own parameter
+    _, state = ui.classroom._open_class("data=xor-1&embed=true&eta=0.5", 0)
+    assert "embed" not in _state(state.code).view
+    # a view stored before that was dropped, and one holding what no lesson reads
+    server.call(lambda store: store.change(state.code, lambda s: replace(
+        s, view="data=xor-1&embed=true&eta=0.5&utm_source=mail", seq=s.seq + 1,
+        view_seq=s.seq + 1)))
+    student = _app()
+    student.query_params["class"] = state.code
+    student.run()
+    assert_clean(student)  # the page follows
+    assert student.query_params["eta"] == "0.5" and "utm_source" not in student.query_params
+    # a lecturer's address holding what no lesson reads: the class's view leaves it out
+    lecturer = _app()
+    lecturer.query_params.update({"utm_source": "mail", "eta": "2"})
+    lecturer.run()
+    by_key(lecturer.button, "class.start").click()
+    lecturer.run()
+    assert_clean(lecturer)
+    view = decode_view(_state(lecturer.session_state["class.code"]).view)
+    assert view["eta"] == "2" and "utm_source" not in view
+
+
 def test_a_link_to_no_class_or_to_an_ended_class_says_so_and_opens_nothing():
     at = _app()
     at.query_params["class"] = "ABCD-EFGH"
@@ -112,8 +164,8 @@ def test_a_link_to_no_class_or_to_an_ended_class_says_so_and_opens_nothing():
 
 
 def test_a_remote_link_works_once_and_leaves_the_address():
-    _, state = ui.classroom._open_class("", 0)
-    token = ui.classroom._remote_token(state.code)
+    key, state = ui.classroom._open_class("", 0)
+    token = ui.classroom._remote_token(state.code, key)
     phone = _app()
     phone.query_params.update({"class": state.code, "remote": token})
     phone.run()

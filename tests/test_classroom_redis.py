@@ -393,3 +393,31 @@ def test_without_redis_the_routes_say_unavailable():
                 assert await follower.connect() == 503
                 assert store.hub.streams == 0
     run(main())
+
+
+def test_a_redis_with_a_password_serves_classes_and_refuses_a_store_without_it(monkeypatch):
+    from classroom import server
+
+    password = codes.new_key()
+    with redis_server(password=password) as url:
+        async def main():
+            for store in (RedisStore(url.replace("redis://", f"redis://:{password}@")),
+                          RedisStore(url, password=password)):
+                async with serving(store) as (base, _):
+                    lecturer, follower = await followed(base, VIEW)
+                    _, body = await lecturer.act("ask", kind="mistake", step=1)
+                    assert (await follower.answer(body["state"]["question"]["id"],
+                                                  "mistake"))[0] == 204
+                    await follower.close()
+            # the password from its own variable (deploy/run.sh's way: not in the URL)
+            monkeypatch.setenv(server.REDIS_ENV, url)
+            monkeypatch.setenv(server.REDIS_PASSWORD_ENV, password)
+            store = server.store_from_env()
+            await store.start()
+            assert await store.count() == 2  # the two classes above
+            await store.close()
+            stranger = RedisStore(url)  # any other local process, without the password
+            with pytest.raises(stranger.unavailable):
+                await stranger.start()
+            await stranger.close()
+        run(main())

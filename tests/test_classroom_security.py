@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 
-from classroom import limits
+from classroom import codes, limits
 from classroom.follower import Follower, Lecturer, request
 from classroom.store import MemoryStore
 from tests.classroom_support import run, serving
@@ -221,4 +221,215 @@ def test_the_voter_cookie_stays_with_the_class_routes_and_this_site():
             for part in ("plab_voter=", "path=/class", "httponly", "samesite=strict"):
                 assert part in cookie
             assert "x-accel-buffering: no" in head and "cache-control: no-store" in head
+    run(main())
+
+
+# ------------------------------------------------------------------ against a hostile client
+
+
+def test_made_up_voter_cookies_get_no_stream_and_no_vote():
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            lecturer, student, question = await asked(base)
+            signed = student.cookie.split("=", 1)[1]
+            made_up = [codes.new_token() for _ in range(20)]  # the old shape, any client's
+            # the signed shape, with a signature of the client's own making
+            made_up += [f"{codes.new_token()[:24]}.{codes.new_token()[:24]}" for _ in range(20)]
+            made_up.append(signed[:-1] + ("A" if signed[-1] != "A" else "B"))
+            forged = [Follower(base, lecturer.code, cookie=f"plab_voter={token}")
+                      for token in made_up]
+            statuses = [await f.connect() for f in forged]
+            assert set(statuses) == {403}
+            assert room.store.hub.streams == 1  # the real student's only
+            votes = [(await f.answer(question, "mistake"))[0] for f in forged]
+            assert set(votes) == {403}
+            # the refusal clears the forged cookie: the page's next try gets a real one
+            status, headers = await raw_head(base, f"/class/{lecturer.code}/events",
+                                             f"plab_voter={made_up[0]}")
+            assert status == 403 and "plab_voter=;" in headers and "Max-Age=0" in headers
+            _, body = await lecturer.act("reveal")
+            assert body["state"]["question"]["counts"] == [0, 0]
+            await student.close()
+    run(main())
+
+
+async def raw_head(base: str, path: str, cookie: str) -> tuple[int, str]:
+    """The status and the raw response head of a GET with this cookie."""
+    host, port = base.removeprefix("http://").split(":")
+    reader, writer = await asyncio.open_connection(host, int(port))
+    writer.write(f"GET {path} HTTP/1.1\r\nHost: {host}\r\nCookie: {cookie}\r\n"
+                 "Connection: close\r\n\r\n".encode())
+    head = (await reader.readuntil(b"\r\n\r\n")).decode("latin-1")
+    writer.close()
+    return int(head.split()[1]), head
+
+
+def test_one_clients_streams_never_take_another_classs_room(monkeypatch):
+    # a server of 60 streams; one address may hold 20 of them, one class 40
+    monkeypatch.setattr(limits, "MAX_STREAMS", 60)
+    monkeypatch.setattr(limits, "MAX_STREAMS_PER_ADDRESS", 20)
+    monkeypatch.setattr(limits, "MAX_STREAMS_PER_CLASS", 40)
+
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            own = Lecturer(base)
+            await own.start(VIEW)
+            # a script at 127.0.0.2 takes identities the server gives (one per stream, or
+            # eight streams on each) and opens all it can
+            script = [Follower(base, own.code, source="127.0.0.2") for _ in range(70)]
+            statuses = [await f.connect() for f in script]
+            assert statuses.count(200) == 20 and set(statuses[20:]) == {429}
+            tabs = [Follower(base, own.code, source="127.0.0.2", cookie=script[0].cookie)
+                    for _ in range(5)]
+            assert {await t.connect() for t in tabs} == {429}
+            # a student of another class, elsewhere, still gets in
+            other = Lecturer(base)
+            await other.start(VIEW)
+            student = Follower(base, other.code, source="127.0.0.3")
+            assert await student.connect() == 200
+            # one class holds at most its share: a hall filling it leaves the rest to others
+            hall = [Follower(base, own.code, source=f"127.0.1.{i}") for i in range(30)]
+            statuses = [await f.connect() for f in hall]
+            assert statuses.count(200) == 40 - 20 and set(statuses[20:]) == {503}
+            late = Follower(base, other.code, source="127.0.0.4")
+            assert await late.connect() == 200
+            assert room.store.hub.streams == 20 + 20 + 2
+            for f in (*script, *tabs, *hall, student, late):
+                await f.close()
+    run(main())
+
+
+def test_a_hall_of_300_behind_one_address_all_follow_and_vote():
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            hall = [Follower(base, lecturer.code) for _ in range(300)]
+            statuses = await asyncio.gather(*(f.connect() for f in hall))
+            assert set(statuses) == {200} and room.store.hub.streams == 300
+            _, body = await lecturer.act("ask", kind="mistake", step=1)
+            question = body["state"]["question"]["id"]
+            votes = await asyncio.gather(*(f.answer(question, "mistake") for f in hall))
+            assert {status for status, _ in votes} == {204}
+            for f in hall:
+                await f.close()
+    run(main(), timeout=120)
+
+
+def test_one_students_misses_never_refuse_the_others_answers():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer, first, question = await asked(base)
+            others = [Follower(base, lecturer.code) for _ in range(3)]
+            typist = Follower(base, lecturer.code)
+            for other in (*others, typist):
+                await other.connect()
+            # one student at the hall's address mistypes the code, again and again
+            wrong = "2345-6789" if lecturer.code != "23456789" else "3456-789A"
+            for _ in range(limits.MISSES[1] + 5):
+                await request(base, "GET", f"/class/{wrong}")
+                await request(base, "POST", f"/class/{wrong}/answer",
+                              {"question": question, "choice": "mistake"},
+                              headers={"Cookie": typist.cookie})
+            statuses = [(await f.answer(question, "mistake"))[0] for f in (first, *others)]
+            assert statuses == [204] * 4
+            _, body = await lecturer.act("reveal")
+            assert body["state"]["question"]["counts"] == [4, 0]
+            for f in (first, *others, typist):
+                await f.close()
+    run(main())
+
+
+def test_an_answer_to_a_class_one_does_not_follow_says_nothing_of_whether_it_exists():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            _, student, question = await asked(base)
+            other = Lecturer(base)
+            await other.start(VIEW)
+            for code in (other.code, "23456789", "ZZZZZZZZ"):
+                status, body = await request(base, "POST", f"/class/{code}/answer",
+                                             {"question": question, "choice": "mistake"},
+                                             headers={"Cookie": student.cookie})
+                assert (status, body) == (403, {"error": "only a page that follows the class "
+                                                         "can answer"}), code
+            await student.close()
+    run(main())
+
+
+def test_json_nested_thousands_deep_is_refused_plainly_on_every_route():
+    deep = b"[" * 7000 + b"]" * 7000
+    deep_object = b'{"view":' * 1500 + b"1" + b"}" * 1500
+
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer, student, _ = await asked(base)
+            json_type = {"Content-Type": "application/json"}
+            for raw in (deep, deep_object):
+                assert (await request(base, "POST", "/class", raw=raw, headers=json_type))[0] \
+                    == 400
+                assert (await request(base, "POST", f"/class/{lecturer.code}/lecturer",
+                                      raw=raw, headers={**json_type,
+                                                        "X-Class-Key": lecturer.key}))[0] == 400
+                # the student's routes read 256 bytes at most: too short to nest deep
+                for path, cookie in (("claim", {}), ("answer", {"Cookie": student.cookie})):
+                    status, _ = await request(base, "POST", f"/class/{lecturer.code}/{path}",
+                                              raw=raw, headers={**json_type, **cookie})
+                    assert status == 413, path
+                shallow = raw[:120] + raw[-120:]
+                for path, cookie in (("claim", {}), ("answer", {"Cookie": student.cookie})):
+                    status, _ = await request(base, "POST", f"/class/{lecturer.code}/{path}",
+                                              raw=shallow, headers={**json_type, **cookie})
+                    assert status == 400, path
+            await student.close()
+    run(main())
+
+
+def test_one_students_mistyped_codes_slow_that_student_and_never_the_halls_joins():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            hall = [Follower(base, lecturer.code) for _ in range(5)]
+            for f in hall:
+                assert await f.connect() == 200
+            typist, others = hall[0], hall[1:]
+            wrong = "23456789" if lecturer.code != "23456789" else "3456789A"
+            statuses = [(await request(base, "GET", f"/class/{wrong}",
+                                       headers={"Cookie": typist.cookie}))[0]
+                        for _ in range(limits.MISSES[1] + 5)]
+            assert statuses.count(404) == limits.MISSES[1] and statuses[-1] == 429
+            # the typist is slowed, found code or not; the hall reconnects and joins
+            assert await typist.reconnect() == 429
+            assert [await f.reconnect() for f in others] == [200] * len(others)
+            newcomer = Follower(base, lecturer.code)
+            assert await newcomer.connect() == 200
+            # a page without an identity guesses at the address's own pace (the old bound)
+            plain = [(await request(base, "GET", f"/class/{wrong}"))[0]
+                     for _ in range(limits.MISSES[1] + 2)]
+            assert plain.count(404) == limits.MISSES[1] and plain[-1] == 429
+            for f in (*hall, newcomer):
+                await f.close()
+    run(main())
+
+
+def test_identities_rotated_to_guess_codes_meet_the_addresss_bound():
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            wrong = "23456789" if lecturer.code != "23456789" else "3456789A"
+            statuses = []
+            while len(statuses) < limits.ADDRESS_MISSES[1] + 40:
+                token = room.ops.new_voter("127.0.0.1")  # as many as the server would give
+                for _ in range(limits.MISSES[1]):
+                    statuses.append((await request(base, "GET", f"/class/{wrong}", headers={
+                        "Cookie": f"plab_voter={token}"}))[0])
+            assert statuses.count(404) <= limits.ADDRESS_MISSES[1] + 5  # + what refilled
+            assert statuses[-1] == 429
+            # then the address's lookups are refused, a fresh identity's too, whether the
+            # code exists or not
+            fresh = room.ops.new_voter("127.0.0.1")
+            status, _ = await request(base, "GET", f"/class/{lecturer.code}",
+                                      headers={"Cookie": f"plab_voter={fresh}"})
+            assert status == 429
     run(main())

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from streamlit.web.server.app_discovery import discover_asgi_app
 
 from tests.apptest import ROOT
@@ -53,3 +54,21 @@ def test_a_page_script_reaches_the_store_from_its_own_thread():
         "thread.start(); thread.join(10)\n"
         "print(result)\n")
     assert out == "['data=xor']"
+
+
+def test_the_class_secret_comes_from_the_environment_and_is_long_enough(monkeypatch):
+    from classroom import codes, server
+    from classroom.ops import Operations
+    from classroom.store import MemoryStore
+
+    monkeypatch.delenv(server.SECRET_ENV, raising=False)
+    assert server.secret_from_env() is None  # one process: a secret of its own
+    monkeypatch.setenv(server.SECRET_ENV, "short")
+    with pytest.raises(ValueError, match="at least 32"):
+        server.secret_from_env()
+    monkeypatch.setenv(server.SECRET_ENV, "x" * 64)
+    one, two = (Operations(MemoryStore(), secret=server.secret_from_env()) for _ in range(2))
+    token = one.new_voter("10.0.0.1")
+    assert two.voter_ok(token)  # another process with the same secret takes it
+    assert not Operations(MemoryStore()).voter_ok(token)
+    assert not codes.voter_ok(token, b"y" * 64)

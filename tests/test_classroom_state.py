@@ -78,6 +78,9 @@ def test_a_class_starts_at_seq_one_on_its_view():
 
 def test_the_view_drops_the_class_code_and_secrets():
     assert clean_view("?data=xor&class=ABCDEFGH&key=abc&remote=x&eta=0.1") == "data=xor&eta=0.1"
+    # Streamlit's own parameters too, however they are spelt: no script can set them
+    assert clean_view("embed=true&data=xor&EMBED_OPTIONS=dark_theme&%65mbed=1&Class=X") == \
+        "data=xor"
     for bad in ("data=<script>", "a b", "x" * 7000, None, 3, "é=1", "a=\n"):
         with pytest.raises(ClassError) as refused:
             clean_view(bad)

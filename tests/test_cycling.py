@@ -25,7 +25,7 @@ from core.trace import training_errors
 from core.variants import averaged_perceptron
 from datasets.builtin import boolean, iris, noisy
 from datasets.shapes import xor_blobs
-from viz.cycling import (
+from lessons.nonseparable.figures import (
     LOOP_POINTS,
     PATH_POINTS,
     cycle_latex,

@@ -12,11 +12,11 @@ from hypothesis import strategies as st
 
 from core.boolean import rows_right, truth_table
 from core.max_margin import max_margin
+from lessons.boolean.figures import truth_figure
+from lessons.margin.figures import margin_figure, plane_box
+from lessons.your_data.figures import canvas_figure
 from tests.apptest import by_key, open_app
 from viz import describe
-from viz.boolean import truth_figure
-from viz.draw import canvas_figure
-from viz.margin import margin_figure, plane_box
 
 NOTES_X = np.array([[2.0, 1.0], [2.0, 2.0], [1.0, 1.0], [0.0, 0.5]])
 NOTES_Y = np.array([1, -1, -1, 1])

@@ -1,5 +1,5 @@
-"""The house rules of the layout: core, datasets and viz stand without Streamlit, and their
-examples run with the tests."""
+"""The house rules of the layout: core, datasets, viz and classroom stand without Streamlit,
+and so does each lesson's figures.py; their examples run with the tests."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ import sys
 
 from tests.apptest import ROOT
 
-LAYERS = ("core", "datasets", "viz")
+LAYERS = ("core", "datasets", "viz", "classroom")
 
 
-def test_core_datasets_and_viz_never_import_streamlit():
+def test_core_datasets_viz_and_classroom_never_import_streamlit():
     modules = [f"{layer}.{path.stem}" for layer in LAYERS
                for path in sorted((ROOT / layer).glob("*.py")) if path.stem != "__init__"]
     script = ("import importlib, sys\n"
@@ -24,10 +24,27 @@ def test_core_datasets_and_viz_never_import_streamlit():
     assert out.strip() == "[]"
 
 
+def test_a_lessons_figures_never_import_streamlit():
+    # each figures.py is loaded from its file alone: its package's __init__ draws the page and
+    # imports Streamlit, the figures and what they import must not
+    files = sorted((ROOT / "lessons").glob("*/figures.py"))
+    script = ("import importlib.util as util, sys\n"
+              f"for k, path in enumerate({[str(f) for f in files]!r}):\n"
+              "    spec = util.spec_from_file_location(f'figures_{k}', path)\n"
+              "    spec.loader.exec_module(util.module_from_spec(spec))\n"
+              "print(sorted(m for m in sys.modules\n"
+              "             if m.split('.')[0] in ('streamlit', 'lessons')))\n")
+    out = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout
+    assert len(files) >= 7
+    assert out.strip() == "[]"
+
+
 def test_the_test_command_runs_the_doctests_of_every_layer():
-    # read as text: tomllib needs Python 3.11 and the project runs on 3.10
+    # read as text, line by line: what is checked is how the lines are written
     lines = (ROOT / "pyproject.toml").read_text().splitlines()
     addopts = next(line for line in lines if line.startswith("addopts"))
     testpaths = next(line for line in lines if line.startswith("testpaths"))
     assert "--doctest-modules" in addopts
     assert all(f'"{layer}"' in testpaths for layer in LAYERS)
+    assert '"lessons"' in testpaths

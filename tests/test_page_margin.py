@@ -10,7 +10,7 @@ from streamlit.testing.v1 import AppTest
 
 from core.geometry import best_unit_separator, geometric_margin, mistake_bound, radius
 from core.max_margin import max_margin
-from core.perceptron import perceptron
+from core.perceptron import ORDERS, perceptron
 from datasets.builtin import BUILTIN, GENERATORS, notes_four_points
 from tests.apptest import (
     ROOT,
@@ -227,7 +227,7 @@ def test_experiment_runs_on_demand_and_stays_under_the_bound(at):
     line = figure["mistakes = bound (y = x)"]
     assert line["x"] == line["y"]
     runs = [trace for name, trace in figure.items() if name != "mistakes = bound (y = x)"]
-    assert len(runs) == 5  # one trace per visiting order
+    assert len(runs) == len(ORDERS)  # one trace per visiting order
     bounds = np.concatenate([trace["x"] for trace in runs])
     mistakes = np.concatenate([trace["y"] for trace in runs])
     assert len(bounds) == 180 and np.all(mistakes <= bounds)

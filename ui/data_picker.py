@@ -7,6 +7,7 @@ import streamlit as st
 from core.words import plural
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
+from datasets.loader import MAX_BYTES, MAX_ROWS
 from ui import file_choice, url_state
 from ui.lecture import lecture_toggle
 from ui.outside import md
@@ -51,13 +52,16 @@ def _on_upload() -> None:
         set_user_data(data)
         file_choice.remember(file, table, version())
         st.session_state[_ERROR] = None
-        st.session_state[_CHOICE] = YOUR_DATA
+        choose_next_run(YOUR_DATA)
     except ValueError as error:
         st.session_state[_ERROR] = f"{file.name}: {error}"
 
 
 def choose_next_run(name: str) -> None:
-    """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn)."""
+    """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn).
+
+    An upload and an edit on the canvas both make the user's points the choice this way.
+    """
     st.session_state[_REQUEST] = name
 
 
@@ -94,7 +98,8 @@ def data_picker() -> Dataset:
                      help="Two numeric columns and a label column: -1/+1, 0/1, true/false "
                           "or any names. A header is optional; comma, semicolon, tab or "
                           "space separated. A wider file, or more than two classes, lets you "
-                          "choose the columns and the two classes.")
+                          "choose the columns and the two classes. At most "
+                          f"{MAX_BYTES / 1_000_000:g} MB and {MAX_ROWS:,} rows.")
     if st.session_state.get(_ERROR):
         st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:

@@ -35,10 +35,10 @@ def marked(run: Run, *runs, reason: str = FLOAT_DATA, threshold: float = 0.0) ->
     there are any.
     """
     exact = is_exact(*runs)
-    header = {**run.header, "exact": exact}
+    header = run.header.with_(exact=exact)
     columns = run.columns
     if not exact:
-        header["floats"] = {"mark": FLOATS, "note": reason}
+        header = header.with_(floats={"mark": FLOATS, "note": reason})
         tie = rounded_ties(runs[0], run.columns["y"], threshold) if runs else None
         if tie is not None and tie.any():
             columns = {**columns, "tie": tie.astype(np.uint8)}

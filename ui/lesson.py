@@ -43,6 +43,12 @@ from ui.user_data import set_user_data
 from viz.describe import attached
 from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
+from viz.theme import for_dark
+
+
+def dark_page() -> bool:
+    """Whether the page is in Streamlit's dark theme (the browser asked for it)."""
+    return st.context.theme.type == "dark"
 
 
 class Parts:
@@ -286,6 +292,8 @@ class Lesson:
         if now:
             alt = f"{alt.rstrip('. ')}. {now}"
         kwargs.setdefault("config", CHART_CONFIG)
+        if dark_page():  # the page's theme as the browser last said it (the next rerun follows)
+            fig = for_dark(fig.to_plotly_json())
         return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
 
     def stepper(self, run: Run, *, part: str | None = None,

@@ -21,6 +21,9 @@ from core.perceptron import ORDERS
 from datasets.builtin import GENERATORS
 
 KINDS = ("int", "float", "bool", "choice")
+# every link parameter a Setting declares, as modules declare them (lessons.link_parameters
+# imports every lesson's settings first): what a view may hold besides the data and step
+LINKED: set[str] = set()
 WIDGETS = ("number", "slider", "select_slider", "select", "radio", "segmented", "toggle")
 
 
@@ -171,6 +174,8 @@ class Setting:
     arg: str | None = None
 
     def __post_init__(self):
+        if self.param is not None:
+            LINKED.add(self.param)
         if self.kind not in KINDS:
             raise ValueError(f"kind must be one of {', '.join(KINDS)}, got {self.kind!r}")
         if self.widget not in WIDGETS:

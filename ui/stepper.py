@@ -19,8 +19,8 @@ import os
 import re
 import shutil
 import tempfile
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, fields, replace
 from functools import partial
 from pathlib import Path
 
@@ -29,11 +29,14 @@ import plotly.graph_objects as go
 import plotly.io as pio
 import streamlit as st
 
+from core.decimals import MAX_DECIMALS, decimal_integers
 from core.trace import Outcome, Trace
 from datasets import Dataset
 from ui import url_state
 from ui.lecture import lecture_mode
+from viz import theme
 from viz.palette import (
+    BLACK,
     BOUNDARY,
     CLEAR,
     CURRENT_BAND,
@@ -109,8 +112,8 @@ def serve_plotly() -> Path:
 # module that adds itself to the stepper's LAYERS: they are built and drawn in this order.
 # ``export`` marks what a module offers the others and its tests (tests/browser/js/);
 # joined, no module imports, so the word is dropped.
-JS_MODULES = ("format", "wire", "geometry", "maths", "overlay", "grid", "status", "sync",
-              "controls", "predict", "fit", "figure", "stepper")
+JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
+              "sync", "controls", "predict", "fit", "figure", "stepper")
 JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
@@ -134,11 +137,20 @@ COLOURS = {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED, "update": U
            "band": CURRENT_BAND, "mistake": MISTAKE, "halo": WHITE}
 
 
+# What figure.js moves a chart's colours by on a dark page (viz.theme's rule and colours)
+THEME = {"ground": theme.GROUND, "ink": theme.INK, "white": WHITE, "black": BLACK, "clear": CLEAR}
+
+
 def style() -> str:
-    """The component's CSS: the palette's colours and the projector's least type
-    (viz.projector.MIN_FONT, for what the stepper writes on its chart), then stepper.css."""
-    colours = " ".join(f"--pl-{name}: {colour};" for name, colour in COLOURS.items())
+    """The component's CSS: the palette's colours (and on a dark page, .pl-dark, theirs there)
+    and the projector's least type (viz.projector.MIN_FONT, for what the stepper writes on its
+    chart), then stepper.css."""
+    colours = " ".join(f"--pl-{name}: {colour};" for name, colour in
+                       [*COLOURS.items(), *((f"dark-{n}", c) for n, c in THEME.items())])
+    dark = " ".join(f"--pl-{name}: {theme.dark_colour(colour)};"
+                    for name, colour in COLOURS.items())
     return (f".pl-stepper {{ {colours} --pl-least-type: {MIN_FONT}px; }}\n"
+            f".pl-stepper.pl-dark {{ {dark} }}\n"
             + (ASSETS / "stepper.css").read_text())
 
 
@@ -154,7 +166,7 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
 
     Parameters
     ----------
-    header : dict
+    header : Header or dict
         JSON-serialisable facts about the run. ``columns`` and ``digest`` are
         added to it.
     columns : dict of str to ndarray
@@ -172,6 +184,7 @@ def pack(header: dict, columns: dict[str, np.ndarray]) -> bytes:
     >>> len(blob) % 8, int.from_bytes(blob[:4], "little") % 8
     (0, 4)
     """
+    header = dict(header)  # a Header, or a test's plain dict
     codes = {np.dtype(v): k for k, v in _DTYPES.items()}
     arrays, layout = [], {}
     for name, values in columns.items():
@@ -213,66 +226,101 @@ def run_id(X, y, settings: dict) -> str:
     return h.hexdigest()
 
 
-def _counted_epochs(t: np.ndarray, index: np.ndarray, every: int) -> np.ndarray:
-    """The epoch after each step as the page counts it: every ``every`` visits one more; a
-    padded step (index -1, after a run that ended before its neighbour) keeps the last."""
-    epochs = np.where(t > 0, (t - 1) // every + 1, 0)
-    kept = np.where((np.asarray(index) >= 0) | (np.arange(len(t)) == 0), np.arange(len(t)), 0)
-    return epochs[np.maximum.accumulate(kept)]
+def epoch_columns(trace: Trace) -> dict:
+    """The epoch after each step, as the steps where it changes and its value from each: a few
+    bytes per epoch, not two per step (the page's wire.js spreads them over the steps)."""
+    epoch = np.asarray(trace.epoch, dtype=np.int64)
+    at = np.flatnonzero(np.r_[True, epoch[1:] != epoch[:-1]])
+    return {"epoch_k": at.astype(np.int32), "epoch_v": epoch[at].astype(np.int32)}
 
 
-def epoch_header(trace: Trace, n: int) -> dict:
-    """``{"epoch_every": n}`` when the page can count the run's epochs from t (an epoch is n
-    visits), so that they need not travel; else nothing."""
-    counted = _counted_epochs(np.asarray(trace.t), trace.index, n)
-    return {"epoch_every": n} if np.array_equal(trace.epoch, counted) else {}
-
-
-def _page_activation(W, b, X, index) -> np.ndarray:
-    """a = w.x + b before each step as the page computes it (wire.js): the products summed
-    from the first coordinate on, then b (NaN where nothing is visited)."""
-    rows = np.asarray(index[1:], dtype=np.int64)
-    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
-    a = W[:-1, 0] * x[:, 0]
-    for j in range(1, x.shape[1]):
-        a = a + W[:-1, j] * x[:, j]
-    a = a + b[:-1]
-    a[rows < 0] = np.nan
-    return np.r_[np.nan, a]
-
-
-def _same(p: np.ndarray, q: np.ndarray) -> np.ndarray:
-    """Bit for bit equal (a -0.0 is not 0.0), any NaN equal to any NaN."""
-    p, q = np.asarray(p, dtype=np.float64), np.asarray(q, dtype=np.float64)
-    return (p.view(np.int64) == q.view(np.int64)) | (np.isnan(p) & np.isnan(q))
-
-
-def _descent_steps(trace: Trace, X, y, lam: float, eta0: float, bias: bool) -> bool:
-    """Whether every step of a recorded SVM run is one step of the page's descent (wire.js's
-    ``descend``) from the row before it: then the page, starting from row 0, rebuilds every
-    row bit for bit. Checked
-    here (vectorised) rather than assumed, so that another order of operations in the walk
-    sends W and b rather than show a number the server never had."""
-    W, b = np.asarray(trace.W, dtype=np.float64), np.asarray(trace.b, dtype=np.float64)
-    if W.shape[1] != X.shape[1] or not np.array_equal(trace.t, trace.t[0] + np.arange(len(W))):
-        return False
-    rows = np.asarray(trace.index[1:], dtype=np.int64)
-    seen = rows >= 0
-    eta = eta0 / np.sqrt(trace.t[1:].astype(np.float64))
-    w = W[:-1].copy()
-    if lam:
-        w = (1.0 - eta * lam)[:, None] * w
-    hinge = seen & trace.updated[1:].astype(bool)
-    yi = np.asarray(y, dtype=np.float64)[np.maximum(rows, 0)]
-    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
-    w[hinge] = w[hinge] + eta[hinge, None] * (x[hinge] * yi[hinge, None])
-    step_b = b[:-1].copy()
-    step_b[hinge] = step_b[hinge] + (eta[hinge] if bias else 0.0) * yi[hinge]
-    w[~seen], step_b[~seen] = W[:-1][~seen], b[:-1][~seen]
-    return bool(_same(w, W[1:]).all() and _same(step_b, b[1:]).all())
+def exact_scale(trace: Trace, X) -> tuple[dict | None, bool]:
+    """An exact run's common scale, ``{"x": kx, "w": kw}``: X times 10^kx and every w and b
+    times 10^kw are integers (the page takes its decisions on them), and whether the page can
+    write each a = w.x + b from them as one division by 10^(kx + kw) of integers below 2^53,
+    which is the correctly rounded a the run reports. (None, False) for a run in floats."""
+    if not getattr(trace, "exact", False) or not len(trace.W):
+        return None, False
+    xs = decimal_integers(X)
+    ws = decimal_integers(np.column_stack([trace.W, trace.b]), max_decimals=2 * MAX_DECIMALS)
+    if xs is None or ws is None:
+        return None, False
+    (kx, Xi), (kw, Wi) = xs, ws
+    reach = (float(np.max(np.abs(Xi), initial=0.0)) * float(np.max(np.abs(Wi[:, :-1]), initial=0.0))
+             * Xi.shape[1] + float(np.max(np.abs(Wi[:, -1]), initial=0.0)) * 10.0**kx)
+    return {"x": kx, "w": kw}, bool(reach < 2**53 and kx + kw <= 22)
 
 
 # ---------------------------------------------------------------- what a lesson sends
+
+
+@dataclass(frozen=True)
+class Header(Mapping):
+    """The run's header: the facts the page (ui/stepper_assets/) reads beside the columns.
+
+    One typed structure for every run the stepper draws; :func:`run_header` builds it, a
+    lesson changes a field with :meth:`with_`. It reads as the JSON object that travels
+    (a Mapping of its fields that are not None), so ``{**header}`` and ``header["steps"]``
+    are what the page sees.
+    """
+
+    steps: int
+    classes: tuple[str, str]
+    layers: tuple[str, ...]
+    figure: dict
+    point_traces: tuple = ()
+    eta: float = 1.0
+    bias: bool = True
+    lecture: bool = False
+    palette: dict = field(default_factory=dict)
+    result: dict = field(default_factory=lambda: {"converged": False, "message": ""})
+    words: dict = field(default_factory=dict)
+    weights_figure: dict | None = None
+    t0: int | None = None  # a window of a longer run: its steps are t0 + k
+    svm: dict | None = None  # {"lam", "eta0"}: the SVM's descent, its maths
+    descent: bool | None = None  # the page rebuilds W and b from row 0 (wire.js's descend)
+    held: tuple[str, ...] | None = None  # columns sent only at the start and at updates
+    averaged: bool | None = None  # the page averages the weights (running means)
+    kernel: dict | None = None  # the kernel perceptron's kernel
+    scale: dict | None = None  # an exact run's common scale {"x": kx, "w": kw} (exact_scale)
+    exact: bool | None = None  # False: a run in floats (ui/floats.py)
+    floats: dict | None = None  # the floats' mark and its reason
+    lead: str | None = None  # other steppers follow this one
+    follow: str | None = None  # the stepper this one follows
+
+    def wire(self) -> dict:
+        """The header as JSON takes it: every field that is not None."""
+        out = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if value is not None:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+    def with_(self, **changes) -> Header:
+        """The same header with these fields changed."""
+        return replace(self, **changes)
+
+    def __getitem__(self, name: str):
+        return self.wire()[name]
+
+    def __iter__(self):
+        return iter(self.wire())
+
+    def __len__(self) -> int:
+        return len(self.wire())
+
+
+def run_header(data: Dataset, steps: int, *, eta: float, bias: bool, layers, result: dict,
+               figure: dict, point_traces=(), lecture: bool = False, palette: dict | None = None,
+               words: dict | None = None, **more) -> Header:
+    """The one place a run's header is built: the common facts, and ``more`` of
+    :class:`Header`'s fields."""
+    return Header(steps=int(steps), classes=tuple(data.classes), layers=tuple(layers),
+                  figure=figure, point_traces=tuple(point_traces), eta=float(eta),
+                  bias=bool(bias), lecture=bool(lecture), result=result, words=words or {},
+                  palette=palette or {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED,
+                                      "update": UPDATE}, **more)
 
 
 @dataclass(frozen=True)
@@ -281,7 +329,7 @@ class Run:
 
     id: str
     steps: int
-    header: dict
+    header: Header
     columns: dict
 
 
@@ -411,47 +459,50 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
         For :func:`stepper`.
     """
     X = np.asarray(data.X, dtype=float)
-    header = {
-        "steps": trace.steps, "eta": float(settings["eta"]), "bias": bool(settings["bias"]),
-        "classes": list(data.classes), "layers": list(layers), "lecture": bool(lecture),
-        "palette": {"boundary": BOUNDARY, "ghost": GHOST, "visited": VISITED, "update": UPDATE},
-        "result": {"converged": bool(result.converged), "message": result.message},
-        "words": words or {},
-    }
+    more = {}
     if figure is None:  # built only when used (16 ms of CPU)
-        header.update(figure=plane_skeleton(data, height=624 if lecture else 520,
-                                            lecture=lecture), point_traces=[[0, -1], [1, 1]])
+        more.update(figure=plane_skeleton(data, height=624 if lecture else 520, lecture=lecture),
+                    point_traces=([0, -1], [1, 1]))
     else:
-        header.update(figure=figure_json(figure, lecture=lecture), point_traces=[])
+        more.update(figure=figure_json(figure, lecture=lecture))
     if "weights" in layers:
-        header["weights_figure"] = weights_skeleton(trace.W, height=384 if lecture else 320,
-                                                    lecture=lecture)
+        more["weights_figure"] = weights_skeleton(trace.W, height=384 if lecture else 320,
+                                                  lecture=lecture)
     if trace.steps and trace.t[1] != 1:  # a window of a longer run: show its own t
-        header["t0"] = int(trace.t[1]) - 1
+        more["t0"] = int(trace.t[1]) - 1
     columns = {"X": X, "y": np.asarray(data.y).astype(np.int8),
                "index": trace.index.astype(np.int16 if len(X) < 2**15 else np.int32),
                "updated": trace.updated.astype(np.uint8)}
     if descent is not None:
-        header["svm"] = {"lam": float(descent["lam"]), "eta0": float(descent["eta0"])}
-    if descent is not None and _descent_steps(trace, X, data.y, header["svm"]["lam"],
-                                              header["svm"]["eta0"], header["bias"]):
+        # the page rebuilds W and b from row 0 as core/descent.py steps (wire.js's descend;
+        # tests/browser/js/test_wire.py holds the two to the same bits)
+        more.update(svm={"lam": float(descent["lam"]), "eta0": float(descent["eta0"])},
+                    descent=True)
         columns.update(W=np.asarray(trace.W[:1], dtype=np.float64),
                        b=np.asarray(trace.b[:1], dtype=np.float64))
-        header["descent"] = True
     else:
-        columns.update(_weights(trace))
-    columns.update(_activation(trace, X))
-    header.update(epoch_header(trace, len(X)))
-    if "epoch_every" not in header:  # epochs fit 16 bits (max_epochs <= 1000)
-        columns["epoch"] = trace.epoch.astype(np.int16 if trace.epoch.max() < 2**15 else np.int32)
-    if "held" in columns:
-        header["held"] = columns.pop("held")
+        weights = _weights(trace)
+        if "held" in weights:
+            more["held"] = tuple(weights.pop("held"))
+        columns.update(weights)
+    scale, exact_a = exact_scale(trace, X)
+    if scale is not None:
+        more["scale"] = scale
+    if not exact_a and descent is None:
+        # the page writes a = w.x + b itself from an exact run's integers, and the SVM's (in
+        # floats, marked ≈) as its descent does; another run in floats sends its own
+        columns["activation"] = np.asarray(trace.activation, dtype=np.float64)
+    columns.update(epoch_columns(trace))
     columns.update(extra or {})
     counted = trace.mistakes[0] + np.cumsum(np.r_[0, trace.updated[1:]])
     if np.array_equal(counted, trace.mistakes):  # the browser counts them itself
         columns["mistakes0"] = np.asarray(trace.mistakes[:1], dtype=np.int32)
     else:  # e.g. a part of a run whose count started before it
         columns["mistakes"] = trace.mistakes.astype(np.int32)
+    header = run_header(data, trace.steps, eta=settings["eta"], bias=settings["bias"],
+                        layers=layers, lecture=lecture, words=words,
+                        result={"converged": bool(result.converged), "message": result.message},
+                        **more)
     # the data, the settings and the run itself: two runs of one setting (e.g. a part of it)
     # never share an id, so the browser never carries a step from one to the other
     ident = run_id(np.concatenate([X.ravel(), trace.W.ravel(), trace.b]), data.y,
@@ -473,20 +524,6 @@ def _weights(trace: Trace) -> dict:
             np.array_equal(b[at][rows].view(np.int64), b.view(np.int64)):
         return {"W": W[at], "b": b[at], "held": ["W", "b"]}
     return {"W": W, "b": b}
-
-
-def _activation(trace: Trace, X: np.ndarray) -> dict:
-    """a = w.x + b before each step: the page computes it from the weights it has; only the
-    steps where the run's own a differs (an exact run's correctly rounded value, another
-    order of sums) travel, as (step, value) pairs: a few bytes, not 8 per step (unless most
-    steps differ: then the column)."""
-    activation = np.asarray(trace.activation, dtype=np.float64)
-    page = _page_activation(np.asarray(trace.W, dtype=np.float64),
-                            np.asarray(trace.b, dtype=np.float64), X, trace.index)
-    differ = np.flatnonzero(~_same(page, activation))
-    if 12 * differ.size >= 8 * activation.size:  # mostly different: the column is smaller
-        return {"activation": activation}
-    return {"afix_k": differ.astype(np.int32), "afix": activation[differ]}
 
 
 # ---------------------------------------------------------------- on the page
@@ -556,14 +593,20 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool) -> None
         panels(int(st.session_state[f"{key}.t"]))
 
 
+def _changed(header, **changes):
+    """A header with these fields changed (a test's plain dict too)."""
+    return header.with_(**changes) if isinstance(header, Header) else {**header, **changes}
+
+
 def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     """The run's bytes with the position to open at, rebuilt only when either changes."""
     cache = st.session_state.get(f"{key}.stepper.blob")
-    look = hashlib.blake2b(json.dumps(run.header, sort_keys=True).encode(), digest_size=8)
+    header = dict(run.header)
+    look = hashlib.blake2b(json.dumps(header, sort_keys=True).encode(), digest_size=8)
     tag = (run.id, look.hexdigest(), start, keys)
     if cache is not None and cache[0] == tag:
         return cache[1]
-    blob = pack({**run.header, "run": run.id, "start": start, "keys": keys,
+    blob = pack({**header, "run": run.id, "start": start, "keys": keys,
                  "config": CHART_CONFIG}, run.columns)
     st.session_state[f"{key}.stepper.blob"] = (tag, blob)
     return blob
@@ -604,11 +647,11 @@ def stepper(*, key: str, run: Run, keys: bool = True,
     """
     if follow is not None:
         k = min(int(st.session_state.get(f"{follow}.t", 0)), run.steps)
-        header = {**run.header, "follow": follow}
+        header = _changed(run.header, follow=follow)
         _mount(key=key, data=_blob(key, Run(run.id, run.steps, header, run.columns), k, False))
         return k
     if lead:
-        run = Run(run.id, run.steps, {**run.header, "lead": key}, run.columns)
+        run = Run(run.id, run.steps, _changed(run.header, lead=key), run.columns)
     position_key = f"{key}.t"
     if st.session_state.get(f"{key}.stepper.run") != run.id:
         st.session_state[position_key] = 0  # a new run opens before its first step

@@ -4,32 +4,14 @@ from __future__ import annotations
 
 import streamlit as st
 
-from datasets.builtin import NOTES_ETA, NOTES_INIT
 from ui import url_state
 from ui.settings import (
-    BIAS,
-    DATA_CHOICE_KEY,
-    ETA,
     INIT,
-    ORDER,
     TRAINING,
     TYPED_WEIGHTS,
-    W1,
-    W2,
-    B,
     defaults,
 )
 from ui.state import keep_alive
-
-
-def use_notes_example() -> None:
-    """Set the notes' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
-    (w1, w2), b = NOTES_INIT
-    st.session_state.update({
-        DATA_CHOICE_KEY: "Lecture notes' example: 4 points", ORDER.key: "cyclic",
-        INIT.key: "typed", W1.key: w1, W2.key: w2, B.key: b,
-        ETA.key: NOTES_ETA, BIAS.key: True,
-    })
 
 
 def training_settings() -> dict:

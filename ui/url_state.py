@@ -45,6 +45,8 @@ MAX_LINK_POINTS = 60  # up to here the points are written out readably; above, p
 MAX_LINK_CHARS = 4000
 MAX_PACKED_POINTS = 20_000
 _PACKED = "~"  # a packed value starts with it; a readable one never does
+# the parameters of a link that are no Setting's: the data set, its points and names, the step
+LINK_OWN = frozenset({"data", "pts", "cls", "step", "t"})
 
 
 def slug(name: str) -> str:

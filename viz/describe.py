@@ -12,6 +12,7 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
+from core.decimals import Misclassified
 from viz.maths import num
 from viz.palette import CLASS_STYLE
 
@@ -96,7 +97,12 @@ def sides(X, y, w, b: float) -> str:
 1 of class −1. On the line: 1 point. 1 point is on the wrong side or on the line.'
     """
     X, y = np.asarray(X, dtype=float).reshape(-1, 2), np.asarray(y)
-    a = X @ np.asarray(w, dtype=float) + b
+    # the sign of each a as the rule decides it: in integers on short decimals (a tie is on
+    # the line even where the float sum lands a rounding off it), else in floats
+    ones = np.ones(len(X))
+    not_above = Misclassified(X, ones).rows(w, b)  # a <= 0
+    not_below = Misclassified(X, -ones).rows(w, b)  # a >= 0
+    a = np.where(not_above & not_below, 0, np.where(not_above, -1, 1))
     parts = []
     for label, where, mask in ((1, "On its positive side (a > 0)", a > 0),
                                (-1, "On its negative side", a < 0)):

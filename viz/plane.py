@@ -168,6 +168,17 @@ def legend_at_foot(fig: go.Figure) -> go.Figure:
     return go.Figure(fig).update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
 
 
+def legend_below(fig: go.Figure, space: int) -> go.Figure:
+    """Keep a fixed strip of ``space`` pixels at the bottom for the legend.
+
+    The plot area then has the same size whatever the legend holds, and the legend
+    never covers the x-axis title.
+    """
+    fig.update_layout(margin=dict(b=space),
+                      legend=dict(yref="container", y=0, yanchor="bottom", font=dict(size=11)))
+    return fig
+
+
 def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
                  visited: int | None = None, height: int = 520, title: str = "") -> go.Figure:
     """The data with the boundary w.x + b = 0, its unit normal, and the visited example.

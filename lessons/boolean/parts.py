@@ -22,10 +22,7 @@ from core.parity import PARITY_BITS, parity
 from core.trace import training_errors
 from core.words import plural
 from lessons import link
-from ui.lesson import Lesson, Parts
-from ui.settings import Setting
-from ui.state import keep_alive
-from viz.boolean import (
+from lessons.boolean.figures import (
     curve_equation,
     curve_figure,
     lifted_figure,
@@ -34,6 +31,9 @@ from viz.boolean import (
     truth_frame,
     worked_lines,
 )
+from ui.lesson import Lesson, Parts
+from ui.settings import Setting
+from ui.state import keep_alive
 
 PAGE = "boolean"
 ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}

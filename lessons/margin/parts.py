@@ -27,13 +27,7 @@ from core.words import listed, plural
 from datasets import Dataset
 from datasets.builtin import notes_four_points, separable
 from lessons import link
-from ui.cached_runs import perceptron_trace
-from ui.floats import float_marker, marked
-from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
-from ui.settings import Setting
-from ui.stepper import perceptron_run
-from viz.margin import (
+from lessons.margin.figures import (
     experiment_figure,
     margin_figure,
     margin_latex,
@@ -41,6 +35,12 @@ from viz.margin import (
     proof_figure,
     spaces_latex,
 )
+from ui.cached_runs import perceptron_trace
+from ui.floats import float_marker, marked
+from ui.lecture import lecture_mode
+from ui.lesson import Lesson, Parts
+from ui.settings import Setting
+from ui.stepper import perceptron_run
 from viz.maths import num, vec
 
 PAGE = "margin"
@@ -82,7 +82,8 @@ def geometry_of(X: np.ndarray, y: np.ndarray, bias: bool) -> dict:
                 maximum=max_margin(X, y) if len(np.unique(y)) == 2 else None)
 
 
-@st.cache_data(show_spinner="Training the perceptron on 36 data sets in 5 orders…")
+@st.cache_data(show_spinner=f"Training the perceptron on {len(SWEEP_MARGINS) * len(SWEEP_SEEDS)} "
+                            f"data sets in {len(ORDERS)} orders…")
 def sweep() -> pd.DataFrame:
     """The experiment: mistakes and bound for every margin, data seed and order."""
     runs = mistakes_against_bound(lambda m, s: separable(SWEEP_POINTS, m, s),
@@ -252,6 +253,20 @@ def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
     return dict(w=w, b=b, margin=margin, closest=closest)
 
 
+def no_gamma_words(*, bias: bool, line_separates: bool) -> str:
+    """Why the bound is infinite, and what would help: the bias only when some line (not
+    through the origin) separates the data."""
+    if bias:
+        why = ""
+    elif line_separates:
+        why = (" without a bias (no line through the origin separates them; turn the bias on: "
+               "a line elsewhere does)")
+    else:
+        why = " (no line separates them, through the origin or not: the bias would not help)"
+    return (f"No γ > 0 exists for these data{why}, so the bound R²/γ² is infinite: the theorem "
+            "promises nothing, and the perceptron need not converge.")
+
+
 def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> None:
     """The bound, this boundary's margin, the maximum margin and gamma; and when the bound fails."""
     bound, maximum = facts["bound"], facts["maximum"]
@@ -265,10 +280,8 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                    help="The best margin of a unit vector u through the origin of the space "
                         "the perceptron works in" + (", (x, 1)" if bias else ""))
     if not math.isfinite(bound):
-        st.warning("No γ > 0 exists for these data" + ("" if bias else " without a bias (no "
-                   "line through the origin separates them; turn the bias on)") +
-                   ", so the bound R²/γ² is infinite: the theorem promises nothing, and the "
-                   "perceptron need not converge.", icon=":material/all_inclusive:")
+        st.warning(no_gamma_words(bias=bias, line_separates=maximum is not None),
+                   icon=":material/all_inclusive:")
         link("nonseparable", label="Non-separable data: what the perceptron does when no line "
              "separates", icon=":material/call_split:")
     elif not zeros_start:
@@ -454,8 +467,8 @@ def experiment_section(lesson: Lesson, *_) -> None:
     st.header("Experiment: how loose is the bound?")
     st.markdown(f"Generated separable sets ({SWEEP_POINTS} points, margins "
                 f"{', '.join(f'{m:g}' for m in SWEEP_MARGINS)}, {len(SWEEP_SEEDS)} seeds each), "
-                "each trained from w = 0 with η = 1 in all five visiting orders. Every run "
-                "should sit on or below the line mistakes = bound.")
+                f"each trained from w = 0 with η = 1 in all {len(ORDERS)} visiting orders. Every "
+                "run should sit on or below the line mistakes = bound.")
     if st.button("Run the experiment", icon=":material/science:", key=f"{PAGE}.run"):
         st.session_state[f"{PAGE}.ran"] = True
     if not st.session_state.get(f"{PAGE}.ran"):

@@ -17,6 +17,7 @@ from core.trace import STEP_LIMIT, Outcome, Trace, outcome, record
 from core.words import plural
 from datasets import Dataset
 from lessons import link
+from lessons.nonseparable.figures import cycle_latex, errors_figure, path_note, trajectory_figure
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
 from ui.floats import marked
@@ -24,7 +25,6 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
-from viz.cycling import cycle_latex, errors_figure, path_note, trajectory_figure
 from viz.maths import num
 
 PAGE = "nonseparable"

@@ -2,9 +2,20 @@
 
 import streamlit as st
 
+from datasets.builtin import NOTES_ETA, NOTES_INIT
 from lessons.step_through.parts import PAGE, PARTS
 from ui.lesson import Lesson
-from ui.training import use_notes_example
+from ui.settings import BIAS, DATA_CHOICE_KEY, ETA, INIT, ORDER, W1, W2, B
+
+
+def use_notes_example() -> None:
+    """Set the notes' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
+    (w1, w2), b = NOTES_INIT
+    st.session_state.update({
+        DATA_CHOICE_KEY: "Lecture notes' example: 4 points", ORDER.key: "cyclic",
+        INIT.key: "typed", W1.key: w1, W2.key: w2, B.key: b,
+        ETA.key: NOTES_ETA, BIAS.key: True,
+    })
 
 
 def notes_example() -> None:

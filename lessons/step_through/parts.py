@@ -11,12 +11,12 @@ from core.perceptron import perceptron
 from core.trace import outcome, record, training_errors
 from datasets import Dataset
 from datasets.builtin import notes_two_points
+from lessons.step_through.figures import loss_figure
 from ui.cached_runs import perceptron_trace
 from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.stepper import export_buttons, perceptron_run
-from viz.loss_surface import loss_figure
 from viz.maths import num
 
 PAGE = "step_through"

@@ -32,6 +32,7 @@ from core.variants import rule_run
 from core.words import FLOAT_DESCENT, listed, plural
 from datasets import Dataset
 from datasets.builtin import NOTES_INIT
+from lessons.svm import figures as draw
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
 from ui.floats import float_marker, marked
@@ -40,7 +41,6 @@ from ui.lesson import Lesson, Parts
 from ui.settings import Setting, order_label
 from ui.stepper import perceptron_run
 from viz import maths
-from viz import svm as draw
 
 PAGE = "svm"
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
@@ -283,7 +283,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
                                    figure=figure(titles[0]), extra={"stops": stops},
                                    layers=("boundary", "ghost", "normal", "visited", "explain")),
                     perc)
-    # its maths are the descent's (viz.svm.svm_step_lines), and its weights, shrunk on every
+    # its maths are the descent's (figures.svm_step_lines), and its weights, shrunk on every
     # step, are rebuilt in the page from their start: no server work per step, and a few
     # bytes a step rather than 24
     follower = marked(perceptron_run(
@@ -583,12 +583,20 @@ def _bound(result, n: int, cap: int | None) -> None:
                "number is the bound's estimate from the data on screen. Above 1 it says nothing.")
     if result.loo is not None:
         loo = result.loo
-        st.metric("Leave-one-out errors of the perceptron on the training set"
-                  + (" (runs that converged)" if loo.unconverged else ""),
-                  f"{loo.converged_errors} / {n}",
-                  f"{plural(loo.unconverged, 'run')} did not converge, not counted"
-                  if loo.unconverged else None, delta_color="off", delta_arrow="off")
+        label, value, delta = loo_metric(loo)
+        st.metric(label, value, delta, delta_color="off", delta_arrow="off")
         st.caption(loo_sentence(loo, result.ratio, cap))
+
+
+def loo_metric(loo: LeaveOneOut) -> tuple[str, str, str | None]:
+    """The leave-one-out metric: its label, its count out of the runs it counts (those that
+    converged), and the runs left out of it."""
+    label = "Leave-one-out errors of the perceptron on the training set"
+    if not loo.unconverged:
+        return label, f"{loo.converged_errors} / {loo.n}", None
+    return (label + " (runs that converged)",
+            f"{loo.converged_errors} / {loo.n - loo.unconverged}",
+            f"{plural(loo.unconverged, 'run')} did not converge, not counted")
 
 
 def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
@@ -603,8 +611,9 @@ def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
                 f"of a run on all {n}, so at most R²/γ² = {bound}.")
     done = n - loo.unconverged
     return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
-            f"{loo.unconverged} of the {n} runs did not converge (they err on "
-            f"{loo.unconverged_errors} of their points), so the count shown is of the {done} "
+            f"{loo.unconverged} of the {n} runs did not converge (of the "
+            f"{plural(loo.unconverged, 'point')} they leave out, they err on "
+            f"{loo.unconverged_errors}), so the count shown is of the {done} "
             f"that did: {loo.converged_errors}. The proof's (*) counts runs trained to "
             f"convergence: here it lies between {loo.converged_errors} and "
             f"{loo.converged_errors + loo.unconverged}, and it is at most R²/γ² = {bound}.")

@@ -22,14 +22,14 @@ from core.variants import (
 from core.words import FLOAT_DATA, FLOAT_RBF, plural
 from datasets import Dataset
 from datasets.builtin import iris_three
+from lessons.variants import figures as draw
 from ui.budget import counted, progress
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
-from ui.stepper import Run, epoch_header, figure_json, perceptron_run, run_id
-from viz import variants as draw
+from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
 from viz.maths import share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
@@ -192,9 +192,8 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
         layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"), figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
-    header = {**run.header, "palette": {**run.header["palette"], "averaged": AVERAGED,
-                                        "voted": VOTED},
-              "averaged": True}
+    header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
+                                       "voted": VOTED}, averaged=True)
     return marked(Run(run.id, run.steps, header, run.columns), trace)
 
 
@@ -296,28 +295,21 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     final = KernelModel(data.X, data.y, trace.w(trace.steps), kernel, run["bias"])
     wrong = errors(data.y, final.decision(data.X))
     tint = [[0, 114, 178, 41], [213, 94, 0, 41]]  # regions' class tints (alpha 0.16)
-    header = {
-        "steps": trace.steps, "eta": float(run["eta"]), "bias": bool(run["bias"]),
-        "classes": list(data.classes), "layers": ["kernel", "visited"], "lecture": lecture,
-        "palette": {"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
-                    "update": BOUNDARY, "tint": tint, "classes": [CLASS_NEG, CLASS_POS]},
-        "result": {"converged": bool(trace.complete and wrong == 0), "message": ""},
-        "figure": figure_json(figure, lecture=lecture),
-        "point_traces": [], "words": {}, **epoch_header(trace, len(data)),
-        "kernel": {"name": kernel.name,
-                                                    "degree": int(kernel.degree),
-                                                    "offset": float(kernel.offset),
-                                                    "width": float(kernel.width)},
-    }
-    small = np.int16 if max(len(data), int(trace.epoch.max())) < 2**15 else np.int32
+    header = run_header(
+        data, trace.steps, eta=run["eta"], bias=run["bias"], layers=("kernel", "visited"),
+        lecture=lecture, figure=figure_json(figure, lecture=lecture),
+        palette={"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
+                 "update": BOUNDARY, "tint": tint, "classes": [CLASS_NEG, CLASS_POS]},
+        result={"converged": bool(trace.complete and wrong == 0), "message": ""},
+        kernel={"name": kernel.name, "degree": int(kernel.degree),
+                "offset": float(kernel.offset), "width": float(kernel.width)})
+    small = np.int16 if len(data) < 2**15 else np.int32
     columns = {
         "X": np.asarray(data.X, dtype=np.float64), "y": np.asarray(data.y).astype(np.int8),
         "index": trace.index.astype(small), "updated": trace.updated.astype(np.uint8),
         # the browser counts the mistakes from the updates
-        "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32),
+        "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32), **epoch_columns(trace),
     }
-    if "epoch_every" not in header:  # the page cannot count them from t
-        columns["epoch"] = trace.epoch.astype(small)
     ident = run_id(data.X, data.y, {**params, **run, "steps": trace.steps})
     return marked(Run(ident, trace.steps, header, columns), trace,
                   reason=FLOAT_RBF if kernel.name == "rbf" else FLOAT_DATA)

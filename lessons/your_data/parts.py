@@ -9,11 +9,11 @@ import streamlit as st
 from core.words import plural
 from datasets import Dataset
 from datasets.editing import add_point, erase_nearest, from_table, to_csv
+from lessons.your_data.figures import CANVAS_POINTS, canvas_figure
 from ui.data_picker import YOUR_DATA, choose_next_run
 from ui.lesson import Lesson, Parts
 from ui.outside import md
 from ui.user_data import can_undo, set_user_data, undo, user_data, version
-from viz.draw import CANVAS_POINTS, canvas_figure
 
 PAGE = "your_data"
 # The parts, each drawn from the sidebar's data set.

@@ -135,6 +135,9 @@ def _journey(browser, lecturer, lecturer_url, student_url, errors, shots) -> Non
     code = "".join(code)
     link = lecturer.get_by_test_id("stCode").first.inner_text().strip()
     assert link == f"{lecturer_url}/?class={code}"
+    # the server listens on loopback only: the card says plainly that no phone opens this link
+    said = lecturer.get_by_test_id("stAlert").filter(has_text="this computer only")
+    assert "PERCEPTRON_LAB_PUBLIC_URL" in said.inner_text()
     src = lecturer.locator('[data-testid="stImage"] img').first.get_attribute("src")
     assert src.startswith("data:image/svg+xml;base64,")
     drawn = base64.b64decode(src.split(",", 1)[1]).decode()

@@ -50,7 +50,10 @@ def numbers(page, root: str = "") -> list[str]:
 
 
 def boundary(page, root: str = "") -> dict | None:
-    """The overlay's boundary line in data coordinates (through the chart's axes), or None."""
+    """The overlay's boundary line in data coordinates (through the chart's axes), or None;
+    once it has come to rest (a step glides it to its place)."""
+    page.wait_for_function("""(root) => !document.querySelector(
+      root + ' .pl-stepper .pl-plane .pl-overlay[data-gliding]')""", arg=root)
     return page.evaluate("""(root) => {
       const box = document.querySelector(root + ' .pl-stepper');
       const line = box.querySelector('.pl-plane .pl-overlay line.pl-boundary');

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import subprocess
 import sys
 import time
@@ -20,15 +21,19 @@ from tests.browser.conftest import ARTIFACTS, ROOT, SLOWNESS
 from tests.classroom_support import redis_server
 
 pytestmark = pytest.mark.browser
+REDIS_PASSWORD = secrets.token_hex(16)
+SECRET = secrets.token_hex(32)
 
 
 @contextlib.contextmanager
 def streamlit_process(redis_url: str, name: str) -> Iterator[str]:
-    """`streamlit run app.py` on a free port with classes in Redis; its address."""
+    """`streamlit run app.py` on a free port with classes in Redis (behind its password) and
+    the class secret every process shares, as deploy/run.sh starts them; its address."""
     port = free_port()
     ARTIFACTS.mkdir(exist_ok=True)
     log = open(ARTIFACTS / f"server_{name}.log", "w")  # noqa: SIM115
-    env = {**os.environ, "PERCEPTRON_LAB_REDIS": redis_url}
+    env = {**os.environ, "PERCEPTRON_LAB_REDIS": redis_url,
+           "PERCEPTRON_LAB_REDIS_PASSWORD": REDIS_PASSWORD, "PERCEPTRON_LAB_SECRET": SECRET}
     process = subprocess.Popen(
         [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
          "--server.port", str(port), "--server.address", "127.0.0.1",
@@ -57,7 +62,7 @@ def streamlit_process(redis_url: str, name: str) -> Iterator[str]:
 
 
 def test_a_class_led_on_one_process_is_followed_on_another(browser):
-    with redis_server() as redis_url, \
+    with redis_server(password=REDIS_PASSWORD) as redis_url, \
             streamlit_process(redis_url, "lecturer") as lecturer_url, \
             streamlit_process(redis_url, "students") as student_url:
         journey(browser, lecturer_url, student_url)

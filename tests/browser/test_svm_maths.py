@@ -1,4 +1,4 @@
-"""The SVM's step maths written in the page carry the numbers of viz.svm.svm_step_lines."""
+"""The SVM's step maths written in the page carry the numbers of the lesson's svm_step_lines."""
 
 from __future__ import annotations
 
@@ -10,12 +10,18 @@ import pytest
 from core.descent import svm_sgd, svm_step_size
 from core.trace import STEP_LIMIT, record
 from datasets.builtin import BUILTIN, separable
+from lessons.svm.figures import svm_step_lines
 from tests.browser.conftest import page_errors, wait_idle
 from tests.browser.stepper import numbers, ready, wait_status
 from viz.maths import num
-from viz.svm import svm_step_lines
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(tab):
+    """Each test here opens its own address first: no lesson is opened before it."""
+    return tab
 FOLLOWER = ".pl-follower"
 # LaTeX names whose subscripts and arguments are letters or a 0 that is not a number shown
 NAMES = re.compile(r"\\eta_[0t]|\\sqrt\{t\}|\\top")
@@ -28,7 +34,7 @@ def latex_numbers(lines: list[str]) -> list[str]:
 
 
 def expected(data, trace, k: int, lam: float, eta0: float) -> list[str]:
-    """The numbers of step k: viz.svm's maths, then the boundary w·x + b = 0 after it when
+    """The numbers of step k: svm_step_lines's maths, then the boundary w·x + b = 0 after it when
     the maths do not show b after the step (beside the perceptron, rows are dear)."""
     i = int(trace.index[k])
     lines = svm_step_lines(

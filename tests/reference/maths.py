@@ -2,7 +2,7 @@
 
 The page writes the same lines in MathML (ui/stepper_assets/maths.js), with the same
 numbers in the same order; tests/browser/js/test_maths.py holds it to these. The SVM's
-step is viz.svm.svm_step_lines, which the pages also show.
+step is lessons.svm.figures.svm_step_lines, which the pages also show.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import math
+from fractions import Fraction
 
 import numpy as np
 
@@ -46,12 +47,13 @@ def unpack(blob: bytes) -> tuple[dict, dict[str, np.ndarray]]:
             columns[name] = columns[name][np.cumsum(moves)]
     if header.get("descent"):  # the SVM's weights, step by step from their start
         columns["W"], columns["b"] = descend(header, columns)
-    if "afix" in columns:  # a = w.x + b as the page computes it, but where the run's differs
-        columns["activation"] = activation(columns["W"], columns["b"], columns["X"],
-                                           columns["index"])
-        columns["activation"][columns["afix_k"]] = columns["afix"]
-    if "epoch_every" in header:
-        columns["epoch"] = epochs(header, columns["index"])
+    if {"W", "updated"} <= set(columns) and "activation" not in columns:  # a = w.x + b
+        columns["activation"] = (exact_activation if header.get("scale") else activation)(
+            header, columns)
+    if "epoch_k" in columns:  # the steps where the epoch changes, and its value from each
+        at, value = columns["epoch_k"], columns["epoch_v"]
+        columns["epoch"] = value[np.searchsorted(at, np.arange(header["steps"] + 1),
+                                                 side="right") - 1].astype(np.int32)
     if header.get("averaged"):  # mu / k: the mean of the weights after each of the k visits
         k = np.arange(1, header["steps"] + 1)
         columns["Wavg"] = np.zeros_like(columns["W"])
@@ -88,11 +90,13 @@ def descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
     return np.array(W), np.array(B)
 
 
-def activation(W, b, X, index) -> np.ndarray:
-    """a = w.x + b before each step: the products summed from the first coordinate on, then
-    b (NaN where nothing is visited)."""
+def activation(header: dict, columns: dict) -> np.ndarray:
+    """a = w.x + b before each step of a run in floats: the products summed from the first
+    coordinate on, then b (NaN where nothing is visited)."""
+    W, b, X, index = columns["W"], columns["b"], columns["X"], columns["index"]
+    W = W.reshape(len(W), -1)
     rows = np.asarray(index[1:], dtype=np.int64)
-    x = np.asarray(X, dtype=np.float64)[np.maximum(rows, 0)]
+    x = np.asarray(X, dtype=np.float64).reshape(len(X), -1)[np.maximum(rows, 0)]
     a = W[:-1, 0] * x[:, 0]
     for j in range(1, x.shape[1]):
         a = a + W[:-1, j] * x[:, j]
@@ -101,11 +105,21 @@ def activation(W, b, X, index) -> np.ndarray:
     return np.r_[np.nan, a]
 
 
-def epochs(header: dict, index) -> np.ndarray:
-    """The epoch after each step, an epoch being ``epoch_every`` visits from t = t0 + 1; a
-    padded step (index -1) keeps the epoch before it."""
-    epoch = [0]
-    t0, every = header.get("t0", 0), header["epoch_every"]
+def exact_activation(header: dict, columns: dict) -> np.ndarray:
+    """a = w.x + b before each step of an exact run: the exact value (Fractions of the short
+    decimals the floats are), correctly rounded (NaN where nothing is visited)."""
+    W, b, X, index = columns["W"], columns["b"], columns["X"], columns["index"]
+    W = W.reshape(len(W), -1)
+    X = np.asarray(X, dtype=np.float64).reshape(len(X), -1)
+    kx, kw = header["scale"]["x"], header["scale"]["w"]
+    a = [math.nan]
     for k in range(1, header["steps"] + 1):
-        epoch.append(epoch[-1] if index[k] < 0 else (t0 + k - 1) // every + 1)
-    return np.array(epoch, dtype=np.int32)
+        i = int(index[k])
+        if i < 0:
+            a.append(math.nan)
+            continue
+        exact = sum((Fraction(round(float(w) * 10**kw), 10**kw)
+                     * Fraction(round(float(x) * 10**kx), 10**kx)
+                     for w, x in zip(W[k - 1], X[i], strict=True)), Fraction(0))
+        a.append(float(exact + Fraction(round(float(b[k - 1]) * 10**kw), 10**kw)))
+    return np.array(a)

@@ -1,8 +1,11 @@
 // The lecturer's page leads the class (ui/classroom.py): its steps, questions, reveals and
 // closes posted with the lecturer's key (X-Class-Key), which lives only in this component's
-// data; joined before stream.js, whose page state ("c") it shares.
+// data. It uses only strip.js (and dom.js); stream.js, joined after it, uses it and hands it
+// the page state ("c"), with ``c.over()``: what the page does when the class is over.
 
-function post(c, body) {
+const LEAD_RETRY_MS = 2000;  // a step refused for now (429, 503) is sent again after this
+
+export function post(c, body) {
   return fetch(url(`class/${c.code}/lecturer`), {
     method: "POST", cache: "no-store",
     headers: { "Content-Type": "application/json", "X-Class-Key": c.key },
@@ -17,7 +20,7 @@ function post(c, body) {
       }
       return reply.state;
     }
-    if (r.status === 404 || r.status === 410) over(c);
+    if (r.status === 404 || r.status === 410) c.over();
     else if (r.status === 403) c.problem = "This page no longer drives the class.";
     else c.problem = `The class did not take it: ${reply.error ?? r.status}`;
     const failure = new Error(reply.error ?? String(r.status));
@@ -26,7 +29,7 @@ function post(c, body) {
   });
 }
 
-function pushStep(c) {
+export function pushStep(c) {
   // one step request at a time, the newest k each time: Play at 30 steps a second or a held
   // key sends what the network carries, and the class ends where the lecturer stopped
   if (c.posting || c.ended || c.k === null || c.k === c.sentK) return;
@@ -36,7 +39,7 @@ function pushStep(c) {
     c.sentK = k;
   }).catch((error) => {
     if (error.status === 429 || error.status === 503) {
-      setTimeout(() => pushStep(c), RETRY_MIN_MS);
+      setTimeout(() => pushStep(c), LEAD_RETRY_MS);
     }
   }).finally(() => {
     c.posting = false;
@@ -45,7 +48,7 @@ function pushStep(c) {
   });
 }
 
-function lead(c, action, body = {}) {
+export function lead(c, action, body = {}) {
   c.busy = true;
   render(c);
   post(c, { action, ...body }).then((st) => {
@@ -61,7 +64,7 @@ function lead(c, action, body = {}) {
   });
 }
 
-function ask(c, kind) {
+export function ask(c, kind) {
   const at = stepperAt();
   if (!at || at.k >= at.K) return;
   if (c.k !== at.k) {  // the class is where the projector is before it is asked
@@ -71,7 +74,7 @@ function ask(c, kind) {
   lead(c, "ask", { kind, step: at.k + 1 });
 }
 
-function catchUp(c) {
+export function catchUp(c) {
   // after a run the projector's stepper may stand elsewhere than the class (a view published
   // with the step the server knew): the class goes where the projector is
   const at = stepperAt();

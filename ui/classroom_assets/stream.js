@@ -133,14 +133,31 @@ export function sync(c, mounting) {
   }
   if (!lecturer) {
     detail.k = st.step;
-  } else if (!mounting && !c.posting && st.seq > c.ownSeq) {
-    detail.k = st.step;  // another device of the lecturer's moved the class
+  } else if (c.resuming || (!mounting && !c.posting && st.seq > c.ownSeq)) {
+    // this page took the class's view (a reload, another device's view), or another device
+    // of the lecturer's moved the class: the projector goes where the class is
+    detail.k = st.step;
     c.k = c.sentK = st.step;
+    if (stepperAt()) c.resuming = false;  // told; a stepper drawn later asks (pl-class-ask)
   }
   tell(detail);
+  if (detail.canAnswer) bringQuestion(c, st.question);
 }
 
 // ------------------------------------------------------------------ a student
+
+function bringQuestion(c, q) {
+  // a new question is drawn in the stepper's box, under the chart on a phone, where no one
+  // looks: it comes into view (once per question); the strip's live status says it is asked
+  if (c.broughtQuestion === q.id) return;
+  const box = mainStepper()?.querySelector(".pl-quiz");
+  if (!box || box.hidden) return;  // no stepper yet: it asks for the question when drawn
+  c.broughtQuestion = q.id;
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+}
 
 function setMode(c, mode) {
   c.mode = mode;
@@ -204,6 +221,7 @@ function create(root, data) {
   const c = { root, ui: build(root), code: data.code, mode: data.mode, n: -1, state: null,
               es: null, answers, k: null, sentK: null, ownSeq: 0, posting: false,
               ended: false, tally: null, problem: null };
+  c.over = () => over(c);  // lead.js's word that the class is over
   c.onStep = (event) => {
     if (c.role === "lecturer") {
       c.k = event.detail.k;
@@ -277,6 +295,10 @@ function update(c, data) {
     return;
   }
   if (data.state && (!c.state || data.state.seq > c.state.seq)) c.state = data.state;
+  if (c.role === "lecturer" && data.took != null && data.took !== c.took) {
+    c.took = data.took;  // this page took the class's view: the class's step is the truth
+    c.resuming = true;
+  }
   if (data.unavailable) c.offline = true;
   keep(c);
   if (c.role === "lecturer" && !c.touchTimer) {
@@ -286,7 +308,7 @@ function update(c, data) {
   if (reconnect && !c.ended) connect(c);
   // the page's stepper is drawn by the time this runs: it takes the class's step
   setTimeout(() => {
-    if (c.role === "lecturer") catchUp(c);
+    if (c.role === "lecturer" && !c.resuming && data.took == null) catchUp(c);
     sync(c, true);
     render(c);
   }, 0);

@@ -17,14 +17,6 @@ export function url(path) {
   return new URL(path, location.href).href;
 }
 
-export function html(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElement(tag);
-  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
-  if (text !== null) node.textContent = text;
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
 export function askRun(detail) {
   // the relay in the sidebar (outside the strip's fragment) asks Streamlit for one run
   window.dispatchEvent(new CustomEvent("pl-class-rerun", { detail: { ...detail, at: Date.now() } }));
@@ -92,7 +84,10 @@ export function render(c) {
   else if (lecturer) text = `Class ${c.display} \u00b7 join at ${c.link}`;
   else if (c.mode === "explore") text = "Exploring on your own \u00b7";
   else if (c.rejoining) text = "Rejoining the class\u2026";
-  else text = `Following the class ${c.display}`;
+  else if (q && !q.revealed && c.answers?.[q.id] === undefined) {
+    // a live status: a screen reader hears that a question is asked, and where to answer it
+    text = "The lecturer asks a question: answer it in the question box";
+  } else text = `Following the class ${c.display}`;
   if (!c.ended && c.offline) text += " (reconnecting\u2026)";
   ui.text.textContent = text;
   const exploring = !lecturer && !c.ended && c.mode === "explore" && !c.rejoining;

@@ -52,24 +52,33 @@ export function clipPolygon(points, a, c) {
   return out;
 }
 
-export function margins(X, y, w, b) {
+export function margins(X, y, w, b, exact = null) {
   // the geometric margin of (w, b) on the data (-Infinity if it errs, as
   // core.geometry.geometric_margin), its closest row, and how many rows it gets wrong
-  // (y a <= 0 counts as wrong, as in the rule); X holds the rows' two coordinates in turn
+  // (y a <= 0 counts as wrong, as in the rule); X holds the rows' two coordinates in turn.
+  // With exact (exact.js's exactScores: a_i's integer, and its unit) every comparison is the
+  // integers', and only the margin's value, a length, is a float.
   const norm = Math.hypot(w[0], w[1]);
   let low = Infinity;
   let closest = -1;
   let wrong = 0;
   for (let i = 0; i < y.length; i++) {
-    const m = y[i] * (w[0] * X[2 * i] + w[1] * X[2 * i + 1] + b);
+    let m;
+    if (exact) {
+      const a = exact.a(i);
+      m = y[i] > 0 ? a : -a;
+    } else {
+      m = y[i] * (w[0] * X[2 * i] + w[1] * X[2 * i + 1] + b);
+    }
     if (m <= 0) wrong += 1;
     if (m < low) {
       low = m;
       closest = i;
     }
   }
-  const margin = norm > 0 && low > 0 ? low / norm : -Infinity;
-  return { margin, closest, wrong, norm };
+  const lowest = exact && closest >= 0 ? Number(low) / exact.unit : low;
+  const margin = norm > 0 && low > 0 ? lowest / norm : -Infinity;
+  return { margin, closest, wrong, norm, exact: Boolean(exact) };
 }
 
 export function offView(w, b, axes) {
@@ -92,14 +101,6 @@ export function offView(w, b, axes) {
            distance: Math.abs(best.f), left: best.x === axes.xr[0], top: best.y === axes.yr[1] };
 }
 
-export function turn(wb, wa) {
-  // which way w turned from wb to wa: +1 anticlockwise, -1 clockwise, 0 when w had no
-  // direction or kept it
-  const cross = wb[0] * wa[1] - wb[1] * wa[0];
-  if ((wb[0] === 0 && wb[1] === 0) || Math.abs(cross) < 1e-12) return 0;
-  return cross > 0 ? 1 : -1;
-}
-
 // A boundary in words, as viz.describe.boundary says it: its equation, the points on each side
 // and its margin (for the plane's text alternative)
 const said = (value) => num(value).replace("-", "\u2212");
@@ -114,7 +115,7 @@ export function equationWords(w, b) {
   return `${terms.join(" ")} = 0`;
 }
 
-export function describeBoundary(X, y, w, b, name = "The boundary") {
+export function describeBoundary(X, y, w, b, name = "The boundary", exact = null) {
   if (w[0] === 0 && w[1] === 0) {
     return `${name}: w = 0, so there is no line; every point has a = ${num(b)}.`;
   }
@@ -122,11 +123,12 @@ export function describeBoundary(X, y, w, b, name = "The boundary") {
   let on = 0;
   let wrong = 0;
   for (let i = 0; i < y.length; i++) {
-    const a = X[2 * i] * w[0] + X[2 * i + 1] * w[1] + b;
+    // which side: the integers' sign on an exact run (exact.js), else the float's
+    const a = exact ? exact.a(i) : X[2 * i] * w[0] + X[2 * i + 1] * w[1] + b;
     if (a > 0) tally[1] = [tally[1][0] + 1, tally[1][1] + (y[i] === 1)];
     else if (a < 0) tally[-1] = [tally[-1][0] + 1, tally[-1][1] + (y[i] === -1)];
     else on += 1;
-    if (y[i] * a <= 0) wrong += 1;
+    if (y[i] > 0 ? a <= 0 : a >= 0) wrong += 1;
   }
   const parts = [[1, "On its positive side (a > 0)", "+1"], [-1, "On its negative side", "\u22121"]]
     .map(([label, where, sign]) => {
@@ -137,7 +139,7 @@ export function describeBoundary(X, y, w, b, name = "The boundary") {
   parts.push(wrong ? `${count(wrong, "point")} ${wrong === 1 ? "is" : "are"} on the wrong side or `
     + "on the line." : "Every point is on its own class's side.");
   let text = `${name}: ${equationWords(w, b)}. ${parts.join(" ")}`;
-  const { margin } = margins(X, y, w, b);
+  const { margin } = margins(X, y, w, b, exact);
   if (Number.isFinite(margin) && margin > 0) text += ` Margin ${num(round4(margin))}.`;
   return text;
 }

@@ -1,6 +1,6 @@
 // The maths of a step written out with its numbers, in MathML (native in every browser, about
 // a millisecond a step): the same lines, with the same numbers, as the LaTeX that
-// tests/reference/maths.py writes for the perceptron and viz.svm.svm_step_lines for the SVM.
+// tests/reference/maths.py writes for the perceptron and lessons.svm.figures.svm_step_lines for the SVM.
 // num() comes from format.js.
 
 const mn = (value) => `<mn>${num(value).replace("-", "\u2212")}</mn>`;
@@ -24,7 +24,19 @@ const math = (...chunks) => `<div class="pl-line">${
 // A run in floats (header.exact false) writes its computed results with "≈", not "=";
 // a step it decided within rounding of its threshold (the column tie) says so with "≈" too
 const resultSign = (h) => mo(h.exact === false ? "\u2248" : "=");
-const tieAt = (c, k) => Boolean(c.tie) && row(c.tie, k) === 1;
+export function tieAt(run, k) {
+  // step k decided within rounding of its threshold: the server's tie column, or (a run in
+  // floats, whose a the page may sum in another order than the run did) a printed y·a on the
+  // other side of the threshold from the step's decision
+  const { header: h, columns: c } = run;
+  if (Boolean(c.tie) && row(c.tie, k) === 1) return true;
+  if (h.exact !== false) return false;
+  const i = row(c.index, k);
+  const ya = row(c.y, i) * row(c.activation, k);
+  const updated = row(c.updated, k) === 1;
+  if (h.svm) return updated ? ya >= 1 : ya < 1;
+  return updated ? ya > 0 : ya <= 0;
+}
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 export function boundaryMath(w, b) {
@@ -53,7 +65,7 @@ export function stepMath(run, k) {
   const updated = row(c.updated, k) === 1;
   const eta = h.eta;
   const is = resultSign(h);
-  const tie = tieAt(c, k);
+  const tie = tieAt(run, k);
   // the sum's terms are chunks of their own: a narrow column breaks the line between them
   const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
   if (h.bias) terms.push(signed(bb));
@@ -85,7 +97,7 @@ export function round4(value) {
 }
 
 export function svmStepMath(run, k, pair) {
-  // the SVM's step k (viz.svm.svm_step_lines, its numbers rounded to 4 places as it rounds
+  // the SVM's step k (lessons.svm.figures.svm_step_lines, its numbers rounded to 4 places as it rounds
   // them): the hinge's subgradient step with step size eta_t = eta_0 / sqrt(t) and the
   // penalty's shrink; beside another run (pair) the two short lines share a row
   const { header: h, columns: c } = run;
@@ -101,7 +113,7 @@ export function svmStepMath(run, k, pair) {
   const updated = row(c.updated, k) === 1;
   const eta = eta0 / Math.sqrt(k);
   const is = resultSign(h);
-  const tie = tieAt(c, k);
+  const tie = tieAt(run, k);
   const shrink = paren(mn(round4(1 - eta * lam)));
   const w = mi("w", true);
   const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
@@ -109,7 +121,7 @@ export function svmStepMath(run, k, pair) {
     `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
     `${is}${mn(round4(a))}`];
   const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
-                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : mo("\u2265")}<mn>1</mn>`];
+                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : y * a === 1 ? mo("=") : mo("\u2265")}<mn>1</mn>`];
   activation[1] += pair ? mo(",") : "";
   const lines = [
     ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
@@ -135,6 +147,7 @@ export function svmStepMath(run, k, pair) {
     ? (updated ? `${within} inside the margin, a hinge step.`
       : `${within} a tie, on the margin: only the penalty shrinks w.`)
     : updated ? "y\u00b7a < 1: the margin is violated, a hinge step."
-      : "y\u00b7a \u2265 1: beyond the margin, only the penalty shrinks w.";
+      : y * a === 1 ? "y\u00b7a = 1: on the margin, not inside it: only the penalty shrinks w."
+        : "y\u00b7a > 1: beyond the margin, only the penalty shrinks w.";
   return { i, x, y, updated, tie, lines, verdict };
 }

@@ -1,20 +1,12 @@
 // Drawing over a Plotly chart: the moving parts are a few SVG elements on a layer of their
 // own, placed in pixels through the chart's axes, rather than Plotly traces (a restyle
-// repaints every marker). Also the page's element helpers.
+// repaints every marker). Also the SVG element helper (HTML's is dom.js).
 
 const SVG = "http://www.w3.org/2000/svg";
 
 export function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(SVG, name);
   for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (parent) parent.appendChild(node);
-  return node;
-}
-
-export function html(tag, attrs = {}, parent = null, text = null) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attrs)) node.setAttribute(key, value);
-  if (text !== null) node.textContent = text;
   if (parent) parent.appendChild(node);
   return node;
 }

@@ -53,8 +53,11 @@ export class Predict {
     const i = row(c.index, k);
     const x = row(c.X, i);
     const y = row(c.y, i);
-    const quiz = { k, mistake: row(c.updated, k) === 1,
-                   turn: turn(row(c.W, k - 1), row(c.W, k)) };
+    // which way w turns, exactly on an exact run: asked only when it turns one way or the
+    // other (from w = 0, to w = 0, a half turn or the same direction have no such answer)
+    const moved = turnOf(run, row(c.W, k - 1), row(c.W, k));
+    const quiz = { k, mistake: row(c.updated, k) === 1, turn: moved.way,
+                   fact: movedWords(moved, row(c.W, k)) };
     this.quiz = quiz;
     const box = this.box;
     box.textContent = "";
@@ -99,9 +102,10 @@ export class Predict {
     this.go(quiz.k);
     const way = quiz.turn > 0 ? "anticlockwise" : "clockwise";
     let said;
-    if (right) said = "Right";
+    const fact = quiz.mistake && quiz.fact ? `, and ${quiz.fact}` : "";
+    if (right) said = fact ? `Right: it was a mistake${fact}` : "Right";
     else if (turned !== null) said = `Not quite: it was a mistake, but w turns ${way}`;
-    else said = quiz.mistake ? "Not quite: it was a mistake" : "Not quite: it was correct";
+    else said = quiz.mistake ? `Not quite: it was a mistake${fact}` : "Not quite: it was correct";
     this.scoreLine.hidden = false;
     this.scoreLine.textContent = `${said}. Predictions: ${this.right} / ${this.asked} right.`;
   }

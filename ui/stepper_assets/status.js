@@ -12,10 +12,14 @@ export function statusText(run, k, pair) {
   if (k === K) end = h.result.converged ? "converged" : "not converged";
   let extra = "";
   if (h.layers.includes("band") || h.layers.includes("errors")) {
-    const m = margins(c.X.values, c.y.values, row(c.W, k), row(c.b, k));
+    // an exact run counts and compares in its integers (exact.js), as its server does
+    const w = row(c.W, k);
+    const b = row(c.b, k);
+    const m = margins(c.X.values, c.y.values, w, b, exactScores(run, w, b));
     if (h.layers.includes("errors")) extra += ` \u00b7 ${m.wrong} / ${c.y.values.length} training errors`;
     if (h.layers.includes("band")) {
-      extra += ` \u00b7 margin ${Number.isFinite(m.margin) ? num(m.margin) : "\u2212\u221e"}`;
+      // a length, a float (a square root): "≈" unless it is -∞, a decision
+      extra += ` \u00b7 margin ${Number.isFinite(m.margin) ? `\u2248 ${num(m.margin)}` : "\u2212\u221e"}`;
     }
   }
   const word = h.words?.mistakes ?? "mistake";
@@ -57,7 +61,7 @@ export function announceText(run, k) {
   // the SVM's maths show its numbers rounded to 4 places
   const shown = h.svm ? (value) => round4(value) : (value) => value;
   const ya = row(c.y, i) * row(c.activation, k);
-  const tie = Boolean(c.tie) && row(c.tie, k) === 1;
+  const tie = tieAt(run, k);
   const updated = row(c.updated, k) === 1;
   const wb = row(c.W, k - 1).map(shown);
   const wa = row(c.W, k).map(shown);
@@ -69,11 +73,13 @@ export function announceText(run, k) {
     const threshold = tie ? "within rounding of 1, " : "";
     meaning = updated
       ? `${threshold}inside the margin: a hinge step, w turns from ${spokenPair(wb)} to ${spokenPair(wa)}`
-      : `${threshold}beyond the margin: only the penalty shrinks w, from ${spokenPair(wb)} to ${spokenPair(wa)}`;
+      : `${threshold}${ya === 1 ? "on the margin" : "beyond the margin"}: only the penalty shrinks w, from ${spokenPair(wb)} to ${spokenPair(wa)}`;
   } else {
     const threshold = tie ? "within rounding of 0, taken as a tie, " : "";
+    // w turns only when it has a direction before and after, and changes it (exact.js)
+    const verb = turnOf(run, row(c.W, k - 1), row(c.W, k)).kind === "turn" ? "turns" : "goes";
     meaning = updated
-      ? `${threshold}a mistake: w turns from ${spokenPair(wb)} to ${spokenPair(wa)}`
+      ? `${threshold}a mistake: w ${verb} from ${spokenPair(wb)} to ${spokenPair(wa)}`
       : `${tie ? "within rounding of 0, taken as above it, " : ""}correct, no update`;
   }
   const bias = h.bias && (updated || h.svm) && bb !== ba
@@ -87,5 +93,7 @@ export function planeWords(run, k) {
   const { header: h, columns: c } = run;
   if (h.layers.includes("kernel")) return "The kernel perceptron's boundary over the points.";
   const name = h.svm ? "The SVM's boundary" : "The perceptron's boundary";
-  return describeBoundary(c.X.values, c.y.values, row(c.W, k), row(c.b, k), name);
+  const w = row(c.W, k);
+  const b = row(c.b, k);
+  return describeBoundary(c.X.values, c.y.values, w, b, name, exactScores(run, w, b));
 }

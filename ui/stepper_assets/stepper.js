@@ -15,8 +15,9 @@
 // - load(part, run) runs for every layer at each new run, to show or hide itself;
 // - the others run only for a run the layer wants (wants(header), by default yes): plot draws
 //   the layer's own chart (a promise; part.chart is then resized with the stepper); draw shows
-//   step view.k (view: the run, k, pair, ownsKeys, and plane, the plane's overlay and axes,
-//   once it is drawn); arrange places the layer after a resize; listen returns what
+//   step view.k (view: the run, k, pair, ownsKeys, glide, the milliseconds a move of the
+//   boundary takes, 0 when the system asks for reduced motion, and plane, the plane's overlay
+//   and axes, once it is drawn); arrange places the layer after a resize; listen returns what
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
@@ -27,6 +28,7 @@ class Stepper {
     Object.assign(this, { root, k: 0, K: 0, run: null, digest: null, runId: null, frame: 0,
                           pair: false, ownsKeys: undefined, stop: null, active: [] });
     this.ui = this.build(root);
+    this.still = window.matchMedia("(prefers-reduced-motion: reduce)");
     this.overlay = new Overlay(this.ui.planePlot, newId());
     this.player = new Player(this.ui.speed, () => {
       this.go(this.k + 1);
@@ -64,6 +66,10 @@ class Stepper {
   }
 
   load(run) {
+    // on a dark page, the run's figures and colours made for it (figure.js's darkHeader)
+    run.lightHeader ??= run.header;
+    this.dark = darkPage(this.ui.box);
+    run.header = this.dark ? darkHeader(run.lightHeader, themeOf(this.ui.box)) : run.lightHeader;
     const { header: h } = run;
     const { box } = this.ui;
     const sameRun = this.runId === h.run;
@@ -74,6 +80,7 @@ class Stepper {
     this.runId = h.run;
     if (!sameRun) this.sync.start(this.k);
     box.classList.toggle("pl-lecture", Boolean(h.lecture));
+    box.classList.toggle("pl-dark", this.dark);
     // two runs side by side (a leader and its follower): each chart over its own maths
     this.pair = Boolean(h.lead || h.follow);
     // the page around a stepper on a projector gives it room (stepper.css); a class, not a
@@ -130,7 +137,8 @@ class Stepper {
 
   view() {
     // what a layer draws from
-    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys };
+    return { run: this.run, k: this.k, pair: this.pair, ownsKeys: this.ownsKeys,
+             glide: this.still.matches ? 0 : GLIDE_MS };
   }
 
   each(hook, ...args) {
@@ -271,6 +279,17 @@ class Stepper {
       }
     };
     window.addEventListener("resize", onWindow);
+    // the page's theme follows the browser's: so does the chart, drawn again in its colours
+    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
+    const onScheme = () => {
+      // Streamlit changes its page's colours a moment after the browser says so
+      for (const ms of [50, 250, 1000, 3000]) {
+        setTimeout(() => {
+          if (this.run && ui.box.isConnected && darkPage(ui.box) !== this.dark) this.load(this.run);
+        }, ms);
+      }
+    };
+    scheme.addEventListener("change", onScheme);
     // what is above the chart can still grow after it is drawn (type loaded late, a message)
     const above = new ResizeObserver(onWindow);
     above.observe(this.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
@@ -286,6 +305,7 @@ class Stepper {
       window.removeEventListener("keydown", onKey, true);
       resize.disconnect();
       window.removeEventListener("resize", onWindow);
+      scheme.removeEventListener("change", onScheme);
       above.disconnect();
       stops.forEach((stop) => stop());
     };

@@ -16,8 +16,8 @@ export function unpack(bytes) {
   }
   if (columns.updated) rebuildHeld(header, columns);
   if (header.descent) descend(header, columns);
-  if (columns.afix) rebuildActivation(header, columns);
-  if (header.epoch_every) rebuildEpochs(header, columns);
+  if (columns.updated && columns.W && !columns.activation) buildActivation(header, columns);
+  if (columns.epoch_k) spreadEpochs(header, columns);
   if (header.averaged) rebuildAverages(header, columns);
   return { header, columns };
 }
@@ -45,8 +45,8 @@ function rebuildHeld(header, columns) {
 
 export function descend(header, columns) {
   // The SVM's W and b after every step, from their first row, as core/descent.py takes each
-  // step, operation for operation (the server checked that this gives its numbers bit for
-  // bit, ui/stepper.py's _descent_steps): eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w;
+  // step, operation for operation (tests hold the two to the same bits,
+  // tests/browser/js/test_wire.py): eta_t = eta0 / sqrt(t); w <- (1 - eta_t lam) w;
   // on a hinge step w <- w + eta_t (x y), b <- b + eta_b y (eta_b = eta_t with a bias, else
   // 0). A padded step (index -1) keeps them.
   const K = header.steps;
@@ -84,9 +84,14 @@ export function descend(header, columns) {
   columns.b = { values: b, width: 1 };
 }
 
-function rebuildActivation(header, columns) {
-  // a = w.x + b before each step, computed from the weights (as ui/stepper.py's
-  // _page_activation predicts); the server sent the steps where the run's own a differs
+function buildActivation(header, columns) {
+  // a = w.x + b before each step, when the server left it out: an exact run's from its
+  // integers (exact.js), the run's own a; the SVM's in floats, the products summed from the
+  // first coordinate on, then b, as its descent sums them (NaN where nothing is visited)
+  if (header.scale) {
+    columns.activation = { values: exactActivations(header, columns), width: 1 };
+    return;
+  }
   const K = header.steps;
   const { values: W, width: D } = columns.W;
   const b = columns.b.values;
@@ -100,21 +105,17 @@ function rebuildActivation(header, columns) {
     for (let j = 1; j < D; j++) sum = sum + W[(k - 1) * D + j] * X[i * D + j];
     a[k] = sum + b[k - 1];
   }
-  const at = columns.afix_k.values;
-  at.forEach((k, j) => { a[k] = columns.afix.values[j]; });
   columns.activation = { values: a, width: 1 };
 }
 
-function rebuildEpochs(header, columns) {
-  // an epoch is header.epoch_every visits; a padded step (after a run that ended before its
-  // neighbour) keeps the last epoch
+function spreadEpochs(header, columns) {
+  // the epoch after each step, sent as the steps where it changes (epoch_k) and its value
+  // from each (epoch_v)
   const K = header.steps;
   const epoch = new Int32Array(K + 1);
-  const t0 = header.t0 ?? 0;
-  const index = columns.index.values;
-  for (let k = 1; k <= K; k++) {
-    epoch[k] = index[k] < 0 ? epoch[k - 1] : Math.floor((t0 + k - 1) / header.epoch_every) + 1;
-  }
+  const at = columns.epoch_k.values;
+  const value = columns.epoch_v.values;
+  for (let j = 0; j < at.length; j++) epoch.fill(value[j], at[j], j + 1 < at.length ? at[j + 1] : K + 1);
   columns.epoch = { values: epoch, width: 1 };
 }
 

@@ -103,8 +103,8 @@ def from_floats(text: str) -> np.ndarray:
 def open_class_page(browser):
     """A new page at the made-up origin with the class strip's modules (ui/classroom.py), every
     export in ``window.cls``; close its ``context`` when done."""
-    from ui.classroom import ASSETS
     from ui.classroom import JS_MODULES as CLASS_MODULES
+    from ui.classroom import module_path as class_module
     from ui.classroom import script as class_script
 
     context = browser.new_context()
@@ -112,7 +112,7 @@ def open_class_page(browser):
     page.route(f"{ORIGIN}/**", _answer)
     page.goto(f"{ORIGIN}/")
     names = [name for module in CLASS_MODULES
-             for name in EXPORTED.findall((ASSETS / f"{module}.js").read_text())]
+             for name in EXPORTED.findall(class_module(module).read_text())]
     module = class_script().replace("export default function", "const mountStrip = function", 1)
     page.add_script_tag(content=f"{module}\nwindow.cls = {{ {', '.join(names)} }};",
                         type="module")

@@ -13,7 +13,7 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, separable
 from tests.reference.maths import boundary_equation, step_lines
-from ui.stepper import pack, perceptron_run
+from ui.stepper import Run, pack, perceptron_run
 from viz.maths import num
 
 pytestmark = pytest.mark.browser
@@ -103,7 +103,8 @@ def test_past_the_end_of_a_shorter_svm_run_its_own_message_as_the_server_writes_
                          descent={"lam": 0.01, "eta0": 1.0})
     message = (f"The descent ended at step {trace.steps}, when its 20 epochs ran out: "
                "2 examples are still inside the margin.")
-    run.header["result"] = {**run.header["result"], "message": message}
+    run = Run(run.id, run.steps, run.header.with_(result={**run.header.result, "message": message}),
+              run.columns)
     got = draw(js, run, [trace.steps, trace.steps + 3])
     assert got[0]["words"][1].startswith("y·a")  # the SVM's own verdict
     assert got[1]["words"] == [message]

@@ -120,14 +120,6 @@ def test_off_view_points_from_the_nearest_corner_toward_the_line(js, w, b, view)
         assert abs(w[0] * (x + step * way[0]) + w[1] * (y + step * way[1]) + b) < abs(f)
 
 
-@settings(max_examples=100, deadline=None)
-@given(wb=vector, wa=vector)
-def test_turn_is_the_sign_of_the_cross_product(js, wb, wa):
-    cross = wb[0] * wa[1] - wb[1] * wa[0]
-    expected = 0 if wb == (0, 0) or abs(cross) < 1e-12 else int(np.sign(cross))
-    assert call(js, "turn", wb, wa) == expected
-
-
 # a boundary in words, from the columns' flat rows of X and their labels
 DESCRIBE = """([X, y, w, b, name]) => pl.describeBoundary(new Float64Array(X.flat()),
                                                        Int8Array.from(y), w, b, name)"""

@@ -10,9 +10,9 @@ import pytest
 from core.kernel import Kernel, KernelModel, kernel_perceptron
 from core.trace import record
 from datasets.shapes import circles, moons, xor_blobs
+from lessons.variants.figures import alpha_sizes
 from ui.stepper import pack
 from viz.palette import BOUNDARY, CLASS_NEG, CLASS_POS, VISITED
-from viz.variants import alpha_sizes
 
 pytestmark = pytest.mark.browser
 

@@ -1,7 +1,7 @@
 """maths.js against the LaTeX the pages write: the same numbers, in the same order.
 
 The perceptron's step against tests/reference/maths.py, the SVM's against
-viz.svm.svm_step_lines, for every step of real runs; numpy's rounding against round4.
+lessons.svm.figures.svm_step_lines, for every step of real runs; numpy's rounding against round4.
 """
 
 from __future__ import annotations
@@ -18,12 +18,12 @@ from core.descent import svm_sgd, svm_step_size
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
+from lessons.svm.figures import svm_step_lines
 from tests.browser.js.conftest import floats, from_floats
 from tests.reference.maths import boundary_equation, step_lines
 from tests.reference.wire import unpack
 from ui.stepper import pack, perceptron_run
 from viz.maths import num
-from viz.svm import svm_step_lines
 
 pytestmark = pytest.mark.browser
 
@@ -214,3 +214,25 @@ def test_a_tie_within_rounding_is_written_and_said_so(js):
     assert [step["tie"] for step in got] == [j == k for j in range(1, trace.steps + 1)]
     assert got[k - 1]["relation"] == "\u2248"
     assert all(step["relation"] != "\u2248" for j, step in enumerate(got, 1) if j != k)
+
+
+VERDICT = """([text]) => {
+  const run = pl.unpack(pl.bytes(text));
+  return [1, 2].map((k) => pl.svmStepMath(run, k, false).verdict);
+}"""
+
+
+def test_y_a_of_exactly_1_is_on_the_margin_not_beyond_it(js):
+    # w = 0 meets x = (1, 0), y = 1: a hinge step to w = (1, 0); then x = (-1, 0), y = -1 has
+    # y·a = 1 exactly: on the margin (the hinge steps only below 1), not beyond it
+    from datasets import Dataset
+
+    data = Dataset("two", np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1.0, -1.0]))
+    settings_ = dict(lam=0.0, eta=1.0, order="cyclic", bias=False, max_epochs=1)
+    trace = record(svm_sgd(data.X, data.y, **settings_))
+    assert trace.updated[1] and not trace.updated[2] and trace.activation[2] == -1.0
+    run = perceptron_run(data, trace, settings_, outcome(trace, data.X, data.y, max_epochs=1),
+                         descent={"lam": 0.0, "eta0": 1.0})
+    blob = base64.b64encode(pack({**run.header, "run": run.id}, run.columns)).decode()
+    verdicts = js.evaluate(VERDICT, [blob])
+    assert verdicts[1] == "y·a = 1: on the margin, not inside it: only the penalty shrinks w."

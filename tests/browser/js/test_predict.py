@@ -154,3 +154,24 @@ def test_the_questions_describe_the_answers_and_the_score_is_a_status(js):
     assert got["described"][1] == "Which way does w (and with it the boundary) turn?"
     js.evaluate("() => predict.close()")
     assert js.evaluate("() => predict.box.hasAttribute('aria-describedby')") is False
+
+
+@pytest.mark.parametrize(("k", "fact"), [
+    (1, "w was 0 and is still 0: it has no direction to turn"),
+    (2, "w had no direction before it: it now points along (0, 1)"),
+    (4, "w became 0: it has no direction now, and there is no boundary")])
+def test_from_w_0_and_to_w_0_a_mistake_is_the_whole_true_answer(js, k, fact):
+    # XOR in 0/1 from w = 0: steps 1, 2 and 4 are mistakes where w turns neither way, so no
+    # "which way" is asked and the reveal says what w did
+    settings = {**SETTINGS, "eta": 1.0, "init": "zeros"}
+    text, trace = packed(BUILTIN["XOR (0/1)"](), settings)
+    assert trace.updated[k]
+    js.evaluate(SETUP, text)
+    js.evaluate("(k) => predict.ask(run, k)", k)
+    state = click(js, "Mistake")
+    assert state["score"] == f"Right: it was a mistake, and {fact}. Predictions: 1 / 1 right."
+    js.evaluate(SETUP, text)
+    js.evaluate("(k) => predict.ask(run, k)", k)
+    state = click(js, "No mistake")
+    assert state["score"] == (f"Not quite: it was a mistake, and {fact}. "
+                              "Predictions: 0 / 1 right.")

@@ -7,6 +7,7 @@ import base64
 import numpy as np
 import pytest
 
+from core.decimals import Misclassified
 from core.exact_runs import exact_perceptron
 from core.geometry import geometric_margin
 from core.perceptron import perceptron
@@ -38,11 +39,11 @@ def expected(header: dict, columns: dict, k: int, pair: bool) -> str:
     w, b = columns["W"][k], columns["b"][k]
     extra = ""
     if "errors" in layers:
-        wrong = int(np.sum(y * (w[0] * X[:, 0] + w[1] * X[:, 1] + b) <= 0))
+        wrong = Misclassified(X, y).count(w, b)  # exactly, on short decimals
         extra += f" · {wrong} / {len(y)} training errors"
     if "band" in layers:
         margin = geometric_margin(X, y, w, float(b))
-        extra += f" · margin {num(margin) if np.isfinite(margin) else '−∞'}"
+        extra += f" · margin {'≈ ' + num(margin) if np.isfinite(margin) else '−∞'}"
     where = f"Step {k} / {steps}"
     if header.get("t0"):
         where = f"Step {header['t0'] + k} ({k} / {steps} {words.get('window', 'shown')})"
@@ -117,7 +118,9 @@ def test_what_each_step_means_is_said_with_the_maths_numbers(js):
         ya = float(data.y[i] * trace.activation[k])
         head = f"Step {k} of {trace.steps}: example {i}, y·a = {num(ya)}, "
         if trace.updated[k]:
-            meaning = (f"a mistake: w turns from {pair(trace.W[k - 1])} to {pair(trace.W[k])}, "
+            p, q = trace.W[k - 1], trace.W[k]
+            verb = "turns" if p[0] * q[1] - p[1] * q[0] else "goes"  # no turn: no direction
+            meaning = (f"a mistake: w {verb} from {pair(trace.W[k - 1])} to {pair(trace.W[k])}, "
                        f"and b from {num(trace.b[k - 1])} to {num(trace.b[k])}.")
         else:
             meaning = "correct, no update."
@@ -140,19 +143,18 @@ def test_in_floats_the_results_are_said_approximately_and_past_the_end_the_serve
 def test_a_kernel_run_says_which_example_and_whether_its_alpha_grew(js):
     # a kernel run is sent with no w (its page paints sign s(x) from the updates)
     from core.kernel import Kernel, kernel_perceptron
-    from ui.stepper import epoch_header
+    from ui.stepper import epoch_columns
 
     data = BUILTIN["XOR (±1)"]()
     trace = record(kernel_perceptron(data.X, data.y, kernel=Kernel("polynomial", degree=2),
                                      max_epochs=6))
     header = {"steps": trace.steps, "eta": 1.0, "bias": True, "classes": list(data.classes),
               "layers": ["kernel", "visited"], "result": {"converged": True, "message": ""},
-              "words": {}, **epoch_header(trace, len(data))}
+              "words": {}}
     columns = {"X": np.asarray(data.X, dtype=float), "y": np.asarray(data.y).astype(np.int8),
                "index": trace.index.astype(np.int16), "updated": trace.updated.astype(np.uint8),
-               "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32)}
-    if "epoch_every" not in header:
-        columns["epoch"] = trace.epoch.astype(np.int16)
+               "mistakes0": np.asarray(trace.mistakes[:1], dtype=np.int32),
+               **epoch_columns(trace)}
     lines = said(js, Run("kernel", trace.steps, header, columns))
     assert lines[0] == f"Step 0 of {trace.steps}: before the first step."
     for k in range(1, trace.steps + 1):

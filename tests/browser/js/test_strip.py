@@ -8,7 +8,7 @@ import re
 import pytest
 
 from tests.browser.js.conftest import open_class_page
-from ui.classroom import ASSETS, JS_MODULES, script
+from ui.classroom import JS_MODULES, module_path, script
 
 pytestmark = pytest.mark.browser
 
@@ -26,7 +26,7 @@ RENDER = """(c) => {
 
 def test_every_module_is_small_and_the_script_has_one_default_export():
     for name in JS_MODULES:
-        assert len((ASSETS / f"{name}.js").read_text().splitlines()) <= 400, name
+        assert len(module_path(name).read_text().splitlines()) <= 400, name
     assert re.findall(r"^export .*", script(), re.M) == ["export default function (component) {"]
 
 

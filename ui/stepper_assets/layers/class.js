@@ -17,12 +17,23 @@ export function inClass(run, ownsKeys) {
 }
 
 export function classTruth(run, step) {
-  // the answer the run gives: no mistake, or a mistake and the way w turns (if it turns)
+  // the answer the run gives: no mistake, or a mistake and the way w turns, when it turns one
+  // way or the other (exact.js's turnOf: exactly, on an exact run); else just "mistake"
   const c = run.columns;
   if (row(c.updated, step) !== 1) return "no_mistake";
-  const way = turn(row(c.W, step - 1), row(c.W, step));
+  const { way } = turnOf(run, row(c.W, step - 1), row(c.W, step));
   if (way === 0) return "mistake";
   return way > 0 ? "anticlockwise" : "clockwise";
+}
+
+export function classTruthWords(run, step) {
+  // the reveal's sentence: what the step was, true in every case
+  const c = run.columns;
+  const truth = classTruth(run, step);
+  if (truth === "no_mistake") return "It was not a mistake.";
+  if (truth !== "mistake") return `It was a mistake: w turns ${truth}.`;
+  const fact = movedWords(turnOf(run, row(c.W, step - 1), row(c.W, step)), row(c.W, step));
+  return `It was a mistake, and ${fact}.`;
 }
 
 function classChoices(box, labels, onPick) {
@@ -101,10 +112,8 @@ export function classBars(run, box, q) {
     said.push(`${CLASS_CHOICES[choice]}: ${counts[j]}`);
   });
   chart.setAttribute("aria-label", `The room's answers: ${said.join(", ")}`);
-  const words = { no_mistake: "It was not a mistake.", mistake: "It was a mistake, and w kept its direction.",
-                  anticlockwise: "It was a mistake: w turns anticlockwise.",
-                  clockwise: "It was a mistake: w turns clockwise." };
-  const way = q.kind === "mistake" && truth !== "no_mistake" ? "It was a mistake." : words[truth];
+  const way = q.kind === "mistake" && truth !== "no_mistake" ? "It was a mistake."
+    : classTruthWords(run, q.step);
   html("p", { class: "pl-class-truth" }, box,
        `${total} answer${total === 1 ? "" : "s"}. ${way} The step is shown.`);
 }

@@ -36,7 +36,7 @@ function kernelValues(part, run, k, axes) {
 
 function drawAlpha(part, o, run, axes, alpha) {
   // each example's alpha as the area of a disc round it, as the server's figure sized its
-  // markers (viz.variants.alpha_sizes: 6 px for the least, 22 px for the largest alpha)
+  // markers (lessons.variants.figures.alpha_sizes: 6 px for the least, 22 px for the largest alpha)
   const { header: h, columns: c } = run;
   const X = c.X.values;
   const y = c.y.values;

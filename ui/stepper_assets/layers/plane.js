@@ -3,6 +3,9 @@
 // the boundary and its closest point ("band"), the lines w.x + b = +-1 ("margins"), the
 // averaged and voted perceptrons ("averaged", "voted"). A boundary outside the view is
 // shown by an arrow at the view's edge that says how far it is.
+//
+// When a step moves the boundary, it glides there from where it was and its normal turns,
+// so that the room sees which way it went (glidePath).
 
 function drawOffView(o, away, scale, color) {
   const arrow = o.line("offview", { class: "pl-offview", "stroke-width": 3 * scale,
@@ -40,7 +43,7 @@ function drawBand(o, run, w, b, axes, band, reach) {
   const c = run.columns;
   band.setAttribute("visibility", "hidden");
   reach.setAttribute("visibility", "hidden");
-  const m = margins(c.X.values, c.y.values, w, b);
+  const m = margins(c.X.values, c.y.values, w, b, exactScores(run, w, b));
   if (!Number.isFinite(m.margin)) return;
   const half = m.margin * m.norm;  // |w.x + b| <= half is the band
   const [x0, x1] = axes.xr;
@@ -86,15 +89,75 @@ function drawAveraged(part, o, run, k, axes, scale) {
   }
 }
 
+export const GLIDE_MS = 300;
+
+export function glidePath([w0, b0], [w1, b1]) {
+  // The lines from w0.x + b0 = 0 to w1.x + b1 = 0, as a function of t in [0, 1]: their
+  // functions, each divided by its |w|, mixed as (1 - s) f0 + s f1 (s eases t). That vanishes
+  // only where f0 and f1 have opposite signs (or both vanish): every line lies between the two,
+  // turning about the point where they cross, or moving parallel between them. null when
+  // there is nothing to glide: either has w = 0 (no line), the line stays, or w turns so near
+  // half a turn that a line on the way would have w ~ 0 (the two are nearly the same line
+  // with opposite sides, or parallel with w flipped).
+  const n0 = Math.hypot(w0[0], w0[1]);
+  const n1 = Math.hypot(w1[0], w1[1]);
+  if (!(n0 > 1e-12 && n1 > 1e-12)) return null;
+  const u0 = [w0[0] / n0, w0[1] / n0, b0 / n0];
+  const u1 = [w1[0] / n1, w1[1] / n1, b1 / n1];
+  if (u0.every((v, i) => Math.abs(v - u1[i]) < 1e-12)) return null;
+  // |w| is least half way, cos(turn / 2): under 0.1 is a turn of more than about 170 degrees
+  if (Math.hypot(u0[0] + u1[0], u0[1] + u1[1]) / 2 < 0.1) return null;
+  return (t) => {
+    const s = 1 - (1 - Math.min(Math.max(t, 0), 1)) ** 3;  // quick off the mark, soft landing
+    const mix = (i) => (1 - s) * u0[i] + s * u1[i];
+    return [[mix(0), mix(1)], mix(2)];
+  };
+}
+
+function glided(part, run, w, b, view) {
+  // the boundary to draw now: (w, b), or a line on the way to it while it glides. A move
+  // glides only from a boundary at rest: a new step during a glide shows its own at once, so
+  // a quick stepper or Play never waits; view.glide = 0 (reduced motion) never glides.
+  const now = performance.now();
+  const same = (p, q) => p[1] === q[1] && p[0][0] === q[0][0] && p[0][1] === q[0][1];
+  const last = part.last;
+  const target = [w, b];
+  part.last = { run, target };
+  if (part.glide && (part.glide.run !== run || !same(part.glide.target, target))) {
+    part.glide = null;
+  } else if (!part.glide && last && last.run === run && !same(last.target, target)
+             && view.glide > 0) {
+    const path = glidePath(last.target, target);
+    if (path) part.glide = { run, target, path, start: now, ms: view.glide };
+  }
+  const glide = part.glide;
+  const t = glide ? (now - glide.start) / glide.ms : 1;
+  if (t >= 1) {
+    part.glide = null;
+    return target;
+  }
+  part.view = view;
+  if (!part.frame) {
+    part.frame = requestAnimationFrame(() => {
+      part.frame = 0;
+      if (part.glide) LAYERS.find((layer) => layer.name === "plane").draw(part, part.view);
+    });
+  }
+  return glide.path(t);
+}
+
 LAYERS.push({
   name: "plane",
   wants: (header) => !header.layers.includes("kernel"),
-  draw(part, { run, k, plane }) {
+  draw(part, view) {
+    const { run, k, plane } = view;
     if (!plane) return;
     const { overlay: o, axes } = plane;
     const { header: h, columns: c } = run;
-    const w = row(c.W, k);
-    const b = row(c.b, k);
+    // the boundary drawn now, with its band, margins and normal: step k's, or on its way there
+    const [w, b] = glided(part, run, row(c.W, k), row(c.b, k), view);
+    if (part.glide) o.svg.dataset.gliding = "";
+    else delete o.svg.dataset.gliding;
     const updated = k > 0 && row(c.updated, k) === 1;
     const scale = h.lecture ? 1.8 : 1;
     // made in this order, which is the order they are drawn in (the band under them all)

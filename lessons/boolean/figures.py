@@ -12,7 +12,6 @@ import plotly.graph_objects as go
 
 from core.boolean import TruthTable, activations, lift, rows_right
 from viz import describe, shapes
-from viz.margin import legend_below
 from viz.maths import num, signed
 from viz.palette import (
     BOUNDARY,
@@ -23,7 +22,7 @@ from viz.palette import (
     SURFACE,
     WRONG,
 )
-from viz.plane import HOUSE_TEMPLATE, house_layout, square_axes
+from viz.plane import HOUSE_TEMPLATE, house_layout, legend_below, square_axes
 
 _BOX = {"01": ((-0.6, 1.6), (-0.6, 1.6)), "pm1": ((-1.9, 1.9), (-1.9, 1.9))}
 

@@ -201,7 +201,8 @@ def verdict(z: float) -> str:
         return (f"0 < z = {num(z)} < 1: right side, but inside the margin. The perceptron's "
                 "loss is already 0, so it stops updating; the hinge still has slope −1 and "
                 "keeps pushing w until z ≥ 1.")
-    return (f"z = {num(z)} ≥ 1: beyond the margin. Neither loss pushes (slope 0); in the SVM "
+    where = "z = 1: on the margin" if z == 1 else f"z = {num(z)} > 1: beyond the margin"
+    return (f"{where}. Neither loss pushes (slope 0); in the SVM "
             "only the penalty λ/2‖w‖² still acts, shrinking w. The logistic loss never "
             "reaches 0: it keeps pushing, ever less.")
 
@@ -476,6 +477,7 @@ def svm_step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: 
 
     z = y * a
     verdict = (r"< 1 \\ &\Rightarrow \text{margin violated: hinge step}" if updated
+               else r"= 1 \\ &\Rightarrow \text{on the margin: only the penalty}" if z == 1
                else r"\ge 1 \\ &\Rightarrow \text{beyond the margin: only the penalty}")
     lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b = {num(r(a))} \\"
              rf" y\,a &= ({num(y)})({num(r(a))}) = {num(r(z))} {verdict} \end{{aligned}}",

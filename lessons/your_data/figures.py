@@ -50,6 +50,16 @@ def click_spacing(low: float, high: float) -> float:
         scale *= 10
 
 
+def click_nodes(X: np.ndarray) -> np.ndarray:
+    """The canvas's click targets for the points X: (n, 2) nodes on the snap grid, at most
+    :data:`MAX_CLICK_NODES` a side, spaced by :func:`click_spacing` over :func:`canvas_box`."""
+    x0, x1, y0, y1 = canvas_box(X)
+    step = click_spacing(min(x0, y0), max(x1, y1))
+    gx, gy = np.meshgrid(np.arange(math.ceil(x0 / step), math.floor(x1 / step) + 1) * step,
+                         np.arange(math.ceil(y0 / step), math.floor(y1 / step) + 1) * step)
+    return np.column_stack([gx.ravel(), gy.ravel()])
+
+
 def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
     """Trace 0 is an invisible grid that catches clicks anywhere; the points follow.
 
@@ -63,10 +73,9 @@ def canvas_figure(X, y, classes, *, height: int = 560) -> go.Figure:
     X = np.asarray(X, dtype=float).reshape(-1, 2)
     x0, x1, y0, y1 = canvas_box(X)
     step = click_spacing(min(x0, y0), max(x1, y1))
-    gx, gy = np.meshgrid(np.arange(math.ceil(x0 / step), math.floor(x1 / step) + 1) * step,
-                         np.arange(math.ceil(y0 / step), math.floor(y1 / step) + 1) * step)
+    nodes = click_nodes(X)
     fig = go.Figure(go.Scatter(
-        x=gx.ravel(), y=gy.ravel(), mode="markers", name="grid", showlegend=False,
+        x=nodes[:, 0], y=nodes[:, 1], mode="markers", name="grid", showlegend=False,
         marker=dict(size=14, opacity=0, color="black"), hoverinfo="none",
         unselected=dict(marker=dict(opacity=0)), selected=dict(marker=dict(opacity=0)),
     ))

@@ -29,7 +29,7 @@ from viz.palette import (
     SUPPORT,
     WRONG,
 )
-from viz.plane import HOUSE_TEMPLATE, house_layout, point_traces, square_axes
+from viz.plane import HOUSE_TEMPLATE, house_layout, legend_below, point_traces, square_axes
 
 # A colour and a shape per visiting order of the experiment (a new order takes the next).
 _ORDER_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
@@ -50,17 +50,6 @@ def plane_box(X, *, radius: float | None = None, pad: float = 0.12):
     centre = (lo + hi) / 2
     half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
     return ((centre[0] - half, centre[0] + half), (centre[1] - half, centre[1] + half))
-
-
-def legend_below(fig: go.Figure, space: int) -> go.Figure:
-    """Keep a fixed strip of ``space`` pixels at the bottom for the legend.
-
-    The plot area then has the same size whatever the legend holds, and the legend
-    never covers the x-axis title.
-    """
-    fig.update_layout(margin=dict(b=space),
-                      legend=dict(yref="container", y=0, yanchor="bottom", font=dict(size=11)))
-    return fig
 
 
 def _circle(radius: float, name: str, dash: str, width: float) -> go.Scatter:

@@ -1,0 +1,224 @@
+"""The operations of a class, one place for each: what the HTTP routes and the sidebar both do.
+
+``POST /class`` and the sidebar's *Start a class* are two doors to :meth:`Operations.start`;
+``POST .../claim`` and a remote link opened in the app are two doors to
+:meth:`Operations.claim`; the lecturer's route and the sidebar's *End*, *Phone as a remote*
+and the published view all go through :meth:`Operations.act`, which looks the action up in
+:data:`ACTIONS`. The rate limits live here too, so each door spends the same budget (a
+lecturer who starts five classes by ``POST /class`` cannot start a sixth from the sidebar).
+
+An action of :data:`ACTIONS` names the fields it takes (besides ``action``) and what it does:
+a transition of the class's state (state.py), applied by the store, or a write of its own
+(``touch`` renews the quiet hour, ``remote`` mints a one-time token for a second device).
+Adding an action is one row here, and the routes and the page both have it.
+
+Nothing here imports Streamlit; every method is a coroutine run on the serving loop.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from classroom import codes, limits
+from classroom.limits import Buckets
+from classroom.state import (
+    ClassError,
+    ClassState,
+    add_key,
+    close_question,
+    end,
+    open_question,
+    reveal,
+    set_step,
+    set_view,
+    start,
+)
+from classroom.store import Store, Transition, not_found
+
+# what an action does besides a transition: (operations, the class, its fields) -> extra reply
+Effect = Callable[["Operations", ClassState, dict[str, Any]], Awaitable[dict[str, Any]]]
+
+
+@dataclass(frozen=True)
+class Action:
+    """One thing a lecturer's device may do to its class.
+
+    ``fields``: what the action takes besides ``action``. ``change``: the transition it
+    makes, from those fields (and the sender's key, which a view must never hold), or None
+    for an action that writes something else (``effect``).
+    """
+
+    fields: frozenset[str]
+    change: Callable[[dict[str, Any], str], Transition] | None = None
+    effect: Effect | None = None
+
+
+def _view(body: dict[str, Any], key: str) -> Transition:
+    view = body.get("view")
+    if isinstance(view, str) and key and key in view:
+        raise ClassError(400, "a view never holds the lecturer's key")
+    return lambda s: set_view(s, view, body.get("step", 0))
+
+
+def _ask(body: dict[str, Any], _key: str) -> Transition:
+    salt = codes.new_salt()  # the question's own, drawn once (a retried change keeps it)
+    return lambda s: open_question(s, body.get("kind"), body.get("step"), salt)
+
+
+async def _touch(ops: Operations, state: ClassState, _body: dict[str, Any]) -> dict[str, Any]:
+    await ops.store.touch(state.code)
+    return {}
+
+
+async def _remote(ops: Operations, state: ClassState, _body: dict[str, Any]) -> dict[str, Any]:
+    token = codes.new_token()
+    await ops.store.put_remote(codes.digest(token), state.code)
+    return {"remote": token}
+
+
+ACTIONS: dict[str, Action] = {
+    "step": Action(frozenset({"step"}), lambda b, _k: lambda s: set_step(s, b.get("step"))),
+    "view": Action(frozenset({"view", "step"}), _view),
+    "ask": Action(frozenset({"kind", "step"}), _ask),
+    "reveal": Action(frozenset(), lambda _b, _k: reveal),
+    "close": Action(frozenset(), lambda _b, _k: close_question),
+    "end": Action(frozenset(), lambda _b, _k: end),
+    "touch": Action(frozenset(), effect=_touch),  # the lecturer's page is still there
+    "remote": Action(frozenset(), effect=_remote),  # -> {"remote": TOKEN}, once, 10 minutes
+}
+# every field some action takes: a body with any other is refused before it is read further
+ACTION_FIELDS = frozenset({"action"}).union(*(a.fields for a in ACTIONS.values()))
+
+
+def check_action(body: dict[str, Any]) -> Action:
+    """The action a body names, its fields checked; ClassError 400 otherwise."""
+    name = body.get("action")
+    if name not in ACTIONS:
+        raise ClassError(400, f"an action is one of {sorted(ACTIONS)}")
+    action = ACTIONS[name]
+    if not set(body) - {"action"} <= action.fields:
+        raise ClassError(400, f"{name} takes {sorted(action.fields)}")
+    return action
+
+
+class Operations:
+    """Every class operation on one store, with the rate limits every door shares."""
+
+    def __init__(self, store: Store, *, clock: Callable[[], float] | None = None,
+                 secret: bytes | None = None):
+        self.store = store
+        # signs voter identities; every process behind one proxy needs the same one
+        # (PERCEPTRON_LAB_SECRET, server.py), else each signs its own and refuses others'
+        self.secret = secret or secrets.token_bytes(32)
+        options = {"clock": clock} if clock else {}
+        self.misses = Buckets(*limits.MISSES, **options)  # by address, or by identity
+        self.address_misses = Buckets(*limits.ADDRESS_MISSES, **options)  # with identities
+        self.starts = Buckets(*limits.STARTS, **options)
+        self.actions = Buckets(*limits.ACTIONS, **options)
+        self.new_voters = Buckets(*limits.NEW_VOTERS, **options)
+
+    def too_many(self, what: str = "requests") -> ClassError:
+        return ClassError(429, f"too many {what}; wait a little")
+
+    # -------------------------------------------------------------- starting
+    async def start(self, who: str, view: object = "", step: object = 0) -> tuple[str, ClassState]:
+        """A new class on ``view`` at ``step`` for the client at address ``who``: its
+        lecturer key and state. ClassError 429 past the address's starts."""
+        if not self.starts.allow(who):
+            raise self.too_many("new classes from this address")
+        key = codes.new_key()
+        for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
+            state = start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
+            if await self.store.open_class(state):
+                return key, state
+        raise ClassError(503, "no free code; try again")
+
+    # -------------------------------------------------------------- finding a class
+    async def find(self, who: str, code: str | None, identity: str | None = None
+                   ) -> ClassState:
+        """The class ``code`` names; a miss (unknown or ended) is counted, and once the
+        misses are spent every lookup is refused, found or not (so a refusal tells nothing).
+
+        Without an identity the misses are the address's (``who``). A page with one (its
+        signed voter cookie, ``codes.identity``) spends its own, and the address's larger
+        ``ADDRESS_MISSES``: one student mistyping a code behind a hall's NAT slows that
+        student, never the hall's joins.
+        """
+        keys = [(self.misses, who)] if identity is None else \
+            [(self.misses, identity), (self.address_misses, who)]
+        if not all(bucket.peek(key) for bucket, key in keys):
+            raise self.too_many("unknown codes or wrong keys")
+        state = await self.store.get(code) if code else None
+        if state is None:
+            for bucket, key in keys:
+                bucket.allow(key)
+            raise not_found(bool(code) and await self.store.was_ended(code))
+        return state
+
+    async def lead(self, who: str, code: str | None, key: object) -> ClassState:
+        """The class, for a holder of one of its lecturer keys. The right key always passes
+        (students who guess behind the lecturer's own address, one campus NAT, cannot lock
+        the lecturer out); anything else is a miss of ``who``."""
+        state = await self.store.get(code) if code else None
+        if state is None or not codes.key_matches(key, state.key_hashes):
+            if not self.misses.allow(who):
+                raise self.too_many("unknown codes or wrong keys")
+            if state is None:
+                raise not_found(bool(code) and await self.store.was_ended(code))
+            raise ClassError(403, "only the lecturer's key can drive the class")
+        return state
+
+    # -------------------------------------------------------------- the lecturer
+    async def act(self, who: str, code: str | None, key: object, body: dict[str, Any], *,
+                  state: ClassState | None = None) -> tuple[ClassState, dict[str, Any]]:
+        """A lecturer's action (``body["action"]`` and its fields): the class's state after
+        it and what else the reply holds (a remote token). ``state``: the class as
+        :meth:`lead` found it already for this key."""
+        if state is None:
+            state = await self.lead(who, code, key)
+        if not self.actions.allow(state.code):
+            raise self.too_many("actions on this class")
+        action = check_action(body)
+        extra: dict[str, Any] = {}
+        if action.change is not None:
+            state = await self.store.change(state.code, action.change(body, str(key)))
+        if action.effect is not None:
+            extra = await action.effect(self, state, body)
+        return state, extra
+
+    async def claim(self, who: str, code: str | None, token: object) -> str:
+        """A key of a second device's own for a one-time remote token of this class. The
+        token is spent whether or not it was right for this class; a wrong one is a miss."""
+        state = await self.find(who, code)
+        claimed = await self.store.take_remote(codes.digest(token)) \
+            if codes.is_token(token) else None
+        if claimed != state.code:
+            self.misses.allow(who)
+            raise ClassError(403, "this remote link was used already, or expired")
+        key = codes.new_key()
+        await self.store.change(state.code, lambda s: add_key(s, codes.digest(key)))
+        return key
+
+    # -------------------------------------------------------------- a student
+    def new_voter(self, who: str) -> str:
+        """A new voter identity, signed, for a browser at ``who``: at most ``NEW_VOTERS``
+        per address (a hall's NAT joins at once; a script cannot mint hundreds a minute)."""
+        if not self.new_voters.allow(who):
+            raise self.too_many("new pages from this address")
+        return codes.new_voter(self.secret)
+
+    def voter_ok(self, token: object) -> bool:
+        """Whether ``token`` is a voter identity this server (any of its processes) made."""
+        return codes.voter_ok(token, self.secret)
+
+    async def answer(self, code: str | None, voter: str, question: object, choice: object
+                     ) -> None:
+        """A student's answer (``voter``: their checked identity). A class the voter does not
+        follow, known or not, is refused alike (403): answers tell a guesser nothing, so
+        they spend no misses and are never refused for anyone else's."""
+        if not code:
+            raise ClassError(403, "only a page that follows the class can answer")
+        await self.store.vote(code, question, choice, voter)

@@ -1,0 +1,157 @@
+"""ui/classroom_assets/lead.js: what a lecturer's page posts to its class, with its key: one
+step request at a time and the newest step each time, a question on the projector's next
+step, and what a refusal does to the page."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.browser.js.conftest import ORIGIN, open_class_page
+
+pytestmark = pytest.mark.browser
+
+# a lecturer's page state as stream.js makes it, with a strip to render into and a record of
+# whether lead.js said the class was over
+PAGE = """(extra) => {
+  document.body.replaceChildren();
+  const c = { role: "lecturer", code: "ABCDEFGH", key: "K".repeat(43), display: "ABCD-EFGH",
+              link: "x", mode: "follow", state: { seq: 1, view_seq: 1, step: 0, question: null },
+              k: null, sentK: null, ownSeq: 0, posting: false, ended: false, busy: false,
+              tally: null, problem: null, overs: 0, ...extra };
+  c.ui = cls.build(document.body);
+  c.over = () => { c.overs += 1; c.ended = true; };
+  window.lecturer = c;
+  return true;
+}"""
+STEPPER = """([k, K]) => {
+  const box = document.createElement("div");
+  box.className = "pl-stepper";
+  box.dataset.step = String(k);
+  const slider = document.createElement("input");
+  slider.className = "pl-slider";
+  slider.type = "range";
+  slider.max = String(K);
+  box.appendChild(slider);
+  document.body.appendChild(box);
+}"""
+
+
+@pytest.fixture(scope="module")
+def page(browser):
+    page = open_class_page(browser)
+    yield page
+    page.context.close()
+
+
+@pytest.fixture
+def server(page):
+    """The class's lecturer route, answered here: what it was sent, and what it answers
+    (``status``: the next answers' status; each body moves a made-up class state)."""
+    sent = []
+    answer = {"status": 200, "seq": 1, "hold": False}
+
+    def handle(route):
+        request = route.request
+        body = json.loads(request.post_data or "{}")
+        sent.append({"key": request.headers.get("x-class-key"),
+                     "type": request.headers.get("content-type"), **body})
+        if answer["status"] != 200:
+            route.fulfill(status=answer["status"], content_type="application/json",
+                          body=json.dumps({"error": "refused here"}))
+            return
+        answer["seq"] += 1
+        state = {"seq": answer["seq"], "view_seq": 1, "step": body.get("step", 0),
+                 "question": None}
+        if body["action"] == "ask":
+            state["question"] = {"id": answer["seq"], "step": body["step"], "kind": body["kind"],
+                                 "choices": ["mistake", "no_mistake"], "revealed": False}
+        route.fulfill(status=200, content_type="application/json",
+                      body=json.dumps({"state": state}))
+
+    page.route(f"{ORIGIN}/class/**", handle)
+    yield sent, answer
+    page.unroute(f"{ORIGIN}/class/**", handle)
+
+
+def test_a_post_carries_the_key_and_takes_the_classs_answer(page, server):
+    sent, _ = server
+    page.evaluate(PAGE, {})
+    got = page.evaluate("""async () => {
+      const st = await cls.post(lecturer, { action: "step", step: 4 });
+      return { step: st.step, ownSeq: lecturer.ownSeq, state: lecturer.state.seq,
+               problem: lecturer.problem };
+    }""")
+    assert got == {"step": 4, "ownSeq": 2, "state": 2, "problem": None}
+    assert sent == [{"key": "K" * 43, "type": "application/json", "action": "step", "step": 4}]
+
+
+def test_a_refusal_says_why_and_an_ended_class_is_over(page, server):
+    _, answer = server
+    page.evaluate(PAGE, {})
+    answer["status"] = 403
+    got = page.evaluate("""async () => {
+      const status = await cls.post(lecturer, { action: "touch" }).catch((e) => e.status);
+      return { status, problem: lecturer.problem, overs: lecturer.overs };
+    }""")
+    assert got == {"status": 403, "problem": "This page no longer drives the class.",
+                   "overs": 0}
+    for status in (404, 410):
+        answer["status"] = status
+        page.evaluate(PAGE, {})
+        got = page.evaluate("""async () => {
+          const status = await cls.post(lecturer, { action: "touch" }).catch((e) => e.status);
+          return { status, overs: lecturer.overs };
+        }""")
+        assert got == {"status": status, "overs": 1}
+
+
+def test_steps_go_one_request_at_a_time_and_the_class_ends_where_the_lecturer_stopped(
+        page, server):
+    sent, _ = server
+    page.evaluate(PAGE, {})
+    # presses while a request is on its way: only the newest goes next
+    page.evaluate("""() => {
+      for (const k of [1, 2, 3]) { lecturer.k = k; cls.pushStep(lecturer); }
+    }""")
+    page.wait_for_function("() => !lecturer.posting && lecturer.sentK === 3")
+    assert [s["step"] for s in sent] == [1, 3]
+    page.evaluate("() => cls.pushStep(lecturer)")  # nothing new: nothing sent
+    assert len(sent) == 2
+
+
+def test_a_question_is_on_the_projectors_next_step_with_the_class_there_first(page, server):
+    sent, _ = server
+    page.evaluate(PAGE, {"k": 0, "sentK": 0})
+    page.evaluate(STEPPER, [5, 9])
+    heard = page.evaluate("""async () => {
+      const heard = [];
+      const on = (event) => heard.push(event.detail);
+      window.addEventListener("pl-class", on);
+      cls.ask(lecturer, "mistake");
+      for (let i = 0; i < 100 && heard.length === 0; i += 1) {
+        await new Promise((done) => setTimeout(done, 20));
+      }
+      window.removeEventListener("pl-class", on);
+      return heard;
+    }""")
+    assert [(s["action"], s.get("step")) for s in sent] == [("step", 5), ("ask", 6)]
+    assert heard[0]["question"]["step"] == 6 and heard[0]["lecturer"] is True
+    # at the last step there is no next one to ask about
+    page.evaluate(PAGE, {})
+    page.evaluate(STEPPER, [9, 9])
+    page.evaluate("() => cls.ask(lecturer, 'mistake')")
+    assert len(sent) == 2
+
+
+def test_after_a_run_the_class_goes_where_the_projector_stands(page, server):
+    sent, _ = server
+    # the class at step 2 (seq 1, the made-up server's next answer is seq 2)
+    page.evaluate(PAGE, {"state": {"seq": 1, "view_seq": 1, "step": 2, "question": None}})
+    page.evaluate(STEPPER, [7, 9])
+    page.evaluate("() => cls.catchUp(lecturer)")
+    page.wait_for_function("() => lecturer.sentK === 7 && !lecturer.posting")
+    assert [s["step"] for s in sent] == [7]
+    page.evaluate("() => cls.catchUp(lecturer)")  # the class is there: nothing more
+    assert len(sent) == 1

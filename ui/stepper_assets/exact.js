@@ -1,0 +1,154 @@
+// An exact run's decisions, taken on integers as the server takes them (core/decimals.py).
+// The header's scale {x: kx, w: kw} says that X times 10^kx and every w and b times 10^kw are
+// integers (ui/stepper.py's exact_scale checked it): a = w.x + b is then the integer
+// A = Wi.Xi + Bi 10^kx over 10^(kx + kw), and every sign, tie, count and comparison the page
+// shows is A's or a product of Wi's, exact. The integers are Numbers while every product and
+// sum stays below 2^53, BigInts beyond. A run in floats (no scale) decides in floats, as its
+// server did; its numbers are marked ≈.
+
+const TWO53 = 2 ** 53;
+const POWERS = Array.from({ length: 23 }, (_, k) => Number(`1e${k}`));  // exact doubles
+
+export function halfEven(value) {
+  // numpy's np.round to an integer: half to even (the server's integers are these)
+  const floor = Math.floor(value);
+  const rest = value - floor;
+  return rest > 0.5 || (rest === 0.5 && floor % 2 !== 0) ? floor + 1 : floor;
+}
+
+const exactRuns = new WeakMap();
+
+export function exactOf(run) {
+  // the run's integers (X's, and how large w's get), or null for a run in floats
+  const { header: h, columns: c } = run;
+  if (!h.scale || !c.W) return null;
+  if (exactRuns.has(c)) return exactRuns.get(c);
+  const { x: kx, w: kw } = h.scale;
+  const X = c.X.values;
+  const D = c.X.width;
+  const Xi = new Float64Array(X.length);
+  let xTop = 0;
+  for (let j = 0; j < X.length; j++) {
+    Xi[j] = halfEven(X[j] * POWERS[kx]);
+    xTop = Math.max(xTop, Math.abs(Xi[j]));
+  }
+  let wTop = 0;
+  let bTop = 0;
+  for (const v of c.W.values) wTop = Math.max(wTop, Math.abs(halfEven(v * POWERS[kw])));
+  for (const v of c.b.values) bTop = Math.max(bTop, Math.abs(halfEven(v * POWERS[kw])));
+  const ex = {
+    kx, kw, D, Xi, unitX: POWERS[kx], unit: POWERS[kx + kw] ?? 10 ** (kx + kw),
+    // a's integer: products of Xi and Wi, summed; w's turn: products of two Wi's
+    big: xTop * wTop * D + bTop * POWERS[kx] >= TWO53,
+    bigTurn: 2 * wTop * wTop >= TWO53,
+  };
+  if (ex.big) ex.XiBig = Array.from(Xi, (v) => BigInt(v));
+  exactRuns.set(c, ex);
+  return ex;
+}
+
+export function weightInts(ex, w, b) {
+  // w and b times 10^kw, integers
+  const s = POWERS[ex.kw];
+  return { w: w.map((v) => halfEven(v * s)), b: halfEven(b * s) };
+}
+
+export function activationInts(ex, w, b) {
+  // i -> A_i = Wi.Xi_i + Bi 10^kx, a_i times 10^(kx + kw), exactly (a Number or a BigInt)
+  const { w: wi, b: bi } = weightInts(ex, w, b);
+  const D = ex.D;
+  if (ex.big) {
+    const wb = wi.map((v) => BigInt(v));
+    const bb = BigInt(bi) * BigInt(ex.unitX);
+    const Xb = ex.XiBig;
+    return (i) => {
+      let sum = bb;
+      for (let j = 0; j < D; j++) sum += wb[j] * Xb[i * D + j];
+      return sum;
+    };
+  }
+  const Xi = ex.Xi;
+  const bx = bi * ex.unitX;
+  return (i) => {
+    let sum = bx;
+    for (let j = 0; j < D; j++) sum += wi[j] * Xi[i * D + j];
+    return sum;
+  };
+}
+
+export function exactScores(run, w, b) {
+  // for geometry.js's margins and describeBoundary: a_i's exact integer and its unit, or
+  // null (a run in floats)
+  const ex = exactOf(run);
+  return ex ? { a: activationInts(ex, w, b), unit: ex.unit } : null;
+}
+
+export function signOf(value) {
+  // -1, 0 or 1, of a Number or a BigInt
+  return value > 0 ? 1 : value < 0 ? -1 : 0;
+}
+
+export function turnOf(run, wb, wa) {
+  // how w moved from wb to wa: {kind, way}; kind "turn" (way +1 anticlockwise, -1 clockwise),
+  // "from0" (w had no direction), "to0" (w became 0), "none" (0 before and after), "kept" (w
+  // kept its direction, only its length changed) or "flip" (a half turn: w now points the
+  // other way). Exact on an exact run (integers); in floats otherwise.
+  const ex = exactOf(run);
+  let p = wb;
+  let q = wa;
+  if (ex) {
+    const s = POWERS[ex.kw];
+    p = wb.map((v) => halfEven(v * s));
+    q = wa.map((v) => halfEven(v * s));
+    if (ex.bigTurn) {
+      p = p.map((v) => BigInt(v));
+      q = q.map((v) => BigInt(v));
+    }
+  }
+  const zeroBefore = signOf(p[0]) === 0 && signOf(p[1]) === 0;
+  const zeroAfter = signOf(q[0]) === 0 && signOf(q[1]) === 0;
+  if (zeroBefore) return { kind: zeroAfter ? "none" : "from0", way: 0 };
+  if (zeroAfter) return { kind: "to0", way: 0 };
+  const cross = signOf(p[0] * q[1] - p[1] * q[0]);
+  if (cross !== 0) return { kind: "turn", way: cross };
+  return { kind: signOf(p[0] * q[0] + p[1] * q[1]) > 0 ? "kept" : "flip", way: 0 };
+}
+
+export function exactActivations(header, columns) {
+  // a = w.x + b before each step of an exact run, from its integers: A over 10^(kx + kw), one
+  // correctly rounded division (|A| < 2^53, as the server checked when it left a out), which
+  // is the run's own a (core.decimals.to_float); NaN where nothing is visited
+  const run = { header, columns };
+  const ex = exactOf(run);
+  const K = header.steps;
+  const D = columns.W.width;
+  const a = new Float64Array(K + 1).fill(NaN);
+  const index = columns.index.values;
+  let at = -1;
+  let score = null;
+  for (let k = 1; k <= K; k++) {
+    const i = index[k];
+    if (i < 0) continue;
+    // the weights change only at updates: their integers are made again only then
+    if (at < 0 || columns.updated.values[k - 1] === 1 || k - 1 !== at) {
+      score = activationInts(ex, Array.from(columns.W.values.subarray((k - 1) * D, k * D)),
+                             columns.b.values[k - 1]);
+    }
+    at = k;
+    a[k] = Number(score(i)) / ex.unit;
+  }
+  return a;
+}
+
+export function movedWords(moved, wa) {
+  // what w did on an update that did not turn it one way or the other, in words; null for a
+  // turn (the question's own answer)
+  const pair = `(${wa.map((v) => num(v).replace("-", "\u2212")).join(", ")})`;
+  return {
+    from0: `w had no direction before it: it now points along ${pair}`,
+    to0: "w became 0: it has no direction now, and there is no boundary",
+    none: "w was 0 and is still 0: it has no direction to turn",
+    kept: "w kept its direction: only its length changed",
+    flip: `w turned half round: it now points the opposite way, ${pair}, neither anticlockwise nor clockwise`,
+  }[moved.kind] ?? null;
+}
