@@ -43,16 +43,19 @@ Security, in numbers:
 
 - A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
   codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process; deploy/nginx.conf caps every request at 50/s per address (burst 1000)
-  before that. One address guessing for a 15-week term (9.1e6 s) at 0.5/s tries
-  4.5e6 codes: with 10 classes open all term the chance of finding one is
-  4.5e6 * 10 / 2**40 = 4e-5; at nginx's 50/s it would be 4e-3. Classes are open
-  for lectures, not all term, so the real chance is lower still. What a found code
-  gives: the view the room sees, and one vote per open connection.
+  and process, or per identity for a page with one (its signed voter cookie), the
+  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
+  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
+  request at 50/s per address (burst 1000) before that. One address guessing for a
+  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
+  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
+  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
+  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
+  term, so the real chance is lower still. What a found code gives: the view the room
+  sees, and one vote per identity with an open stream.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
-  never slowed (a hall behind one NAT address shares the misses of its address:
-  a student guessing there slows the hall's joins, never the lecturer, and never
-  the hall's answers, which spend no misses).
+  never slowed (a hall behind one NAT address shares the misses of its address
+  only past ``ADDRESS_MISSES``; answers spend no misses at all).
 - A student can send only an answer: a JSON body of at most ``MAX_STUDENT_BODY``
   bytes with exactly ``question`` and ``choice``, checked against the open question,
   at most ``ANSWERS`` requests a second per voter, and counted once per voter per
@@ -174,8 +177,13 @@ class Classroom:
                             201, headers=NO_STORE)
 
     async def snapshot(self, request: Request) -> Response:
-        state = await self.ops.find(address(request), _code(request))
+        state = await self.ops.find(address(request), _code(request), self.identity(request))
         return JSONResponse(public(state), headers=NO_STORE)
+
+    def identity(self, request: Request) -> str | None:
+        """The page's identity when its voter cookie is the server's (else None)."""
+        token = request.cookies.get(VOTER_COOKIE)
+        return codes.identity(token) if self.ops.voter_ok(token) else None
 
     async def lecturer(self, request: Request) -> Response:
         who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
@@ -295,7 +303,7 @@ class Events:
         hub, who = room.store.hub, address(request)
         if hub.streams >= limits.MAX_STREAMS:
             raise ClassError(503, "this server follows as many pages as it can")
-        state = await ops.find(who, _code(request))
+        state = await ops.find(who, _code(request), room.identity(request))
         mode = request.query_params.get("mode", FOLLOW)
         if mode not in (FOLLOW, EXPLORE):
             raise ClassError(400, "mode is follow or explore")

@@ -40,7 +40,10 @@ MAX_STREAMS_PER_ADDRESS = 600  # one address's (a hall of 300 behind one NAT, tw
 MAX_STREAMS_PER_VOTER = 8  # one browser's (its tabs), over every class
 
 # ------------------------------------------------------------------ rates: (per second, burst)
-MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token
+MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token; and
+# per identity, for a page that has one (a voter cookie the server signed): one student's
+# mistyped codes then slow that student alone, and the address as a whole spends from
+ADDRESS_MISSES = (5.0, 200)  # (a hall behind one NAT: ten times one typist's pace, sustained)
 STARTS = (0.1, 5)  # per address: new classes
 NEW_VOTERS = (10.0, 400)  # per address: identities made (a hall of 300 behind one NAT at once)
 STREAM_OPENS = (1.0, 10)  # per voter: streams opened (a page reconnects every few s at worst)

@@ -114,7 +114,8 @@ class Operations:
         # (PERCEPTRON_LAB_SECRET, server.py), else each signs its own and refuses others'
         self.secret = secret or secrets.token_bytes(32)
         options = {"clock": clock} if clock else {}
-        self.misses = Buckets(*limits.MISSES, **options)
+        self.misses = Buckets(*limits.MISSES, **options)  # by address, or by identity
+        self.address_misses = Buckets(*limits.ADDRESS_MISSES, **options)  # with identities
         self.starts = Buckets(*limits.STARTS, **options)
         self.actions = Buckets(*limits.ACTIONS, **options)
         self.new_voters = Buckets(*limits.NEW_VOTERS, **options)
@@ -136,14 +137,24 @@ class Operations:
         raise ClassError(503, "no free code; try again")
 
     # -------------------------------------------------------------- finding a class
-    async def find(self, who: str, code: str | None) -> ClassState:
-        """The class ``code`` names; a miss (unknown or ended) counts against ``who``, and
-        once ``who`` has spent its misses every lookup is refused, found or not."""
-        if not self.misses.peek(who):
+    async def find(self, who: str, code: str | None, identity: str | None = None
+                   ) -> ClassState:
+        """The class ``code`` names; a miss (unknown or ended) is counted, and once the
+        misses are spent every lookup is refused, found or not (so a refusal tells nothing).
+
+        Without an identity the misses are the address's (``who``). A page with one (its
+        signed voter cookie, ``codes.identity``) spends its own, and the address's larger
+        ``ADDRESS_MISSES``: one student mistyping a code behind a hall's NAT slows that
+        student, never the hall's joins.
+        """
+        keys = [(self.misses, who)] if identity is None else \
+            [(self.misses, identity), (self.address_misses, who)]
+        if not all(bucket.peek(key) for bucket, key in keys):
             raise self.too_many("unknown codes or wrong keys")
         state = await self.store.get(code) if code else None
         if state is None:
-            self.misses.allow(who)
+            for bucket, key in keys:
+                bucket.allow(key)
             raise not_found(bool(code) and await self.store.was_ended(code))
         return state
 

@@ -382,3 +382,54 @@ def test_json_nested_thousands_deep_is_refused_plainly_on_every_route():
                     assert status == 400, path
             await student.close()
     run(main())
+
+
+def test_one_students_mistyped_codes_slow_that_student_and_never_the_halls_joins():
+    async def main():
+        async with serving(MemoryStore()) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            hall = [Follower(base, lecturer.code) for _ in range(5)]
+            for f in hall:
+                assert await f.connect() == 200
+            typist, others = hall[0], hall[1:]
+            wrong = "23456789" if lecturer.code != "23456789" else "3456789A"
+            statuses = [(await request(base, "GET", f"/class/{wrong}",
+                                       headers={"Cookie": typist.cookie}))[0]
+                        for _ in range(limits.MISSES[1] + 5)]
+            assert statuses.count(404) == limits.MISSES[1] and statuses[-1] == 429
+            # the typist is slowed, found code or not; the hall reconnects and joins
+            assert await typist.reconnect() == 429
+            assert [await f.reconnect() for f in others] == [200] * len(others)
+            newcomer = Follower(base, lecturer.code)
+            assert await newcomer.connect() == 200
+            # a page without an identity guesses at the address's own pace (the old bound)
+            plain = [(await request(base, "GET", f"/class/{wrong}"))[0]
+                     for _ in range(limits.MISSES[1] + 2)]
+            assert plain.count(404) == limits.MISSES[1] and plain[-1] == 429
+            for f in (*hall, newcomer):
+                await f.close()
+    run(main())
+
+
+def test_identities_rotated_to_guess_codes_meet_the_addresss_bound():
+    async def main():
+        async with serving(MemoryStore()) as (base, room):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            wrong = "23456789" if lecturer.code != "23456789" else "3456789A"
+            statuses = []
+            while len(statuses) < limits.ADDRESS_MISSES[1] + 40:
+                token = room.ops.new_voter("127.0.0.1")  # as many as the server would give
+                for _ in range(limits.MISSES[1]):
+                    statuses.append((await request(base, "GET", f"/class/{wrong}", headers={
+                        "Cookie": f"plab_voter={token}"}))[0])
+            assert statuses.count(404) <= limits.ADDRESS_MISSES[1] + 5  # + what refilled
+            assert statuses[-1] == 429
+            # then the address's lookups are refused, a fresh identity's too, whether the
+            # code exists or not
+            fresh = room.ops.new_voter("127.0.0.1")
+            status, _ = await request(base, "GET", f"/class/{lecturer.code}",
+                                      headers={"Cookie": f"plab_voter={fresh}"})
+            assert status == 429
+    run(main())

@@ -10,8 +10,6 @@ import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from viz.margin import margin_latex
-from viz.svm import svm_step_lines, verdict
 
 from core.evaluation import LeaveOneOut
 from core.perceptron import perceptron
@@ -21,7 +19,9 @@ from core.update_effect import update_effect
 from core.words import FLOAT_DESCENT
 from datasets import Dataset
 from datasets.builtin import BUILTIN
+from lessons.margin.figures import margin_latex
 from lessons.margin.parts import current_boundary, flip_sentence, no_gamma_words, update_at
+from lessons.svm.figures import svm_step_lines, verdict
 from lessons.svm.parts import loo_metric, loo_sentence
 from viz.describe import sides
 

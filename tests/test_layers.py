@@ -47,4 +47,4 @@ def test_the_test_command_runs_the_doctests_of_every_layer():
     testpaths = next(line for line in lines if line.startswith("testpaths"))
     assert "--doctest-modules" in addopts
     assert all(f'"{layer}"' in testpaths for layer in LAYERS)
-    assert '"lessons/*/figures.py"' in testpaths
+    assert '"lessons"' in testpaths

@@ -91,7 +91,7 @@ def test_losses_at_the_kinks_and_between():
     assert rows["hinge"]["dL/dz: every subgradient"] == "[-1, 0]"
     assert rows["hinge"]["dL/dz the algorithm uses"] == "0"
     assert rows["perceptron"]["dL/dz the algorithm uses"] == "0"
-    assert "beyond the margin" in at.info[0].value
+    assert "z = 1: on the margin" in at.info[0].value  # at z = 1 exactly: on it, not beyond
 
     z.set_value(0.5).run()
     rows = loss_rows(at)

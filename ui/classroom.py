@@ -73,12 +73,18 @@ LESSON = "lesson"  # the view's name for the page (its url path; none for the fi
 # its own), and lecture mode (each screen's own: a phone does not want a projector's type)
 NOT_VIEW = NEVER_VIEWED | {"step", "t", "lecture"}
 FOLLOW, EXPLORE = "follow", "explore"
+# how long a page opening a class's link waits for the class: a hall opening the link at
+# once queues hundreds of scripts on one process, and the store's loop waits its turn
+# among them (1,000 joins on 2 processes at load 20: 723 pages gave up after 5 s); a page
+# that gives up says "reload", which the whole hall would then do
+JOIN_PATIENCE = 30.0
 LECTURER, STUDENT = "lecturer", "student"
 
 _CODE, _ROLE, _KEY = "class.code", "class.role", "class.key"
 _VIEW_SEQ = "class.view_seq"  # the class's view_seq this page took or gave last
 _BASELINE = "class.baseline"  # this page's own view then: a change from it is the page's
 _APPLIED = "class.applied"  # a view was applied in this run: its page's view is the baseline
+_FRESH = "class.fresh"  # the class's state as this run read (or changed) it, for its strip
 _TOOK = "class.took"  # the view_seq this page took from the class since it last published one
 _DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
 _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
@@ -173,20 +179,20 @@ class Unavailable(Exception):
     """The class store did not answer (Redis away, or too slow): try again on a later run."""
 
 
-def _call(function):
+def _call(function, timeout: float = 5.0):
     store = server.classroom().store
     try:
-        return server.call(function)
+        return server.call(function, timeout)
     except (*store.unavailable, TimeoutError, FutureTimeout) as failure:
         raise Unavailable(str(failure)) from None
 
 
-def _get(code: str) -> tuple[ClassState | None, bool]:
+def _get(code: str, timeout: float = 5.0) -> tuple[ClassState | None, bool]:
     """The class and, when there is none, whether it was there and ended."""
     async def read(store):
         state = await store.get(code)
         return state, (state is None and await store.was_ended(code))
-    return _call(read)
+    return _call(read, timeout)
 
 
 def _ops(operation):
@@ -365,6 +371,7 @@ def class_session(pages: Sequence, page,
 def _before(pages: dict, page, parameters) -> ClassState | None:
     params = st.query_params
     typed = params.get("class")
+    opened = None  # the class a link names, as it was read to join it
     if typed is not None:
         code = codes.normalize_code(typed)
         remote = params.get("remote")
@@ -382,14 +389,16 @@ def _before(pages: dict, page, parameters) -> ClassState | None:
                 problem = ("This remote link was used already or expired (it works once, "
                            "for ten minutes): this page follows the class as a student.")
         if code is None or code != st.session_state.get(_CODE):
-            _open_link(code, typed)
+            opened = _open_link(code, typed)
         if problem:
             st.session_state[_PROBLEM] = problem
     if not _in_class() or st.session_state.get(_OVER):
         return None
     code = st.session_state[_CODE]
     try:
-        state, _ = _get(code)
+        # a link just joined has the class's state already: a hall opening the link at once
+        # waits on the store once per page, not twice
+        state = opened if opened is not None else _get(code)[0]
     except Unavailable:
         return None  # the page as it is; the strip says it reconnects
     if state is None:
@@ -401,17 +410,18 @@ def _before(pages: dict, page, parameters) -> ClassState | None:
     return state
 
 
-def _open_link(code: str | None, typed: str) -> None:
-    """A link (or a typed code) names a class: join it, or say plainly why not and stop."""
+def _open_link(code: str | None, typed: str) -> ClassState:
+    """A link (or a typed code) names a class: join it (its state), or say plainly why not
+    and stop."""
     try:
-        state, ended = _get(code) if code else (None, False)
+        state, ended = _get(code, JOIN_PATIENCE) if code else (None, False)
     except Unavailable:
         st.error("Classes are unavailable for a moment: reload this page in a few seconds.",
                  icon=":material/cloud_off:")
         st.stop()
     if state is not None:
         _join(code, STUDENT)
-        return
+        return state
     shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
     if ended:
         message = (f"The class {shown} has ended (a class ends when its lecturer ends it, or "
@@ -436,10 +446,12 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
                 st.session_state[_BASELINE] = view
             elif view != st.session_state.get(_BASELINE):
                 if st.session_state[_ROLE] == LECTURER:
-                    _publish(view)
+                    state = _publish(view)
                 elif _mode() == FOLLOW:
                     _set_mode(EXPLORE)
             st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
+        if state is not None:
+            st.session_state[_FRESH] = state  # the strip needs not read the store again
         with slot.container():
             _strip_fragment()
     with st.sidebar:
@@ -470,22 +482,24 @@ def _on_resume() -> None:
         _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
 
-def _publish(view: dict[str, str]) -> None:
-    """The lecturer's page changed its view: every follower's page takes it, at this step."""
+def _publish(view: dict[str, str]) -> ClassState | None:
+    """The lecturer's page changed its view: every follower's page takes it, at this step.
+    The class's state then (None when the class did not take it)."""
     step = st.query_params.get("step", "0")
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
         state = _act("view", view=encode_view(view), step=step)[0]
     except Unavailable:
-        return  # the view goes out on a later run (it still differs from the baseline)
+        return None  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:
         if refused.status in (404, 410):
             st.session_state[_OVER] = "ended"
         else:
             st.toast(f"The class did not take this view: {refused.message}",
                      icon=":material/sync_problem:")
-        return
+        return None
     st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view, _TOOK: None})
+    return state
 
 
 # ---------------------------------------------------------------- what is drawn
@@ -522,8 +536,9 @@ def _strip_fragment() -> None:
         return
     lecturer = st.session_state.get(_ROLE) == LECTURER
     unavailable = False
+    fresh = st.session_state.pop(_FRESH, None)  # a full run's; a fragment's own reads it
     try:
-        state = None if st.session_state.get(_OVER) else _get(code)[0]
+        state = None if st.session_state.get(_OVER) else fresh or _get(code)[0]
     except Unavailable:
         state, unavailable = None, True
     mode, n = st.session_state.get(_MODE, (FOLLOW, 0))

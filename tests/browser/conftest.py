@@ -83,18 +83,25 @@ def browser():
 
 
 @pytest.fixture
-def page(browser, server_url):
-    """A fresh browser context (its own Streamlit session) on the app, ready to use."""
+def tab(browser):
+    """A fresh browser context (its own Streamlit session) on no address yet, for a test that
+    opens its own link first: opening the first lesson before it would be work thrown away."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     tab = context.new_page()
     errors = ERRORS.setdefault(id(tab), [])
     tab.on("pageerror", lambda error: errors.append(error))
     tab.set_default_timeout(timeout_ms(20_000))
-    tab.goto(server_url)
-    wait_idle(tab)
     yield tab
     ERRORS.pop(id(tab), None)
     context.close()
+
+
+@pytest.fixture
+def page(tab, server_url):
+    """A fresh browser context (its own Streamlit session) on the app, ready to use."""
+    tab.goto(server_url)
+    wait_idle(tab)
+    return tab
 
 
 ERRORS: dict[int, list] = {}

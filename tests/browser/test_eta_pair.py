@@ -8,6 +8,12 @@ from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, 
 
 pytestmark = pytest.mark.browser
 
+
+@pytest.fixture
+def page(tab):
+    """Each test here opens its own address first: no lesson is opened before it."""
+    return tab
+
 STATUS = """() => [...document.querySelectorAll('.pl-stepper')]
               .map((box) => box.querySelector('.pl-status')?.textContent ?? '')"""
 

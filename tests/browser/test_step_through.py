@@ -64,7 +64,8 @@ def test_keys_step_back_next_and_home_and_the_address_follows(page):
     assert not page_errors(page)
 
 
-def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page, server_url):
+def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(tab, server_url):
+    page = tab  # opened on the link alone
     sent = []
     # listening before the page opens its WebSocket: every frame it sends is seen
     page.on("websocket", lambda ws: ws.on(
@@ -86,7 +87,8 @@ def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(page, s
     assert step_of(page) == 9
 
 
-def test_a_boundary_outside_the_view_gets_an_edge_marker(page, server_url):
+def test_a_boundary_outside_the_view_gets_an_edge_marker(tab, server_url):
+    page = tab  # opened on the link alone
     # w = (1, 0), b = -5: the boundary x1 = 5 lies right of the points (x1 <= 2.5 in view)
     open_link(page, server_url, NOTES.replace("w1=0.2&b=-0.1", "w1=1&b=-5"))
     wait_status(page, "Step 0 / ")
@@ -151,7 +153,8 @@ CASES = [
 
 
 @pytest.mark.parametrize(("query", "data", "run"), CASES)
-def test_the_numbers_shown_are_those_of_viz_maths(page, server_url, query, data, run):
+def test_the_numbers_shown_are_those_of_viz_maths(tab, server_url, query, data, run):
+    page = tab  # opened on the link alone
     settings = dict(order="cyclic", init="zeros", bias=True, max_epochs=50, seed=0) | run
     trace = record(perceptron(data.X, data.y, **settings))
     rng = np.random.default_rng(len(query))

@@ -16,6 +16,12 @@ from tests.browser.stepper import numbers, ready, wait_status
 from viz.maths import num
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture
+def page(tab):
+    """Each test here opens its own address first: no lesson is opened before it."""
+    return tab
 FOLLOWER = ".pl-follower"
 # LaTeX names whose subscripts and arguments are letters or a 0 that is not a number shown
 NAMES = re.compile(r"\\eta_[0t]|\\sqrt\{t\}|\\top")

@@ -24,6 +24,12 @@ from tests.browser.stepper import boundary, ready, wait_status, wait_url_step
 pytestmark = pytest.mark.browser
 
 
+@pytest.fixture
+def page(tab):
+    """Each test here opens its own address first: no lesson is opened before it."""
+    return tab
+
+
 def open_part(page, server_url, part: str | None = None) -> None:
     page.set_viewport_size({"width": 1400, "height": 1700})  # the whole part in one screenshot
     page.goto(server_url + "/variants")

@@ -76,8 +76,10 @@ export function announceText(run, k) {
       : `${threshold}${ya === 1 ? "on the margin" : "beyond the margin"}: only the penalty shrinks w, from ${spokenPair(wb)} to ${spokenPair(wa)}`;
   } else {
     const threshold = tie ? "within rounding of 0, taken as a tie, " : "";
+    // w turns only when it has a direction before and after, and changes it (exact.js)
+    const verb = turnOf(run, row(c.W, k - 1), row(c.W, k)).kind === "turn" ? "turns" : "goes";
     meaning = updated
-      ? `${threshold}a mistake: w turns from ${spokenPair(wb)} to ${spokenPair(wa)}`
+      ? `${threshold}a mistake: w ${verb} from ${spokenPair(wb)} to ${spokenPair(wa)}`
       : `${tie ? "within rounding of 0, taken as above it, " : ""}correct, no update`;
   }
   const bias = h.bias && (updated || h.svm) && bb !== ba

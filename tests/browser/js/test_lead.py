@@ -147,10 +147,11 @@ def test_a_question_is_on_the_projectors_next_step_with_the_class_there_first(pa
 
 def test_after_a_run_the_class_goes_where_the_projector_stands(page, server):
     sent, _ = server
-    page.evaluate(PAGE, {"state": {"seq": 3, "view_seq": 1, "step": 2, "question": None}})
+    # the class at step 2 (seq 1, the made-up server's next answer is seq 2)
+    page.evaluate(PAGE, {"state": {"seq": 1, "view_seq": 1, "step": 2, "question": None}})
     page.evaluate(STEPPER, [7, 9])
     page.evaluate("() => cls.catchUp(lecturer)")
-    page.wait_for_function("() => lecturer.sentK === 7")
+    page.wait_for_function("() => lecturer.sentK === 7 && !lecturer.posting")
     assert [s["step"] for s in sent] == [7]
     page.evaluate("() => cls.catchUp(lecturer)")  # the class is there: nothing more
     assert len(sent) == 1

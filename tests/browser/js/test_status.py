@@ -118,7 +118,9 @@ def test_what_each_step_means_is_said_with_the_maths_numbers(js):
         ya = float(data.y[i] * trace.activation[k])
         head = f"Step {k} of {trace.steps}: example {i}, y·a = {num(ya)}, "
         if trace.updated[k]:
-            meaning = (f"a mistake: w turns from {pair(trace.W[k - 1])} to {pair(trace.W[k])}, "
+            p, q = trace.W[k - 1], trace.W[k]
+            verb = "turns" if p[0] * q[1] - p[1] * q[0] else "goes"  # no turn: no direction
+            meaning = (f"a mistake: w {verb} from {pair(trace.W[k - 1])} to {pair(trace.W[k])}, "
                        f"and b from {num(trace.b[k - 1])} to {num(trace.b[k])}.")
         else:
             meaning = "correct, no update."
