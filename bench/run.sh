@@ -47,6 +47,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.class_memory --classes 5 --followers 30
     run bench.identity --joins 50 --rounds 1
     run bench.rhythm --n 200 --seconds 5 --bursts 1
+    run bench.lesson_open --rounds 1 --lessons "/?lecture=1"
     run bench.load --sessions 20 --duration 5 --ramp 0
 else
     run bench.core_speed
@@ -67,6 +68,7 @@ else
     run bench.class_memory
     run bench.identity
     run bench.rhythm
+    run bench.lesson_open
     # the start of a lecture: the whole hall opens one link at once
     run bench.load --sessions 300 --duration 10 --ramp 0 --timeout 120 --wait-quiet 20
     run bench.load --sessions 1000 --duration 10 --ramp 0 --timeout 240 --nginx 2 --wait-quiet 20

@@ -82,7 +82,7 @@ def test_margin_lesson_draws_bands_ball_and_proof(page):
     wait_status(page, "Step 52 / 52 · epoch 13 · 22 mistakes · margin ")
     text = status(page)
     assert text.endswith("· converged")
-    margin = float(text.split("margin ")[1].split(" ")[0])
+    margin = float(text.split("margin ≈ ")[1].split(" ")[0])  # a length: a float, "≈"
     wait_url_step(page, 52)
     page.wait_for_function("m => [...document.querySelectorAll('[data-testid=stMetric]')].some("
                            "(b) => b.textContent.includes('Margin of this boundary') && "
