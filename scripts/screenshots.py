@@ -3,6 +3,7 @@
     python scripts/screenshots.py                  # every lesson, 1280x720, lecture mode
     python scripts/screenshots.py --size 1024x768 --out /tmp/shots --all-parts
     python scripts/screenshots.py --device phone --no-lecture   # step_through_phone.png, ...
+    python scripts/screenshots.py --dark --only step_through     # step_through_dark.png
 
 Starts its own Streamlit server on a free port and a headless Chromium (the
 browser tests' one), opens each lesson's link with ?lecture=1, waits until
@@ -78,7 +79,7 @@ DEVICES = {"phone": (390, 844), "tablet": (768, 1024), "landscape": (1024, 768)}
 
 
 def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page: bool,
-          touch: bool = False, suffix: str = "") -> None:
+          touch: bool = False, suffix: str = "", dark: bool = False) -> None:
     """Open each view in a fresh session and save ``out/<name><suffix>.png``."""
     from playwright.sync_api import sync_playwright
 
@@ -89,7 +90,8 @@ def shoot(views, out: Path, *, width: int, height: int, lecture: bool, full_page
         try:
             for name, link in views:
                 context = browser.new_context(viewport={"width": width, "height": height},
-                                              has_touch=touch, is_mobile=touch)
+                                              has_touch=touch, is_mobile=touch,
+                                              color_scheme="dark" if dark else "light")
                 tab = context.new_page()
                 tab.set_default_timeout(120_000)
                 joiner = "&" if "?" in link else "?"
@@ -113,6 +115,8 @@ def main() -> None:
     parser.add_argument("--device", choices=list(DEVICES),
                         help="a phone's or a tablet's window with a touch screen (not --size); "
                              "the files are named <lesson>_<device>.png")
+    parser.add_argument("--dark", action="store_true",
+                        help="the browser asks for the dark theme; the files end in _dark.png")
     args = parser.parse_args()
     width, height = DEVICES.get(args.device) or (int(v) for v in args.size.lower().split("x"))
     views = LESSONS + (PARTS if args.all_parts else [])
@@ -120,7 +124,8 @@ def main() -> None:
         views = [view for view in views if view[0] in args.only]
     shoot(views, args.out, width=width, height=height, lecture=not args.no_lecture,
           full_page=args.full_page, touch=args.device is not None,
-          suffix=f"_{args.device}" if args.device else "")
+          suffix=(f"_{args.device}" if args.device else "") + ("_dark" if args.dark else ""),
+          dark=args.dark)
 
 
 if __name__ == "__main__":
