@@ -71,7 +71,9 @@ export function ask(c, kind) {
     c.k = at.k;
     pushStep(c);
   }
-  lead(c, "ask", { kind, step: at.k + 1 });
+  // a mistake after which w has no way to turn is asked as "mistake or not": no wrong choice
+  // stands in for the true answer
+  lead(c, "ask", { kind: kind === "turn" && !at.turnable ? "mistake" : kind, step: at.k + 1 });
 }
 
 export function catchUp(c) {

@@ -47,7 +47,9 @@ export function stepperAt() {
   const box = mainStepper();
   if (!box || box.dataset.step === undefined) return null;
   const slider = box.querySelector(".pl-slider");
-  return { k: Number(box.dataset.step), K: Number(slider?.max ?? 0) };
+  // turnable: the next step's "which way does w turn?" has a true answer (layers/class.js)
+  return { k: Number(box.dataset.step), K: Number(slider?.max ?? 0),
+           turnable: box.dataset.turnAskable !== "false" };
 }
 
 // ------------------------------------------------------------------ the strip

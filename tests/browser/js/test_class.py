@@ -116,3 +116,23 @@ def test_the_classs_question_is_asked_answered_and_revealed(page):
     page.evaluate(tell, {"question": None})
     assert page.evaluate(QUIZ) is None
     assert page.evaluate("() => told") == []  # the class moved it every time
+
+
+def test_the_turn_question_is_askable_only_where_w_turns_one_way(page):
+    # XOR in 0/1 from w = 0: step 1 leaves w at 0, step 2 starts it from 0, step 3 turns it
+    # clockwise, step 4 takes it back to 0 (tests/browser/js/test_exact.py has the words)
+    data = BUILTIN["XOR (0/1)"]()
+    trace = record(perceptron(data.X, data.y, eta=1.0, max_epochs=3))
+    run = perceptron_run(data, trace, {"eta": 1.0, "bias": True},
+                         outcome(trace, data.X, data.y, max_epochs=3))
+    blob = pack({**run.header, "run": run.id, "start": 0, "keys": True}, run.columns)
+    page.evaluate(MOUNT, base64.b64encode(blob).decode())
+    page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
+    askable = []
+    for k in range(4):  # the question is on step k + 1
+        page.evaluate("(k) => window.dispatchEvent(new CustomEvent('pl-class', "
+                      "{ detail: { k } }))", k)
+        page.wait_for_function(f"() => ({STEP})() === '{k}'")
+        askable.append(page.evaluate(
+            "() => document.querySelector('.pl-stepper').dataset.turnAskable"))
+    assert askable == ["false", "false", "true", "false"]

@@ -155,3 +155,17 @@ def test_after_a_run_the_class_goes_where_the_projector_stands(page, server):
     assert [s["step"] for s in sent] == [7]
     page.evaluate("() => cls.catchUp(lecturer)")  # the class is there: nothing more
     assert len(sent) == 1
+
+
+def test_a_turn_question_where_w_cannot_turn_is_asked_as_mistake_or_not(page, server):
+    # the stepper's class layer marks the next step: a mistake that leaves w with no way to
+    # turn (from or to w = 0, a half turn) has no true answer among the turn's choices
+    sent, _ = server
+    for askable, kind in (("false", "mistake"), ("true", "turn")):
+        page.evaluate(PAGE, {"k": 3, "sentK": 3, "state": {"seq": 1, "view_seq": 1, "step": 3,
+                                                            "question": None}})
+        page.evaluate(STEPPER, [3, 9])
+        page.evaluate("(v) => { document.querySelector('.pl-stepper').dataset.turnAskable = v; "
+                      "cls.ask(lecturer, 'turn'); }", askable)
+        page.wait_for_function("() => !lecturer.posting && !lecturer.busy")
+        assert (sent[-1]["action"], sent[-1]["kind"], sent[-1]["step"]) == ("ask", kind, 4)

@@ -134,15 +134,29 @@ function classEvent(part, stepper, detail) {
   stepper.schedule();
 }
 
+export function turnAskable(run, step) {
+  // whether "which way does w turn?" has its true answer among the class's choices at this
+  // step: not on a mistake that leaves w with no way to turn (from w = 0, to w = 0, a half
+  // turn); there the class is asked only "mistake or not" (lead.js's ask)
+  return classTruth(run, step) !== "mistake";
+}
+
 LAYERS.push({
   name: "class",
-  build: () => ({ moving: false }),
+  build: () => ({ moving: false, box: null }),
+  draw(part, { run, k, ownsKeys }) {
+    // the strip reads the next step's askable questions off the stepper's box (stepperAt)
+    if (!part.box || !inClass(run, ownsKeys)) return;
+    const next = k < run.header.steps && turnAskable(run, k + 1);
+    if (part.box.dataset.turnAskable !== String(next)) part.box.dataset.turnAskable = String(next);
+  },
   stepped(part, { run, k, ownsKeys }) {
     if (!part.moving && inClass(run, ownsKeys)) {
       window.dispatchEvent(new CustomEvent("pl-step", { detail: { k } }));
     }
   },
   listen(part, view, stepper) {
+    part.box = stepper.ui.box;
     const onClass = (event) => classEvent(part, stepper, event.detail);
     window.addEventListener("pl-class", onClass);
     // the class's step and question as they are now: the strip may have told them before
