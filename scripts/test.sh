@@ -37,5 +37,16 @@ if ! command -v redis-server >/dev/null; then
     fi
 fi
 
+# nginx frames the app for a course site's page in tests/browser/test_class_framed.py, with
+# the headers deploy/run.sh gives it
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "Installing nginx for the framed class's journey (apt-get)..."
+        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
+    else
+        echo "No nginx: the framed class's journey is skipped (Debian: apt-get install nginx)." >&2
+    fi
+fi
+
 ruff check .
 python -m pytest -n 2 --dist worksteal --durations=15 "$@"
