@@ -9,31 +9,14 @@ from urllib.parse import urlparse
 
 import pytest
 
-from scripts.screenshots import NOTES, wait_drawn
+from scripts.screenshots import wait_drawn
 from tests.browser.axe import assert_accessible
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
+from tests.browser.views import VIEWS
 
 pytestmark = pytest.mark.browser
 
 SIZES = [(1280, 720), (1024, 768)]
-# (name, link, what its first screen must show: "steps" a chart and the step's maths,
-# "chart" a chart, "text" tables and code only)
-VIEWS = [
-    ("step_through", f"/?{NOTES}&step=2", "steps"),
-    ("margin", f"/margin?{NOTES}&step=2", "steps"),
-    ("boolean", "/boolean", "chart"),
-    ("nonseparable", "/nonseparable?data=xor-0-1&step=3", "steps"),
-    ("svm_losses", "/svm?part=Losses", "chart"),
-    ("svm_train", "/svm?part=Train+side+by+side&step=2", "steps"),
-    ("svm_soft_margin", "/svm?part=Soft+margin", "chart"),
-    ("svm_generalization", "/svm?part=Generalization", "chart"),
-    ("svm_sklearn", "/svm?part=In+scikit-learn", "text"),
-    ("variants_averaged", "/variants?part=averaged&step=3", "steps"),
-    # the kernel perceptron's stepper draws no maths of a step (yet): its chart only
-    ("variants_kernel", "/variants?part=kernel&step=3", "chart"),
-    ("variants_classes", "/variants?part=classes", "chart"),
-    ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-", "chart"),
-]
 PARAMS = [pytest.param(*view, id=view[0]) for view in VIEWS]
 MIN_CHART_FONT = 16
 

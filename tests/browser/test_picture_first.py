@@ -25,27 +25,12 @@ import re
 
 import pytest
 
-from scripts.screenshots import NOTES, wait_drawn
+from scripts.screenshots import wait_drawn
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle, timeout_ms
+from tests.browser.views import VIEWS
 
 pytestmark = pytest.mark.browser
 
-# (name, link, kind): "steps" a stepper with the step's maths, "chart" charts, "text" none
-VIEWS = [
-    ("step_through", f"/?{NOTES}&step=2", "steps"),
-    ("margin", f"/margin?{NOTES}&step=2", "steps"),
-    ("boolean", "/boolean", "chart"),
-    ("nonseparable", "/nonseparable?data=xor-0-1&step=3", "steps"),
-    ("svm_losses", "/svm?part=Losses", "chart"),
-    ("svm_train", "/svm?part=Train+side+by+side&step=2", "steps"),
-    ("svm_soft_margin", "/svm?part=Soft+margin", "chart"),
-    ("svm_generalization", "/svm?part=Generalization", "chart"),
-    ("svm_sklearn", "/svm?part=In+scikit-learn", "text"),
-    ("variants_averaged", "/variants?part=averaged&step=3", "steps"),
-    ("variants_kernel", "/variants?part=kernel&step=3", "chart"),
-    ("variants_classes", "/variants?part=classes", "chart"),
-    ("your_data", "/your_data?pts=1,1,%2B;2,2.5,%2B;-1,-1,-;-2,0.5,-", "chart"),
-]
 STEPPING = [view for view in VIEWS if view[2] == "steps"]
 
 PROJECTORS = [(1280, 720), (1024, 768)]
