@@ -1,7 +1,7 @@
 // The plane's size and its legend's place for where it stands (a "place": the stepper's
 // measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
 
-const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter (nor taller than its figure)
+const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
 const PAIR_MIN_PX = 260;
 const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
@@ -30,9 +30,10 @@ export function legendFor(legend, place) {
 }
 
 export function chartHeight(height, place) {
-  // The plane's height, from the figure's own. On a projector it fills the first screen below
-  // the controls: from the chart's top to the window's bottom, between LECTURE_MIN_PX and the
-  // figure's height. Two runs side by side leave room under their charts for their maths; a
+  // The plane's height, from the figure's own. On a projector one run's plane stands beside
+  // its steps: from the chart's top to the window's bottom, LECTURE_MIN_PX at least and no
+  // taller than its box is wide with the legend under it (the figure's own height does not
+  // bound it). Two runs side by side leave room under their charts for their maths; a
   // phone stacks them, each chart as tall as its square plot and its legend. A chart
   // scrolled out of the window keeps its height. Elsewhere the figure's height stands.
   if (!place.lecture && !place.pair) return height;

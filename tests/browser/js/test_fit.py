@@ -103,10 +103,15 @@ def height(js, figure_height: int, **place) -> int:
 
 def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js):
     assert height(js, 560) == 560  # a laptop's lone run: its figure's height
-    # a projector: from the chart's top to the window's bottom, 400 px at least
+    # a projector, one run: the plane beside its steps, from its top to the window's bottom,
+    # 400 px at least ...
     assert height(js, 900, lecture=True) == 720 - 300 - 12
     assert height(js, 900, lecture=True, top=500) == 400
-    assert height(js, 300, lecture=True) == 300  # never taller than the figure
+    # ... taller than its figure if the window has the room ...
+    assert height(js, 300, lecture=True) == 720 - 300 - 12
+    # ... but no taller than its box is wide, with the legend under it
+    assert height(js, 900, lecture=True, top=100, width=300) == 300 + 150
+    assert height(js, 900, lecture=True, top=100, width=200) == 400
     assert height(js, 900, lecture=True, top=800) == 900  # scrolled out: kept
     # two runs side by side: 58% of the room under them for their charts, 260 px at least
     assert height(js, 900, pair=True, top=100) == round(0.58 * (720 - 100 - 12))
