@@ -136,3 +136,43 @@ def test_the_turn_question_is_askable_only_where_w_turns_one_way(page):
         askable.append(page.evaluate(
             "() => document.querySelector('.pl-stepper').dataset.turnAskable"))
     assert askable == ["false", "false", "true", "false"]
+
+
+def test_a_kernel_run_in_a_class_draws_and_is_asked_only_whether_a_step_is_a_mistake(page):
+    # the kernel perceptron's run, as its lesson sends it, has no w (its page paints sign s(x)
+    # from the updates): no step of it has a way for w to turn, and its draws read no w
+    from core.kernel import Kernel, kernel_perceptron
+    from datasets.shapes import moons
+    from lessons.variants.parts import kernel_run
+
+    data = moons(30, 0.1, 0)
+    run = {"eta": 1.0, "order": "cyclic", "bias": True, "max_epochs": 3, "seed": 0}
+    params = {"name": "rbf", "width": 0.5}
+    trace = record(kernel_perceptron(data.X, data.y, kernel=Kernel(**params), **run))
+    sent = kernel_run(data, trace, params, run, Kernel(**params))
+    assert "W" not in sent.columns
+    blob = pack({**sent.header, "run": sent.id, "start": 0, "keys": True}, sent.columns)
+    page.evaluate(MOUNT, base64.b64encode(blob).decode())
+    page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
+    step = int(np.flatnonzero(trace.updated[1:])[0]) + 1  # the first mistake
+    assert not trace.updated[1:step].any()
+    askable = []
+    for k in range(step + 1):  # the question is on step k + 1
+        page.evaluate("(k) => window.dispatchEvent(new CustomEvent('pl-class', "
+                      "{ detail: { k } }))", k)
+        page.wait_for_function(f"() => ({STEP})() === '{k}'")
+        askable.append(page.evaluate(
+            "() => document.querySelector('.pl-stepper').dataset.turnAskable"))
+    assert askable == ["false"] * (step + 1)
+    truths = page.evaluate("""(steps) => steps.map((k) => pl.classTruth(
+      document.querySelector('.pl-stepper').parentElement.__plStepper.run, k))""",
+                           [step - 1, step] if step > 1 else [step])
+    assert truths == (["no_mistake", "mistake"] if step > 1 else ["mistake"])
+    q = {"id": "q1", "step": step, "kind": "turn", "revealed": True, "counts": [1, 2, 3],
+         "choices": ["no_mistake", "anticlockwise", "clockwise"]}
+    page.evaluate("(detail) => window.dispatchEvent(new CustomEvent('pl-class', { detail }))",
+                  {"k": step, "question": q, "lecturer": False, "answered": None,
+                   "canAnswer": False})
+    page.wait_for_function(f"() => ({STEP})() === '{step}'")
+    assert page.evaluate(QUIZ)["text"][-1] == \
+        "6 answers. It was a mistake: its \u03b1 grows by one. The step is shown."

@@ -18,9 +18,11 @@ export function inClass(run, ownsKeys) {
 
 export function classTruth(run, step) {
   // the answer the run gives: no mistake, or a mistake and the way w turns, when it turns one
-  // way or the other (exact.js's turnOf: exactly, on an exact run); else just "mistake"
+  // way or the other (exact.js's turnOf: exactly, on an exact run); else just "mistake". A
+  // kernel run is sent with no w (its alphas grow): a mistake there has no w to turn
   const c = run.columns;
   if (row(c.updated, step) !== 1) return "no_mistake";
+  if (!c.W) return "mistake";
   const { way } = turnOf(run, row(c.W, step - 1), row(c.W, step));
   if (way === 0) return "mistake";
   return way > 0 ? "anticlockwise" : "clockwise";
@@ -32,6 +34,7 @@ export function classTruthWords(run, step) {
   const truth = classTruth(run, step);
   if (truth === "no_mistake") return "It was not a mistake.";
   if (truth !== "mistake") return `It was a mistake: w turns ${truth}.`;
+  if (!c.W) return "It was a mistake: its \u03b1 grows by one.";
   const fact = movedWords(turnOf(run, row(c.W, step - 1), row(c.W, step)), row(c.W, step));
   return `It was a mistake, and ${fact}.`;
 }
@@ -137,8 +140,9 @@ function classEvent(part, stepper, detail) {
 export function turnAskable(run, step) {
   // whether "which way does w turn?" has its true answer among the class's choices at this
   // step: not on a mistake that leaves w with no way to turn (from w = 0, to w = 0, a half
-  // turn); there the class is asked only "mistake or not" (lead.js's ask)
-  return classTruth(run, step) !== "mistake";
+  // turn), nor anywhere on a run with no w (a kernel run); there the class is asked only
+  // "mistake or not" (lead.js's ask)
+  return Boolean(run.columns.W) && classTruth(run, step) !== "mistake";
 }
 
 LAYERS.push({
