@@ -450,8 +450,8 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     descent : dict, optional
         ``{"lam": ..., "eta0": ...}``: the run is the SVM's subgradient descent
         (core.descent.svm_sgd). The page writes its maths, and rebuilds its W and b
-        from their start (the penalty shrinks w on every step) whenever that gives
-        the recorded ones bit for bit.
+        from their start (the penalty shrinks w on every step) and each a, operation for
+        operation as core takes them (tests hold wire.js to the recorded bits).
 
     Returns
     -------

@@ -91,16 +91,19 @@ def descend(header: dict, columns: dict) -> tuple[np.ndarray, np.ndarray]:
 
 
 def activation(header: dict, columns: dict) -> np.ndarray:
-    """a = w.x + b before each step of a run in floats: the products summed from the first
-    coordinate on, then b (NaN where nothing is visited)."""
+    """a = w.x + b before each step of a run in floats (the SVM's descent), as core/scan.py
+    takes it: the margin y a = (y x, y).(w, b) summed from +0 over the coordinates, then b's
+    term, and a = y (y a), so that a zero a of an example with y = -1 is -0 (NaN where
+    nothing is visited)."""
     W, b, X, index = columns["W"], columns["b"], columns["X"], columns["index"]
     W = W.reshape(len(W), -1)
     rows = np.asarray(index[1:], dtype=np.int64)
     x = np.asarray(X, dtype=np.float64).reshape(len(X), -1)[np.maximum(rows, 0)]
-    a = W[:-1, 0] * x[:, 0]
-    for j in range(1, x.shape[1]):
-        a = a + W[:-1, j] * x[:, j]
-    a = a + b[:-1]
+    y = np.asarray(columns["y"], dtype=np.float64)[np.maximum(rows, 0)]
+    margin = np.zeros(len(rows))
+    for j in range(x.shape[1]):
+        margin = margin + (x[:, j] * y) * W[:-1, j]
+    a = y * (margin + y * b[:-1])
     a[rows < 0] = np.nan
     return np.r_[np.nan, a]
 

@@ -86,8 +86,10 @@ export function descend(header, columns) {
 
 function buildActivation(header, columns) {
   // a = w.x + b before each step, when the server left it out: an exact run's from its
-  // integers (exact.js), the run's own a; the SVM's in floats, the products summed from the
-  // first coordinate on, then b, as its descent sums them (NaN where nothing is visited)
+  // integers (exact.js), the run's own a; the SVM's in floats as its descent takes it
+  // (core/scan.py): the margin y a = (y x, y).(w, b) summed from +0, then a = y (y a). The
+  // same number as w.x + b but for its sign at 0: a zero a of an example with y = -1 is -0
+  // (NaN where nothing is visited)
   if (header.scale) {
     columns.activation = { values: exactActivations(header, columns), width: 1 };
     return;
@@ -96,14 +98,17 @@ function buildActivation(header, columns) {
   const { values: W, width: D } = columns.W;
   const b = columns.b.values;
   const X = columns.X.values;
+  const y = columns.y.values;
   const index = columns.index.values;
   const a = new Float64Array(K + 1).fill(NaN);
   for (let k = 1; k <= K; k++) {
     const i = index[k];
     if (i < 0) continue;
-    let sum = W[(k - 1) * D] * X[i * D];
-    for (let j = 1; j < D; j++) sum = sum + W[(k - 1) * D + j] * X[i * D + j];
-    a[k] = sum + b[k - 1];
+    const yi = y[i];
+    let margin = 0.0;
+    for (let j = 0; j < D; j++) margin = margin + (X[i * D + j] * yi) * W[(k - 1) * D + j];
+    margin = margin + yi * b[k - 1];
+    a[k] = yi * margin;
   }
   columns.activation = { values: a, width: 1 };
 }

@@ -121,6 +121,8 @@ def test_an_svms_descent_is_rebuilt_from_its_start(js, lam, eta0, order, bias):
     assert run.header["descent"] and len(run.columns["W"]) == 1
     columns = assert_as_reference(js, packed(run))
     assert same(columns["W"], trace.W) and same(columns["b"], trace.b)
+    # a as the descent took it, to its sign at 0 (the first step's, from w = 0, b = 0)
+    assert same(columns["activation"], trace.activation)
 
 
 def test_the_averaged_weights_are_the_running_means(js):
