@@ -144,6 +144,20 @@ export function sync(c, mounting) {
   if (detail.canAnswer) bringQuestion(c, st.question);
 }
 
+export function stepped(c, k) {
+  // the page's own stepper moved by a key, button, slider or Play: a lecturer's page takes
+  // the class there; a student's explores
+  if (c.role !== "lecturer") {
+    explore(c);
+    return;
+  }
+  // a press is made from the class's step (the stepper asked for it as it began to listen):
+  // the page resumes no more, or the echo of this press's first step would move it back
+  c.resuming = false;
+  c.k = k;
+  pushStep(c);
+}
+
 // ------------------------------------------------------------------ a student
 
 function bringQuestion(c, q) {
@@ -222,14 +236,7 @@ function create(root, data) {
               es: null, answers, k: null, sentK: null, ownSeq: 0, posting: false,
               ended: false, tally: null, problem: null };
   c.over = () => over(c);  // lead.js's word that the class is over
-  c.onStep = (event) => {
-    if (c.role === "lecturer") {
-      c.k = event.detail.k;
-      pushStep(c);
-    } else {
-      explore(c);
-    }
-  };
+  c.onStep = (event) => stepped(c, event.detail.k);
   c.onAnswer = (event) => answer(c, event.detail);
   // a stepper drawn after this strip (a reload loads Plotly first) asks for the class's step
   c.onAsk = () => sync(c, true);

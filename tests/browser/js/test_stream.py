@@ -64,6 +64,29 @@ def test_a_lecturers_own_steps_are_not_sent_back(page):
     assert heard[0][1]["k"] == 4
 
 
+PRESS = """(state) => {
+  const heard = [];
+  const onClass = (event) => heard.push(event.detail);
+  window.addEventListener("pl-class", onClass);
+  // a page that took the class's view, whose stepper was told the step before it drew
+  const c = { role: "lecturer", mode: "follow", viewSeq: 2, answers: {}, ownSeq: 0,
+              ended: false, resuming: true, k: 0, sentK: 0, state,
+              posting: true };  // a step of its own is on its way (pushStep sends no other)
+  cls.stepped(c, 3);  // three presses: the newest k is what the page sends next
+  c.state = { ...state, seq: state.seq + 1, step: 1 };  // the class heard its first press
+  cls.sync(c, false);
+  window.removeEventListener("pl-class", onClass);
+  return { heard, k: c.k, resuming: c.resuming };
+}"""
+
+
+def test_a_resumed_lecturers_press_is_not_moved_back_by_its_own_first_step(page):
+    state = {"seq": 5, "view_seq": 2, "step": 0, "question": None}
+    got = page.evaluate(PRESS, state)
+    assert got == {"heard": [{"question": None, "lecturer": True, "answered": None,
+                              "canAnswer": False}], "k": 3, "resuming": False}
+
+
 SILENCE = """async (silentMs) => {
   const made = [];
   const Real = window.EventSource;
