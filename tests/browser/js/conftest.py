@@ -80,6 +80,16 @@ def js(browser):
     page.context.close()
 
 
+@pytest.fixture
+def page(browser):
+    """A fresh page with the stepper's modules, for a test that mounts a stepper of its own;
+    fails the test if anything raised in it. (The class's modules' tests define their own.)"""
+    page = open_page(browser)
+    yield page
+    assert not page.errors
+    page.context.close()
+
+
 @pytest.fixture(autouse=True)
 def _no_page_errors(request):
     """Every test of a module leaves no uncaught error in the page."""

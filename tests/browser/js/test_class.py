@@ -11,7 +11,6 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN
-from tests.browser.js.conftest import open_page
 from ui.stepper import pack, perceptron_run
 
 pytestmark = pytest.mark.browser
@@ -41,14 +40,6 @@ QUIZ = """() => { const box = document.querySelector(".pl-quiz");
   return box.hidden ? null : { text: Array.from(box.querySelectorAll("p"), (p) => p.textContent),
     buttons: Array.from(box.querySelectorAll("button"), (b) => b.textContent),
     bars: Array.from(box.querySelectorAll(".pl-class-bar"), (b) => b.textContent) }; }"""
-
-
-@pytest.fixture
-def page(browser):
-    page = open_page(browser)
-    yield page
-    assert not page.errors
-    page.context.close()
 
 
 def mounted(page, **extra):

@@ -8,7 +8,6 @@ import numpy as np
 import pytest
 
 from datasets.builtin import separable
-from tests.browser.js.conftest import open_page
 from tests.browser.js.test_stepper import SETTINGS, mount, packed
 
 pytestmark = pytest.mark.browser
@@ -64,14 +63,6 @@ def f(w, b, p) -> float:
 
 def key(frame) -> tuple | None:
     return None if frame["line"] is None else tuple(np.round(np.ravel(frame["line"]), 9))
-
-
-@pytest.fixture
-def page(browser):
-    page = open_page(browser)
-    yield page
-    assert not page.errors
-    page.context.close()
 
 
 def test_the_boundary_glides_between_the_old_line_and_the_new(page):

@@ -56,14 +56,6 @@ def step_of(page, id_="s1") -> int:
                              id_))
 
 
-@pytest.fixture
-def page(browser):
-    page = open_page(browser)
-    yield page
-    assert not page.errors
-    page.context.close()
-
-
 def test_a_run_opens_with_its_parts_in_order(page):
     text, _ = packed()
     mount(page, text)
