@@ -119,3 +119,20 @@ def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, 
     finally:
         for context in contexts:
             context.close()
+
+
+def test_redis_keeps_its_data_across_a_restart_and_a_killed_one_comes_back(deployment):
+    store = deployment.redis()
+    store.set("fault-probe", "kept")
+    store.close()
+    deployment.restart_redis()  # SIGTERM and a start: the append-only file is read back
+    assert deployment.redis().get("fault-probe") == b"kept"
+
+    deployment.kill("redis")  # no clean stop: what the last fsync (a second at most) kept
+    assert deployment.wait_back("redis", timeout=30) <= 30
+    assert deployment.redis().get("fault-probe") == b"kept"
+    assert {deployment.info(name)["statename"] for name in deployment.streamlits} == \
+        {"RUNNING"}  # nothing else stopped with it
+
+    deployment.restart_redis(lose_data=True)  # what a server keeping nothing would do
+    assert deployment.redis().get("fault-probe") is None
