@@ -220,8 +220,18 @@ if [[ -n "${ACCESS_LOG:-}" ]]; then access="access_log ${ACCESS_LOG} routed;"; f
 sed -e "s|@LISTEN@|$LISTEN|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@STATIC@|$RUN_DIR/www|" \
     -e "s|@ACCESS_LOG@|$access|" "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
 "$NGINX_BIN" -t -q -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
-# nginx's master stops at once on TERM (QUIT would wait for every WebSocket to close)
-program nginx 30 1 TERM "$NGINX_BIN" -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
+# nginx's master stops at once on TERM (QUIT would wait for every WebSocket to close). A
+# master that was killed outright leaves its workers serving the port, which a new master
+# cannot bind: its start stops them first (the old master's process group, by its pid file)
+cat > "$RUN_DIR/nginx.sh" <<START
+#!/usr/bin/env bash
+old="\$(cat $(printf '%q' "$RUN_DIR/nginx.pid") 2>/dev/null)"
+if [[ "\$old" =~ ^[0-9]+\$ ]] && pgrep -g "\$old" -x nginx >/dev/null; then
+    kill -TERM -- "-\$old" 2>/dev/null || true
+fi
+exec $(printf '%q ' "$NGINX_BIN") -e stderr -p $(printf '%q' "$RUN_DIR") -c $(printf '%q' "$RUN_DIR/nginx.conf")
+START
+program nginx 30 1 TERM bash "$RUN_DIR/nginx.sh"
 
 "$PYTHON" -m supervisor.supervisord -c "$CONF" &
 SUPERVISOR="$!"

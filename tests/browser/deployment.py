@@ -60,6 +60,7 @@ class Deployment:
         self.redis_password = redis_password
         self.launcher = launcher
         self._killed: dict[str, tuple[int, float]] = {}
+        self._groups: set[int] = set()
         self._lock = threading.Lock()
 
     # -- supervisord, through its socket (what `supervisorctl -c RUN_DIR/supervisord.conf` does)
@@ -207,6 +208,12 @@ class Deployment:
         thread.start()
         return thread
 
+    def groups(self) -> set[int]:
+        """The process groups of every program ever started (each program leads its own)."""
+        with contextlib.suppress(OSError, xmlrpc.client.Error), self._lock:
+            self._groups |= {info["pid"] for info in self._rpc().getAllProcessInfo()}
+        return {pid for pid in self._groups | {pid for pid, _ in self._killed.values()} if pid}
+
     # -- logs
     def logs(self) -> dict[str, str]:
         """Every log in RUN_DIR by file name (the programs', supervisord's, run.sh's)."""
@@ -266,7 +273,7 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
         _wait_serving(deployment.url, launcher, deadline)
         yield deployment
     finally:
-        _stop(launcher)
+        _stop(launcher, run_dir, deployment.groups())
         if temporary:
             kept = ARTIFACTS / name
             shutil.rmtree(kept, ignore_errors=True)
@@ -290,8 +297,10 @@ def _wait_serving(url: str, launcher: subprocess.Popen, deadline: float) -> None
         time.sleep(0.2)
 
 
-def _stop(launcher: subprocess.Popen) -> None:
-    """SIGTERM to run.sh (Ctrl+C's way); then nothing it started may be left."""
+def _stop(launcher: subprocess.Popen, run_dir: Path, groups: set[int]) -> None:
+    """SIGTERM to run.sh (Ctrl+C's way); then nothing it started may be left: its children,
+    and any process whose parent died before (by the RUN_DIR in its environment, or in the
+    process group of a program: nginx's workers clear their environment)."""
     import psutil
 
     try:
@@ -306,6 +315,11 @@ def _stop(launcher: subprocess.Popen) -> None:
             os.killpg(launcher.pid, signal.SIGKILL)
             launcher.wait(timeout=10)
     _gone, left = psutil.wait_procs(started, timeout=10)
+    for process in psutil.process_iter():
+        with contextlib.suppress(psutil.Error):
+            if process not in left and (os.getpgid(process.pid) in groups
+                                        or process.environ().get("RUN_DIR") == str(run_dir)):
+                left.append(process)
     names = []
     for process in left:
         with contextlib.suppress(psutil.NoSuchProcess):

@@ -7,7 +7,10 @@ The fixtures come first; each fault's journey is a test function of its own belo
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
+import urllib.request
 
 import pytest
 
@@ -95,3 +98,30 @@ def test_redis_keeps_its_data_across_a_restart_and_a_killed_one_comes_back(deplo
 
     deployment.restart_redis(lose_data=True)  # what a server keeping nothing would do
     assert deployment.redis().get("fault-probe") is None
+
+
+def test_a_killed_nginx_is_replaced_and_its_workers_do_not_outlive_it(deployment):
+    import psutil
+
+    deployment.kill("nginx")  # its workers go on serving, and hold the port
+    deployment.wait_back("nginx", timeout=30)
+    master = deployment.pid("nginx")
+
+    def nginxes():
+        found = []
+        for process in psutil.process_iter(["name", "ppid"]):
+            with contextlib.suppress(psutil.Error):
+                # a program's process group (nginx's workers clear their environment)
+                if process.info["name"] == "nginx" and \
+                        os.getpgid(process.pid) in deployment.groups():
+                    found.append(process)
+        return found
+
+    # the new master stopped the old one's workers: every nginx is the master or its worker
+    deadline = time.monotonic() + 30
+    while any(p.pid != master and p.info["ppid"] != master for p in nginxes()):
+        assert time.monotonic() < deadline, [(p.pid, p.info["ppid"]) for p in nginxes()]
+        time.sleep(0.2)
+    assert deployment.pid("nginx") == master  # and it stays up
+    with urllib.request.urlopen(f"{deployment.url}/_stcore/health", timeout=10) as reply:
+        assert reply.read() == b"ok"
