@@ -203,20 +203,12 @@ def report(problems: list[str]) -> None:
 SHORT: dict[tuple[str, str], str] = {
     ('projector', 'margin'):
         'projector 1280x720: data area 19.7%',
-    ('projector', 'boolean'):
-        'projector 1280x720: data area 7.8%; projector 1024x768: data area 9.1%',
     ('projector', 'nonseparable'):
         'projector 1280x720: data area 24.2%',
-    ('projector', 'svm_losses'):
-        'projector 1280x720: data area 22.6%; projector 1024x768: data area 20.1%',
     ('projector', 'svm_train'):
         'projector 1280x720: data area 9.9%; projector 1280x720: maths cut; projector '
         '1280x720: verdict cut; projector 1024x768: data area 5.7%; projector 1024x768: maths'
         ' cut; projector 1024x768: verdict cut',
-    ('projector', 'svm_soft_margin'):
-        'projector 1280x720: data area 12.2%; projector 1024x768: data area 14.3%',
-    ('projector', 'svm_generalization'):
-        'projector 1280x720: data area 13.6%; projector 1024x768: data area 12.0%',
     ('projector', 'variants_averaged'):
         'projector 1280x720: data area 7.7%; projector 1024x768: data area 12.5%; projector '
         '1024x768: maths cut',
