@@ -221,19 +221,11 @@ SHORT: dict[tuple[str, str], str] = {
     ('class', 'margin'):
         'class: data area 14.4%; class asked: data area 14.4%; class revealed: data area '
         '14.4%; class revealed: maths cut; class revealed: verdict cut',
-    ('class', 'boolean'):
-        'class: data area 7.8%',
     ('class', 'nonseparable'):
         'class revealed: maths cut; class revealed: verdict cut',
-    ('class', 'svm_losses'):
-        'class: data area 22.6%',
     ('class', 'svm_train'):
         'class: data area 7.5%; class asked: data area 7.5%; class asked: maths cut; class '
         'revealed: data area 7.5%; class revealed: maths cut; class revealed: verdict cut',
-    ('class', 'svm_soft_margin'):
-        'class: data area 12.2%',
-    ('class', 'svm_generalization'):
-        'class: data area 13.6%',
     ('class', 'variants_averaged'):
         'class: data area 4.5%; class asked: data area 4.5%; class asked: maths cut; class '
         'revealed: data area 4.5%; class revealed: maths cut; class revealed: verdict cut',
