@@ -39,8 +39,8 @@ def frame(event: str, data: dict[str, Any], event_id: int | None = None) -> byte
 class Subscriber:
     """One page's event stream on one class."""
 
-    __slots__ = ("address", "closing", "code", "identity", "mode", "pending", "pending_seq",
-                 "seq", "tally", "voter", "wake", "wants_tally")
+    __slots__ = ("address", "closing", "code", "identity", "mode", "notice", "pending",
+                 "pending_seq", "seq", "tally", "voter", "wake", "wants_tally")
 
     def __init__(self, code: str, voter: str, mode: str = FOLLOW, *, seq: int = 0,
                  wants_tally: bool = False, address: str = "", identity: str = ""):
@@ -54,6 +54,7 @@ class Subscriber:
         self.pending: bytes | None = None  # the newest state frame not yet written
         self.pending_seq = seq
         self.tally: bytes | None = None
+        self.notice: bytes | None = None  # the newest word on the store (Hub.notify_all)
         self.closing = False
         self.wake = asyncio.Event()
 
@@ -71,6 +72,9 @@ class Subscriber:
         if self.tally is not None:
             out.append(self.tally)
             self.tally = None
+        if self.notice is not None:
+            out.append(self.notice)
+            self.notice = None
         self.wake.clear()
         return out
 
@@ -146,6 +150,14 @@ class Hub:
         for sub in self._classes.get(code, ()):
             if sub.wants_tally:
                 sub.tally = data
+                sub.wake.set()
+
+    def notify_all(self, data: bytes) -> None:
+        """A word for every stream of every class (the store is away, or back): each holds
+        only the newest."""
+        for subs in self._classes.values():
+            for sub in subs:
+                sub.notice = data
                 sub.wake.set()
 
     def wants_tally(self, code: str) -> bool:

@@ -33,8 +33,10 @@ of the voter, HINCRBY of the count, PUBLISH of a tally notice, all or nothing.
 
 Pub/sub delivers at most once. Every ``SWEEP_EVERY`` s a process compares the seq
 of each class it serves with Redis and delivers what it missed (or the end of a
-class that expired), renews its followers' presence, and sends its lecturers' streams
-the tally afresh (a lost notice, or the followers of a process that died lapsing).
+class that expired: its ``known`` key outlives it; a class whose keys are all gone was
+lost, not ended, and waits for its lecturer's page to give it back), renews its
+followers' presence, and sends its lecturers' streams the tally afresh (a lost notice,
+or the followers of a process that died lapsing).
 
 A voter's presence is written from this process's hub as it is at the moment of
 writing, and one voter's writes are made one after another: a tab that leaves and a
@@ -133,10 +135,14 @@ class RedisStore(Store):
             except asyncio.CancelledError:
                 raise
             except Exception as failure:  # Redis restarted, a network blip: go on
-                LOG.warning("class pub/sub: %s; resubscribing", failure)
+                if self.healthy:
+                    LOG.warning("class pub/sub: %s; resubscribing", failure)
+                self.set_health(False)  # every page says its class is reconnecting
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(Exception):
                     await self._pubsub.subscribe(PROCESS_CHANNEL, *self._subscribed)
+                    await self.redis.ping()
+                    self.set_health(True)
                     await self.sweep()
 
     def _dispatch(self, name: str, data: str) -> None:
@@ -278,6 +284,11 @@ class RedisStore(Store):
     async def take_remote(self, token_hash: str) -> str | None:
         return await self.redis.getdel(f"plab:remote:{token_hash}")
 
+    async def announce(self, state: ClassState) -> None:
+        self.publish(state)
+        await self.redis.publish(channel(state.code), json.dumps(
+            {"t": "state", "s": public(state)}, separators=(",", ":")))
+
     # -------------------------------------------------------------- votes
     async def _count_vote(self, state: ClassState, present: str, voter: str,
                           choice: str) -> None:
@@ -351,14 +362,17 @@ class RedisStore(Store):
             pipe.zremrangebyscore("plab:classes", "-inf", now)
             for code in codes:
                 pipe.get(key(code, "state"))
+                pipe.exists(key(code, "known"))
             results = await pipe.execute()
         live = []
-        for code, raw in zip(codes, results[1:], strict=True):
+        for code, raw, known in zip(codes, results[1::2], results[2::2], strict=True):
             newest = self.hub.newest(code)
-            if raw is None:  # ended or expired while we were not told
+            if raw is None and known:  # ended or expired while we were not told
                 self.deliver({"code": code, "seq": newest + 1, "view_seq": 0, "step": 0,
                               "ended": True, "question": None})
                 continue
+            if raw is None:  # lost (Redis restarted without its data): not ended; its
+                continue  # lecturer's page gives it back (ops.restore), its followers wait
             live.append(code)
             state = loads(raw)
             if state.seq > newest:

@@ -14,6 +14,8 @@ What a store guarantees:
   voter who follows the class right now (has an open stream, on any process): a
   reload, a second tab or a replayed request adds nothing, and a vote costs an open
   connection, not just a request.
+- a class its store lost (a redis-server restarted without its data) is not ended: its
+  followers wait, told nothing new, until its lecturer's page gives it back (``recreate``).
 - a class with no word from its lecturer for ``QUIET_TTL`` ends like one ended by its
   lecturer: followers get the ended state, the state is freed, and its code says
   "ended" (not "unknown") for ``TOMBSTONE_TTL``. One that no student's page follows or
@@ -31,7 +33,7 @@ from collections.abc import Callable
 from typing import Any
 
 from classroom import codes
-from classroom.hub import FOLLOW, Hub, Subscriber
+from classroom.hub import FOLLOW, Hub, Subscriber, frame
 from classroom.limits import (
     ABANDONED_TTL,
     MAX_CLASSES,
@@ -66,6 +68,7 @@ class Store:
         self.max_classes = max_classes
         self.clock = clock
         self._tally_due: set[str] = set()
+        self.healthy = True  # the store answered last time it was asked (set_health)
         self._tasks: set[asyncio.Task] = set()
 
     # -------------------------------------------------------------- life
@@ -147,6 +150,26 @@ class Store:
         if await self.count() >= self.max_classes:
             raise ClassError(503, "too many classes are open; try again later")
         return await self.create(state)
+
+    async def recreate(self, state: ClassState) -> bool:
+        """A class the store lost, given back by its lecturer's page (ops.restore): kept as a
+        new one (False if its code is there again: another process gave it back first), and
+        its state sent to every follower that waited for it, on every process."""
+        if not await self.open_class(state):
+            return False
+        await self.announce(state)
+        return True
+
+    async def announce(self, state: ClassState) -> None:
+        """Send ``state`` to the class's followers (on every process)."""
+        self.publish(state)
+
+    def set_health(self, ok: bool) -> None:
+        """Whether the store answers: when that changes, every stream of this process is
+        told (a ``store`` event), so that each page says its class is reconnecting."""
+        if ok != self.healthy:
+            self.healthy = ok
+            self.hub.notify_all(frame("store", {"ok": ok}))
 
     async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
         """Count one answer of the voter with ``token`` (their cookie), or ClassError.

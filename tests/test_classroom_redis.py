@@ -421,3 +421,54 @@ def test_a_redis_with_a_password_serves_classes_and_refuses_a_store_without_it(m
                 await stranger.start()
             await stranger.close()
         run(main())
+
+
+def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_else(redis_url):
+    """redis-server restarted without its data: the sweep ends no one; the lecturer's key and
+    charter give the class back under its code, at its step, and the followers go on."""
+    async def main():
+        store = RedisStore(redis_url)
+        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+            status, data = await request(one, "POST", "/class", {"view": VIEW, "step": 0})
+            code, key, charter = data["code"], data["key"], data["charter"]
+            lecturer = Lecturer(one, code, key)
+            _, other = await request(one, "POST", "/class", {"view": VIEW, "step": 0})
+            follower = Follower(two, code)
+            await follower.connect()
+            await follower.next("state")
+            assert (await lecturer.act("step", step=4))[0] == 200
+            assert (await follower.next("state")).data["step"] == 4
+            await unannounced(redis_url, lambda client: client.flushall())
+            await store.sweep()  # lost is not ended: the follower is told nothing
+            assert follower.drain() == []
+            assert (await lecturer.act("step", step=5))[0] == 404
+            body = {"charter": charter, "view": VIEW, "view_seq": 1, "seq": 2, "step": 5}
+            path = f"/class/{code}/restore"
+            forged = [
+                ({"X-Class-Key": key}, {**body, "charter": "ab" * 16 + "." + "A" * 43}),
+                ({"X-Class-Key": key}, {**body, "charter": other["charter"]}),  # another's
+                ({"X-Class-Key": other["key"]}, {**body, "charter": other["charter"]}),
+                ({"X-Class-Key": codes.new_key()}, body),  # the charter without its key
+            ]
+            for headers, sent in forged:
+                assert (await request(two, "POST", path, sent, headers=headers))[0] == 403
+            assert await store.get(code) is None
+            status, data = await request(two, "POST", path, body,
+                                         headers={"X-Class-Key": key})
+            assert status == 200 and data["state"]["step"] == 5
+            event = await follower.next("state")
+            assert (event.data["code"], event.data["step"], event.data["ended"]) == \
+                (code, 5, False)
+            assert event.id > 2 and event.data["view_seq"] == 1  # the same view: no run
+            # a second give-back (another process, another device) finds it
+            assert (await request(one, "POST", path, body,
+                                  headers={"X-Class-Key": key}))[0] == 200
+            assert (await lecturer.act("step", step=6))[0] == 200
+            assert (await follower.next("state")).data["step"] == 6
+            # an ended class stays ended: its charter gives it back no more
+            assert (await lecturer.act("end"))[0] == 200
+            assert (await follower.next("state")).data["ended"] is True
+            assert (await request(one, "POST", path, body,
+                                  headers={"X-Class-Key": key}))[0] == 410
+            await follower.close()
+    run(main())
