@@ -290,6 +290,8 @@ class Events:
             sub.seq = current.seq
             if sub.wants_tally:
                 first.append(frame("tally", await store.tally(sub.code)))
+            elif not store.hub.lead_here.get(sub.code, True):
+                first.append(frame("lead", {"here": False}))  # its lecturer is away
             await send({"type": "http.response.body", "body": b"".join(first),
                         "more_body": True})
             loop = asyncio.get_running_loop()

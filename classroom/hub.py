@@ -54,7 +54,7 @@ class Subscriber:
         self.pending: bytes | None = None  # the newest state frame not yet written
         self.pending_seq = seq
         self.tally: bytes | None = None
-        self.notice: bytes | None = None  # the newest word on the store (Hub.notify_all)
+        self.notice: dict[str, bytes] = {}  # the newest word on the store, on the lecturer
         self.closing = False
         self.wake = asyncio.Event()
 
@@ -72,9 +72,9 @@ class Subscriber:
         if self.tally is not None:
             out.append(self.tally)
             self.tally = None
-        if self.notice is not None:
-            out.append(self.notice)
-            self.notice = None
+        if self.notice:
+            out.extend(self.notice.values())
+            self.notice = {}
         self.wake.clear()
         return out
 
@@ -85,6 +85,7 @@ class Hub:
     def __init__(self) -> None:
         self._classes: dict[str, set[Subscriber]] = {}
         self.latest: dict[str, int] = {}  # the highest seq published per class
+        self.lead_here: dict[str, bool] = {}  # whether its lecturer was heard from lately
         self.streams = 0
         self._by_address: Counter[str] = Counter()
         self._by_identity: Counter[str] = Counter()
@@ -152,12 +153,25 @@ class Hub:
                 sub.tally = data
                 sub.wake.set()
 
-    def notify_all(self, data: bytes) -> None:
+    def notify_all(self, event: str, data: dict[str, Any]) -> None:
         """A word for every stream of every class (the store is away, or back): each holds
-        only the newest."""
+        only the newest of each event."""
+        encoded = frame(event, data)
         for subs in self._classes.values():
             for sub in subs:
-                sub.notice = data
+                sub.notice[event] = encoded
+                sub.wake.set()
+
+    def tell_lead(self, code: str, here: bool) -> None:
+        """Whether the class's lecturer is here (heard from lately), to its students'
+        streams when that changes (a ``lead`` event)."""
+        if self.lead_here.get(code, True) == here:
+            return
+        self.lead_here[code] = here
+        encoded = frame("lead", {"here": here})
+        for sub in self._classes.get(code, ()):
+            if not sub.wants_tally:
+                sub.notice["lead"] = encoded
                 sub.wake.set()
 
     def wants_tally(self, code: str) -> bool:
@@ -197,3 +211,4 @@ class Hub:
 
     def forget(self, code: str) -> None:
         self.latest.pop(code, None)
+        self.lead_here.pop(code, None)

@@ -134,6 +134,7 @@ class Operations:
         for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
             state = start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
             if await self.store.open_class(state):
+                await self.store.heard_lecturer(state.code)
                 return key, state
         raise ClassError(503, "no free code; try again")
 
@@ -188,6 +189,8 @@ class Operations:
             state = await self.store.change(state.code, action.change(body, str(key)))
         if action.effect is not None:
             extra = await action.effect(self, state, body)
+        if not state.ended:
+            await self.store.heard_lecturer(state.code)  # its students' pages: it is here
         return state, extra
 
     def charter(self, state: ClassState, key: str) -> str:
@@ -227,6 +230,7 @@ class Operations:
             state = restored(code, codes.digest(str(key)), salt, body.get("view", ""),
                              body.get("step", 0), seq, body.get("view_seq", seq))
             if await self.store.recreate(state):
+                await self.store.heard_lecturer(code)
                 return state
         raise ClassError(503, "the class is being given back; try again")
 

@@ -16,6 +16,8 @@ lecturer action:
                                    and says nothing of which answer anyone gave
 ``plab:{CODE}:follow``, ``:explore``  HMACs of followers' tokens under the class's
                                    salt, scored by when their presence lapses
+``plab:{CODE}:lead``               its lecturer's page said a word lately (an
+                                   action, a touch): lives ``LEAD_QUIET`` s
 ``plab:{CODE}:known``              the class was open: lives a day longer than it,
                                    so an ended or expired code says "ended"
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
@@ -56,7 +58,7 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
-from classroom.limits import PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
+from classroom.limits import LEAD_QUIET, PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
 from classroom.state import ClassError, ClassState, dumps, end, loads, public
 from classroom.store import Store, Transition, not_found
 
@@ -64,6 +66,7 @@ LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # to Redis, per process
 PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
 TALLY_NOTICE = '{"t":"tally"}'
+LEAD_NOTICE = '{"t":"lead"}'
 PRESENCE_LOCKS = 64  # a voter's presence writes queue on one of these (by hash)
 
 VOTE = """
@@ -155,6 +158,8 @@ class RedisStore(Store):
             self.deliver(message["s"])
         elif message.get("t") == "tally":
             self.tally_soon(code)
+        elif message.get("t") == "lead":
+            self._spawn(self.tell_lead([code]))
 
     async def _follow_channel(self, code: str, on: bool) -> None:
         async with self._subscribing:
@@ -275,6 +280,15 @@ class RedisStore(Store):
             self._renew(pipe, code, state.question.id if state.question else None)
             await pipe.execute()
 
+    async def heard_lecturer(self, code: str) -> None:
+        if not await self.redis.set(key(code, "lead"), "1", ex=int(LEAD_QUIET), get=True):
+            # back after a silence: every process tells its students at once
+            await self.redis.publish(channel(code), LEAD_NOTICE)
+        self.hub.tell_lead(code, True)
+
+    async def lecturer_here(self, code: str) -> bool:
+        return bool(await self.redis.exists(key(code, "lead")))
+
     async def count(self) -> int:
         return await self.redis.zcount("plab:classes", self.clock(), "+inf")
 
@@ -388,6 +402,7 @@ class RedisStore(Store):
             await pipe.execute()
         for code in live:
             self.tally_soon(code)
+        await self.tell_lead(live)
         await self._end_abandoned(now)
 
     async def _end_abandoned(self, now: float) -> None:

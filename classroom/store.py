@@ -33,9 +33,10 @@ from collections.abc import Callable
 from typing import Any
 
 from classroom import codes
-from classroom.hub import FOLLOW, Hub, Subscriber, frame
+from classroom.hub import FOLLOW, Hub, Subscriber
 from classroom.limits import (
     ABANDONED_TTL,
+    LEAD_QUIET,
     MAX_CLASSES,
     QUIET_TTL,
     REMOTE_TTL,
@@ -169,7 +170,20 @@ class Store:
         told (a ``store`` event), so that each page says its class is reconnecting."""
         if ok != self.healthy:
             self.healthy = ok
-            self.hub.notify_all(frame("store", {"ok": ok}))
+            self.hub.notify_all("store", {"ok": ok})
+
+    async def heard_lecturer(self, code: str) -> None:
+        """The lecturer's page said a word (an action, a touch): it is here."""
+        raise NotImplementedError
+
+    async def lecturer_here(self, code: str) -> bool:
+        """Whether the lecturer's page said a word within ``LEAD_QUIET``."""
+        raise NotImplementedError
+
+    async def tell_lead(self, codes: list[str]) -> None:
+        """Tell the students' streams of these classes whether their lecturer is here."""
+        for code in codes:
+            self.hub.tell_lead(code, await self.lecturer_here(code))
 
     async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
         """Count one answer of the voter with ``token`` (their cookie), or ClassError.
@@ -248,6 +262,7 @@ class MemoryStore(Store):
         self._quiet_since: dict[str, float] = {}
         self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
         self._remotes: dict[str, tuple[str, float]] = {}  # token hash -> code, expiry
+        self._heard: dict[str, float] = {}  # code -> when its lecturer last said a word
 
     async def create(self, state: ClassState) -> bool:
         if state.code in self._states or state.code in self._tombstones:
@@ -285,6 +300,13 @@ class MemoryStore(Store):
         if code not in self._states:
             raise not_found(code in self._tombstones)
         self._quiet_since[code] = self.clock()
+
+    async def heard_lecturer(self, code: str) -> None:
+        self._heard[code] = self.clock()
+        self.hub.tell_lead(code, True)
+
+    async def lecturer_here(self, code: str) -> bool:
+        return self.clock() - self._heard.get(code, self.clock()) <= LEAD_QUIET
 
     async def count(self) -> int:
         return len(self._states)
@@ -330,6 +352,8 @@ class MemoryStore(Store):
         for code, until in list(self._tombstones.items()):
             if until < now:
                 del self._tombstones[code]
+                self._heard.pop(code, None)
+        await self.tell_lead([code for code in self.hub.codes() if code in self._states])
         for token, (_, until) in list(self._remotes.items()):
             if until < now:
                 del self._remotes[token]

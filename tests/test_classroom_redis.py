@@ -472,3 +472,32 @@ def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_el
                                   headers={"X-Class-Key": key}))[0] == 410
             await follower.close()
     run(main())
+
+
+def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url):
+    """A lecturer's page not heard from for LEAD_QUIET (its network dropped) is away for its
+    students on every process; its next word (a touch, a press) is back, at once."""
+    async def main():
+        store = RedisStore(redis_url)
+        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+            lecturer = Lecturer(one)
+            await lecturer.start(VIEW)
+            follower = Follower(two, lecturer.code)
+            await follower.connect()
+            await follower.next("state")
+            await store.sweep()
+            assert [e.kind for e in follower.drain()] in ([], ["tally"])  # here: no word
+            # LEAD_QUIET s without a word: its key lapses (deleted here, as its expiry would)
+            await unannounced(redis_url, lambda client: client.delete(
+                key(lecturer.code, "lead")))
+            await store.sweep()
+            assert (await follower.next("lead")).data == {"here": False}
+            late = Follower(two, lecturer.code)  # a page that joins meanwhile hears it too
+            await late.connect()
+            assert (await late.next("lead")).data == {"here": False}
+            assert (await lecturer.act("touch"))[0] == 200  # back, on the other process
+            assert (await follower.next("lead")).data == {"here": True}
+            assert (await late.next("lead")).data == {"here": True}
+            await follower.close()
+            await late.close()
+    run(main())

@@ -6,7 +6,9 @@
 
 const RETRY_MIN_MS = 2000;
 const RETRY_MAX_MS = 30000;
-const TOUCH_EVERY_MS = 10 * 60 * 1000;  // the quiet hour restarts with every touch
+// the quiet hour restarts with every touch, and a lecturer not heard from for a while is
+// away for its students (classroom/limits.py: LEAD_TOUCH, LEAD_QUIET)
+const TOUCH_EVERY_MS = 10 * 1000;
 const ASK_AGAIN_MS = 8000;  // a run asked for and not come by then is asked for again
 const WATCH_EVERY_MS = 2000;
 const LEAD_PATIENCE_MS = 2500;  // a lecturer's page waits this long for its own run
@@ -37,6 +39,11 @@ export function connect(c) {
     if (c.offline) { c.offline = false; render(c); }
   });
   es.addEventListener("beat", heard);
+  es.addEventListener("lead", (event) => {  // the lecturer's page went quiet, or is back
+    heard();
+    c.leadAway = !JSON.parse(event.data).here;
+    render(c);
+  });
   es.addEventListener("store", (event) => {  // the class's store went away, or came back
     heard();
     c.storeAway = !JSON.parse(event.data).ok;
@@ -115,7 +122,7 @@ function onState(c, st) {
   if (c.state && st.seq <= c.state.seq && !st.ended) return;  // a repeat, or one overtaken
   c.state = st;
   c.retries = 0;
-  c.offline = c.storeAway = c.lost = false;
+  c.offline = c.storeAway = c.lost = c.leadAway = false;  // a change is the lecturer's word
   if (st.ended) {
     over(c);
     return;
@@ -272,7 +279,16 @@ function create(root, data) {
     render(c);
   };
   c.onOnline = () => {
-    if (!c.ended) connect(c);
+    if (c.ended) return;
+    connect(c);
+    if (c.role === "lecturer") {  // back: the class hears from this page at once
+      clearTimeout(c.waitTimer);
+      c.waiting = false;
+      c.failures = 0;
+      post(c, { action: "touch" }).catch(() => {});
+      if (c.lost) recover(c);
+      else pushStep(c);
+    }
   };
   c.onClick = (event) => {
     const b = event.target.closest("button");
