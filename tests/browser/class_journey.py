@@ -33,9 +33,13 @@ addEventListener('keydown', (e) => note('key', e.key, document.activeElement?.ta
 """
 
 
-def open_page(browser, url: str, viewport: dict, errors: list):
+def open_page(browser, url: str, viewport: dict, errors: list, prepare=None):
+    """A page of its own context at ``url``, its errors into ``errors``; ``prepare(context)``
+    runs before it opens (e.g. to give it a cookie)."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(LOG)
+    if prepare:
+        prepare(context)
     page = context.new_page()
     page.set_default_timeout(timeout_ms(25_000))
     page.on("pageerror", lambda error: errors.append(str(error)))

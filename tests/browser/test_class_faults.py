@@ -1,0 +1,138 @@
+"""A class survives a fault of the deployment deploy/ ships: a real lecturer page and a real
+student page through nginx in front of two Streamlit processes and a real redis-server, all
+under supervisord (tests/browser/deployment.py starts it once for this module).
+
+The fixtures come first; each fault's journey is a test function of its own below them.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+
+from tests.browser.class_journey import (
+    LAPTOP,
+    PROJECTOR,
+    describe,
+    open_page,
+    press,
+    sidebar,
+    strip,
+    wait_strip,
+)
+from tests.browser.conftest import ARTIFACTS, settle, timeout_ms
+from tests.browser.deployment import deployed
+from tests.browser.stepper import ready, wait_status
+from tests.classroom_support import redis_server_binary
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def deployment():
+    """deploy/run.sh with two Streamlit processes, redis-server and nginx: one per module."""
+    redis_server_binary()  # skips (or fails in CI) without redis-server
+    with deployed(2, name="deployment-class-faults") as running:
+        yield running
+
+
+def lecturer_and_student(browser, deployment, errors: list):
+    """A lecturer's page stuck to the first process that starts a class, and a student's page
+    stuck to the second that follows it; (contexts, lecturer, student, the class's code)."""
+    first, second = deployment.streamlits
+    lecturer_context, lecturer = open_page(
+        browser, deployment.url, PROJECTOR, errors,
+        prepare=lambda context: deployment.stick(context, first))
+    contexts = [lecturer_context]
+    try:
+        ready(lecturer)
+        sidebar(lecturer).get_by_role("button", name="Start a class").click()
+        settle(lecturer, 500)
+        wait_strip(lecturer, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
+        code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(lecturer)).group(1, 2))
+        student_context, student = open_page(
+            browser, f"{deployment.url}/?class={code}", LAPTOP, errors,
+            prepare=lambda context: deployment.stick(context, second))
+        contexts.append(student_context)
+        ready(student)
+        wait_strip(student, "Following the class")
+        wait_strip(lecturer, "1 following")
+        assert deployment.serving(lecturer_context) == first
+        assert deployment.serving(student_context) == second
+    except BaseException:
+        for context in contexts:
+            context.close()
+        raise
+    return contexts, lecturer, student, code
+
+
+# the class strip's state in a page (ui/classroom_assets/stream.js keeps it on its root)
+CLASS = "document.querySelector('.pl-class')?.parentElement?.__plClass"
+
+
+def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, deployment):
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    try:
+        press(lecturer, "ArrowRight", 2)
+        wait_status(lecturer, "Step 2 /")
+        wait_status(student, "Step 2 /")
+
+        # the lecturer's process dies: both pages recover within 10 s on the other process
+        # (the lecturer's keeps its class and leads on), and the student follows its next press
+        with lecturer.expect_event("websocket", timeout=timeout_ms(10_000),
+                                   predicate=lambda socket: "_stcore/stream" in socket.url
+                                   ) as reconnected:
+            deployment.kill(deployment.streamlits[0])
+            killed = time.monotonic()
+        # Streamlit's page has its new session on the other process (and ran its script
+        # again where its last run was a fragment's), the class strip's stream is open
+        reconnected.value.wait_for_event("framereceived", timeout=timeout_ms(10_000))
+        settle(lecturer)
+        lecturer.wait_for_function(f"() => {CLASS}?.es?.readyState === 1",
+                                   timeout=timeout_ms(10_000))
+        ready(lecturer)
+        wait_strip(lecturer, f"Class {code[:4]}-{code[4:]}")
+        press(lecturer, "ArrowRight")
+        wait_status(lecturer, "Step 3 /")
+        lecturer.wait_for_function(f"() => {CLASS}?.sentK === 3")  # the class took it
+        student.wait_for_function(
+            "() => (document.querySelector('.pl-status')?.textContent ?? '')"
+            ".startsWith('Step 3 /')", timeout=max(1, timeout_ms(10_000)
+                                                   - int(1000 * (time.monotonic() - killed))))
+        assert "Following the class" in strip(student)
+
+        # supervisord has started the process again within 30 s, and it serves
+        assert deployment.wait_back(deployment.streamlits[0], timeout=30) <= 30
+        student.screenshot(path=ARTIFACTS / "class_faults_killed_student.png")
+        lecturer.screenshot(path=ARTIFACTS / "class_faults_killed_lecturer.png")
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        lecturer.screenshot(path=ARTIFACTS / "class_faults_failed_lecturer.png")
+        student.screenshot(path=ARTIFACTS / "class_faults_failed_student.png")
+        print(describe(lecturer, student))
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_redis_keeps_its_data_across_a_restart_and_a_killed_one_comes_back(deployment):
+    store = deployment.redis()
+    store.set("fault-probe", "kept")
+    store.close()
+    deployment.restart_redis()  # SIGTERM and a start: the append-only file is read back
+    assert deployment.redis().get("fault-probe") == b"kept"
+
+    deployment.kill("redis")  # no clean stop: what the last fsync (a second at most) kept
+    assert deployment.wait_back("redis", timeout=30) <= 30
+    assert deployment.redis().get("fault-probe") == b"kept"
+    assert {deployment.info(name)["statename"] for name in deployment.streamlits} == \
+        {"RUNNING"}  # nothing else stopped with it
+
+    deployment.restart_redis(lose_data=True)  # what a server keeping nothing would do
+    assert deployment.redis().get("fault-probe") is None
