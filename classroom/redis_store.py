@@ -68,6 +68,7 @@ PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
 TALLY_NOTICE = '{"t":"tally"}'
 LEAD_NOTICE = '{"t":"lead"}'
 PRESENCE_LOCKS = 64  # a voter's presence writes queue on one of these (by hash)
+HEALTH_EVERY = 1.0  # s between two probes of Redis (a PING)
 
 VOTE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
@@ -118,6 +119,7 @@ class RedisStore(Store):
         await self.redis.ping()
         await self._pubsub.subscribe(PROCESS_CHANNEL)
         self._spawn(self._listening())
+        self._spawn(self._probing())
         await super().start()
 
     async def close(self) -> None:
@@ -146,6 +148,25 @@ class RedisStore(Store):
                     await self._pubsub.subscribe(PROCESS_CHANNEL, *self._subscribed)
                     await self.redis.ping()
                     self.set_health(True)
+                    await self.sweep()
+
+    async def _probing(self) -> None:
+        """Whether Redis answers, every ``HEALTH_EVERY`` s: every page hears when it stops
+        (its class says it reconnects) and when it answers again (this process then repairs
+        what it missed). The pub/sub listener may say so first, or never: redis-py may
+        reconnect it by itself."""
+        while True:
+            await asyncio.sleep(HEALTH_EVERY)
+            try:
+                await asyncio.wait_for(self.redis.ping(), 2 * HEALTH_EVERY)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self.set_health(False)
+                continue
+            if not self.healthy:
+                self.set_health(True)
+                with contextlib.suppress(Exception):
                     await self.sweep()
 
     def _dispatch(self, name: str, data: str) -> None:

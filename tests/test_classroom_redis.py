@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
 
 import pytest
 import redis.asyncio as redis
@@ -27,7 +28,13 @@ from classroom.state import (
     start,
 )
 from classroom.state import answer as model_answer
-from tests.classroom_support import followed, redis_server, run, serving
+from tests.classroom_support import (
+    followed,
+    redis_server,
+    redis_server_binary,
+    run,
+    serving,
+)
 
 VIEW = "data=xor-0-1&eta=0.1"
 
@@ -500,4 +507,28 @@ def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url):
             assert (await late.next("lead")).data == {"here": True}
             await follower.close()
             await late.close()
+    run(main())
+
+
+def test_every_stream_hears_when_redis_stops_answering_and_when_it_answers_again():
+    """A page's stream is told at once (a store event) that the store is away, and again
+    when it is back, so that every page says its class reconnects meanwhile."""
+    async def main():
+        with redis_server() as url:
+            store = RedisStore(url)
+            async with serving(store) as (base, _):
+                _, follower = await followed(base, VIEW)
+                port = url.rsplit(":", 1)[1].split("/")[0]
+                await redis.Redis.from_url(url).shutdown(nosave=True)  # redis-server stops
+                assert (await follower.next("store", timeout=5)).data == {"ok": False}
+                again = subprocess.Popen(  # and starts again on its port, empty
+                    [redis_server_binary(), "--port", port, "--bind", "127.0.0.1",
+                     "--save", "", "--appendonly", "no"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                try:
+                    assert (await follower.next("store", timeout=10)).data == {"ok": True}
+                    await follower.close()
+                finally:
+                    again.kill()
+                    again.wait()
     run(main())
