@@ -233,3 +233,43 @@ def test_a_class_says_it_reconnects_while_redis_is_down_and_goes_on_after(browse
     finally:
         for context in contexts:
             context.close()
+
+
+def test_students_say_the_lecturer_reconnects_while_its_network_is_down_a_minute(
+        browser, deployment):
+    """The lecturer's laptop loses its network for a minute: the student's page says the
+    lecturer is reconnecting (its page has said nothing for a while), the lecturer's presses
+    go on in its own page, and when it is back the class goes on from the lecturer's step."""
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    shown = f"{code[:4]}-{code[4:]}"
+    try:
+        press(lecturer, "ArrowRight")
+        wait_step(student, 1)
+        contexts[0].set_offline(True)
+        dropped = time.monotonic()
+        wait_said(lecturer, "The class is reconnecting", 15_000)
+        press(lecturer, "ArrowRight", 2)  # the presses go on in the lecturer's page
+        wait_step(lecturer, 3)
+        wait_said(student, "^The lecturer is reconnecting", 60_000)
+        student.screenshot(path=ARTIFACTS / "class_faults_lecturer_away_student.png")
+        assert status_of(student).startswith("Step 1 /")  # the class waits where it was
+        lecturer.wait_for_timeout(max(0, 60_000 - 1000 * (time.monotonic() - dropped)))
+        contexts[0].set_offline(False)
+        wait_step(student, 3, 15_000)  # from the lecturer's step, as soon as it is back
+        wait_said(student, f"^Following the class {shown}$")
+        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+        press(lecturer, "ArrowRight")
+        wait_step(student, 4)
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        failed(deployment, lecturer, student, "lecturer_away")
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def status_of(page) -> str:
+    return page.locator(".pl-status").first.text_content() or ""
