@@ -120,7 +120,14 @@ class Deployment:
                                          headers={"Cookie": f"stlab_backend={cookie}"})
         with urllib.request.urlopen(request, timeout=10) as reply:
             reply.read()
-        return self._last_upstream(cookie)
+        deadline = time.monotonic() + 5  # nginx logs a request once it has finished with it
+        while True:
+            try:
+                return self._last_upstream(cookie)
+            except LookupError:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.02)
 
     def _last_upstream(self, cookie: str) -> str:
         lines = [line.split() for line in self.access_log().splitlines()]

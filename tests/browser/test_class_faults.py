@@ -7,24 +7,23 @@ The fixtures come first; each fault's journey is a test function of its own belo
 
 from __future__ import annotations
 
-import re
 import time
 
 import pytest
 
 from tests.browser.class_journey import (
-    LAPTOP,
-    PROJECTOR,
+    CLASS,
     describe,
-    open_page,
+    lecturer_and_student,
     press,
-    sidebar,
+    reconnected,
+    sockets,
     strip,
     wait_strip,
 )
-from tests.browser.conftest import ARTIFACTS, settle, timeout_ms
+from tests.browser.conftest import ARTIFACTS, timeout_ms
 from tests.browser.deployment import deployed
-from tests.browser.stepper import ready, wait_status
+from tests.browser.stepper import wait_status
 from tests.classroom_support import redis_server_binary
 
 pytestmark = pytest.mark.browser
@@ -38,40 +37,6 @@ def deployment():
         yield running
 
 
-def lecturer_and_student(browser, deployment, errors: list):
-    """A lecturer's page stuck to the first process that starts a class, and a student's page
-    stuck to the second that follows it; (contexts, lecturer, student, the class's code)."""
-    first, second = deployment.streamlits
-    lecturer_context, lecturer = open_page(
-        browser, deployment.url, PROJECTOR, errors,
-        prepare=lambda context: deployment.stick(context, first))
-    contexts = [lecturer_context]
-    try:
-        ready(lecturer)
-        sidebar(lecturer).get_by_role("button", name="Start a class").click()
-        settle(lecturer, 500)
-        wait_strip(lecturer, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
-        code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(lecturer)).group(1, 2))
-        student_context, student = open_page(
-            browser, f"{deployment.url}/?class={code}", LAPTOP, errors,
-            prepare=lambda context: deployment.stick(context, second))
-        contexts.append(student_context)
-        ready(student)
-        wait_strip(student, "Following the class")
-        wait_strip(lecturer, "1 following")
-        assert deployment.serving(lecturer_context) == first
-        assert deployment.serving(student_context) == second
-    except BaseException:
-        for context in contexts:
-            context.close()
-        raise
-    return contexts, lecturer, student, code
-
-
-# the class strip's state in a page (ui/classroom_assets/stream.js keeps it on its root)
-CLASS = "document.querySelector('.pl-class')?.parentElement?.__plClass"
-
-
 def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, deployment):
     errors: list[str] = []
     contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
@@ -82,18 +47,12 @@ def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, 
 
         # the lecturer's process dies: both pages recover within 10 s on the other process
         # (the lecturer's keeps its class and leads on), and the student follows its next press
-        with lecturer.expect_event("websocket", timeout=timeout_ms(10_000),
-                                   predicate=lambda socket: "_stcore/stream" in socket.url
-                                   ) as reconnected:
-            deployment.kill(deployment.streamlits[0])
-            killed = time.monotonic()
+        before = sockets(lecturer)
+        deployment.kill(deployment.streamlits[0])
+        killed = time.monotonic()
         # Streamlit's page has its new session on the other process (and ran its script
         # again where its last run was a fragment's), the class strip's stream is open
-        reconnected.value.wait_for_event("framereceived", timeout=timeout_ms(10_000))
-        settle(lecturer)
-        lecturer.wait_for_function(f"() => {CLASS}?.es?.readyState === 1",
-                                   timeout=timeout_ms(10_000))
-        ready(lecturer)
+        reconnected(lecturer, before, timeout_ms(10_000))
         wait_strip(lecturer, f"Class {code[:4]}-{code[4:]}")
         press(lecturer, "ArrowRight")
         wait_status(lecturer, "Step 3 /")
