@@ -87,6 +87,41 @@ def page_css() -> str:
     return "<style>\n" + "\n".join(rules) + "\n" + MEDIA_CSS + "</style>\n"
 
 
+# A touch screen (a finger, not a mouse): every control a finger can hit is 44 x 44 CSS px at
+# least (WCAG 2.5.5, and Apple's and Google's guides). Streamlit draws its buttons 40 px high, its
+# header's buttons and the charts' toolbar (Plotly's modebar) 28 and 24 x 22, its help icons 16:
+# each grows to 44 here, the small ones by a margin that takes back what they grew, so that the
+# text beside them does not move. The charts' toolbar stays where Plotly puts it, over the
+# chart's top right corner, each button 44 px (Reset axes, after a zoom, one tap away).
+TOUCH = "(pointer: coarse)"
+TOUCH_CSS = f"""
+@media {TOUCH} {{
+  .stApp :is(button[data-testid^="stBaseButton"], [data-testid="stPopoverButton"],
+             [data-testid="stButtonGroup"] button, [data-testid="stNumberInput"] button,
+             [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
+             [data-testid="stMainMenu"] button) {{
+    min-height: 44px; min-width: 44px; }}
+  .stApp [data-testid="stTooltipIcon"] button:not([data-testid^="stBaseButton"]) {{
+    width: 44px !important;
+    height: 44px !important; margin: -14px !important; display: inline-flex;
+    align-items: center; justify-content: center; }}
+  .stApp :is([data-testid="stSidebarNavLink"], [data-testid="stPageLink"] a,
+             a[data-testid^="stPageLink"]) {{ min-height: 44px; }}
+  .stApp :is([data-testid="stCheckbox"], [data-testid="stRadioOption"]) label,
+  .stApp label[data-testid="stRadioOption"], .stApp [data-testid="stExpander"] summary {{
+    min-height: 44px; align-items: center; }}
+  .stApp :is(.react-aria-ComboBox, [data-baseweb="select"]) > div,
+  .stApp :is([data-testid="stNumberInputField"], [data-testid="stTextInputField"],
+             [data-testid="stSlider"] input[type=range]) {{ min-height: 44px; }}
+  .stApp .js-plotly-plot .plotly .modebar-btn {{ width: 44px; height: 44px !important;
+    display: inline-flex !important; align-items: center; justify-content: center;
+    padding: 0 !important; }}
+  .stApp .js-plotly-plot .plotly .modebar-btn svg {{ width: 22px; height: 22px;
+    position: static !important; top: auto !important; }}
+}}
+"""
+
+
 # Less motion when asked; and a phone (up to 640 px wide, either way up): the lesson takes the
 # width, its title is one size smaller, and lecture mode's projector type (21 px,
 # ui/lecture.py) is a projector's only.
@@ -109,7 +144,7 @@ MEDIA_CSS = f"""
 @media not {PHONE} {{
   .stApp .st-key-{INTRO_KEY} h1 [data-testid="stTooltipIcon"] {{ display: none; }}
 }}
-"""
+{TOUCH_CSS}"""
 
 # Out of lecture mode (which has its own, ui/lecture.py): a short window (a tablet on its side,
 # a small laptop) has a slimmer title over the lesson.
