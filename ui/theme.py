@@ -53,18 +53,25 @@ def page_css() -> str:
         *(_colour(f"{code} .token.{name}", pair) for name, pair in palette.CODE_TOKENS.items()),
         # a focus ring where Streamlit shows little or none: its checkboxes, toggles and
         # radios (the input itself is hidden), the sidebar's links, the main area (it takes
-        # the focus to scroll), and Plotly's toolbar, shown while a key is on it
+        # the focus to scroll), Plotly's toolbar, shown while a key is on it, and a popover's
+        # buttons (Share's Copy)
         _colour(".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
                 '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
-                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible',
+                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible, '
+                '[data-testid="stPopoverBody"] button:focus-visible',
                 palette.PRIMARY, "outline-color"),
         ".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
         '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+        '[data-testid="stPopoverBody"] button:focus-visible, '
         ".stApp .modebar-btn:focus-visible { outline-style: solid; outline-width: 2px; "
         "outline-offset: 2px; border-radius: 0.25rem; }",
         '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
         "outline-width: 2px; outline-offset: -2px; }",
         ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # a code box's Copy (Share's link) shows while the focus is in the box, not on hover only
+        # (at once: a Tab during its fade-in would pass it by)
+        '[data-testid="stCode"]:focus-within > div { opacity: 1 !important; '
+        "visibility: visible !important; transition: none !important; }",
         # Streamlit's header band is see-through where the page starts high (lecture mode) and
         # lies over the page's top row: clicks pass through it but to its own buttons
         '.stApp [data-testid="stHeader"], .stApp [data-testid="stHeader"] '
@@ -211,6 +218,39 @@ PAGE_SCRIPT = """
     };
     fold();
   }
+  // A popover (Share, Keys) stands in the tab order right after its button, though Streamlit
+  // draws it at the foot of the page: once open, the focus goes to its first control (Share's
+  // link, then Copy).
+  const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), '
+    + 'select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+  const POPOVER = '[data-testid="stPopoverBody"]';
+  // (Share's Copy is hidden until the focus is on its link: it counts)
+  const tabbable = (root) => [...root.querySelectorAll(TABBABLE)]
+    .filter((el) => el.checkVisibility());
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest?.('[data-testid="stPopoverButton"]');
+    if (!button) return;
+    const since = performance.now();
+    let opened = false;
+    const enter = () => {
+      const open = button.getAttribute('aria-expanded') === 'true';
+      opened ||= open;
+      if (opened && !open) return;  // closed again
+      // its body, the one open (Streamlit may keep a closed one in the page)
+      const body = [...document.querySelectorAll(POPOVER)].find((el) => el.checkVisibility());
+      const first = open && body && tabbable(body)[0];
+      if (first) {
+        // unless the reader went elsewhere meanwhile (its content may take a moment)
+        const at = document.activeElement;
+        if (at === button || at === document.body || (body.contains(at) && !at.matches(TABBABLE))) {
+          first.focus();
+        }
+      } else if (performance.now() - since < 10000) {
+        requestAnimationFrame(enter);
+      }
+    };
+    requestAnimationFrame(enter);
+  }, true);
 })();
 </script>
 """
