@@ -8,7 +8,7 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Non-separable data: the title and data to try, the analysis, then the verdict, the run,
+    """Non-separable data: the title and data to try, the analysis, then the run, the verdict,
     the errors per epoch and a bound."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
