@@ -160,6 +160,7 @@ def _averaged_intro(settings: dict) -> None:
 @PARTS.part("averaged", "Averaged and voted")
 def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """Last, averaged and voted boundaries of one run, with training and test errors."""
+    picture = st.container()  # the run first, what it is and its settings under it
     with _intro(lesson):
         _averaged_intro(settings)
         example_buttons(["Noisy blobs"])
@@ -181,7 +182,8 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     def panels(k: int) -> None:
         averaged_panels(data, train, test, trace, W_avg, b_avg, k)
 
-    lesson.stepper(run, part="avg", panels=panels)
+    with picture:
+        lesson.stepper(run, part="avg", panels=panels)
 
 
 def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg) -> Run:
@@ -255,6 +257,7 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
 @PARTS.part("kernel", "Kernel perceptron")
 def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
+    picture = st.container()  # the run first, what it is and its settings under it
     with _intro(lesson):
         st.markdown(
             "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
@@ -281,8 +284,9 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
     run_ = kernel_run(data, trace, params, run, kernel)
-    lesson.stepper(run_, part="dual",
-                   panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
+    with picture:
+        lesson.stepper(run_, part="dual",
+                       panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
 
 
 def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) -> Run:
