@@ -186,14 +186,16 @@ def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> No
 
 @PARTS.part("verdict")
 def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
-    """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
+    """Data to try (under the run: the picture leads), then whether the data is separable, has
+    no fixed order, a cycle found or none found yet; and where floats part."""
+    suggestions(lesson.aside() if lecture_mode() else None)
     cycle = shown.cycle
     if shown.separable:
         ran = (f" (here after {plural(cycle.mistakes, 'mistake')} in "
                f"{plural(cycle.epochs, 'epoch')})"
                if shown.exact and cycle.status == "converged" else "")
         st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
-                "no cycle. Pick one of the sets above, or see the step-through lesson.",
+                "no cycle. Pick one of the sets to try, or see the step-through lesson.",
                 icon=":material/check_circle:")
         link("step_through", label="Step through a converging run", icon=":material/footprint:")
     elif cycle is None:
