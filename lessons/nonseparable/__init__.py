@@ -8,7 +8,7 @@ from ui.lesson import Lesson
 
 
 def page() -> None:
-    """Non-separable data: the title and data to try, the analysis, then the verdict, the run,
+    """Non-separable data: the title, the analysis, then the run, data to try and the verdict,
     the errors per epoch and a bound."""
     lesson = Lesson(PAGE, SETTINGS, parts=PARTS)
 
@@ -22,11 +22,10 @@ def page() -> None:
               " the same epochs for ever. With irrational numbers the weights stay bounded but need"
               " not repeat exactly.",
     )
-    suggestions(lesson.aside() if lecture_mode() else None)
-
     try:
         shown = what_to_show(data.X, data.y, settings)
     except ValueError as error:
+        suggestions(lesson.aside() if lecture_mode() else None)
         st.error(f"These settings cannot train: {error}")
         st.stop()
     lesson.draw_parts(data, settings, shown)

@@ -42,7 +42,7 @@ WATCH = Setting(f"{PAGE}.watch", "watch", "choice", "start", "Watch", widget="se
 THREE_D = Setting(f"{PAGE}.three_d", "3d", "bool", False, "3-D: (w₁, w₂, b)", widget="toggle")
 SETTINGS = (WATCH, THREE_D)
 # The parts, each drawn from the data, the run settings and what the page shows of them
-# (Shown), one after the other.
+# (Shown), one after the other: the run first on every screen, the picture leading.
 PARTS = Parts(lead="run")
 
 
@@ -145,56 +145,6 @@ def what_to_show(X, y, settings: dict) -> Shown:
                  analysed.departure, asked, more)
 
 
-@PARTS.part("verdict")
-def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
-    """Separable, no fixed order, a cycle found, or none found yet; and where floats part."""
-    cycle = shown.cycle
-    if shown.separable:
-        ran = (f" (here after {plural(cycle.mistakes, 'mistake')} in "
-               f"{plural(cycle.epochs, 'epoch')})"
-               if shown.exact and cycle.status == "converged" else "")
-        st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
-                "no cycle. Pick one of the sets above, or see the step-through lesson.",
-                icon=":material/check_circle:")
-        link("step_through", label="Step through a converging run", icon=":material/footprint:")
-    elif cycle is None:
-        st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "
-                "one." + bounded_sentence(shown.report) + " Choose the cyclic order (sidebar) "
-                "to look for the cycle.",
-                icon=":material/shuffle:")
-    elif shown.found:
-        st.success(cycle.message, icon=":material/autorenew:")
-        # on a projector the run gets the first screen; the repeat's numbers are a click away
-        with st.expander("The repeat, in numbers") if lecture_mode() else st.container():
-            for line in cycle_latex(cycle):
-                st.latex(line)
-        if cycle.first > 1:
-            st.caption(f"Epochs 1 to {cycle.first - 1} are the way in; choose *In the cycle* "
-                       "to step through one period.")
-    elif cycle.status == "none":
-        n = shown.report.n
-        st.warning(f"No repeat within the first {cycle.epochs:,} epochs ({cycle.epochs * n:,} "
-                   "visits)." + bounded_sentence(shown.report)
-                   + (" The page stops its first search there, so that it opens quickly for "
-                      "everyone." if shown.more else ""),
-                   icon=":material/hourglass_bottom:")
-        if shown.more:
-            st.button(f"Search on, up to {CYCLE_VISITS:,} visits",
-                      key=f"{PAGE}.search_longer", on_click=search_longer, args=(shown.asked,),
-                      icon=":material/search:")
-    else:
-        st.warning(cycle.message + bounded_sentence(shown.report),
-                   icon=":material/hourglass_bottom:")
-    departure = shown.departure
-    if departure is not None:
-        st.caption(
-            f"Rounding alone would part from exact arithmetic at step {departure.t:,} (epoch "
-            f"{departure.epoch}, example {departure.index}): there the exact a = "
-            f"{num(float(departure.exact_activation))}, while in floating point it comes out "
-            f"as {departure.float_activation:.3g}. Every run on this page, the error chart's "
-            "included, decides exactly.")
-
-
 @PARTS.part("run")
 def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """The run stepped in the page, then the path of the weights in weight space."""
@@ -232,6 +182,58 @@ def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> No
                          words={"window": "of the period"})
     run = marked(run, trace)
     lesson.stepper(run, panels=weight_space)
+
+
+@PARTS.part("verdict")
+def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
+    """Data to try (under the run: the picture leads), then whether the data is separable, has
+    no fixed order, a cycle found or none found yet; and where floats part."""
+    suggestions(lesson.aside() if lecture_mode() else None)
+    cycle = shown.cycle
+    if shown.separable:
+        ran = (f" (here after {plural(cycle.mistakes, 'mistake')} in "
+               f"{plural(cycle.epochs, 'epoch')})"
+               if shown.exact and cycle.status == "converged" else "")
+        st.info(f"This data is linearly separable: the perceptron converges{ran}, so there is "
+                "no cycle. Pick one of the sets to try, or see the step-through lesson.",
+                icon=":material/check_circle:")
+        link("step_through", label="Step through a converging run", icon=":material/footprint:")
+    elif cycle is None:
+        st.info("This order changes from epoch to epoch, so no epoch has to repeat an earlier "
+                "one." + bounded_sentence(shown.report) + " Choose the cyclic order (sidebar) "
+                "to look for the cycle.",
+                icon=":material/shuffle:")
+    elif shown.found:
+        st.success(cycle.message, icon=":material/autorenew:")
+        # the run has the first screen; the repeat's numbers are a click away
+        with st.expander("The repeat, in numbers"):
+            for line in cycle_latex(cycle):
+                st.latex(line)
+        if cycle.first > 1:
+            st.caption(f"Epochs 1 to {cycle.first - 1} are the way in; choose *In the cycle* "
+                       "to step through one period.")
+    elif cycle.status == "none":
+        n = shown.report.n
+        st.warning(f"No repeat within the first {cycle.epochs:,} epochs ({cycle.epochs * n:,} "
+                   "visits)." + bounded_sentence(shown.report)
+                   + (" The page stops its first search there, so that it opens quickly for "
+                      "everyone." if shown.more else ""),
+                   icon=":material/hourglass_bottom:")
+        if shown.more:
+            st.button(f"Search on, up to {CYCLE_VISITS:,} visits",
+                      key=f"{PAGE}.search_longer", on_click=search_longer, args=(shown.asked,),
+                      icon=":material/search:")
+    else:
+        st.warning(cycle.message + bounded_sentence(shown.report),
+                   icon=":material/hourglass_bottom:")
+    departure = shown.departure
+    if departure is not None:
+        st.caption(
+            f"Rounding alone would part from exact arithmetic at step {departure.t:,} (epoch "
+            f"{departure.epoch}, example {departure.index}): there the exact a = "
+            f"{num(float(departure.exact_activation))}, while in floating point it comes out "
+            f"as {departure.float_activation:.3g}. Every run on this page, the error chart's "
+            "included, decides exactly.")
 
 
 @PARTS.part("errors")

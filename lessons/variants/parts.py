@@ -82,7 +82,7 @@ EXAMPLES = {
 
 def example_buttons(names) -> None:
     """A row of buttons that load an example's data and settings."""
-    cols = st.columns(max(len(names), 4))
+    cols = _columns(max(len(names), 4))
     for col, name in zip(cols, names, strict=False):
         col.button(f"Load {name}", key=f"{PAGE}.load.{name}", width="stretch",
                    on_click=st.session_state.update, args=(EXAMPLES[name],))
@@ -120,12 +120,20 @@ def iris_one_vs_one(weights: str, run: dict):
 PARTS = Parts(pick=True)
 
 
-def _intro():
+def _intro(lesson: Lesson):
     """Where a part's explanation, examples and settings go: the page, or on a projector a
-    closed expander (the lecturer says it; the run gets the first screen)."""
+    closed expander at the foot of the sidebar (the lecturer says it; the run gets the first
+    screen, the settings stay one click away)."""
     if lecture_mode():
-        return st.expander("About this part, its examples and settings")
+        return lesson.aside().expander("About this part, its examples and settings")
     return st.container()
+
+
+def _columns(n: int) -> list:
+    """``n`` columns in the page; in the sidebar (a projector's) one under the other."""
+    if lecture_mode():
+        return [st.container() for _ in range(n)]
+    return st.columns(n)
 
 
 def _averaged_intro(settings: dict) -> None:
@@ -152,10 +160,11 @@ def _averaged_intro(settings: dict) -> None:
 @PARTS.part("averaged", "Averaged and voted")
 def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """Last, averaged and voted boundaries of one run, with training and test errors."""
-    with _intro():
+    picture = st.container()  # the run first, what it is and its settings under it
+    with _intro(lesson):
         _averaged_intro(settings)
         example_buttons(["Noisy blobs"])
-        left, right = st.columns(2)
+        left, right = _columns(2)
         test_share = lesson.widget(TEST_SHARE, left)
         split_seed = lesson.widget(SPLIT_SEED, right)
     train, test = train_test_split(len(data), test_share, int(split_seed))
@@ -173,7 +182,8 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     def panels(k: int) -> None:
         averaged_panels(data, train, test, trace, W_avg, b_avg, k)
 
-    lesson.stepper(run, part="avg", panels=panels)
+    with picture:
+        lesson.stepper(run, part="avg", panels=panels)
 
 
 def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg) -> Run:
@@ -247,14 +257,15 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
 @PARTS.part("kernel", "Kernel perceptron")
 def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """The dual form with a chosen kernel, stepped through with its regions redrawn."""
-    with _intro():
+    picture = st.container()  # the run first, what it is and its settings under it
+    with _intro(lesson):
         st.markdown(
             "Started from w = 0 (as here), the weights are always a sum of examples, **w** = "
             "Σⱼ αⱼ yⱼ **x**ⱼ (from another start they would carry w₀ too), so the perceptron "
             "can keep one count αⱼ per example instead (αᵢ ← αᵢ + η on a mistake) and compute "
             "sᵢ = Σⱼ αⱼ yⱼ K(**x**ⱼ, **x**ᵢ) with a kernel K in place of the dot product.")
         example_buttons(["XOR (±1)", "XOR blobs", "Circles", "Moons"])
-        cols = st.columns(3)
+        cols = _columns(3)
         name = lesson.widget(KERNEL, cols[0])
         params = {"name": name}
         if name == "polynomial":
@@ -273,8 +284,9 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
     run_ = kernel_run(data, trace, params, run, kernel)
-    lesson.stepper(run_, part="dual",
-                   panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
+    with picture:
+        lesson.stepper(run_, part="dual",
+                       panels=lambda k: kernel_panels(data, trace, params, run, kernel, k))
 
 
 def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) -> Run:
@@ -398,7 +410,7 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane
     (whatever the data in the sidebar)."""
     X, labels, names = iris_three()
-    with _intro():
+    with _intro(lesson):
         st.markdown(
             "Three species, two ways to build a classifier from binary perceptrons. "
             "**One-vs-rest**: three perceptrons, class c against the rest, with score "
@@ -410,7 +422,7 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
             "those two species alone; each pair votes (i when y_ij(x) ≥ 0, else j) and the most "
             "votes win. A tie (one vote each) goes to the larger summed score, scikit-learn's "
             "rule. This part always uses Iris (petal length and width, in cm).")
-        cols = st.columns(4)
+        cols = _columns(4)
         weights = lesson.widget(MULTI_WEIGHTS, cols[0])
         c = lesson.widget(SCALE_CLASS, cols[1], format_func=names.__getitem__)
         factor = lesson.widget(SCALE, cols[1])

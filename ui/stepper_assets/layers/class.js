@@ -90,7 +90,7 @@ export function classQuestion(stepper, { question: q, answered, canAnswer, lectu
       }
     });
   } else if (lecturer) {
-    html("p", { class: "pl-class-wait" }, box,
+    html("p", { class: "pl-class-wait pl-class-room" }, box,
          "The room is answering: the answers show when you reveal them.");
   } else {
     const said = CLASS_CHOICES[answered];
