@@ -17,6 +17,12 @@ refused, and every process with the same secret accepts every other's. The store
 never keeps it: presence and votes hold HMACs of it
 under a salt of the class (presence) or of the question (votes), so the two cannot
 be joined, and neither says which answer a voter gave.
+
+A lecturer's charter (``charter``) is signed the same way: the class's code, its salt and
+its key's digest under the server's secret. A store that lost a class (a redis-server
+restarted without its data) is given it back by the lecturer's page, which shows its key
+and its charter (ops.restore); a forged charter, or one of another class or key, proves
+nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +40,7 @@ _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 _KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 _VOTER = re.compile(r"[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{24}")  # new_voter
+_CHARTER = re.compile(r"[0-9a-f]{32}\.[A-Za-z0-9_-]{43}")  # charter: a salt, a MAC
 
 
 def new_code() -> str:
@@ -95,6 +102,39 @@ def new_voter(secret: bytes) -> str:
 def _voter_mac(secret: bytes, nonce: str) -> str:
     mac = hmac.new(secret, b"plab-voter:" + nonce.encode(), hashlib.sha256).digest()[:18]
     return base64.urlsafe_b64encode(mac).decode()
+
+
+def charter(secret: bytes, code: str, salt: str, key: str) -> str:
+    """A lecturer's proof that the server started the class ``code`` (with ``salt``) for
+    ``key``: ``SALT.MAC``, what the lecturer's page holds beside its key, so that a store
+    that lost the class can be given it back by that page, and by no one else (codes.py's
+    docstring). The MAC is an HMAC-SHA-256 under the server's secret of the code, the salt
+    and the key's digest: without the secret no one makes one, and one made for another
+    class, another salt or another key proves nothing.
+
+    >>> secret, key = b"s" * 32, new_key()
+    >>> made = charter(secret, "ABCDEFGH", "ab" * 16, key)
+    >>> charter_salt(made, secret, "ABCDEFGH", key) == "ab" * 16
+    True
+    >>> charter_salt(made, secret, "ABCDEFGJ", key), charter_salt(made, b"t" * 32, "ABCDEFGH", key)
+    (None, None)
+    """
+    return f"{salt}.{_charter_mac(secret, code, salt, key)}"
+
+
+def _charter_mac(secret: bytes, code: str, salt: str, key: str) -> str:
+    message = f"plab-lead:{code}:{salt}:{digest(key)}".encode()
+    return base64.urlsafe_b64encode(hmac.new(secret, message, hashlib.sha256).digest()
+                                    ).decode().rstrip("=")
+
+
+def charter_salt(charter_: object, secret: bytes, code: str, key: object) -> str | None:
+    """The class's salt a charter proves for ``code`` and ``key`` (compared in constant
+    time), or None when it proves nothing."""
+    if not isinstance(charter_, str) or _CHARTER.fullmatch(charter_) is None or not is_key(key):
+        return None
+    salt, mac = charter_.split(".")
+    return salt if hmac.compare_digest(mac, _charter_mac(secret, code, salt, key)) else None
 
 
 def voter_ok(token: object, secret: bytes) -> bool:

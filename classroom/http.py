@@ -7,8 +7,10 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
 ``{"error": "..."}``):
 
 ``POST /class``
-    ``{"view": "<query string>", "step": 0}`` -> 201 ``{"code", "key", "state"}``.
-    The key is the lecturer's: the page keeps it in its session, never in an address.
+    ``{"view": "<query string>", "step": 0}`` -> 201 ``{"code", "key", "charter",
+    "state"}``. The key is the lecturer's: the page keeps it in its session, never in an
+    address, and the charter beside it (codes.charter: what proves the class the lecturer's
+    where the store lost it).
 ``GET /class/CODE``
     The public state, with the view (200), or 404 (no such class) / 410 (ended).
 ``GET /class/CODE/events?mode=follow|explore&tally=1&after=SEQ``
@@ -32,8 +34,14 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     TOKEN}``: a one-time token for a second device). Answers ``{"state": <public
     state>}``.
 ``POST /class/CODE/claim``
-    ``{"remote": TOKEN}`` -> ``{"key": KEY}``: a key of the second device's own; the
-    token is spent whether or not it was right for this class.
+    ``{"remote": TOKEN}`` -> ``{"key": KEY, "charter": ...}``: a key of the second device's
+    own; the token is spent whether or not it was right for this class.
+``POST /class/CODE/restore`` with ``X-Class-Key: KEY``
+    ``{"charter", "view", "view_seq", "seq", "step"}`` -> ``{"state": <public state>}``:
+    the lecturer's page gives back a class its store lost (a redis-server restarted without
+    its data), under the same code, at its view and step, and its followers take it
+    (ops.restore); 403 for a charter that is not this class's and this key's, 410 for a
+    class that ended.
 ``POST /class/CODE/answer`` (with the voter cookie)
     ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
     question is not open; 403 without a signed cookie, or without an open stream on
@@ -93,6 +101,7 @@ from classroom.store import Store
 LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
+RESTORE_FIELDS = frozenset({"charter", "view", "view_seq", "seq", "step"})
 VOTER_COOKIE_AGE = 180 * 86400  # a term
 # the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
 FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
@@ -150,6 +159,7 @@ class Classroom:
             Route("/class/{code}/events", Events(self), methods=["GET"]),
             Route("/class/{code}/lecturer", self.guarded(self.lecturer), methods=["POST"]),
             Route("/class/{code}/claim", self.guarded(self.claim), methods=["POST"]),
+            Route("/class/{code}/restore", self.guarded(self.restore), methods=["POST"]),
             Route("/class/{code}/answer", self.guarded(self.answer), methods=["POST"]),
         ]
 
@@ -173,7 +183,8 @@ class Classroom:
         body = await read_json(request, limits.MAX_LECTURER_BODY, frozenset({"view", "step"}))
         key, state = await self.ops.start(address(request), body.get("view", ""),
                                           body.get("step", 0))
-        return JSONResponse({"code": state.code, "key": key, "state": public(state)},
+        return JSONResponse({"code": state.code, "key": key,
+                             "charter": self.ops.charter(state, key), "state": public(state)},
                             201, headers=NO_STORE)
 
     async def snapshot(self, request: Request) -> Response:
@@ -195,7 +206,15 @@ class Classroom:
     async def claim(self, request: Request) -> Response:
         body = await read_json(request, limits.MAX_STUDENT_BODY, frozenset({"remote"}))
         key = await self.ops.claim(address(request), _code(request), body.get("remote"))
-        return JSONResponse({"key": key}, headers=NO_STORE)
+        state = await self.store.get(_code(request))
+        charter = self.ops.charter(state, key) if state is not None else None
+        return JSONResponse({"key": key, "charter": charter}, headers=NO_STORE)
+
+    async def restore(self, request: Request) -> Response:
+        who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
+        body = await read_json(request, limits.MAX_LECTURER_BODY, RESTORE_FIELDS)
+        state = await self.ops.restore(who, code, key, body.get("charter"), body)
+        return JSONResponse({"state": public(state)}, headers=NO_STORE)
 
     async def answer(self, request: Request) -> Response:
         token = request.cookies.get(VOTER_COOKIE)
@@ -271,6 +290,8 @@ class Events:
             sub.seq = current.seq
             if sub.wants_tally:
                 first.append(frame("tally", await store.tally(sub.code)))
+            elif not store.hub.lead_here.get(sub.code, True):
+                first.append(frame("lead", {"here": False}))  # its lecturer is away
             await send({"type": "http.response.body", "body": b"".join(first),
                         "more_body": True})
             loop = asyncio.get_running_loop()

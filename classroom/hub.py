@@ -39,8 +39,8 @@ def frame(event: str, data: dict[str, Any], event_id: int | None = None) -> byte
 class Subscriber:
     """One page's event stream on one class."""
 
-    __slots__ = ("address", "closing", "code", "identity", "mode", "pending", "pending_seq",
-                 "seq", "tally", "voter", "wake", "wants_tally")
+    __slots__ = ("address", "closing", "code", "identity", "mode", "notice", "pending",
+                 "pending_seq", "seq", "tally", "voter", "wake", "wants_tally")
 
     def __init__(self, code: str, voter: str, mode: str = FOLLOW, *, seq: int = 0,
                  wants_tally: bool = False, address: str = "", identity: str = ""):
@@ -54,6 +54,7 @@ class Subscriber:
         self.pending: bytes | None = None  # the newest state frame not yet written
         self.pending_seq = seq
         self.tally: bytes | None = None
+        self.notice: dict[str, bytes] = {}  # the newest word on the store, on the lecturer
         self.closing = False
         self.wake = asyncio.Event()
 
@@ -71,6 +72,9 @@ class Subscriber:
         if self.tally is not None:
             out.append(self.tally)
             self.tally = None
+        if self.notice:
+            out.extend(self.notice.values())
+            self.notice = {}
         self.wake.clear()
         return out
 
@@ -81,6 +85,7 @@ class Hub:
     def __init__(self) -> None:
         self._classes: dict[str, set[Subscriber]] = {}
         self.latest: dict[str, int] = {}  # the highest seq published per class
+        self.lead_here: dict[str, bool] = {}  # whether its lecturer was heard from lately
         self.streams = 0
         self._by_address: Counter[str] = Counter()
         self._by_identity: Counter[str] = Counter()
@@ -148,6 +153,27 @@ class Hub:
                 sub.tally = data
                 sub.wake.set()
 
+    def notify_all(self, event: str, data: dict[str, Any]) -> None:
+        """A word for every stream of every class (the store is away, or back): each holds
+        only the newest of each event."""
+        encoded = frame(event, data)
+        for subs in self._classes.values():
+            for sub in subs:
+                sub.notice[event] = encoded
+                sub.wake.set()
+
+    def tell_lead(self, code: str, here: bool) -> None:
+        """Whether the class's lecturer is here (heard from lately), to its students'
+        streams when that changes (a ``lead`` event)."""
+        if self.lead_here.get(code, True) == here:
+            return
+        self.lead_here[code] = here
+        encoded = frame("lead", {"here": here})
+        for sub in self._classes.get(code, ()):
+            if not sub.wants_tally:
+                sub.notice["lead"] = encoded
+                sub.wake.set()
+
     def wants_tally(self, code: str) -> bool:
         return any(sub.wants_tally for sub in self._classes.get(code, ()))
 
@@ -185,3 +211,4 @@ class Hub:
 
     def forget(self, code: str) -> None:
         self.latest.pop(code, None)
+        self.lead_here.pop(code, None)

@@ -29,6 +29,10 @@ PRESENCE_REFRESH = 15.0  # how often a process renews its followers' presence (R
 HEARTBEAT = 15.0  # a beat on every stream this often: proxies keep it, dead ones show
 SILENCE = 2.5 * HEARTBEAT  # a page that heard nothing this long opens a new stream
 SWEEP_EVERY = 10.0  # expiry and repair
+# a lecturer's page says a word (an action, or a touch) at least every LEAD_TOUCH s: one not
+# heard from for LEAD_QUIET is away (its network dropped), and its students' pages say so
+LEAD_TOUCH = 10.0
+LEAD_QUIET = 30.0
 TALLY_EVERY = 0.25  # the lecturer's tally is sent at most this often per class
 RETRY_MS = 2000  # EventSource waits this long before reconnecting
 

@@ -31,6 +31,7 @@ from classroom.state import (
     close_question,
     end,
     open_question,
+    restored,
     reveal,
     set_step,
     set_view,
@@ -133,6 +134,7 @@ class Operations:
         for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
             state = start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
             if await self.store.open_class(state):
+                await self.store.heard_lecturer(state.code)
                 return key, state
         raise ClassError(503, "no free code; try again")
 
@@ -187,7 +189,57 @@ class Operations:
             state = await self.store.change(state.code, action.change(body, str(key)))
         if action.effect is not None:
             extra = await action.effect(self, state, body)
+        if not state.ended:
+            await self.store.heard_lecturer(state.code)  # its students' pages: it is here
         return state, extra
+
+    def charter(self, state: ClassState, key: str) -> str:
+        """What the page holding ``key`` keeps beside it to give the class back to a store
+        that lost it (:meth:`restore`): signed with the server's secret (codes.charter)."""
+        return codes.charter(self.secret, state.code, state.salt, key)
+
+    async def restore(self, who: str, code: str | None, key: object, charter: object,
+                      body: dict[str, Any]) -> ClassState:
+        """The class ``code`` given back by its lecturer's page where the store lost it (a
+        redis-server restarted without its data, a flush): under the same code and salt,
+        on the page's view (``body["view"]``, ``body["view_seq"]``) and step, at a seq above
+        ``body["seq"]`` (the newest the page has seen) and above any this process sent.
+
+        Only a page with the class's key and its charter (signed with the server's secret,
+        which no store holds) can: a forged charter, or another class's, or one for another
+        key is a miss of ``who`` (403). A class that ended (by its lecturer, or its quiet hour)
+        stays ended (410). A class the store still has (another device of the lecturer's, or
+        another process, gave it back first) is found, the key added to it if it lacks it.
+        """
+        salt = codes.charter_salt(charter, self.secret, code, key) if code else None
+        if salt is None or not isinstance(body, dict):
+            if not self.misses.allow(who):
+                raise self.too_many("unknown codes or wrong keys")
+            raise ClassError(403, "only the lecturer's page can give its class back")
+        if not self.actions.allow(code):
+            raise self.too_many("actions on this class")
+        for _ in range(3):
+            state = await self.store.get(code)
+            if state is not None:
+                return await self._rejoin(state, salt, str(key))
+            if await self.store.was_ended(code):
+                raise not_found(True)
+            seq = body.get("seq", 0)
+            seq = (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0)
+            seq = max(seq, self.store.hub.newest(code)) + 1
+            state = restored(code, codes.digest(str(key)), salt, body.get("view", ""),
+                             body.get("step", 0), seq, body.get("view_seq", seq))
+            if await self.store.recreate(state):
+                await self.store.heard_lecturer(code)
+                return state
+        raise ClassError(503, "the class is being given back; try again")
+
+    async def _rejoin(self, state: ClassState, salt: str, key: str) -> ClassState:
+        if not secrets.compare_digest(state.salt, salt):  # another class under this code
+            raise ClassError(403, "only the lecturer's page can give its class back")
+        if codes.key_matches(key, state.key_hashes):
+            return state
+        return await self.store.change(state.code, lambda s: add_key(s, codes.digest(key)))
 
     async def claim(self, who: str, code: str | None, token: object) -> str:
         """A key of a second device's own for a one-time remote token of this class. The

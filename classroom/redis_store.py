@@ -16,6 +16,8 @@ lecturer action:
                                    and says nothing of which answer anyone gave
 ``plab:{CODE}:follow``, ``:explore``  HMACs of followers' tokens under the class's
                                    salt, scored by when their presence lapses
+``plab:{CODE}:lead``               its lecturer's page said a word lately (an
+                                   action, a touch): lives ``LEAD_QUIET`` s
 ``plab:{CODE}:known``              the class was open: lives a day longer than it,
                                    so an ended or expired code says "ended"
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
@@ -33,8 +35,10 @@ of the voter, HINCRBY of the count, PUBLISH of a tally notice, all or nothing.
 
 Pub/sub delivers at most once. Every ``SWEEP_EVERY`` s a process compares the seq
 of each class it serves with Redis and delivers what it missed (or the end of a
-class that expired), renews its followers' presence, and sends its lecturers' streams
-the tally afresh (a lost notice, or the followers of a process that died lapsing).
+class that expired: its ``known`` key outlives it; a class whose keys are all gone was
+lost, not ended, and waits for its lecturer's page to give it back), renews its
+followers' presence, and sends its lecturers' streams the tally afresh (a lost notice,
+or the followers of a process that died lapsing).
 
 A voter's presence is written from this process's hub as it is at the moment of
 writing, and one voter's writes are made one after another: a tab that leaves and a
@@ -54,7 +58,7 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
-from classroom.limits import PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
+from classroom.limits import LEAD_QUIET, PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
 from classroom.state import ClassError, ClassState, dumps, end, loads, public
 from classroom.store import Store, Transition, not_found
 
@@ -62,7 +66,9 @@ LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # to Redis, per process
 PROCESS_CHANNEL = "plab:processes"  # keeps the listener subscribed to something
 TALLY_NOTICE = '{"t":"tally"}'
+LEAD_NOTICE = '{"t":"lead"}'
 PRESENCE_LOCKS = 64  # a voter's presence writes queue on one of these (by hash)
+HEALTH_EVERY = 1.0  # s between two probes of Redis (a PING)
 
 VOTE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
@@ -113,6 +119,7 @@ class RedisStore(Store):
         await self.redis.ping()
         await self._pubsub.subscribe(PROCESS_CHANNEL)
         self._spawn(self._listening())
+        self._spawn(self._probing())
         await super().start()
 
     async def close(self) -> None:
@@ -133,10 +140,33 @@ class RedisStore(Store):
             except asyncio.CancelledError:
                 raise
             except Exception as failure:  # Redis restarted, a network blip: go on
-                LOG.warning("class pub/sub: %s; resubscribing", failure)
+                if self.healthy:
+                    LOG.warning("class pub/sub: %s; resubscribing", failure)
+                self.set_health(False)  # every page says its class is reconnecting
                 await asyncio.sleep(0.5)
                 with contextlib.suppress(Exception):
                     await self._pubsub.subscribe(PROCESS_CHANNEL, *self._subscribed)
+                    await self.redis.ping()
+                    self.set_health(True)
+                    await self.sweep()
+
+    async def _probing(self) -> None:
+        """Whether Redis answers, every ``HEALTH_EVERY`` s: every page hears when it stops
+        (its class says it reconnects) and when it answers again (this process then repairs
+        what it missed). The pub/sub listener may say so first, or never: redis-py may
+        reconnect it by itself."""
+        while True:
+            await asyncio.sleep(HEALTH_EVERY)
+            try:
+                await asyncio.wait_for(self.redis.ping(), 2 * HEALTH_EVERY)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self.set_health(False)
+                continue
+            if not self.healthy:
+                self.set_health(True)
+                with contextlib.suppress(Exception):
                     await self.sweep()
 
     def _dispatch(self, name: str, data: str) -> None:
@@ -149,6 +179,8 @@ class RedisStore(Store):
             self.deliver(message["s"])
         elif message.get("t") == "tally":
             self.tally_soon(code)
+        elif message.get("t") == "lead":
+            self._spawn(self.tell_lead([code]))
 
     async def _follow_channel(self, code: str, on: bool) -> None:
         async with self._subscribing:
@@ -269,6 +301,15 @@ class RedisStore(Store):
             self._renew(pipe, code, state.question.id if state.question else None)
             await pipe.execute()
 
+    async def heard_lecturer(self, code: str) -> None:
+        if not await self.redis.set(key(code, "lead"), "1", ex=int(LEAD_QUIET), get=True):
+            # back after a silence: every process tells its students at once
+            await self.redis.publish(channel(code), LEAD_NOTICE)
+        self.hub.tell_lead(code, True)
+
+    async def lecturer_here(self, code: str) -> bool:
+        return bool(await self.redis.exists(key(code, "lead")))
+
     async def count(self) -> int:
         return await self.redis.zcount("plab:classes", self.clock(), "+inf")
 
@@ -277,6 +318,11 @@ class RedisStore(Store):
 
     async def take_remote(self, token_hash: str) -> str | None:
         return await self.redis.getdel(f"plab:remote:{token_hash}")
+
+    async def announce(self, state: ClassState) -> None:
+        self.publish(state)
+        await self.redis.publish(channel(state.code), json.dumps(
+            {"t": "state", "s": public(state)}, separators=(",", ":")))
 
     # -------------------------------------------------------------- votes
     async def _count_vote(self, state: ClassState, present: str, voter: str,
@@ -351,14 +397,17 @@ class RedisStore(Store):
             pipe.zremrangebyscore("plab:classes", "-inf", now)
             for code in codes:
                 pipe.get(key(code, "state"))
+                pipe.exists(key(code, "known"))
             results = await pipe.execute()
         live = []
-        for code, raw in zip(codes, results[1:], strict=True):
+        for code, raw, known in zip(codes, results[1::2], results[2::2], strict=True):
             newest = self.hub.newest(code)
-            if raw is None:  # ended or expired while we were not told
+            if raw is None and known:  # ended or expired while we were not told
                 self.deliver({"code": code, "seq": newest + 1, "view_seq": 0, "step": 0,
                               "ended": True, "question": None})
                 continue
+            if raw is None:  # lost (Redis restarted without its data): not ended; its
+                continue  # lecturer's page gives it back (ops.restore), its followers wait
             live.append(code)
             state = loads(raw)
             if state.seq > newest:
@@ -374,6 +423,7 @@ class RedisStore(Store):
             await pipe.execute()
         for code in live:
             self.tally_soon(code)
+        await self.tell_lead(live)
         await self._end_abandoned(now)
 
     async def _end_abandoned(self, now: float) -> None:

@@ -137,6 +137,19 @@ def start(code: str, key_hash: str, salt: str, view: str, step: int) -> ClassSta
                       step=check_step(step))
 
 
+def restored(code: str, key_hash: str, salt: str, view: str, step: int, seq: int,
+             view_seq: int) -> ClassState:
+    """A class a store lost, as its lecturer's page gives it back: its code and salt (the
+    followers' presence is kept under that salt), its view and step, at ``seq`` (above every
+    seq its followers have seen, so that they take it), the view's ``view_seq`` kept when it
+    is not newer (a follower on that view needs no run)."""
+    if not isinstance(seq, int) or isinstance(seq, bool) or not 1 <= seq < 2**53:
+        raise ClassError(400, "seq is a positive whole number")
+    if not isinstance(view_seq, int) or isinstance(view_seq, bool) or not 1 <= view_seq <= seq:
+        view_seq = seq
+    return replace(start(code, key_hash, salt, view, step), seq=seq, view_seq=view_seq)
+
+
 def set_view(state: ClassState, view: str, step: int) -> ClassState:
     """Another lesson, data or settings (and the step on it); drops any question."""
     _live(state)

@@ -14,6 +14,8 @@ What a store guarantees:
   voter who follows the class right now (has an open stream, on any process): a
   reload, a second tab or a replayed request adds nothing, and a vote costs an open
   connection, not just a request.
+- a class its store lost (a redis-server restarted without its data) is not ended: its
+  followers wait, told nothing new, until its lecturer's page gives it back (``recreate``).
 - a class with no word from its lecturer for ``QUIET_TTL`` ends like one ended by its
   lecturer: followers get the ended state, the state is freed, and its code says
   "ended" (not "unknown") for ``TOMBSTONE_TTL``. One that no student's page follows or
@@ -34,6 +36,7 @@ from classroom import codes
 from classroom.hub import FOLLOW, Hub, Subscriber
 from classroom.limits import (
     ABANDONED_TTL,
+    LEAD_QUIET,
     MAX_CLASSES,
     QUIET_TTL,
     REMOTE_TTL,
@@ -66,6 +69,7 @@ class Store:
         self.max_classes = max_classes
         self.clock = clock
         self._tally_due: set[str] = set()
+        self.healthy = True  # the store answered last time it was asked (set_health)
         self._tasks: set[asyncio.Task] = set()
 
     # -------------------------------------------------------------- life
@@ -148,6 +152,39 @@ class Store:
             raise ClassError(503, "too many classes are open; try again later")
         return await self.create(state)
 
+    async def recreate(self, state: ClassState) -> bool:
+        """A class the store lost, given back by its lecturer's page (ops.restore): kept as a
+        new one (False if its code is there again: another process gave it back first), and
+        its state sent to every follower that waited for it, on every process."""
+        if not await self.open_class(state):
+            return False
+        await self.announce(state)
+        return True
+
+    async def announce(self, state: ClassState) -> None:
+        """Send ``state`` to the class's followers (on every process)."""
+        self.publish(state)
+
+    def set_health(self, ok: bool) -> None:
+        """Whether the store answers: when that changes, every stream of this process is
+        told (a ``store`` event), so that each page says its class is reconnecting."""
+        if ok != self.healthy:
+            self.healthy = ok
+            self.hub.notify_all("store", {"ok": ok})
+
+    async def heard_lecturer(self, code: str) -> None:
+        """The lecturer's page said a word (an action, a touch): it is here."""
+        raise NotImplementedError
+
+    async def lecturer_here(self, code: str) -> bool:
+        """Whether the lecturer's page said a word within ``LEAD_QUIET``."""
+        raise NotImplementedError
+
+    async def tell_lead(self, codes: list[str]) -> None:
+        """Tell the students' streams of these classes whether their lecturer is here."""
+        for code in codes:
+            self.hub.tell_lead(code, await self.lecturer_here(code))
+
     async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
         """Count one answer of the voter with ``token`` (their cookie), or ClassError.
 
@@ -225,6 +262,7 @@ class MemoryStore(Store):
         self._quiet_since: dict[str, float] = {}
         self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
         self._remotes: dict[str, tuple[str, float]] = {}  # token hash -> code, expiry
+        self._heard: dict[str, float] = {}  # code -> when its lecturer last said a word
 
     async def create(self, state: ClassState) -> bool:
         if state.code in self._states or state.code in self._tombstones:
@@ -262,6 +300,13 @@ class MemoryStore(Store):
         if code not in self._states:
             raise not_found(code in self._tombstones)
         self._quiet_since[code] = self.clock()
+
+    async def heard_lecturer(self, code: str) -> None:
+        self._heard[code] = self.clock()
+        self.hub.tell_lead(code, True)
+
+    async def lecturer_here(self, code: str) -> bool:
+        return self.clock() - self._heard.get(code, self.clock()) <= LEAD_QUIET
 
     async def count(self) -> int:
         return len(self._states)
@@ -307,6 +352,8 @@ class MemoryStore(Store):
         for code, until in list(self._tombstones.items()):
             if until < now:
                 del self._tombstones[code]
+                self._heard.pop(code, None)
+        await self.tell_lead([code for code in self.hub.codes() if code in self._states])
         for token, (_, until) in list(self._remotes.items()):
             if until < now:
                 del self._remotes[token]

@@ -19,6 +19,12 @@
 #                    random one, kept in RUN_DIR/redis.conf); for a Redis of your own, put
 #                    its password in PERCEPTRON_LAB_REDIS (redis://:PASSWORD@host:port/0)
 #                    or in PERCEPTRON_LAB_REDIS_PASSWORD
+#   DATA_DIR         where the redis-server this script starts keeps its append-only file
+#                    (default: RUN_DIR/redis): point it at a folder that outlives RUN_DIR
+#                    to keep classes across a restart of the whole deployment
+#   REDIS_PORT       that redis-server's loopback port (default: a free one)
+#   ACCESS_LOG       a file for nginx's access log, one line per request with the process
+#                    that answered it (default: none)
 #   NGINX_BIN        the nginx binary (default: nginx on the PATH, else /usr/sbin/nginx;
 #                    not NGINX, a name nginx itself reads at start)
 #   PUBLIC_URL       the address students open (e.g. https://lab.example.edu/), shown on the
@@ -30,11 +36,15 @@
 #   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
 #                    gzipped copy; 0: it proxies them and gzips on the fly
 #
-# Runs in the foreground; Ctrl+C (or SIGTERM) stops nginx and the Streamlit
-# processes it started. Needs nginx (Debian: apt-get install -y nginx) and the
-# app's requirements (pip install -r requirements.txt); with more than one process also
-# redis-server (Debian: apt-get install -y redis-server), which keeps the classes that
-# every process serves (PERCEPTRON_LAB_REDIS=redis://... to use a Redis of your own).
+# Runs in the foreground under supervisord (PyPI `supervisor`, in requirements.txt): each
+# Streamlit process, redis-server and nginx is one of its programs, restarted when it dies
+# (with a growing wait when it dies again at once), so no part takes the others down;
+# `python -m supervisor.supervisorctl -c RUN_DIR/supervisord.conf status` lists them.
+# Ctrl+C (or SIGTERM) stops every one of them. Needs nginx (Debian: apt-get install -y
+# nginx) and the app's requirements (pip install -r requirements.txt); with more than one
+# process also redis-server (Debian: apt-get install -y redis-server), which keeps the
+# classes that every process serves (PERCEPTRON_LAB_REDIS=redis://... to use a Redis of
+# your own).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -63,39 +73,101 @@ mkdir -p "$RUN_DIR/tmp" "$RUN_DIR/www"
 # nginx's workers drop root for an unprivileged user: they must be able to read the files
 chmod a+rx "$RUN_DIR" "$RUN_DIR/www"
 
-PIDS=()
+if ! "$PYTHON" -c 'import supervisor' 2>/dev/null; then
+    echo "supervisord is missing: python -m pip install -r requirements.txt" >&2
+    exit 2
+fi
+ROOT="$PWD"
+CONF="$RUN_DIR/supervisord.conf"
+
+# supervisord runs in the background of this script, which waits for it; a signal or an
+# error here stops it, and it stops every program (nginx first, redis-server last)
+SUPERVISOR=""
 stop() {
     trap - EXIT INT TERM
-    for pid in "${PIDS[@]}"; do kill "$pid" 2>/dev/null || true; done
-    wait 2>/dev/null || true
+    if [[ -n "$SUPERVISOR" ]]; then
+        kill -TERM "$SUPERVISOR" 2>/dev/null || true
+        wait "$SUPERVISOR" 2>/dev/null || true
+    fi
 }
 trap stop EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
+# a value in supervisord's config: its % would start an expansion
+conf_value() { printf '%s' "${1//%/%%}"; }
+
 # 0. the walk's compiled loop, compiled once into its disk cache (core/scan.py, by
 #    core/warm.py), so the processes load it instead of each compiling it at its first student
 "$PYTHON" -m core.warm
 
+(umask 077 && cat > "$CONF" <<CONF
+; written by deploy/run.sh at each start
+[supervisord]
+nodaemon = true
+logfile = $(conf_value "$RUN_DIR/supervisord.log")
+pidfile = $(conf_value "$RUN_DIR/supervisord.pid")
+childlogdir = $(conf_value "$RUN_DIR")
+directory = $(conf_value "$ROOT")
+
+; supervisorctl and the tests talk to it here (mode 700: only this user)
+[unix_http_server]
+file = $(conf_value "$RUN_DIR/supervisor.sock")
+chmod = 0700
+
+[rpcinterface:supervisor]
+supervisor.rpcinterface_factory = supervisor.rpcinterface:make_main_rpcinterface
+
+[supervisorctl]
+serverurl = unix://$(conf_value "$RUN_DIR/supervisor.sock")
+CONF
+)
+
+# one program: restarted whenever it exits; one that dies within startsecs of its start
+# is started again after 1 s, then 2 s, 3 s ... and given up after startretries tries
+program() {  # name, priority, startsecs, stop signal, command...
+    local name="$1" priority="$2" startsecs="$3" signal="$4"
+    shift 4
+    local command="" word
+    for word in "$@"; do command+="$(printf '%q ' "$word")"; done
+    cat >> "$CONF" <<CONF
+
+[program:$name]
+command = $(conf_value "$command")
+directory = $(conf_value "$ROOT")
+priority = $priority
+autostart = true
+autorestart = true
+startsecs = $startsecs
+startretries = 10
+stopsignal = $signal
+stopwaitsecs = 15
+stopasgroup = true
+killasgroup = true
+redirect_stderr = true
+stdout_logfile = $(conf_value "$RUN_DIR/$name.log")
+stdout_logfile_maxbytes = 20MB
+stdout_logfile_backups = 2
+CONF
+}
+
 # 0b. classes (classroom/) must be seen by every process: with more than one, a redis-server
 #     on a free loopback port keeps them, with a password (in its config file and in the
 #     processes' environment, never on a command line `ps` shows), unless
-#     PERCEPTRON_LAB_REDIS names a Redis already
+#     PERCEPTRON_LAB_REDIS names a Redis already. It keeps every change in an append-only
+#     file (fsync once a second) in DATA_DIR, so a restarted redis-server has its classes
+redis_port=""
 if (( ${#PORTS[@]} > 1 )) && [[ -z "${PERCEPTRON_LAB_REDIS:-}" ]]; then
     REDIS_SERVER="${REDIS_SERVER:-$(command -v redis-server || echo /usr/bin/redis-server)}"
-    redis_port="$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+    redis_port="${REDIS_PORT:-$("$PYTHON" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}"
     REDIS_PASSWORD="${REDIS_PASSWORD:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
-    (umask 077 && printf 'port %s\nbind 127.0.0.1\nsave ""\nappendonly no\ndir %s\nrequirepass %s\n' \
-        "$redis_port" "$RUN_DIR" "$REDIS_PASSWORD" > "$RUN_DIR/redis.conf")
-    "$REDIS_SERVER" "$RUN_DIR/redis.conf" > "$RUN_DIR/redis.log" 2>&1 &
-    PIDS+=("$!")
+    DATA_DIR="${DATA_DIR:-$RUN_DIR/redis}"
+    (umask 077 && mkdir -p "$DATA_DIR")
+    (umask 077 && printf 'port %s\nbind 127.0.0.1\ndaemonize no\nsave ""\nappendonly yes\nappendfsync everysec\ndir %s\nrequirepass %s\n' \
+        "$redis_port" "$DATA_DIR" "$REDIS_PASSWORD" > "$RUN_DIR/redis.conf")
+    program redis 10 2 TERM "$REDIS_SERVER" "$RUN_DIR/redis.conf"
     export PERCEPTRON_LAB_REDIS="redis://127.0.0.1:$redis_port/0"
     export PERCEPTRON_LAB_REDIS_PASSWORD="$REDIS_PASSWORD"
-    for _ in $(seq 1 50); do
-        "$PYTHON" -c "import os, redis; redis.Redis(port=$redis_port, socket_timeout=1, \
-password=os.environ['PERCEPTRON_LAB_REDIS_PASSWORD']).ping()" 2>/dev/null && break
-        sleep 0.2
-    done
 fi
 
 # 0c. the secret that signs voter identities: one for every process, or a vote cast
@@ -107,19 +179,16 @@ fi
 export PERCEPTRON_LAB_SECRET
 
 # 1. the Streamlit processes, each on its own loopback port, sharing one cookie secret
-#    (in the environment, so it does not show in `ps`)
+#    (in the environment, which supervisord passes on, so it shows neither in `ps` nor in
+#    supervisord's config)
 STREAMLIT_SERVER_COOKIE_SECRET="${COOKIE_SECRET:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
 export STREAMLIT_SERVER_COOKIE_SECRET
 if [[ -n "${PUBLIC_URL:-}" ]]; then export PERCEPTRON_LAB_PUBLIC_URL="$PUBLIC_URL"; fi
-: > "$RUN_DIR/streamlit.pids"
+read -r -a OPTS <<< "${STREAMLIT_OPTS:-}"
 for port in "${PORTS[@]}"; do
-    # shellcheck disable=SC2086  # STREAMLIT_OPTS is a list of flags
-    "$PYTHON" -m streamlit run app.py --server.headless true --server.address 127.0.0.1 \
-        --server.port "$port" --browser.gatherUsageStats false \
-        --server.fileWatcherType none ${STREAMLIT_OPTS:-} \
-        > "$RUN_DIR/streamlit-$port.log" 2>&1 &
-    PIDS+=("$!")
-    echo "$!" >> "$RUN_DIR/streamlit.pids"
+    program "streamlit-$port" 20 5 TERM "$PYTHON" -m streamlit run app.py \
+        --server.headless true --server.address 127.0.0.1 --server.port "$port" \
+        --browser.gatherUsageStats false --server.fileWatcherType none "${OPTS[@]}"
 done
 
 # 2. Streamlit's static files, gzipped once, for nginx to serve from disk
@@ -134,9 +203,10 @@ if [[ "$PRECOMPRESS" == 1 ]]; then
     fi
 fi
 
-# 3. nginx, from the template
+# 3. nginx, from the template: a process that refuses a connection is left alone for a few
+#    seconds (max_fails, fail_timeout) and the request goes to another (proxy_next_upstream)
 upstreams=""
-for port in "${PORTS[@]}"; do upstreams+="server 127.0.0.1:$port; "; done
+for port in "${PORTS[@]}"; do upstreams+="server 127.0.0.1:$port max_fails=1 fail_timeout=5s; "; done
 framing=()
 if (( ${#FRAMERS[@]} )); then
     # the named sites may frame the app (CSP; X-Frame-Options cannot name them, and browsers
@@ -145,10 +215,36 @@ if (( ${#FRAMERS[@]} )); then
              -e 's|add_header X-Frame-Options "SAMEORIGIN" always;|# (X-Frame-Options: none; frame-ancestors names the sites)|'
              -e 's|SameSite=Lax";|SameSite=None; Secure; Partitioned";|')
 fi
+access="access_log off;"
+if [[ -n "${ACCESS_LOG:-}" ]]; then access="access_log ${ACCESS_LOG} routed;"; fi
 sed -e "s|@LISTEN@|$LISTEN|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@STATIC@|$RUN_DIR/www|" \
-    "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
+    -e "s|@ACCESS_LOG@|$access|" "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
 "$NGINX_BIN" -t -q -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
+# nginx's master stops at once on TERM (QUIT would wait for every WebSocket to close). A
+# master that was killed outright leaves its workers serving the port, which a new master
+# cannot bind: its start stops them first (the old master's process group, by its pid file)
+cat > "$RUN_DIR/nginx.sh" <<START
+#!/usr/bin/env bash
+old="\$(cat $(printf '%q' "$RUN_DIR/nginx.pid") 2>/dev/null)"
+if [[ "\$old" =~ ^[0-9]+\$ ]] && pgrep -g "\$old" -x nginx >/dev/null; then
+    kill -TERM -- "-\$old" 2>/dev/null || true
+fi
+exec $(printf '%q ' "$NGINX_BIN") -e stderr -p $(printf '%q' "$RUN_DIR") -c $(printf '%q' "$RUN_DIR/nginx.conf")
+START
+program nginx 30 1 TERM bash "$RUN_DIR/nginx.sh"
 
+"$PYTHON" -m supervisor.supervisord -c "$CONF" &
+SUPERVISOR="$!"
+
+alive() { kill -0 "$SUPERVISOR" 2>/dev/null; }
+if [[ -n "$redis_port" ]]; then
+    for _ in $(seq 1 50); do
+        "$PYTHON" -c "import os, redis; redis.Redis(port=$redis_port, socket_timeout=1, \
+password=os.environ['PERCEPTRON_LAB_REDIS_PASSWORD']).ping()" 2>/dev/null && break
+        alive || break
+        sleep 0.2
+    done
+fi
 for port in "${PORTS[@]}"; do
     healthy=0
     for _ in $(seq 1 120); do
@@ -158,6 +254,7 @@ sys.exit(u.urlopen('http://127.0.0.1:$port/_stcore/health', timeout=2).read() !=
             healthy=1
             break
         fi
+        alive || break
         sleep 0.5
     done
     if [[ "$healthy" != 1 ]]; then
@@ -166,9 +263,14 @@ sys.exit(u.urlopen('http://127.0.0.1:$port/_stcore/health', timeout=2).read() !=
     fi
 done
 
-"$NGINX_BIN" -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf" &
-PIDS+=("$!")
+# the processes' first pids (the benchmarks watch them; a restarted one has another)
+: > "$RUN_DIR/streamlit.pids"
+for port in "${PORTS[@]}"; do
+    "$PYTHON" -m supervisor.supervisorctl -c "$CONF" pid "streamlit-$port" >> "$RUN_DIR/streamlit.pids"
+done
 echo "Perceptron Lab: http://$LISTEN/ -> ${#PORTS[@]} Streamlit processes (${PORTS[*]});" \
      "logs and config in $RUN_DIR"
 touch "$RUN_DIR/ready"
-wait -n
+# until supervisord stops (a signal to this script stops it first)
+wait "$SUPERVISOR" || true
+SUPERVISOR=""

@@ -145,9 +145,10 @@ def test_a_quiet_class_no_one_follows_ends_after_the_abandoned_time(make_store):
         assert await store.get(kept.code) is not None and await store.get(led.code) is not None
         await store.leave(sub)
     assert limits.ABANDONED_TTL < limits.QUIET_TTL / 2
-    # a lecturer's open page touches its class more often than that (stream.js)
-    assert "TOUCH_EVERY_MS = 10 * 60 * 1000" in _stream_js()
-    assert limits.ABANDONED_TTL > 10 * 60
+    # a lecturer's open page touches its class more often than that, and than its students'
+    # pages wait before they say it is away (stream.js)
+    assert "TOUCH_EVERY_MS = 10 * 1000" in _stream_js()
+    assert limits.ABANDONED_TTL > limits.LEAD_QUIET > 2 * limits.LEAD_TOUCH == 20
     with_store(make_store, main, clock=lambda: now[0])
 
 

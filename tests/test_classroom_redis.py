@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import subprocess
 
 import pytest
 import redis.asyncio as redis
@@ -27,7 +28,13 @@ from classroom.state import (
     start,
 )
 from classroom.state import answer as model_answer
-from tests.classroom_support import followed, redis_server, run, serving
+from tests.classroom_support import (
+    followed,
+    redis_server,
+    redis_server_binary,
+    run,
+    serving,
+)
 
 VIEW = "data=xor-0-1&eta=0.1"
 
@@ -421,3 +428,107 @@ def test_a_redis_with_a_password_serves_classes_and_refuses_a_store_without_it(m
                 await stranger.start()
             await stranger.close()
         run(main())
+
+
+def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_else(redis_url):
+    """redis-server restarted without its data: the sweep ends no one; the lecturer's key and
+    charter give the class back under its code, at its step, and the followers go on."""
+    async def main():
+        store = RedisStore(redis_url)
+        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+            status, data = await request(one, "POST", "/class", {"view": VIEW, "step": 0})
+            code, key, charter = data["code"], data["key"], data["charter"]
+            lecturer = Lecturer(one, code, key)
+            _, other = await request(one, "POST", "/class", {"view": VIEW, "step": 0})
+            follower = Follower(two, code)
+            await follower.connect()
+            await follower.next("state")
+            assert (await lecturer.act("step", step=4))[0] == 200
+            assert (await follower.next("state")).data["step"] == 4
+            await unannounced(redis_url, lambda client: client.flushall())
+            await store.sweep()  # lost is not ended: the follower is told nothing
+            assert follower.drain() == []
+            assert (await lecturer.act("step", step=5))[0] == 404
+            body = {"charter": charter, "view": VIEW, "view_seq": 1, "seq": 2, "step": 5}
+            path = f"/class/{code}/restore"
+            forged = [
+                ({"X-Class-Key": key}, {**body, "charter": "ab" * 16 + "." + "A" * 43}),
+                ({"X-Class-Key": key}, {**body, "charter": other["charter"]}),  # another's
+                ({"X-Class-Key": other["key"]}, {**body, "charter": other["charter"]}),
+                ({"X-Class-Key": codes.new_key()}, body),  # the charter without its key
+            ]
+            for headers, sent in forged:
+                assert (await request(two, "POST", path, sent, headers=headers))[0] == 403
+            assert await store.get(code) is None
+            status, data = await request(two, "POST", path, body,
+                                         headers={"X-Class-Key": key})
+            assert status == 200 and data["state"]["step"] == 5
+            event = await follower.next("state")
+            assert (event.data["code"], event.data["step"], event.data["ended"]) == \
+                (code, 5, False)
+            assert event.id > 2 and event.data["view_seq"] == 1  # the same view: no run
+            # a second give-back (another process, another device) finds it
+            assert (await request(one, "POST", path, body,
+                                  headers={"X-Class-Key": key}))[0] == 200
+            assert (await lecturer.act("step", step=6))[0] == 200
+            assert (await follower.next("state")).data["step"] == 6
+            # an ended class stays ended: its charter gives it back no more
+            assert (await lecturer.act("end"))[0] == 200
+            assert (await follower.next("state")).data["ended"] is True
+            assert (await request(one, "POST", path, body,
+                                  headers={"X-Class-Key": key}))[0] == 410
+            await follower.close()
+    run(main())
+
+
+def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url):
+    """A lecturer's page not heard from for LEAD_QUIET (its network dropped) is away for its
+    students on every process; its next word (a touch, a press) is back, at once."""
+    async def main():
+        store = RedisStore(redis_url)
+        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+            lecturer = Lecturer(one)
+            await lecturer.start(VIEW)
+            follower = Follower(two, lecturer.code)
+            await follower.connect()
+            await follower.next("state")
+            await store.sweep()
+            assert [e.kind for e in follower.drain()] in ([], ["tally"])  # here: no word
+            # LEAD_QUIET s without a word: its key lapses (deleted here, as its expiry would)
+            await unannounced(redis_url, lambda client: client.delete(
+                key(lecturer.code, "lead")))
+            await store.sweep()
+            assert (await follower.next("lead")).data == {"here": False}
+            late = Follower(two, lecturer.code)  # a page that joins meanwhile hears it too
+            await late.connect()
+            assert (await late.next("lead")).data == {"here": False}
+            assert (await lecturer.act("touch"))[0] == 200  # back, on the other process
+            assert (await follower.next("lead")).data == {"here": True}
+            assert (await late.next("lead")).data == {"here": True}
+            await follower.close()
+            await late.close()
+    run(main())
+
+
+def test_every_stream_hears_when_redis_stops_answering_and_when_it_answers_again():
+    """A page's stream is told at once (a store event) that the store is away, and again
+    when it is back, so that every page says its class reconnects meanwhile."""
+    async def main():
+        with redis_server() as url:
+            store = RedisStore(url)
+            async with serving(store) as (base, _):
+                _, follower = await followed(base, VIEW)
+                port = url.rsplit(":", 1)[1].split("/")[0]
+                await redis.Redis.from_url(url).shutdown(nosave=True)  # redis-server stops
+                assert (await follower.next("store", timeout=5)).data == {"ok": False}
+                again = subprocess.Popen(  # and starts again on its port, empty
+                    [redis_server_binary(), "--port", port, "--bind", "127.0.0.1",
+                     "--save", "", "--appendonly", "no"],
+                    stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+                try:
+                    assert (await follower.next("store", timeout=10)).data == {"ok": True}
+                    await follower.close()
+                finally:
+                    again.kill()
+                    again.wait()
+    run(main())

@@ -54,7 +54,7 @@ def test_the_run_script_gives_redis_a_password_and_every_process_one_class_secre
     code = "\n".join(line for line in script.splitlines() if not line.lstrip().startswith("#"))
     # nginx reads an environment variable named NGINX at start: the script's is NGINX_BIN
     assert not re.search(r"\bNGINX\b(?!_)", code)
-    assert '"$NGINX_BIN" -e stderr' in code
+    assert '"$NGINX_BIN") -e stderr' in code
     # the password is in redis-server's config file (mode 600 by umask), not on its command
     # line, and reaches the processes in their environment
     assert "requirepass %s" in code and "umask 077" in code

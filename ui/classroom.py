@@ -93,6 +93,8 @@ _REMOTE = "class.remote"  # a remote link, shown once
 _CARD = "class.card"  # the projector's join card is shown
 _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
+_CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
+_LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
 # kept when a view is applied: the class, lecture mode, the student's own points and file
 _KEEP = ("class.", LECTURE.key, "data.user", "data.file")
 
@@ -398,11 +400,14 @@ def _before(pages: dict, page, parameters) -> ClassState | None:
     try:
         # a link just joined has the class's state already: a hall opening the link at once
         # waits on the store once per page, not twice
-        state = opened if opened is not None else _get(code)[0]
+        state, ended = (opened, False) if opened is not None else _get(code)
     except Unavailable:
         return None  # the page as it is; the strip says it reconnects
     if state is None:
-        st.session_state[_OVER] = "ended"
+        if ended:
+            st.session_state[_OVER] = "ended"
+        # else the store lost it: the page as it is, the strip says it reconnects, and the
+        # lecturer's strip gives the class back (lead.js, ops.restore)
         return None
     follows = st.session_state[_ROLE] == LECTURER or _mode() == FOLLOW
     if follows and state.view_seq != st.session_state.get(_VIEW_SEQ):
@@ -492,8 +497,10 @@ def _publish(view: dict[str, str]) -> ClassState | None:
     except Unavailable:
         return None  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:
-        if refused.status in (404, 410):
+        if refused.status == 410:
             st.session_state[_OVER] = "ended"
+        elif refused.status == 404:  # lost by its store: its strip gives it back, and the
+            return None  # view goes out on a later run (it still differs from the baseline)
         else:
             st.toast(f"The class did not take this view: {refused.message}",
                      icon=":material/sync_problem:")
@@ -535,10 +542,12 @@ def _strip_fragment() -> None:
     if not code:
         return
     lecturer = st.session_state.get(_ROLE) == LECTURER
-    unavailable = False
+    unavailable = lost = False
     fresh = st.session_state.pop(_FRESH, None)  # a full run's; a fragment's own reads it
     try:
-        state = None if st.session_state.get(_OVER) else fresh or _get(code)[0]
+        state, ended = (None, True) if st.session_state.get(_OVER) else \
+            (fresh, False) if fresh else _get(code)
+        lost = state is None and not ended  # the store lost it: not over (ops.restore)
     except Unavailable:
         state, unavailable = None, True
     mode, n = st.session_state.get(_MODE, (FOLLOW, 0))
@@ -548,11 +557,20 @@ def _strip_fragment() -> None:
             and not st.session_state.get(_DIVERGED),
             "state": public(state, with_view=False) if state else None,
             "link": join_link(code) if lecturer else None, "unavailable": unavailable,
+            "lost": lost,
             "silent_ms": int(limits.SILENCE * 1000)}
     if lecturer:
         # a lecturer's page that took the class's view (a reload, another device's view)
         # takes its step too; one that published its own makes the class go where it is
         data.update(key=st.session_state.get(_KEY), took=st.session_state.get(_TOOK))
+        key = st.session_state.get(_KEY)
+        if state is not None and codes.key_matches(key, state.key_hashes):
+            # what gives the class back where its store lost it (ops.restore): the charter
+            # the server signs for this key, and the class's view
+            st.session_state[_CHARTER] = server.classroom().ops.charter(state, key)
+            st.session_state[_LAST_VIEW] = state.view
+        data.update(charter=st.session_state.get(_CHARTER),
+                    view=st.session_state.get(_LAST_VIEW))
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)

@@ -28,6 +28,16 @@ _LECTURE_CSS = """
   .pl-class-text { flex: 1 1 auto; min-width: 0; }
   .pl-class .pl-button { min-height: 44px; padding: 0.1rem 0.6rem; flex: none; }
   .pl-class-tally { flex: none; }
+  /* every page on a projector, a chart's as a step's (ui/stepper_assets/stepper.css): a slim
+     title beside the sidebar's toggle, the header band behind it see-through */
+  [data-testid="stHeader"] { background: transparent; pointer-events: none; }
+  [data-testid="stHeader"] button { pointer-events: auto; }
+  [data-testid="stMainBlockContainer"] { padding: 0.4rem 3.25rem 3rem; }
+  [data-testid="stMainBlockContainer"] h1 { font-size: 1.6rem; line-height: 1.3; }
+  @media (max-aspect-ratio: 3/2) {
+    [data-testid="stMainBlockContainer"] { padding-left: 2.5rem; padding-right: 1.25rem; }
+    [data-testid="stMainBlockContainer"] h1 { font-size: 1.35rem; }
+  }
 </style>
 """
 

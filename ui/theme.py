@@ -53,18 +53,25 @@ def page_css() -> str:
         *(_colour(f"{code} .token.{name}", pair) for name, pair in palette.CODE_TOKENS.items()),
         # a focus ring where Streamlit shows little or none: its checkboxes, toggles and
         # radios (the input itself is hidden), the sidebar's links, the main area (it takes
-        # the focus to scroll), and Plotly's toolbar, shown while a key is on it
+        # the focus to scroll), Plotly's toolbar, shown while a key is on it, and a popover's
+        # buttons (Share's Copy)
         _colour(".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
                 '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
-                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible',
+                '.stApp [data-testid="stMain"]:focus-visible, .stApp .modebar-btn:focus-visible, '
+                '[data-testid="stPopoverBody"] button:focus-visible',
                 palette.PRIMARY, "outline-color"),
         ".stApp label:has(input:is([type=checkbox], [type=radio]):focus-visible), "
         '.stApp [data-testid="stSidebarNavLink"]:focus-visible, '
+        '[data-testid="stPopoverBody"] button:focus-visible, '
         ".stApp .modebar-btn:focus-visible { outline-style: solid; outline-width: 2px; "
         "outline-offset: 2px; border-radius: 0.25rem; }",
         '.stApp [data-testid="stMain"]:focus-visible { outline-style: solid; '
         "outline-width: 2px; outline-offset: -2px; }",
         ".stApp .modebar:focus-within { opacity: 1 !important; }",
+        # a code box's Copy (Share's link) shows while the focus is in the box, not on hover only
+        # (at once: a Tab during its fade-in would pass it by)
+        '[data-testid="stCode"]:focus-within > div { opacity: 1 !important; '
+        "visibility: visible !important; transition: none !important; }",
         # Streamlit's header band is see-through where the page starts high (lecture mode) and
         # lies over the page's top row: clicks pass through it but to its own buttons
         '.stApp [data-testid="stHeader"], .stApp [data-testid="stHeader"] '
@@ -85,6 +92,41 @@ def page_css() -> str:
         "overflow-wrap: anywhere; }",
     ]
     return "<style>\n" + "\n".join(rules) + "\n" + MEDIA_CSS + "</style>\n"
+
+
+# A touch screen (a finger, not a mouse): every control a finger can hit is 44 x 44 CSS px at
+# least (WCAG 2.5.5, and Apple's and Google's guides). Streamlit draws its buttons 40 px high, its
+# header's buttons and the charts' toolbar (Plotly's modebar) 28 and 24 x 22, its help icons 16:
+# each grows to 44 here, the small ones by a margin that takes back what they grew, so that the
+# text beside them does not move. The charts' toolbar stays where Plotly puts it, over the
+# chart's top right corner, each button 44 px (Reset axes, after a zoom, one tap away).
+TOUCH = "(pointer: coarse)"
+TOUCH_CSS = f"""
+@media {TOUCH} {{
+  .stApp :is(button[data-testid^="stBaseButton"], [data-testid="stPopoverButton"],
+             [data-testid="stButtonGroup"] button, [data-testid="stNumberInput"] button,
+             [data-testid="stExpandSidebarButton"], [data-testid="stSidebarCollapseButton"] button,
+             [data-testid="stMainMenu"] button) {{
+    min-height: 44px; min-width: 44px; }}
+  .stApp [data-testid="stTooltipIcon"] button:not([data-testid^="stBaseButton"]) {{
+    width: 44px !important;
+    height: 44px !important; margin: -14px !important; display: inline-flex;
+    align-items: center; justify-content: center; }}
+  .stApp :is([data-testid="stSidebarNavLink"], [data-testid="stPageLink"] a,
+             a[data-testid^="stPageLink"]) {{ min-height: 44px; }}
+  .stApp :is([data-testid="stCheckbox"], [data-testid="stRadioOption"]) label,
+  .stApp label[data-testid="stRadioOption"], .stApp [data-testid="stExpander"] summary {{
+    min-height: 44px; align-items: center; }}
+  .stApp :is(.react-aria-ComboBox, [data-baseweb="select"]) > div,
+  .stApp :is([data-testid="stNumberInputField"], [data-testid="stTextInputField"],
+             [data-testid="stSlider"] input[type=range]) {{ min-height: 44px; }}
+  .stApp .js-plotly-plot .plotly .modebar-btn {{ width: 44px; height: 44px !important;
+    display: inline-flex !important; align-items: center; justify-content: center;
+    padding: 0 !important; }}
+  .stApp .js-plotly-plot .plotly .modebar-btn svg {{ width: 22px; height: 22px;
+    position: static !important; top: auto !important; }}
+}}
+"""
 
 
 # Less motion when asked; and a phone (up to 640 px wide, either way up): the lesson takes the
@@ -109,7 +151,7 @@ MEDIA_CSS = f"""
 @media not {PHONE} {{
   .stApp .st-key-{INTRO_KEY} h1 [data-testid="stTooltipIcon"] {{ display: none; }}
 }}
-"""
+{TOUCH_CSS}"""
 
 # Out of lecture mode (which has its own, ui/lecture.py): a short window (a tablet on its side,
 # a small laptop) has a slimmer title over the lesson.
@@ -176,6 +218,39 @@ PAGE_SCRIPT = """
     };
     fold();
   }
+  // A popover (Share, Keys) stands in the tab order right after its button, though Streamlit
+  // draws it at the foot of the page: once open, the focus goes to its first control (Share's
+  // link, then Copy).
+  const TABBABLE = 'a[href], button:not(:disabled), input:not(:disabled):not([type=hidden]), '
+    + 'select:not(:disabled), textarea:not(:disabled), [tabindex]:not([tabindex="-1"])';
+  const POPOVER = '[data-testid="stPopoverBody"]';
+  // (Share's Copy is hidden until the focus is on its link: it counts)
+  const tabbable = (root) => [...root.querySelectorAll(TABBABLE)]
+    .filter((el) => el.checkVisibility());
+  document.addEventListener('click', (event) => {
+    const button = event.target.closest?.('[data-testid="stPopoverButton"]');
+    if (!button) return;
+    const since = performance.now();
+    let opened = false;
+    const enter = () => {
+      const open = button.getAttribute('aria-expanded') === 'true';
+      opened ||= open;
+      if (opened && !open) return;  // closed again
+      // its body, the one open (Streamlit may keep a closed one in the page)
+      const body = [...document.querySelectorAll(POPOVER)].find((el) => el.checkVisibility());
+      const first = open && body && tabbable(body)[0];
+      if (first) {
+        // unless the reader went elsewhere meanwhile (its content may take a moment)
+        const at = document.activeElement;
+        if (at === button || at === document.body || (body.contains(at) && !at.matches(TABBABLE))) {
+          first.focus();
+        }
+      } else if (performance.now() - since < 10000) {
+        requestAnimationFrame(enter);
+      }
+    };
+    requestAnimationFrame(enter);
+  }, true);
 })();
 </script>
 """

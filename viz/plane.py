@@ -35,15 +35,26 @@ CHART_CONFIG = {
 }
 
 
-def view_box(X: np.ndarray, pad: float = 0.15) -> tuple[tuple[float, float], tuple[float, float]]:
-    """Square axis ranges around the points, so the plot keeps right angles right."""
+def view_box(X: np.ndarray, pad: float = 0.15,
+             aspect: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]]:
+    """Square axis ranges around the points, so the plot keeps right angles right; with
+    ``aspect`` the x range is that many times the y range (a landscape plot, for a projector),
+    the scales still equal.
+
+    >>> view_box(np.array([[0.0, 0.0], [2.0, 2.0]]))
+    ((-0.3, 2.3), (-0.3, 2.3))
+    >>> view_box(np.array([[0.0, 0.0], [2.0, 2.0]]), aspect=1.5)
+    ((-0.95, 2.95), (-0.3, 2.3))
+    """
     lo, hi = X.min(axis=0), X.max(axis=0)
     half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
     # round edges to a hundredth of the span: short numbers in every frame that touches them
     unit = 10.0 ** (np.floor(np.log10(2 * half)) - 2)
     centre = np.round((lo + hi) / 2 / unit) * unit
     half = np.ceil(half / unit) * unit
-    return tuple((float(round(c - half, 10)), float(round(c + half, 10))) for c in centre)
+    halves = (np.ceil(half * aspect / unit) * unit, half)
+    return tuple((float(round(c - h, 10)), float(round(c + h, 10)))
+                 for c, h in zip(centre, halves, strict=True))
 
 
 def _arrow(x, y, color: str, name: str, width: float = 3, dash: str | None = None, **kw):

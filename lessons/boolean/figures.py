@@ -59,11 +59,13 @@ def _point_traces(table: TruthTable, right=None, *, size: float = 16) -> list[go
 
 
 def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
-                 line_name: str = "w₁x₁ + w₂x₂ + b = 0", title: str = "") -> go.Figure:
+                 line_name: str = "w₁x₁ + w₂x₂ + b = 0", title: str = "",
+                 legend_space: int = 80) -> go.Figure:
     """The four rows in the plane, the line w.x + b = 0, its positive side, and ✓/✗ per row.
 
     Rows the line gets wrong (y a <= 0) are also crossed out, so right and wrong
-    differ by shape, not only by the ✓/✗ text.
+    differ by shape, not only by the ✓/✗ text. ``legend_space``: the strip at the foot kept
+    for the legend, in pixels.
     """
     box = box_for(table.encoding)
     right = rows_right(table, w, b)
@@ -84,7 +86,7 @@ def truth_figure(table: TruthTable, w, b: float, *, height: int = 460,
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(dtick=1)
     describe.attach(fig, rows_words(table, right, f"The line {describe.equation(w, b)}"))
-    return legend_below(house_layout(fig, height, title), 80)
+    return legend_below(house_layout(fig, height, title), legend_space)
 
 
 def rows_words(table: TruthTable, right, what: str) -> str:

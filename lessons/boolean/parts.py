@@ -31,6 +31,7 @@ from lessons.boolean.figures import (
     truth_frame,
     worked_lines,
 )
+from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import Setting
 from ui.state import keep_alive
@@ -38,6 +39,8 @@ from ui.state import keep_alive
 PAGE = "boolean"
 ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}
 WEIGHTS = ("w1", "w2", "b")
+# The plane's height on a projector: from under the slim title to the foot of a 720 px window
+LECTURE_HEIGHT = 640
 LIMIT = 40.0  # range of the weight sliders: wide enough for the slides' 20, 20, -30
 
 FUNCTION = Setting(f"{PAGE}.function", "fn", "choice", "AND", "Function", widget="segmented",
@@ -133,11 +136,16 @@ def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
                 "it ignores: each value of x₁ appears twice, and a line computing NOT need not "
                 "depend on x₂ (the book's −x₁ has w₂ = 0).", icon=":material/info:")
 
-    left, right = st.columns([0.55, 0.45])
+    lecture = lecture_mode()
+    left, right = st.columns([0.66, 0.34] if lecture else [0.55, 0.45])
     with right:
         weights_panel(lesson, table, function, encoding, w, b)
     with left:
-        lesson.chart(truth_figure(table, w, b, title=f"{function}, {ENCODING_LABELS[encoding]}"),
+        # on a projector the plane takes the window's height under the slim title, without
+        # its title (the picker beside it names the function, its ticks the truth values)
+        lesson.chart(truth_figure(table, w, b, **(
+            dict(height=LECTURE_HEIGHT, legend_space=56) if lecture else
+            dict(title=f"{function}, {ENCODING_LABELS[encoding]}"))),
                      key="plane", alt=f"The four rows of {function} in the plane, the line of the "
                      "current weights, and which rows it gets right")
     st.markdown("**The activation on each row**")

@@ -68,7 +68,8 @@ def _band(w, b: float, half_width: float, box, name: str, fill: str, **group) ->
 
 def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=None,
                   radius: float | None = None, radius_plane: float | None = None,
-                  height: int = 520, legend_space: int = 150, title: str = "") -> go.Figure:
+                  height: int = 520, legend_space: int = 150, title: str = "",
+                  beside: bool = False) -> go.Figure:
     """The data with margin bands, the closest point, support vectors and the ball of radius R.
 
     Parameters
@@ -95,6 +96,10 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         Figure height and the strip at its bottom kept for the legend, in pixels.
     title : str
         Shown above the plot.
+    beside : bool
+        The legend's entries beside each other, each as wide as its words, the ball's in
+        short lines (a projector's legend under the plot, whose rows cost the plot its
+        height).
     """
     X = np.asarray(X, dtype=float)
     y = np.asarray(y, dtype=float)
@@ -112,8 +117,9 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         # R is the radius of a ball in (x, 1) space; the plane of the points (third coordinate
         # 1) cuts it in a circle of radius sqrt(R^2 - 1) = max ||x||: that circle is drawn
         fig.add_trace(_circle(radius_plane, f"ball of radius R = {num(radius)} around the "
-                              f"(x, 1),<br>cut by their plane: radius √(R² − 1) = max ‖x‖ = "
-                              f"{num(radius_plane)}", "dash", 2))
+                              f"(x, 1),<br>cut by their plane: radius √(R² − 1)"
+                              f"{'<br>' if beside else ' '}= max ‖x‖ = {num(radius_plane)}",
+                              "dash", 2))
     elif radius is not None:
         fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)}", "dash", 2))
     for trace in point_traces(X, y, classes):
@@ -170,6 +176,8 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     if radius is not None:
         words.append(f"A dashed circle: the ball of radius R = {num(radius)}.")
     describe.attach(fig, *words)
+    if beside:
+        fig.update_layout(legend=dict(entrywidth=0, entrywidthmode="pixels"))
     return legend_below(fig, legend_space)
 
 

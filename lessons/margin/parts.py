@@ -307,10 +307,13 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     # u lives in the space the perceptron sees: with a bias its last coordinate is the offset
     u_line = None if u is None else ((u[:2], float(u[2])) if bias else (u, 0.0))
     overlaid = layout == "Overlaid"
+    # on a projector the stepper's plane has the window's height beside the steps: no title
+    # over it, its legend in as few rows as it can
     stepped = margin_figure(data.X, data.y, data.classes, box, height=560,
                             maximum=maximum if overlaid else None,
                             bound_line=u_line if overlaid else None,
-                            title="" if overlaid else "Perceptron, step by step", **ball)
+                            title="" if overlaid or lecture else "Perceptron, step by step",
+                            beside=lecture, **ball)
 
     def beside() -> None:
         if overlaid:

@@ -286,10 +286,13 @@ def slack_segments(X, y, w, b: float, rows) -> tuple[list, list]:
     return xs, ys
 
 
-def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
-    """The soft-margin SVM: boundary, margins, band, support vectors and every slack drawn."""
+def soft_margin_figure(X, y, classes, sm, *, height: int = 560, aspect: float = 1.0,
+                       legend_columns: int | None = None) -> go.Figure:
+    """The soft-margin SVM: boundary, margins, band, support vectors and every slack drawn
+    (``aspect``: the plane's width over its height, viz.plane.view_box; ``legend_columns``:
+    its legend's entries that many to a row)."""
     X, y = np.asarray(X, float), np.asarray(y, float)
-    box = view_box(X)
+    box = view_box(X, aspect=aspect)
     fig = go.Figure(point_traces(X, y, classes))
     _band_below(fig, sm.w, sm.b, box, showlegend=True, name="margin band |w·x + b| ≤ 1")
     fig.add_trace(shapes.line(sm.w, sm.b, box, name="boundary w·x + b = 0", color=SVM))
@@ -314,7 +317,15 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560) -> go.Figure:
         margin=1 / float(np.linalg.norm(w)) if np.any(w) else None),
         f"{describe.plural(len(sm.violations), 'margin violator')}, each with its slack drawn; "
         f"{describe.plural(len(sm.support), 'support vector')} circled.")
-    return house_layout(fig, height)
+    return _legend_columns(house_layout(fig, height), legend_columns)
+
+
+def _legend_columns(fig: go.Figure, columns: int | None) -> go.Figure:
+    """A legend under the plot with its entries ``columns`` to a row (None: as Plotly packs
+    them, which puts one long entry to a row)."""
+    if columns:
+        fig.update_layout(legend=dict(entrywidth=1 / columns, entrywidthmode="fraction"))
+    return fig
 
 
 def late_boundaries_figure(X, y, classes, W, B, *, labels, height: int = 480) -> go.Figure:
@@ -376,10 +387,13 @@ def _hollow(traces):
     return traces
 
 
-def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int = 600):
-    """Training points (filled), test points (open), every perceptron run and the SVM."""
+def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int = 600,
+                          aspect: float = 1.0, legend_columns: int | None = None):
+    """Training points (filled), test points (open), every perceptron run and the SVM
+    (``aspect``: the plane's width over its height, viz.plane.view_box; ``legend_columns``:
+    its legend's entries that many to a row)."""
     X, y = np.asarray(X, float), np.asarray(y, float)
-    box = view_box(X)
+    box = view_box(X, aspect=aspect)
     fig = go.Figure()
     _band_below(fig, svm[0], svm[1], box, showlegend=False)
     for trace in point_traces(X[train], y[train], classes):
@@ -403,7 +417,7 @@ def generalization_figure(X, y, classes, train, test, runs, svm, *, height: int 
                                                   "points"))
     fig = house_layout(fig, height)
     fig.update_layout(legend=dict(font=dict(size=11)))
-    return fig
+    return _legend_columns(fig, legend_columns)
 
 
 def test_error_figure(run_errors, svm_error: float, *, height: int = 300) -> go.Figure:

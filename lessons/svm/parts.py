@@ -48,6 +48,9 @@ CS = [0.001, 0.003, 0.01, 0.03, 0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 10
 # the orders whose run changes with the seed (every order but the cyclic), PLA's first
 RANDOM_ORDERS = ["random_misclassified",
                  *(order for order in ORDERS if order not in ("cyclic", "random_misclassified"))]
+# On a projector a part's chart fills the window's height under the title and the picker of
+# parts (1280 x 720), its plane landscape (width over height)
+LECTURE_HEIGHT, LECTURE_ASPECT = 575, 1.8
 LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
 DRAW_NS = (5, 10, 20, 40)  # N of the Theorem 2.6 experiment
 DRAWS = 100  # random draws of N + 1 examples for each N
@@ -180,7 +183,9 @@ PARTS = Parts(pick=True)
 def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                 mm) -> None:
     """The four losses of the margin z, their slopes, and the kinship in code."""
-    left, right = st.columns([0.58, 0.42])
+    lecture = lecture_mode()
+    # on a projector the chart takes more of the width, and the window's height under the title
+    left, right = st.columns([0.7, 0.3] if lecture else [0.58, 0.42])
     with right:
         z = lesson.widget(Z)
         base = 2.0 if lesson.widget(LOG_BASE) == "2" else math.e
@@ -189,7 +194,8 @@ def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dic
         x, y = data.X[n], float(data.y[n])
         st.info(draw.verdict(z))
     with left:
-        lesson.chart(draw.loss_figure(z, base=base), key="losses",
+        lesson.chart(draw.loss_figure(z, base=base, height=LECTURE_HEIGHT if lecture else 560),
+                     key="losses",
                      alt="The 0-1, perceptron, hinge and logistic losses of the margin z, and "
                          "their slopes, with a cursor at the chosen z")
     st.markdown(f"Example {n}: x = ({maths.num(x[0])}, {maths.num(x[1])}), y = {maths.num(y)}. "
@@ -380,26 +386,30 @@ def sweep_sentence(lams, exact, sgd, gamma: float, epochs: int, *, close: float 
 def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
               mm) -> None:
     """The soft-margin SVM for the chosen C, its slacks, and the perceptron beside it."""
-    C = lesson.widget(C_SETTING, format_func=maths.num)
+    lecture = lecture_mode()
+    # on a projector the plane takes the window's height under the title, landscape, C is set
+    # beside it, and the four numbers follow under it (the plane shows each: the violators'
+    # slacks, the circled support vectors, the band)
+    left, right = st.columns([0.8, 0.2] if lecture else [0.6, 0.4])
+    C = lesson.widget(C_SETTING, right if lecture else None, format_func=maths.num)
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))
     except ValueError as error:
         st.error(f"The soft margin cannot be solved here: {error}")
         st.stop()
-    left, right = st.columns([0.6, 0.4])
     with left:
-        lesson.chart(draw.soft_margin_figure(data.X, data.y, data.classes, sm), key="soft",
-                     alt="The soft-margin SVM: boundary, margins, support vectors and the slack of "
-                 "every violating point")
-    with right:
-        cols = st.columns(2)
-        cols[0].metric("Margin violations", len(sm.violations))
-        cols[1].metric("Support vectors", len(sm.support))
-        norm = float(np.linalg.norm(sm.w))
-        cols[0].metric("Margin 1/‖w‖", maths.num(round(1 / norm, 4)) if norm else "∞ (w = 0)")
-        cols[1].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
+        lesson.chart(draw.soft_margin_figure(data.X, data.y, data.classes, sm, **(
+            dict(height=LECTURE_HEIGHT, aspect=LECTURE_ASPECT) if lecture else {})),
+            key="soft", alt="The soft-margin SVM: boundary, margins, support vectors and the "
+            "slack of every violating point")
+    cols = st.columns(4) if lecture else right.columns(2) * 2
+    cols[0].metric("Margin violations", len(sm.violations))
+    cols[1].metric("Support vectors", len(sm.support))
+    norm = float(np.linalg.norm(sm.w))
+    cols[2].metric("Margin 1/‖w‖", maths.num(round(1 / norm, 4)) if norm else "∞ (w = 0)")
+    cols[3].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
     # on a projector the formulas are too wide for the column beside the chart: under both
-    with st.container() if lecture_mode() else right:
+    with st.container() if lecture else right:
         st.latex(r"\xi^{(n)} = \max\big(0,\ 1 - y^{(n)}(\mathbf{w}^\top\mathbf{x}^{(n)} + b)\big)")
         st.latex(draw.objective_latex(sm, len(data)))
         st.caption("The notes write this objective as (1/2)‖w‖² + γ Σ ξ, with C in the role of "
@@ -454,7 +464,9 @@ def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm,
 def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
                         mm) -> None:
     """Several perceptron runs and the SVM on one train/test split, and Theorem 2.6."""
-    c1, c2, c3, c4 = st.columns(4)
+    lecture = lecture_mode()
+    # on a projector the split's settings wait at the sidebar's foot: the picture first
+    c1, c2, c3, c4 = [lesson.aside()] * 4 if lecture else st.columns(4)
     fraction = lesson.widget(TEST_FRACTION, c1)
     split_seed = lesson.widget(SPLIT_SEED, c2)
     runs = lesson.widget(RUNS, c3)
@@ -474,17 +486,20 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
     labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
               for k, ((_, _, e), done) in enumerate(zip(result.runs, result.converged,
                                                         strict=True))]
-    left, right = st.columns([0.58, 0.42])
+    left, right = st.columns([0.62, 0.38] if lecture else [0.58, 0.42])
     with left:
         lesson.chart(draw.generalization_figure(
             data.X, data.y, data.classes, train, test,
             [(w, b, label) for (w, b, _), label in zip(result.runs, labels, strict=True)],
-            (*result.svm, f"{svm_name}: test error {100 * result.svm_error:.1f} %")),
+            (*result.svm, f"{svm_name}: test error {100 * result.svm_error:.1f} %"),
+            **(dict(height=LECTURE_HEIGHT, aspect=1.5, legend_columns=2) if lecture
+               else {})),
             key="general",
             alt="Several perceptron separators and the SVM's on the training points, with the "
                 "test points open")
     with right:
-        lesson.chart(draw.test_error_figure([e for _, _, e in result.runs], result.svm_error),
+        lesson.chart(draw.test_error_figure([e for _, _, e in result.runs], result.svm_error,
+                                            height=380 if lecture else 300),
                      key="test_errors", alt="Test error of each perceptron run and of the SVM")
         if len(train) < 10:
             st.info("Few points here: pick a generator (Separable, Noisy blobs) in the sidebar "

@@ -33,9 +33,13 @@ addEventListener('keydown', (e) => note('key', e.key, document.activeElement?.ta
 """
 
 
-def open_page(browser, url: str, viewport: dict, errors: list):
+def open_page(browser, url: str, viewport: dict, errors: list, prepare=None):
+    """A page of its own context at ``url``, its errors into ``errors``; ``prepare(context)``
+    runs before it opens (e.g. to give it a cookie)."""
     context = browser.new_context(viewport=viewport)
     context.add_init_script(LOG)
+    if prepare:
+        prepare(context)
     page = context.new_page()
     page.set_default_timeout(timeout_ms(25_000))
     page.on("pageerror", lambda error: errors.append(str(error)))
@@ -354,3 +358,73 @@ def _answer_twice(tab) -> None:
     """A second tab of a browser that answered: its answer is refused and says so."""
     tab.locator(".pl-quiz").get_by_role("button", name="No mistake").click()
     tab.locator(".pl-quiz").get_by_text("You have answered").wait_for()
+
+
+# the class strip's state in a page (ui/classroom_assets/stream.js keeps it on its root)
+CLASS = "document.querySelector('.pl-class')?.parentElement?.__plClass"
+# window.__plSockets: how many of the page's Streamlit sockets have opened (one more each time
+# the page reconnects, to whichever process nginx gives it; a reconnected page whose last run
+# was no fragment's hears nothing more until it asks for something)
+SOCKETS = """
+window.__plSockets = 0;
+window.WebSocket = class extends window.WebSocket {
+  constructor(...args) {
+    super(...args);
+    if (String(args[0]).includes('_stcore/stream')) {
+      this.addEventListener('open', () => { window.__plSockets += 1; });
+    }
+  }
+};
+"""
+
+
+def sockets(page) -> int:
+    return page.evaluate("() => __plSockets")
+
+
+def reconnected(page, before: int, timeout: float) -> None:
+    """Wait until the page's Streamlit socket has opened again (``before``: sockets(page)
+    before the fault), its script is idle, its class stream open and its stepper drawn."""
+    page.wait_for_function("(n) => __plSockets > n", arg=before, timeout=timeout)
+    settle(page)
+    page.wait_for_function(f"() => {CLASS}?.es?.readyState === 1", timeout=timeout)
+    ready(page)
+
+
+def stuck(deployment, program: str):
+    """open_page's ``prepare``: the context gets nginx's cookie for ``program``, and SOCKETS."""
+    def prepare(context):
+        deployment.stick(context, program)
+        context.add_init_script(SOCKETS)
+    return prepare
+
+
+def lecturer_and_student(browser, deployment, errors: list):
+    """Through a deployment (tests/browser/deployment.py): a lecturer's page stuck to its first
+    process that starts a class, and a student's page stuck to its second that follows it;
+    (their contexts, to close; the lecturer's page; the student's; the class's code)."""
+    first, second = deployment.streamlits
+    lecturer_context, lecturer = open_page(
+        browser, deployment.url, PROJECTOR, errors,
+        prepare=stuck(deployment, first))
+    contexts = [lecturer_context]
+    try:
+        ready(lecturer)
+        sidebar(lecturer).get_by_role("button", name="Start a class").click()
+        settle(lecturer, 500)
+        wait_strip(lecturer, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
+        code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(lecturer)).group(1, 2))
+        student_context, student = open_page(
+            browser, f"{deployment.url}/?class={code}", LAPTOP, errors,
+            prepare=stuck(deployment, second))
+        contexts.append(student_context)
+        ready(student)
+        wait_strip(student, "Following the class")
+        wait_strip(lecturer, "1 following")
+        assert deployment.serving(lecturer_context) == first
+        assert deployment.serving(student_context) == second
+    except BaseException:
+        for context in contexts:
+            context.close()
+        raise
+    return contexts, lecturer, student, code

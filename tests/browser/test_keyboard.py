@@ -55,6 +55,20 @@ LOOK = """async (el) => {
 }"""
 
 
+# The focused element inside an open popover: Share's link box or its Copy button, and whether
+# it lies whole in the window.
+IN_POPOVER = """() => {
+  const el = document.activeElement;
+  if (!el?.closest('[data-testid="stPopoverBody"]')) return null;
+  const r = el.getBoundingClientRect();
+  return {link: el.matches('[data-testid="stCode"]') && /^https?:[/][/]/.test(el.innerText.trim()),
+          copy: el.matches('button') && /copy/i.test(el.getAttribute('aria-label')
+                                                     || el.getAttribute('title') || ''),
+          onScreen: r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight
+            && r.right <= innerWidth};
+}"""
+
+
 def ring_shows(tab) -> bool:
     """Whether the focused element's look changes when the focus leaves it (then it comes back)."""
     focused = tab.evaluate_handle("() => document.activeElement")
@@ -138,6 +152,8 @@ def test_a_lesson_by_keyboard_alone(browser, server_url):
             tab.keyboard.press("Enter")
         wait_status(tab, "Step 4 /")
         assert re.search(r"Predictions: [01] / 1 right", tab.locator(".pl-score").inner_text())
+        # the answer's buttons have gone: the focus stays in the stepper, where → steps on
+        assert tab.evaluate(FOCUSED)["area"] == "stepper", tab.evaluate(FOCUSED)
 
         # a setting: the learning rate in the sidebar, typed
         eta = tab.get_by_label("Learning rate η")
@@ -155,6 +171,15 @@ def test_a_lesson_by_keyboard_alone(browser, server_url):
         link = tab.locator('[data-testid="stPopoverBody"] [data-testid="stCode"]')
         link.wait_for()
         assert "eta=0.5" in link.inner_text()
+        # its link, then Copy, next in the tab order: on screen, each with a ring
+        tab.wait_for_function(f"() => ({IN_POPOVER})()?.link")
+        for stop in ("link", "copy"):
+            if stop == "copy":
+                tab.keyboard.press("Tab")
+            at = tab.evaluate(IN_POPOVER)
+            assert at and at[stop], f"the {stop} is not next after Share: {tab.evaluate(FOCUSED)}"
+            assert at["onScreen"], f"the {stop} is off screen"
+            assert ring_shows(tab), f"the {stop} shows no focus ring"
         tab.keyboard.press("Escape")
         link.wait_for(state="hidden")
 
@@ -205,6 +230,9 @@ def test_predict_modes_question_and_answer_are_announced(browser, server_url):
         tab.keyboard.press("ArrowRight")
         tab.locator(".pl-quiz").wait_for()
         assert tab.evaluate(ANNOUNCED, ".pl-quiz p"), "the question"
+        # and the stepper's live region reads it as it appears
+        question = tab.locator(".pl-quiz p").first.inner_text()
+        assert tab.locator(".pl-stepper [aria-live]").first.inner_text() == question
         tab.keyboard.press("Enter")
         if tab.locator(".pl-quiz").is_visible():
             tab.keyboard.press("Enter")

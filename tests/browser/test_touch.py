@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.screenshots import NOTES
+from scripts.screenshots import NOTES, wait_drawn
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
 from tests.browser.stepper import step_of, wait_status
 from tests.browser.test_access import PHONE, TABLET, opened
 from tests.browser.test_lecture import ON_SCREEN
 from tests.browser.touch import drag, heap_mb, swipe_up
+from tests.browser.views import VIEWS as EVERY_VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -110,6 +112,73 @@ def chart_and_maths_a_swipe_apart_at_most(tab) -> None:
         # a swipe that brings the chart's top to the screen's top shows the maths
         assert maths["top"] + min(maths["height"], 120) - plane["top"] <= height, \
             f"chart {plane}, maths {maths}"
+
+
+# Every control a finger may hit on the page, anywhere on it (the folded sidebar's, out of the
+# window, are not), each with the box a tap lands in: a checkbox's or a radio's is its label, a
+# drop-down's is its whole field (its chevron is a part of it, the same target: WCAG 2.5.5's
+# "equivalent"). Exempt, as WCAG 2.5.5 exempts them: a link inside a line of text. A slider is
+# as wide as its track: its height is measured.
+TARGETS = """() => {
+  const found = [];
+  const controls = 'button, a[href], input:not([type=hidden]), select, textarea, summary, '
+    + '[role=button], [role=slider], [role=tab], [role=checkbox], [role=switch], [role=radio]';
+  for (const el of document.querySelectorAll(controls)) {
+    if (!el.checkVisibility({visibilityProperty: true, opacityProperty: true})) continue;
+    const field = el.closest('.react-aria-ComboBox, [data-baseweb="select"]');
+    if (field && el.tagName !== 'INPUT') continue;
+    if (el.matches('a') && el.closest('p, li') && el.closest('p, li').textContent.trim()
+        !== el.textContent.trim()) continue;
+    const target = field
+      ?? (el.matches('input[type=checkbox], input[type=radio]') ? el.closest('label') ?? el : el);
+    const r = target.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2 || r.right <= 0 || r.left >= innerWidth) continue;
+    const slider = el.matches('input[type=range], [role=slider]');
+    if (r.height >= 44 - 0.5 && (slider || r.width >= 44 - 0.5)) continue;
+    const name = (el.getAttribute('aria-label') || el.dataset.title || el.textContent
+                  || el.closest('[data-testid]')?.dataset.testid || el.tagName).trim();
+    found.push(`${name.slice(0, 40)}: ${Math.round(r.width)} x ${Math.round(r.height)}`);
+  }
+  return found;
+}"""
+
+
+@pytest.fixture(scope="module")
+def finger(browser):
+    """A touch screen, a tablet's (then a phone's: the window resized)."""
+    context = browser.new_context(viewport={"width": TABLET[1], "height": TABLET[0]},
+                                  has_touch=True, is_mobile=True)
+    tab = context.new_page()
+    tab.set_default_timeout(timeout_ms(60_000))
+    yield tab
+    context.close()
+
+
+@pytest.mark.parametrize(("name", "link"), [view[:2] for view in EVERY_VIEW],
+                         ids=[view[0] for view in EVERY_VIEW])
+def test_every_control_takes_a_finger(finger, server_url, name, link):
+    """On a tablet on its side, then on a phone with its sidebar closed and open: every visible
+    control at least 44 x 44 CSS px (Keys, Share, the notes' example, downloads, the sidebar's
+    opener, the charts' toolbars, the settings)."""
+    small = []
+    finger.set_viewport_size({"width": TABLET[1], "height": TABLET[0]})
+    finger.goto(f"{server_url}{link}")
+    wait_drawn(finger)
+    assert_no_exception(finger)
+    small += [f"tablet: {c}" for c in finger.evaluate(TARGETS)]
+    finger.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
+    finger.wait_for_function("(w) => innerWidth === w", arg=PHONE[0])
+    wait_drawn(finger)
+    small += [f"phone: {c}" for c in finger.evaluate(TARGETS)]
+    finger.get_by_test_id("stExpandSidebarButton").tap()
+    finger.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
+                             "?.getAttribute('data-collapsed') === 'false'")
+    wait_drawn(finger)
+    small += [f"phone, sidebar open: {c}" for c in finger.evaluate(TARGETS)]
+    if small:
+        ARTIFACTS.mkdir(exist_ok=True)
+        finger.screenshot(path=ARTIFACTS / f"touch_targets_{name}.png")
+    assert small == [], f"under {FINGER} px:\n" + "\n".join(dict.fromkeys(small))
 
 
 def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):

@@ -6,7 +6,9 @@
 
 const RETRY_MIN_MS = 2000;
 const RETRY_MAX_MS = 30000;
-const TOUCH_EVERY_MS = 10 * 60 * 1000;  // the quiet hour restarts with every touch
+// the quiet hour restarts with every touch, and a lecturer not heard from for a while is
+// away for its students (classroom/limits.py: LEAD_TOUCH, LEAD_QUIET)
+const TOUCH_EVERY_MS = 10 * 1000;
 const ASK_AGAIN_MS = 8000;  // a run asked for and not come by then is asked for again
 const WATCH_EVERY_MS = 2000;
 const LEAD_PATIENCE_MS = 2500;  // a lecturer's page waits this long for its own run
@@ -37,6 +39,17 @@ export function connect(c) {
     if (c.offline) { c.offline = false; render(c); }
   });
   es.addEventListener("beat", heard);
+  es.addEventListener("lead", (event) => {  // the lecturer's page went quiet, or is back
+    heard();
+    c.leadAway = !JSON.parse(event.data).here;
+    render(c);
+  });
+  es.addEventListener("store", (event) => {  // the class's store went away, or came back
+    heard();
+    c.storeAway = !JSON.parse(event.data).ok;
+    render(c);
+    if (!c.storeAway && c.role === "lecturer") check(c);  // back, but with the class?
+  });
   es.addEventListener("state", (event) => { heard(); onState(c, JSON.parse(event.data)); });
   es.addEventListener("tally", (event) => {
     heard();
@@ -62,12 +75,31 @@ export function checkSilence(c) {
 }
 
 function diagnose(c) {
-  // why the stream was refused: 404/410 the class is over; 429/503 wait, longer each time
+  // why the stream was refused: 410 the class is over; 404 its store lost it (the lecturer's
+  // page gives it back; a student's waits for that); 429/503 wait, longer each time
   disconnect(c);
   fetch(url(`class/${c.code}`), { cache: "no-store" }).then((r) => {
-    if (r.status === 404 || r.status === 410) over(c);
-    else retryLater(c);
+    if (r.status === 410) over(c);
+    else {
+      if (r.status === 404) lost(c);
+      retryLater(c);
+    }
   }).catch(() => retryLater(c));
+}
+
+export function check(c) {
+  // the store is back: a lecturer's page looks whether it kept the class, and gives it back
+  // if not
+  fetch(url(`class/${c.code}`), { cache: "no-store" }).then((r) => {
+    if (r.status === 410) over(c);
+    else if (r.status === 404) lost(c);
+  }).catch(() => {});
+}
+
+function lost(c) {
+  c.lost = true;
+  render(c);
+  if (c.role === "lecturer") recover(c);
 }
 
 function retryLater(c) {
@@ -90,7 +122,7 @@ function onState(c, st) {
   if (c.state && st.seq <= c.state.seq && !st.ended) return;  // a repeat, or one overtaken
   c.state = st;
   c.retries = 0;
-  c.offline = false;
+  c.offline = c.storeAway = c.lost = c.leadAway = false;  // a change is the lecturer's word
   if (st.ended) {
     over(c);
     return;
@@ -247,7 +279,16 @@ function create(root, data) {
     render(c);
   };
   c.onOnline = () => {
-    if (!c.ended) connect(c);
+    if (c.ended) return;
+    connect(c);
+    if (c.role === "lecturer") {  // back: the class hears from this page at once
+      clearTimeout(c.waitTimer);
+      c.waiting = false;
+      c.failures = 0;
+      post(c, { action: "touch" }).catch(() => {});
+      if (c.lost) recover(c);
+      else pushStep(c);
+    }
   };
   c.onClick = (event) => {
     const b = event.target.closest("button");
@@ -291,13 +332,15 @@ function update(c, data) {
   c.viewSeq = data.view_seq;
   c.synced = data.synced;
   c.rejoining = false;
+  if (data.charter) c.charter = data.charter;  // what gives the class back (lead.js)
+  if (data.view != null) c.view = data.view;
   let reconnect = !c.es;
   if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one
     reconnect = reconnect || (c.mode !== data.mode && c.n >= 0);
     c.mode = data.mode;
     c.n = data.n;
   }
-  if (!data.state && !data.unavailable) {
+  if (!data.state && !data.unavailable && !data.lost) {
     over(c);
     return;
   }
@@ -308,6 +351,7 @@ function update(c, data) {
   }
   if (data.unavailable) c.offline = true;
   keep(c);
+  if (data.lost) lost(c);
   if (c.role === "lecturer" && !c.touchTimer) {
     c.touchTimer = setInterval(() => post(c, { action: "touch" }).catch(() => {}),
                                TOUCH_EVERY_MS);

@@ -81,16 +81,24 @@ export function render(c) {
   ui.box.classList.toggle("pl-class-lecturer", lecturer);
   ui.box.classList.toggle("pl-class-ended", c.ended);
   ui.box.dataset.mode = c.ended ? "ended" : lecturer ? "lead" : c.mode;
+  // the class's store or this page's network away (or the class lost, until its lecturer's
+  // page gives it back): said in words, in the strip's polite live status
+  const away = !c.ended && Boolean(c.offline || c.storeAway || c.lost || c.away);
   let text;
   if (c.ended) text = `The class ${c.display} has ended. This page keeps its last view.`;
-  else if (lecturer) text = `Class ${c.display} \u00b7 join at ${c.link}`;
+  else if (lecturer && away) {
+    text = `Class ${c.display} \u00b7 join at ${c.link} \u00b7 The class is reconnecting\u2026 `
+      + "Your steps go on here, and the latest reaches the room when it is back.";
+  } else if (lecturer) text = `Class ${c.display} \u00b7 join at ${c.link}`;
   else if (c.mode === "explore") text = "Exploring on your own \u00b7";
+  else if (away) text = `The class ${c.display} is reconnecting\u2026`;
+  else if (c.leadAway) text = "The lecturer is reconnecting\u2026 This page goes on from their step.";
   else if (c.rejoining) text = "Rejoining the class\u2026";
   else if (q && !q.revealed && c.answers?.[q.id] === undefined) {
     // a live status: a screen reader hears that a question is asked, and where to answer it
     text = "The lecturer asks a question: answer it in the question box";
   } else text = `Following the class ${c.display}`;
-  if (!c.ended && c.offline) text += " (reconnecting\u2026)";
+  if (!lecturer && c.mode === "explore" && away) text += " (reconnecting\u2026)";
   ui.text.textContent = text;
   const exploring = !lecturer && !c.ended && c.mode === "explore" && !c.rejoining;
   ui.rejoin.hidden = !exploring;

@@ -3,11 +3,13 @@
 
 export class Predict {
   // box: where the question goes; scoreLine: the verdict and score; toggle: the checkbox;
-  // go(k) shows step k
-  constructor(box, scoreLine, toggle, go) {
-    Object.assign(this, { box, scoreLine, toggle, go, quiz: null, right: 0, asked: 0 });
-    // the answer and the score are said when they change; a question is the description of
-    // the group whose answer has the focus (question())
+  // go(k) shows step k; announce: the stepper's live region; resume(): the control the focus
+  // goes back to once an answer is given (the answers' buttons go with the question)
+  constructor(box, scoreLine, toggle, go, { announce = null, resume = null } = {}) {
+    Object.assign(this, { box, scoreLine, toggle, go, announce, resume, quiz: null, right: 0,
+                          asked: 0 });
+    // the answer and the score are said when they change; a question is said as it appears,
+    // and is the description of the group whose answer has the focus (question())
     scoreLine.setAttribute("role", "status");
   }
 
@@ -17,6 +19,7 @@ export class Predict {
     html("p", { id }, this.box, text);
     const ids = (this.box.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
     this.box.setAttribute("aria-describedby", [...ids, id].join(" "));
+    if (this.announce) this.announce.textContent = text;
   }
 
   get on() {
@@ -98,8 +101,11 @@ export class Predict {
     const quiz = this.quiz;
     this.asked += 1;
     if (right) this.right += 1;
+    const answering = this.box.contains(document.activeElement);
     this.close();
     this.go(quiz.k);
+    // the answer's button has gone: the focus stays in the stepper, on what comes next
+    if (answering) this.resume?.()?.focus({ preventScroll: true });
     const way = quiz.turn > 0 ? "anticlockwise" : "clockwise";
     let said;
     const fact = quiz.mistake && quiz.fact ? `, and ${quiz.fact}` : "";

@@ -36,7 +36,9 @@ class Stepper {
       this.schedule();
       return true;
     });
-    this.predict = new Predict(this.ui.quiz, this.ui.score, this.ui.predict, (k) => this.go(k));
+    this.predict = new Predict(this.ui.quiz, this.ui.score, this.ui.predict, (k) => this.go(k), {
+      announce: this.ui.announce,
+      resume: () => [this.ui.step, this.ui.slider].find((control) => !control.disabled) });
     // a follower's step is its leader's: only the leader reports
     const position = () => (this.run && !this.run.header.follow
       ? { run: this.runId, k: this.k } : null);
@@ -173,7 +175,8 @@ class Stepper {
     this.ui.status.textContent = statusText(this.run, k, this.pair);
     // said once a step, and not while Play runs through them (only its follower's leader speaks)
     const said = this.player.playing || this.run.header.follow ? "" : announceText(this.run, k);
-    if (said && this.ui.announce.textContent !== said) this.ui.announce.textContent = said;
+    // (a question said since, Predict's or the class's, stays until the step moves)
+    if (said && this.said !== said) this.ui.announce.textContent = this.said = said;
     showPosition(this.ui, k, this.K, Boolean(this.player.playing));
     this.ui.box.dataset.step = String(k);
     const alt = planeWords(this.run, k);

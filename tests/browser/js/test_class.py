@@ -89,6 +89,13 @@ def test_the_classs_question_is_asked_answered_and_revealed(page):
     got = page.evaluate(QUIZ)
     assert got["text"][0] == "The class is asked:"
     assert got["text"][1].endswith("which way does w turn?")
+    # said as it arrives, by the stepper's live region, and not overwritten by a redraw
+    live = "() => document.querySelector('.pl-stepper [aria-live=polite]').textContent"
+    assert page.evaluate(live) == f"The class is asked: {got['text'][1]}"
+    page.evaluate("() => document.querySelector('.pl-stepper').parentElement"
+                  ".__plStepper.schedule()")
+    page.wait_for_timeout(100)
+    assert page.evaluate(live) == f"The class is asked: {got['text'][1]}"
     assert got["buttons"] == ["Mistake", "No mistake"]
     page.get_by_role("button", name="Mistake", exact=True).click()
     buttons = page.evaluate(QUIZ)["buttons"]

@@ -97,14 +97,15 @@ def test_a_refusal_says_why_and_an_ended_class_is_over(page, server):
     }""")
     assert got == {"status": 403, "problem": "This page no longer drives the class.",
                    "overs": 0}
-    for status in (404, 410):
+    # 410: the class ended; 404: its store lost it, which is not an end (it is given back)
+    for status, overs, lost in ((410, 1, False), (404, 0, True)):
         answer["status"] = status
         page.evaluate(PAGE, {})
         got = page.evaluate("""async () => {
           const status = await cls.post(lecturer, { action: "touch" }).catch((e) => e.status);
-          return { status, overs: lecturer.overs };
+          return { status, overs: lecturer.overs, lost: Boolean(lecturer.lost) };
         }""")
-        assert got == {"status": status, "overs": 1}
+        assert got == {"status": status, "overs": overs, "lost": lost}
 
 
 def test_steps_go_one_request_at_a_time_and_the_class_ends_where_the_lecturer_stopped(
@@ -169,3 +170,95 @@ def test_a_turn_question_where_w_cannot_turn_is_asked_as_mistake_or_not(page, se
                       "cls.ask(lecturer, 'turn'); }", askable)
         page.wait_for_function("() => !lecturer.posting && !lecturer.busy")
         assert (sent[-1]["action"], sent[-1]["kind"], sent[-1]["step"]) == ("ask", kind, 4)
+
+
+@pytest.fixture
+def clocked(browser):
+    """A page of its own whose timers are Playwright's fake clock, and a made-up lecturer
+    route that counts what it is sent and answers ``answer["status"]`` (no JSON unless 200,
+    as nginx refuses)."""
+    page = open_class_page(browser)
+    page.clock.install()
+    sent = []
+    answer = {"status": 503, "seq": 1}
+
+    def handle(route):
+        body = json.loads(route.request.post_data or "{}")
+        sent.append({"path": route.request.url.split("/class/")[1], **body})
+        if answer["status"] != 200:
+            route.fulfill(status=answer["status"], content_type="text/html",
+                          body="<html><body>429 Too Many Requests</body></html>")
+            return
+        answer["seq"] += 1
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(
+            {"state": {"seq": answer["seq"], "view_seq": 1, "step": body.get("step", 0),
+                       "question": None}}))
+
+    page.route(f"{ORIGIN}/class/**", handle)
+    yield page, sent, answer
+    page.context.close()
+
+
+def settle(page, ms: int) -> None:
+    """Move the fake clock ``ms`` on, a little at a time, letting each fetch answer."""
+    for _ in range(ms // 100):
+        page.clock.run_for(100)
+        page.evaluate("() => new Promise((done) => requestAnimationFrame(() => done()))")
+
+
+def test_a_failing_send_waits_longer_each_time_and_sends_only_the_latest_step(clocked):
+    page, sent, answer = clocked
+    page.evaluate(PAGE, {})
+    page.evaluate("() => { lecturer.k = 1; cls.pushStep(lecturer); }")
+    for k in range(2, 40):  # presses go on while the class is away: each is the page's at once
+        settle(page, 500)
+        page.evaluate("(k) => { lecturer.k = k; cls.pushStep(lecturer); }", k)
+    settle(page, 30_000 - 39 * 500)
+    # about one a second at most while failing, 0.5 s doubling to 10 s: 0.25+0.5+1+2+4+8
+    # (halved by jitter at worst) and then one every 5 to 10 s
+    assert 4 <= len(sent) <= 12, len(sent)
+    assert all(s["path"].endswith("/lecturer") for s in sent)
+    text = page.evaluate("() => { cls.render(lecturer); return lecturer.ui.text.textContent; }")
+    assert "reconnecting" in text and "503" not in text
+    # back: the latest press reaches the class, once, within the longest wait
+    answer["status"] = 200
+    before = len(sent)
+    settle(page, 10_500)
+    assert [s["step"] for s in sent[before:]] == [39]
+    assert page.evaluate("() => [lecturer.sentK, lecturer.failures, lecturer.away]") \
+        == [39, 0, False]
+
+
+def test_slow_down_from_the_proxy_is_said_in_words_and_backs_off(clocked):
+    page, sent, answer = clocked
+    answer["status"] = 429
+    page.evaluate(PAGE, {})
+    page.evaluate("() => { lecturer.k = 5; cls.pushStep(lecturer); }")
+    settle(page, 30_000)
+    assert len(sent) <= 12
+    problem = page.evaluate("() => { cls.render(lecturer); "
+                            "return lecturer.ui.problem.textContent; }")
+    assert "slow down" in problem and not any(ch.isdigit() for ch in problem)
+
+
+def test_a_class_its_store_lost_is_given_back_at_the_pages_step(clocked):
+    page, sent, answer = clocked
+    page.evaluate(PAGE, {"charter": "C" * 76, "view": "data=xor", "ownSeq": 7,
+                         "state": {"seq": 7, "view_seq": 3, "step": 2, "question": None}})
+    answer["status"] = 404
+    page.evaluate("() => { lecturer.k = 4; cls.pushStep(lecturer); }")
+    settle(page, 200)
+    answer["status"] = 200
+    settle(page, 2_000)
+    assert sent[0] == {"path": "ABCDEFGH/lecturer", "action": "step", "step": 4}
+    assert sent[1] == {"path": "ABCDEFGH/restore", "charter": "C" * 76, "view": "data=xor",
+                       "view_seq": 3, "seq": 7, "step": 4}
+    assert len(sent) == 2  # given back at the page's step: nothing more to send
+    assert page.evaluate("() => [lecturer.lost, lecturer.sentK, lecturer.overs]") \
+        == [False, 4, 0]
+    # a page with no charter cannot give it back: the class is over for it
+    page.evaluate(PAGE, {})
+    answer["status"] = 404
+    page.evaluate("() => { lecturer.k = 4; cls.pushStep(lecturer); }")
+    settle(page, 1_000)
+    assert page.evaluate("() => lecturer.overs") == 1

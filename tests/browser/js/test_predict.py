@@ -175,3 +175,37 @@ def test_from_w_0_and_to_w_0_a_mistake_is_the_whole_true_answer(js, k, fact):
     state = click(js, "No mistake")
     assert state["score"] == (f"Not quite: it was a mistake, and {fact}. "
                               "Predictions: 0 / 1 right.")
+
+
+# a Predict inside a stepper's parts: its live region, and Step, where the focus goes back
+SETUP_SAID = """(text) => {
+  document.body.replaceChildren();
+  const toggle = pl.html("input", { type: "checkbox" }, pl.html("label", {}, document.body));
+  window.step = pl.html("button", { type: "button" }, document.body, "Step");
+  window.live = pl.html("div", { "aria-live": "polite" }, document.body);
+  const quiz = pl.html("div", { hidden: "" }, document.body);
+  const score = pl.html("div", { hidden: "" }, document.body);
+  window.went = [];
+  window.predict = new pl.Predict(quiz, score, toggle, (k) => window.went.push(k),
+                                  { announce: live, resume: () => step });
+  window.run = pl.unpack(pl.bytes(text));
+  predict.load(run.header);
+}"""
+
+
+@pytest.mark.parametrize(("k", "answers"), [(2, ["Mistake", "↺ anticlockwise"]),
+                                            (1, ["No mistake"])])
+def test_each_question_is_said_as_it_appears_and_the_focus_stays_after_the_answer(js, k,
+                                                                                   answers):
+    text, _ = packed(NOTES)
+    js.evaluate(SETUP_SAID, text)
+    js.evaluate("(k) => predict.ask(run, k)", k)
+    got = js.evaluate(STATE)
+    assert js.evaluate("() => live.textContent") == got["quiz"][0]
+    for said in answers:
+        if js.evaluate("() => predict.quiz !== null"):
+            got = click(js, said)
+            if got["quiz"] is not None:  # which way: said as it appears too
+                assert js.evaluate("() => live.textContent") == got["quiz"][-1]
+    assert got["quiz"] is None and got["went"] == [k]
+    assert got["focused"] == "Step"  # not the page's body: the answer's button has gone

@@ -140,3 +140,66 @@ def test_the_servers_beat_is_an_event_a_browser_hands_the_page(page):
       es.addEventListener("beat", () => done(true));
       setTimeout(() => done(false), 5000);
     })""")
+
+
+FAULTS = """async ({ role, status }) => {
+  const made = [];
+  const Real = window.EventSource;
+  window.EventSource = class {  // a stream that hears what the test says
+    static CLOSED = 2;
+    constructor(url) { this.url = url; this.on = {}; made.push(this); }
+    addEventListener(type, listener) { this.on[type] = listener; }
+    close() { this.closed = true; }
+  };
+  const asked = [];
+  const realFetch = window.fetch;
+  window.fetch = (url, options) => {  // the class's answer: ``status`` to every request
+    asked.push(String(url).split("/class/")[1]);
+    return Promise.resolve(new Response(JSON.stringify({ error: "x" }), { status }));
+  };
+  const wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+  try {
+    document.body.replaceChildren();
+    const c = { code: "ABCDEFGH", display: "ABCD-EFGH", role, mode: "follow", link: "L",
+                key: "K".repeat(43), charter: "C", view: "v", ended: false, answers: {},
+                silentMs: 60000, ui: cls.build(document.body), k: 2, sentK: 2, ownSeq: 4,
+                over: () => { c.ended = true; },
+                state: { seq: 4, view_seq: 1, step: 2, question: null } };
+    c.over = () => { c.ended = true; };
+    const said = [];
+    cls.connect(c);
+    made[0].on.open();
+    made[0].on.store({ data: '{"ok":false}' });  // the store is away
+    said.push(c.ui.text.textContent);
+    made[0].on.store({ data: '{"ok":true}' });  // and back, without the class?
+    await wait(50);
+    said.push(c.ui.text.textContent);
+    made[0].on.lead({ data: '{"here":false}' });
+    said.push(c.ui.text.textContent);
+    made[0].on.state({ data: JSON.stringify({ seq: 9, view_seq: 1, step: 3, question: null,
+                                              ended: false }) });
+    said.push(c.ui.text.textContent);
+    clearInterval(c.touchTimer);
+    return { said, asked, ended: c.ended };
+  } finally {
+    window.EventSource = Real;
+    window.fetch = realFetch;
+  }
+}"""
+
+
+def test_a_page_says_its_class_reconnects_and_a_lost_class_is_given_back_not_ended(page):
+    got = page.evaluate(FAULTS, {"role": "student", "status": 404})
+    assert got["said"] == ["The class ABCD-EFGH is reconnecting\u2026",
+                           "Following the class ABCD-EFGH",
+                           "The lecturer is reconnecting\u2026 This page goes on from their "
+                           "step.",
+                           "Following the class ABCD-EFGH"]  # a change is the lecturer's word
+    assert got["asked"] == [] and not got["ended"]  # a student's page asks nothing
+    # the lecturer's page looks, when the store is back, and gives a lost class back
+    got = page.evaluate(FAULTS, {"role": "lecturer", "status": 404})
+    assert "The class is reconnecting" in got["said"][0]
+    assert got["asked"][:2] == ["ABCDEFGH", "ABCDEFGH/restore"] and not got["ended"]
+    # one that ended is over
+    got = page.evaluate(FAULTS, {"role": "lecturer", "status": 410})
+    assert got["asked"] == ["ABCDEFGH"] and got["ended"]

@@ -57,6 +57,23 @@ def test_a_lecturer_sees_the_link_and_the_tally(page):
          "tally": {"following": 3, "exploring": 1, "answered": 0}}
     got = page.evaluate(RENDER, c)
     assert got["text"] == "Class ABCD-EFGH \u00b7 join at http://hall/?class=ABCDEFGH " \
-        "(reconnecting\u2026)"
+        "\u00b7 The class is reconnecting\u2026 Your steps go on here, and the latest " \
+        "reaches the room when it is back."
     assert got["tally"] == "3 following \u00b7 1 exploring" and got["mode"] == "lead"
     assert got["asks"] == []  # no stepper on this page to ask about
+
+
+def test_a_fault_is_said_in_words_in_the_strips_polite_status(page):
+    c = {"role": "student", "display": "ABCD-EFGH", "mode": "follow", "ended": False,
+         "state": {"step": 3, "question": None}}
+    for fault in ("storeAway", "offline", "lost"):
+        got = page.evaluate(RENDER, {**c, fault: True})
+        assert got["text"] == "The class ABCD-EFGH is reconnecting\u2026", fault
+    got = page.evaluate(RENDER, {**c, "leadAway": True})
+    assert got["text"].startswith("The lecturer is reconnecting\u2026")
+    # said politely: the strip's words are a polite live region, not an alert
+    assert page.evaluate("() => { const t = document.querySelector('.pl-class-text'); "
+                         "return [t.getAttribute('role'), t.getAttribute('aria-live')]; }") \
+        == ["status", "polite"]
+    got = page.evaluate(RENDER, {**c, "storeAway": True, "ended": True})
+    assert "reconnecting" not in got["text"]  # an ended class is ended, not reconnecting

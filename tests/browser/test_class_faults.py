@@ -1,0 +1,282 @@
+"""A class survives a fault of the deployment deploy/ ships: a real lecturer page and a real
+student page through nginx in front of two Streamlit processes and a real redis-server, all
+under supervisord (tests/browser/deployment.py starts it once for this module).
+
+The fixtures come first; each fault's journey is a test function of its own below them.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+import urllib.request
+
+import pytest
+
+from tests.browser.class_journey import (
+    CLASS,
+    describe,
+    lecturer_and_student,
+    press,
+    reconnected,
+    sockets,
+    strip,
+    wait_strip,
+)
+from tests.browser.conftest import ARTIFACTS, timeout_ms
+from tests.browser.deployment import deployed
+from tests.browser.stepper import wait_status
+from tests.classroom_support import redis_server_binary
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def deployment():
+    """deploy/run.sh with two Streamlit processes, redis-server and nginx: one per module."""
+    redis_server_binary()  # skips (or fails in CI) without redis-server
+    with deployed(2, name="deployment-class-faults") as running:
+        yield running
+
+
+def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, deployment):
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    try:
+        press(lecturer, "ArrowRight", 2)
+        wait_status(lecturer, "Step 2 /")
+        wait_status(student, "Step 2 /")
+
+        # the lecturer's process dies: both pages recover within 10 s on the other process
+        # (the lecturer's keeps its class and leads on), and the student follows its next press
+        before = sockets(lecturer)
+        deployment.kill(deployment.streamlits[0])
+        killed = time.monotonic()
+        # Streamlit's page has its new session on the other process (and ran its script
+        # again where its last run was a fragment's), the class strip's stream is open
+        reconnected(lecturer, before, timeout_ms(10_000))
+        wait_strip(lecturer, f"Class {code[:4]}-{code[4:]}")
+        press(lecturer, "ArrowRight")
+        wait_status(lecturer, "Step 3 /")
+        lecturer.wait_for_function(f"() => {CLASS}?.sentK === 3")  # the class took it
+        student.wait_for_function(
+            "() => (document.querySelector('.pl-status')?.textContent ?? '')"
+            ".startsWith('Step 3 /')", timeout=max(1, timeout_ms(10_000)
+                                                   - int(1000 * (time.monotonic() - killed))))
+        assert "Following the class" in strip(student)
+
+        # supervisord has started the process again within 30 s, and it serves
+        assert deployment.wait_back(deployment.streamlits[0], timeout=30) <= 30
+        student.screenshot(path=ARTIFACTS / "class_faults_killed_student.png")
+        lecturer.screenshot(path=ARTIFACTS / "class_faults_killed_lecturer.png")
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        ARTIFACTS.mkdir(exist_ok=True)
+        lecturer.screenshot(path=ARTIFACTS / "class_faults_failed_lecturer.png")
+        student.screenshot(path=ARTIFACTS / "class_faults_failed_student.png")
+        print(describe(lecturer, student))
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_redis_keeps_its_data_across_a_restart_and_a_killed_one_comes_back(deployment):
+    store = deployment.redis()
+    store.set("fault-probe", "kept")
+    store.close()
+    deployment.restart_redis()  # SIGTERM and a start: the append-only file is read back
+    assert deployment.redis().get("fault-probe") == b"kept"
+
+    deployment.kill("redis")  # no clean stop: what the last fsync (a second at most) kept
+    assert deployment.wait_back("redis", timeout=30) <= 30
+    assert deployment.redis().get("fault-probe") == b"kept"
+    assert {deployment.info(name)["statename"] for name in deployment.streamlits} == \
+        {"RUNNING"}  # nothing else stopped with it
+
+    deployment.restart_redis(lose_data=True)  # what a server keeping nothing would do
+    assert deployment.redis().get("fault-probe") is None
+
+
+def test_a_killed_nginx_is_replaced_and_its_workers_do_not_outlive_it(deployment):
+    import psutil
+
+    deployment.kill("nginx")  # its workers go on serving, and hold the port
+    deployment.wait_back("nginx", timeout=30)
+    master = deployment.pid("nginx")
+
+    def nginxes():
+        found = []
+        for process in psutil.process_iter(["name", "ppid"]):
+            with contextlib.suppress(psutil.Error):
+                # a program's process group (nginx's workers clear their environment)
+                if process.info["name"] == "nginx" and \
+                        os.getpgid(process.pid) in deployment.groups():
+                    found.append(process)
+        return found
+
+    # the new master stopped the old one's workers: every nginx is the master or its worker
+    deadline = time.monotonic() + 30
+    while any(p.pid != master and p.info["ppid"] != master for p in nginxes()):
+        assert time.monotonic() < deadline, [(p.pid, p.info["ppid"]) for p in nginxes()]
+        time.sleep(0.2)
+    assert deployment.pid("nginx") == master  # and it stays up
+    with urllib.request.urlopen(f"{deployment.url}/_stcore/health", timeout=10) as reply:
+        assert reply.read() == b"ok"
+
+
+# ------------------------------------------------------------------ the store's faults
+
+
+def wait_said(page, pattern: str, timeout: float = 25_000) -> None:
+    """Wait until the strip's words (its polite live status) match ``pattern``."""
+    page.wait_for_function(
+        "(p) => new RegExp(p).test(document.querySelector('.pl-class-text')?.textContent ?? '')",
+        arg=pattern, timeout=timeout_ms(timeout))
+
+
+def said(page) -> str:
+    return page.locator(".pl-class-text").text_content() or ""
+
+
+# what the strip said, and when (for a failure's message)
+SAID = """() => {
+  window.__said = [];
+  const text = document.querySelector('.pl-class-text');
+  new MutationObserver(() => window.__said.push([Math.round(performance.now()),
+                                                 text.textContent])).observe(
+    text, { childList: true, characterData: true, subtree: true });
+}"""
+
+
+def wait_step(page, k: int, timeout: float = 25_000) -> None:
+    page.wait_for_function(
+        "(k) => (document.querySelector('.pl-status')?.textContent ?? '')"
+        ".startsWith(`Step ${k} /`)", arg=k, timeout=timeout_ms(timeout))
+
+
+def failed(deployment, lecturer, student, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    lecturer.screenshot(path=ARTIFACTS / f"class_faults_{name}_lecturer.png")
+    student.screenshot(path=ARTIFACTS / f"class_faults_{name}_student.png")
+    print(describe(lecturer, student))
+
+
+def test_a_class_goes_on_after_redis_restarts_without_its_data(browser, deployment):
+    """The store lost every class: the lecturer's page gives its class back under the same
+    code (its key and the charter the server signed), and the student follows its next press
+    within 10 s of Redis being back."""
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    shown = f"{code[:4]}-{code[4:]}"
+    try:
+        press(lecturer, "ArrowRight", 2)
+        wait_step(lecturer, 2)
+        wait_step(student, 2)
+        deployment.restart_redis(lose_data=True)
+        back = time.monotonic()
+        press(lecturer, "ArrowRight")
+        wait_step(lecturer, 3)
+        wait_step(student, 3, max(1, 10_000 - 1000 * (time.monotonic() - back)))
+        wait_said(student, f"^Following the class {shown}$")
+        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")  # leads; nothing more said
+        assert "ended" not in strip(student) + strip(lecturer)
+        press(lecturer, "ArrowRight")  # the class goes on, under the same code
+        wait_step(student, 4)
+        assert deployment.redis().exists(f"plab:{{{code}}}:state") == 1
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        failed(deployment, lecturer, student, "restarted")
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_class_says_it_reconnects_while_redis_is_down_and_goes_on_after(browser, deployment):
+    """redis-server down for 30 s: both pages say so within 5 s; the lecturer's presses go on
+    in its page, its tab sends at most 60 requests meanwhile, and the latest press reaches the
+    student when Redis is back."""
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    shown = f"{code[:4]}-{code[4:]}"
+    sent: list[str] = []
+    try:
+        press(lecturer, "ArrowRight")
+        wait_step(student, 1)
+        lecturer.on("request", lambda request: sent.append(request.url))
+        student.evaluate(SAID)
+        outage = deployment.hold_redis_down(30)
+        down = time.monotonic()
+        wait_said(student, f"^The class {shown} is reconnecting", 5_000)
+        wait_said(lecturer, "The class is reconnecting", 5_000)
+        student.screenshot(path=ARTIFACTS / "class_faults_redis_down_student.png")
+        lecturer.locator(".pl-class").screenshot(
+            path=ARTIFACTS / "class_faults_redis_down_lecturer.png")
+        for k in range(2, 7):  # presses go on in the page, each drawn at once
+            press(lecturer, "ArrowRight")
+            wait_step(lecturer, k)
+            lecturer.wait_for_timeout(3_000)
+        # ... and both pages say so while it lasts
+        assert "is reconnecting" in said(student) and "is reconnecting" in said(lecturer), \
+            student.evaluate("() => window.__said")
+        outage.join()
+        assert time.monotonic() - down >= 30
+        assert len(sent) <= 60, sent
+        # back: the latest press reaches the student; no page says reconnecting any more
+        wait_step(student, 6, 15_000)
+        wait_said(student, f"^Following the class {shown}$")
+        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+        press(lecturer, "ArrowRight")
+        wait_step(student, 7)
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        failed(deployment, lecturer, student, "redis_down")
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_students_say_the_lecturer_reconnects_while_its_network_is_down_a_minute(
+        browser, deployment):
+    """The lecturer's laptop loses its network for a minute: the student's page says the
+    lecturer is reconnecting (its page has said nothing for a while), the lecturer's presses
+    go on in its own page, and when it is back the class goes on from the lecturer's step."""
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    shown = f"{code[:4]}-{code[4:]}"
+    try:
+        press(lecturer, "ArrowRight")
+        wait_step(student, 1)
+        contexts[0].set_offline(True)
+        dropped = time.monotonic()
+        wait_said(lecturer, "The class is reconnecting", 15_000)
+        press(lecturer, "ArrowRight", 2)  # the presses go on in the lecturer's page
+        wait_step(lecturer, 3)
+        wait_said(student, "^The lecturer is reconnecting", 60_000)
+        student.screenshot(path=ARTIFACTS / "class_faults_lecturer_away_student.png")
+        assert status_of(student).startswith("Step 1 /")  # the class waits where it was
+        lecturer.wait_for_timeout(max(0, 60_000 - 1000 * (time.monotonic() - dropped)))
+        contexts[0].set_offline(False)
+        wait_step(student, 3, 15_000)  # from the lecturer's step, as soon as it is back
+        wait_said(student, f"^Following the class {shown}$")
+        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+        press(lecturer, "ArrowRight")
+        wait_step(student, 4)
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        failed(deployment, lecturer, student, "lecturer_away")
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def status_of(page) -> str:
+    return page.locator(".pl-status").first.text_content() or ""
