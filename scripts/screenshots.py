@@ -43,11 +43,13 @@ PARTS = [
     ("nonseparable_iris", "/nonseparable?data=iris-versicolor-vs-virginica"),
 ]
 
-# Drawn means: the script stopped, every Plotly chart has its layout, every stepper a step.
+# Drawn means: the script stopped, no element still waits for its code (Streamlit's skeleton),
+# every Plotly chart has its layout, every stepper a step.
 DRAWN = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (!document.querySelector('[data-testid="stMainBlockContainer"]')) return false;
+  if (document.querySelector('[data-testid="stSkeleton"]')) return false;
   const drawn = (box) => Boolean(box.querySelector('.js-plotly-plot')?._fullLayout);
   const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
   const steppers = [...document.querySelectorAll('.pl-stepper')];
@@ -56,20 +58,32 @@ DRAWN = """() => {
 }"""
 
 
-COUNT = "() => document.querySelectorAll('.js-plotly-plot, .pl-stepper').length"
+# What must hold still once drawn: each chart's size as Plotly laid it out (a resize refits it
+# a moment later), each stepper's step, the page's height; and how many of the app's
+# components have not run their code yet (the stepper and the class strip keep their state
+# on their element as __pl... once they have).
+LAYOUT = """() => [JSON.stringify([
+  [...document.querySelectorAll('.js-plotly-plot')].map((gd) =>
+    [gd._fullLayout?.width, gd._fullLayout?.height]),
+  [...document.querySelectorAll('.pl-stepper')].map((s) => s.dataset.step),
+  document.querySelector('[data-testid="stMain"]')?.scrollHeight, innerWidth, innerHeight]),
+  [...document.querySelectorAll('[data-testid^="stBidiComponent"]')]
+    .filter((box) => !Object.keys(box).some((name) => name.startsWith('__pl'))).length]"""
 
 
-def wait_drawn(tab, *, quiet_ms: int = 1500) -> None:
-    """Wait until the page is drawn (see DRAWN) and stays so, with as many charts, for a while.
-
-    A stepper mounts a moment after the script ends, so one look is not enough.
-    """
-    seen, since = None, 0
+def wait_drawn(tab, *, quiet_ms: int = 500, mount_ms: int = 1500) -> None:
+    """Wait until the page is drawn (see DRAWN) and its layout holds still for ``quiet_ms``
+    (see LAYOUT), every component mounted; one that shows no sign of it is waited for
+    ``mount_ms`` at most (a stepper mounts a moment after the script ends)."""
+    seen, since, waited = None, 0, 0
     while since < quiet_ms:
         tab.wait_for_function(DRAWN)
-        count = tab.evaluate(COUNT)
-        since = since + 250 if count == seen else 0
-        seen = count
+        now, unmounted = tab.evaluate(LAYOUT)
+        if unmounted and waited < mount_ms:
+            since, waited = 0, waited + 250
+        else:
+            since = since + 250 if now == seen else 0
+        seen = now
         tab.wait_for_timeout(250)
 
 

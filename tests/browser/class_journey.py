@@ -82,13 +82,27 @@ def class_key(lecturer) -> str:
         "() => document.querySelector('.pl-class').parentElement.__plClass.key")
 
 
+# the sidebar open (or folded) as asked and at rest: at one place in two frames in a row
+# (polled once a frame; __plBarAt is cleared before each wait)
+SIDEBAR_AT_REST = """(shown) => {
+  const bar = document.querySelector('[data-testid="stSidebar"]');
+  const open = bar && (bar.getAttribute('aria-expanded') === 'true'
+                       || bar.getAttribute('data-collapsed') === 'false');
+  if (!bar || open !== shown) return false;
+  const r = bar.getBoundingClientRect(), at = `${r.left},${r.right}`;
+  const still = window.__plBarAt === at;
+  window.__plBarAt = at;
+  return still;
+}"""
+
+
 def sidebar(page):
     """Open the sidebar if it is collapsed; its locator."""
     bar = page.get_by_test_id("stSidebar")
     if bar.get_attribute("aria-expanded") == "false" or \
             bar.get_attribute("data-collapsed") == "true":
         page.get_by_test_id("stExpandSidebarButton").click()
-        page.wait_for_timeout(400)
+        wait_sidebar(page, shown=True)
     return bar
 
 
@@ -99,7 +113,13 @@ def collapse(page) -> None:
             bar.get_attribute("data-collapsed") != "true":
         bar.hover()
         page.get_by_test_id("stSidebarCollapseButton").click()
-        page.wait_for_timeout(600)
+        wait_sidebar(page, shown=False)
+
+
+def wait_sidebar(page, *, shown: bool) -> None:
+    """Wait until the sidebar is open (or folded away) and has stopped sliding."""
+    page.evaluate("() => { delete window.__plBarAt; }")
+    page.wait_for_function(SIDEBAR_AT_REST, arg=shown)
 
 
 def journey(browser, lecturer_url: str, student_url: str, *, shots: str | None = None) -> None:

@@ -17,7 +17,6 @@ import pytest
 from tests.browser.conftest import (
     ARTIFACTS,
     assert_no_exception,
-    settle,
     timeout_ms,
     wait_idle,
 )
@@ -110,14 +109,18 @@ def test_a_hostile_file_on_every_lesson(browser, server_url, tmp_path):
     tab.goto(server_url)
     wait_idle(tab)
     tab.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(path))
-    settle(tab, 1500)
+    # the file's labels reach the sidebar (as text) once the page has read it
+    tab.wait_for_function("(label) => document.querySelector('[data-testid=\"stSidebar\"]')"
+                          "?.innerText.includes(label)", arg=NAMES["markdown"][0])
+    drawn(tab, "")
     check(tab, requests, "after the upload")
     sidebar = tab.get_by_test_id("stSidebar").inner_text()
     assert "[Answers](https://evil.example/a)" in sidebar
     for lesson in LESSONS[1:]:
         link = tab.get_by_test_id("stSidebarNav").locator(f'a[href$="/{lesson}"]')
         link.click()
-        settle(tab, 1500)
+        # the address is the lesson's once its script has started: then wait for its end
+        tab.wait_for_function("(path) => location.pathname.endsWith(path)", arg=f"/{lesson}")
         drawn(tab, lesson)
         check(tab, requests, f"/{lesson} with the hostile file")
     tab.screenshot(path=ARTIFACTS / "outside_text_file.png", full_page=True)
