@@ -98,8 +98,10 @@ def page_css() -> str:
 # least (WCAG 2.5.5, and Apple's and Google's guides). Streamlit draws its buttons 40 px high, its
 # header's buttons and the charts' toolbar (Plotly's modebar) 28 and 24 x 22, its help icons 16:
 # each grows to 44 here, the small ones by a margin that takes back what they grew, so that the
-# text beside them does not move. The charts' toolbar stays where Plotly puts it, over the
-# chart's top right corner, each button 44 px (Reset axes, after a zoom, one tap away).
+# text beside them does not move; a help icon grows over the text on its left, since it often ends
+# a line at the page's right edge, and a page that scrolls sideways on a phone is worse. The
+# charts' toolbar stays where Plotly puts it, over the chart's top right corner, each button
+# 44 px (Reset axes, after a zoom, one tap away).
 TOUCH = "(pointer: coarse)"
 TOUCH_CSS = f"""
 @media {TOUCH} {{
@@ -110,7 +112,7 @@ TOUCH_CSS = f"""
     min-height: 44px; min-width: 44px; }}
   .stApp [data-testid="stTooltipIcon"] button:not([data-testid^="stBaseButton"]) {{
     width: 44px !important;
-    height: 44px !important; margin: -14px !important; display: inline-flex;
+    height: 44px !important; margin: -14px -4px -14px -24px !important; display: inline-flex;
     align-items: center; justify-content: center; }}
   .stApp :is([data-testid="stSidebarNavLink"], [data-testid="stPageLink"] a,
              a[data-testid^="stPageLink"]) {{ min-height: 44px; }}

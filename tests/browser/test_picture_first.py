@@ -221,6 +221,8 @@ SHORT: dict[tuple[str, str], str] = {
         '14.4%; class revealed: maths cut; class revealed: verdict cut',
     ('class', 'nonseparable'):
         'class: data area 18.2%; class asked: data area 18.2%; class revealed: data area 18.2%',
+    ('class', 'svm_generalization'):
+        'class: data area 22.6% after some views',
     ('class', 'svm_train'):
         'class: data area 7.5%; class asked: data area 7.5%; class asked: maths cut; class '
         'revealed: data area 7.5%; class revealed: maths cut; class revealed: verdict cut',
@@ -267,10 +269,19 @@ SHORT: dict[tuple[str, str], str] = {
 }
 
 
+# Views whose measure in a class depends on the view the lecturer's page showed before it (the
+# class's test walks them in one page, in an order the workers choose): from the page's top,
+# Non-separable measured 18.2% after Step through and 25% or more after others, Generalization
+# 25.7% after Soft margin and 22.6% after others. Not strict until the page's layout no longer
+# carries anything from one view to the next.
+WALK_DEPENDENT = {("class", "nonseparable"), ("class", "svm_generalization")}
+
+
 def params(screen: str, views=VIEWS) -> list:
     """The views as parameters of a test of ``screen``, those it does not reach yet marked."""
     return [pytest.param(name, link, kind, id=name, marks=[pytest.mark.xfail(
-        reason=SHORT[screen, name], strict=True)] if (screen, name) in SHORT else [])
+        reason=SHORT[screen, name], strict=(screen, name) not in WALK_DEPENDENT)]
+        if (screen, name) in SHORT else [])
             for name, link, kind in views]
 
 
@@ -342,6 +353,11 @@ def _go(tab, name: str) -> None:
         settle(tab, 600)
     _sidebar(tab, False)
     wait_drawn(tab)
+    # the first screen is the page's top: a view reached through the sidebar may keep some of
+    # the scroll of the one before it (seen: 60 px, the class bar off screen)
+    tab.evaluate("""() => { scrollTo(0, 0);
+        for (let e = document.querySelector('[data-testid="stMain"]'); e; e = e.parentElement)
+            e.scrollTop = 0; }""")
 
 
 @pytest.fixture(scope="module")
