@@ -41,9 +41,7 @@ def deployment():
 
 
 def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, deployment):
-    errors: list[str] = []
-    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
-    try:
+    with a_class(browser, deployment, "failed") as (_, lecturer, student, code):
         press(lecturer, "ArrowRight", 2)
         wait_status(lecturer, "Step 2 /")
         wait_status(student, "Step 2 /")
@@ -60,27 +58,13 @@ def test_a_killed_lecturers_process_is_restarted_and_the_class_goes_on(browser, 
         press(lecturer, "ArrowRight")
         wait_status(lecturer, "Step 3 /")
         lecturer.wait_for_function(f"() => {CLASS}?.sentK === 3")  # the class took it
-        student.wait_for_function(
-            "() => (document.querySelector('.pl-status')?.textContent ?? '')"
-            ".startsWith('Step 3 /')", timeout=max(1, timeout_ms(10_000)
-                                                   - int(1000 * (time.monotonic() - killed))))
+        wait_step(student, 3, max(1, 10_000 - 1000 * (time.monotonic() - killed)))
         assert "Following the class" in strip(student)
 
         # supervisord has started the process again within 30 s, and it serves
         assert deployment.wait_back(deployment.streamlits[0], timeout=30) <= 30
         student.screenshot(path=ARTIFACTS / "class_faults_killed_student.png")
         lecturer.screenshot(path=ARTIFACTS / "class_faults_killed_lecturer.png")
-        assert not deployment.tracebacks()
-        assert not errors
-    except BaseException:
-        ARTIFACTS.mkdir(exist_ok=True)
-        lecturer.screenshot(path=ARTIFACTS / "class_faults_failed_lecturer.png")
-        student.screenshot(path=ARTIFACTS / "class_faults_failed_student.png")
-        print(describe(lecturer, student))
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_redis_keeps_its_data_across_a_restart_and_a_killed_one_comes_back(deployment):
@@ -164,14 +148,38 @@ def failed(deployment, lecturer, student, name: str) -> None:
     print(describe(lecturer, student))
 
 
+@contextlib.contextmanager
+def a_class(browser, deployment, name: str):
+    """A lecturer's page leading a class and a student's page following it (class_journey's
+    ``lecturer_and_student``): (their contexts, the lecturer's page, the student's, the code).
+    Once the journey is through, no log holds a traceback and no page an error; where it fails,
+    both pages' pictures go to ARTIFACTS (``name``); the pages are closed either way."""
+    errors: list[str] = []
+    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
+    try:
+        yield contexts, lecturer, student, code
+        assert not deployment.tracebacks()
+        assert not errors
+    except BaseException:
+        failed(deployment, lecturer, student, name)
+        raise
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def back_in_class(lecturer, student, code: str) -> None:
+    """Neither page says a fault any more: the student follows, the lecturer only leads."""
+    shown = f"{code[:4]}-{code[4:]}"
+    wait_said(student, f"^Following the class {shown}$")
+    wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+
+
 def test_a_class_goes_on_after_redis_restarts_without_its_data(browser, deployment):
     """The store lost every class: the lecturer's page gives its class back under the same
     code (its key and the charter the server signed), and the student follows its next press
     within 10 s of Redis being back."""
-    errors: list[str] = []
-    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
-    shown = f"{code[:4]}-{code[4:]}"
-    try:
+    with a_class(browser, deployment, "restarted") as (_, lecturer, student, code):
         press(lecturer, "ArrowRight", 2)
         wait_step(lecturer, 2)
         wait_step(student, 2)
@@ -180,31 +188,20 @@ def test_a_class_goes_on_after_redis_restarts_without_its_data(browser, deployme
         press(lecturer, "ArrowRight")
         wait_step(lecturer, 3)
         wait_step(student, 3, max(1, 10_000 - 1000 * (time.monotonic() - back)))
-        wait_said(student, f"^Following the class {shown}$")
-        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")  # leads; nothing more said
+        back_in_class(lecturer, student, code)
         assert "ended" not in strip(student) + strip(lecturer)
         press(lecturer, "ArrowRight")  # the class goes on, under the same code
         wait_step(student, 4)
         assert deployment.redis().exists(f"plab:{{{code}}}:state") == 1
-        assert not deployment.tracebacks()
-        assert not errors
-    except BaseException:
-        failed(deployment, lecturer, student, "restarted")
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_a_class_says_it_reconnects_while_redis_is_down_and_goes_on_after(browser, deployment):
     """redis-server down for 30 s: both pages say so within 5 s; the lecturer's presses go on
     in its page, its tab sends at most 60 requests meanwhile, and the latest press reaches the
     student when Redis is back."""
-    errors: list[str] = []
-    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
-    shown = f"{code[:4]}-{code[4:]}"
-    sent: list[str] = []
-    try:
+    with a_class(browser, deployment, "redis_down") as (_, lecturer, student, code):
+        shown = f"{code[:4]}-{code[4:]}"
+        sent: list[str] = []
         press(lecturer, "ArrowRight")
         wait_step(student, 1)
         lecturer.on("request", lambda request: sent.append(request.url))
@@ -228,18 +225,9 @@ def test_a_class_says_it_reconnects_while_redis_is_down_and_goes_on_after(browse
         assert len(sent) <= 60, sent
         # back: the latest press reaches the student; no page says reconnecting any more
         wait_step(student, 6, 15_000)
-        wait_said(student, f"^Following the class {shown}$")
-        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+        back_in_class(lecturer, student, code)
         press(lecturer, "ArrowRight")
         wait_step(student, 7)
-        assert not deployment.tracebacks()
-        assert not errors
-    except BaseException:
-        failed(deployment, lecturer, student, "redis_down")
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_students_say_the_lecturer_reconnects_while_its_network_is_down_a_minute(
@@ -247,10 +235,7 @@ def test_students_say_the_lecturer_reconnects_while_its_network_is_down_a_minute
     """The lecturer's laptop loses its network for a minute: the student's page says the
     lecturer is reconnecting (its page has said nothing for a while), the lecturer's presses
     go on in its own page, and when it is back the class goes on from the lecturer's step."""
-    errors: list[str] = []
-    contexts, lecturer, student, code = lecturer_and_student(browser, deployment, errors)
-    shown = f"{code[:4]}-{code[4:]}"
-    try:
+    with a_class(browser, deployment, "lecturer_away") as (contexts, lecturer, student, code):
         press(lecturer, "ArrowRight")
         wait_step(student, 1)
         contexts[0].set_offline(True)
@@ -264,18 +249,9 @@ def test_students_say_the_lecturer_reconnects_while_its_network_is_down_a_minute
         lecturer.wait_for_timeout(max(0, 60_000 - 1000 * (time.monotonic() - dropped)))
         contexts[0].set_offline(False)
         wait_step(student, 3, 15_000)  # from the lecturer's step, as soon as it is back
-        wait_said(student, f"^Following the class {shown}$")
-        wait_said(lecturer, f"^Class {shown} · join at [^·]*$")
+        back_in_class(lecturer, student, code)
         press(lecturer, "ArrowRight")
         wait_step(student, 4)
-        assert not deployment.tracebacks()
-        assert not errors
-    except BaseException:
-        failed(deployment, lecturer, student, "lecturer_away")
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def status_of(page) -> str:
