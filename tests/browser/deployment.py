@@ -270,7 +270,7 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
                 raise RuntimeError(f"deploy/run.sh did not start; see {run_dir / 'run.log'}:\n"
                                    + (run_dir / "run.log").read_text()[-3000:])
             time.sleep(0.2)
-        _wait_serving(deployment.url, launcher, deadline)
+        wait_serving(deployment.url, launcher, deadline, "nginx does not serve the app")
         yield deployment
     finally:
         _stop(launcher, run_dir, deployment.groups())
@@ -286,14 +286,16 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
             shutil.rmtree(run_dir / "www", ignore_errors=True)
 
 
-def _wait_serving(url: str, launcher: subprocess.Popen, deadline: float) -> None:
+def wait_serving(url: str, process: subprocess.Popen, deadline: float, fault: str) -> None:
+    """Until the app at ``url`` answers its health check; ``fault`` raised if ``process``
+    (what serves it) ends first or ``deadline`` (time.monotonic()) passes."""
     while True:
         with contextlib.suppress(OSError), \
                 urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
             if reply.read() == b"ok":
                 return
-        if launcher.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"nginx at {url} does not serve the app")
+        if process.poll() is not None or time.monotonic() > deadline:
+            raise RuntimeError(f"{url}: {fault}")
         time.sleep(0.2)
 
 

@@ -10,7 +10,6 @@ import secrets
 import subprocess
 import sys
 import time
-import urllib.request
 from collections.abc import Iterator
 
 import pytest
@@ -18,6 +17,7 @@ import pytest
 from tests.browser.chromium import free_port
 from tests.browser.class_journey import journey
 from tests.browser.conftest import ARTIFACTS, ROOT, SLOWNESS
+from tests.browser.deployment import wait_serving
 from tests.classroom_support import redis_server
 
 pytestmark = pytest.mark.browser
@@ -41,15 +41,8 @@ def streamlit_process(redis_url: str, name: str) -> Iterator[str]:
         cwd=ROOT, stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60 * SLOWNESS
-        while True:
-            with contextlib.suppress(OSError), \
-                    urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read() == b"ok":
-                    break
-            if process.poll() is not None or time.monotonic() > deadline:
-                pytest.fail(f"streamlit did not start; see {log.name}")
-            time.sleep(0.3)
+        wait_serving(url, process, time.monotonic() + 60 * SLOWNESS,
+                     f"streamlit did not start; see {log.name}")
         yield url
     finally:
         process.terminate()
