@@ -25,7 +25,7 @@ from lessons import svm, variants  # noqa: E402
 from tests.browser.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
 
 # (file name, link after the server's address): one per lesson for the README, then the
-# parts a lecture also shows (every part is checked by tests/browser/test_lecture.py).
+# parts a lecture also shows (every part is checked by tests/browser/test_screens.py).
 NOTES = "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"
 LESSONS = [
     ("step_through", f"/?{NOTES}&step=2"),

@@ -1,18 +1,18 @@
-"""Every student can follow: WCAG's automatic checks (axe-core) on every lesson and part on a
-phone in normal and lecture mode, and no view that scrolls sideways on a phone or on a tablet
-either way up (the audits at 1280 x 720 run in test_laptop.py and test_lecture.py)."""
+"""Every student can follow: the audit itself (it finds what it looks for), and the dark theme's
+charts and audits; the page's measures of a phone and a tablet (OVERFLOW, LEGEND_BESIDE) that
+tests/browser/test_screens.py runs with WCAG's automatic checks (axe-core) on every lesson and
+part, on every screen."""
 
 from __future__ import annotations
 
 import contextlib
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.screenshots import wait_drawn
 from tests.browser.axe import assert_accessible, audit, axe_script, in_app
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
-from tests.browser.test_lecture import VIEWS
+from tests.browser.views import VIEWS
 
 pytestmark = pytest.mark.browser
 
@@ -53,41 +53,6 @@ LEGEND_BESIDE = """() => [...document.querySelectorAll('.pl-plane .js-plotly-plo
   .map((gd) => gd._fullLayout)
   .filter((l) => l?.showlegend && l.legend.orientation === 'v' && l.legend._width > l.width / 3)
   .map((l) => `legend ${Math.round(l.legend._width)} px of ${l.width}`)"""
-
-
-# Every view is audited where its journey opens it already: at 1280 x 720 in test_laptop.py
-# (light and dark) and in lecture mode in test_lecture.py, and here on a phone, which then
-# turns into a tablet, upright and on its side, and opens the view in lecture mode.
-#
-# Two runs side by side (svm_train): after the tablet turns, the sidebar opens beside them and
-# their columns narrow without the window narrowing; the charts follow their boxes.
-@pytest.mark.parametrize(("name", "link"), [view[:2] for view in VIEWS],
-                         ids=[view[0] for view in VIEWS])
-def test_on_a_phone_and_a_tablet_nothing_is_serious_and_nothing_scrolls_sideways(
-        browser, server_url, name, link):
-    axe_script()  # installed, or the test says how
-    with opened(browser, server_url, link, size=PHONE, touch=True) as tab:
-        assert tab.evaluate(OVERFLOW) <= 0, "phone"
-        assert tab.evaluate(LEGEND_BESIDE) == [], "phone"
-        assert_accessible(tab, f"{name}-phone")
-        for width, height, way in ((*TABLET, "tablet upright"), (TABLET[1], TABLET[0],
-                                                                  "tablet on its side")):
-            tab.set_viewport_size({"width": width, "height": height})
-            wait_drawn(tab)
-            assert tab.evaluate(OVERFLOW) <= 0, way
-            # a chart turns its legend when its box has settled, which on a busy machine can
-            # come after the page looks drawn: wait for that state, then say what is left
-            with contextlib.suppress(PlaywrightTimeout):
-                tab.wait_for_function(f"() => ({LEGEND_BESIDE})().length === 0",
-                                      timeout=timeout_ms(5000))
-            assert tab.evaluate(LEGEND_BESIDE) == [], way
-        # and lecture mode on the phone (a lecturer's own, as a remote)
-        tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-        tab.goto(f"{server_url}{link}{'&' if '?' in link else '?'}lecture=1")
-        wait_drawn(tab)
-        assert_no_exception(tab)
-        assert tab.evaluate(OVERFLOW) <= 0, "phone, lecture mode"
-        assert_accessible(tab, f"{name}-phone-lecture")
 
 
 def test_the_audit_finds_what_it_looks_for_and_places_it(browser, server_url):

@@ -10,13 +10,11 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.screenshots import NOTES, wait_drawn
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
+from scripts.screenshots import NOTES
+from tests.browser.projector import ON_SCREEN
 from tests.browser.stepper import step_of, wait_status
 from tests.browser.test_access import PHONE, TABLET, opened
-from tests.browser.test_lecture import ON_SCREEN
 from tests.browser.touch import drag, heap_mb, swipe_up
-from tests.browser.views import VIEWS as EVERY_VIEW
 
 pytestmark = pytest.mark.browser
 
@@ -141,44 +139,6 @@ TARGETS = """() => {
   }
   return found;
 }"""
-
-
-@pytest.fixture(scope="module")
-def finger(browser):
-    """A touch screen, a tablet's (then a phone's: the window resized)."""
-    context = browser.new_context(viewport={"width": TABLET[1], "height": TABLET[0]},
-                                  has_touch=True, is_mobile=True)
-    tab = context.new_page()
-    tab.set_default_timeout(timeout_ms(60_000))
-    yield tab
-    context.close()
-
-
-@pytest.mark.parametrize(("name", "link"), [view[:2] for view in EVERY_VIEW],
-                         ids=[view[0] for view in EVERY_VIEW])
-def test_every_control_takes_a_finger(finger, server_url, name, link):
-    """On a tablet on its side, then on a phone with its sidebar closed and open: every visible
-    control at least 44 x 44 CSS px (Keys, Share, the notes' example, downloads, the sidebar's
-    opener, the charts' toolbars, the settings)."""
-    small = []
-    finger.set_viewport_size({"width": TABLET[1], "height": TABLET[0]})
-    finger.goto(f"{server_url}{link}")
-    wait_drawn(finger)
-    assert_no_exception(finger)
-    small += [f"tablet: {c}" for c in finger.evaluate(TARGETS)]
-    finger.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
-    finger.wait_for_function("(w) => innerWidth === w", arg=PHONE[0])
-    wait_drawn(finger)
-    small += [f"phone: {c}" for c in finger.evaluate(TARGETS)]
-    finger.get_by_test_id("stExpandSidebarButton").tap()
-    finger.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
-                             "?.getAttribute('data-collapsed') === 'false'")
-    wait_drawn(finger)
-    small += [f"phone, sidebar open: {c}" for c in finger.evaluate(TARGETS)]
-    if small:
-        ARTIFACTS.mkdir(exist_ok=True)
-        finger.screenshot(path=ARTIFACTS / f"touch_targets_{name}.png")
-    assert small == [], f"under {FINGER} px:\n" + "\n".join(dict.fromkeys(small))
 
 
 def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):

@@ -1,4 +1,4 @@
-"""Every lesson and part as a link, for the browser tests that visit them all (test_lecture.py,
+"""Every lesson and part as a link, for the browser tests that visit them all (test_screens.py,
 test_picture_first.py)."""
 
 from __future__ import annotations

@@ -1,23 +1,13 @@
-"""Every lesson on a projector: the first chart and the step's maths on the first screen,
-no text clipped or cut short, chart text readable from the back (>= 16 px), nothing fetched
-from another host, and at 1280 x 720 nothing serious to WCAG's automatic checks (axe-core).
-At 1280 x 720 and 1024 x 768, with ?lecture=1."""
+"""What a lesson on a projector must show, as checks a journey runs on its open page
+(tests/browser/test_screens.py runs them on every view at 1280 x 720 and 1024 x 768, with
+?lecture=1): the first chart and the step's maths on the first screen, no text clipped or cut
+short, chart text readable from the back (>= 16 px), nothing fetched from another host; and
+the page's snippets other journeys measure with (ON_SCREEN, CUT_TEXT, CHART_TEXT)."""
 
 from __future__ import annotations
 
 from urllib.parse import urlparse
 
-import pytest
-
-from scripts.screenshots import wait_drawn
-from tests.browser.axe import assert_accessible
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
-from tests.browser.views import VIEWS
-
-pytestmark = pytest.mark.browser
-
-SIZES = [(1280, 720), (1024, 768)]
-PARAMS = [pytest.param(*view, id=view[0]) for view in VIEWS]
 MIN_CHART_FONT = 16
 
 # The first chart in the main area, and the step's maths, against the window: how much of
@@ -131,46 +121,31 @@ ON_CONTROLS = """() => {
 }"""
 
 
-@pytest.fixture(scope="module")
-def own_host(server_url):
-    """The server's host: every request must go there."""
-    return urlparse(server_url).netloc
-
-
-@pytest.mark.parametrize(("width", "height"), SIZES, ids=lambda v: str(v))
-@pytest.mark.parametrize(("name", "link", "shows"), PARAMS)
-def test_a_lesson_on_a_projector(browser, server_url, own_host, name, link, shows, width,
-                                 height):
-    context = browser.new_context(viewport={"width": width, "height": height})
-    tab = context.new_page()
-    tab.set_default_timeout(timeout_ms(60_000))
-    elsewhere = []
+def watch_hosts(tab, own_host: str) -> list[str]:
+    """Every request ``tab`` makes from now on to a host other than ``own_host``."""
+    elsewhere: list[str] = []
     tab.on("request", lambda request: elsewhere.append(request.url)
            if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
            and urlparse(request.url).netloc != own_host else None)
-    try:
-        tab.goto(f"{server_url}{link}{'&' if '?' in link else '?'}lecture=1")
-        wait_drawn(tab)
-        assert_no_exception(tab)
-        tab.screenshot(path=ARTIFACTS / f"lecture_{name}_{width}x{height}.png")
-        seen = tab.evaluate(ON_SCREEN)
-        chart = seen["chart"]
-        if shows != "text":
-            assert chart is not None, "no chart"
-            assert chart["visible"] >= min(chart["height"] / 2, 300), f"first chart: {chart}"
-        if shows == "steps":
-            assert seen["maths"], "no step maths"
-            for maths in seen["maths"]:
-                assert maths["visible"] >= min(maths["height"], 120), f"the step's maths: {maths}"
-            for plane in seen["planes"]:
-                assert plane["visible"] >= min(plane["height"] / 2, 300), f"a run's chart: {plane}"
-        assert tab.evaluate(CUT_TEXT) == []
-        assert tab.evaluate(ON_CONTROLS) == [], "the page's text on a stepper's controls"
-        text = tab.evaluate(CHART_TEXT, MIN_CHART_FONT)
-        assert text["small"] == [], "chart text under 16 px"
-        assert text["overlaps"] == [], "legend on an axis title"
-        assert elsewhere == []
-        if (width, height) == SIZES[0]:  # WCAG's automatic checks on the projector
-            assert_accessible(tab, f"{name}-lecture")
-    finally:
-        context.close()
+    return elsewhere
+
+
+def assert_on_a_projector(tab, shows: str) -> None:
+    """The first chart and the step's maths on the first screen, no text clipped or cut short,
+    no text on a stepper's controls, chart text readable from the back (>= 16 px)."""
+    seen = tab.evaluate(ON_SCREEN)
+    chart = seen["chart"]
+    if shows != "text":
+        assert chart is not None, "no chart"
+        assert chart["visible"] >= min(chart["height"] / 2, 300), f"first chart: {chart}"
+    if shows == "steps":
+        assert seen["maths"], "no step maths"
+        for maths in seen["maths"]:
+            assert maths["visible"] >= min(maths["height"], 120), f"the step's maths: {maths}"
+        for plane in seen["planes"]:
+            assert plane["visible"] >= min(plane["height"] / 2, 300), f"a run's chart: {plane}"
+    assert tab.evaluate(CUT_TEXT) == []
+    assert tab.evaluate(ON_CONTROLS) == [], "the page's text on a stepper's controls"
+    text = tab.evaluate(CHART_TEXT, MIN_CHART_FONT)
+    assert text["small"] == [], "chart text under 16 px"
+    assert text["overlaps"] == [], "legend on an axis title"
