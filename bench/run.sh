@@ -49,6 +49,8 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.rhythm --n 200 --seconds 5 --bursts 1
     run bench.lesson_open --rounds 1 --lessons "/?lecture=1"
     run bench.load --sessions 20 --duration 5 --ramp 0
+    run bench.class_burst --joins 20
+    run bench.recovery --fault "kill student's"
 else
     run bench.core_speed
     run bench.regions
@@ -72,6 +74,10 @@ else
     # the start of a lecture: the whole hall opens one link at once
     run bench.load --sessions 300 --duration 10 --ramp 0 --timeout 120 --wait-quiet 20
     run bench.load --sessions 1000 --duration 10 --ramp 0 --timeout 240 --nginx 2 --wait-quiet 20
+    run bench.class_burst --joins 300
+    run bench.class_burst --joins 1000 --nginx 2 --timeout 240
+    # a class through each fault of a supervised deployment, three times
+    run bench.recovery --repeat 3
 fi
 
 echo
