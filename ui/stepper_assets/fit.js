@@ -5,7 +5,10 @@ const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
 const PAIR_MIN_PX = 260;
 const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
-const BESIDE_MIN_PX = 420;  // one of two runs in a narrower box has its legend under the plot
+// one of two runs in a narrower box has its legend under the plot: beside it, the pair's legend
+// (about 146 px with its title) would take more than a third of a 420-440 px chart (a tablet
+// on its side opened with its sidebar folded gave 424)
+const BESIDE_MIN_PX = 450;
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };
