@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import url_state
+from ui.navigation import TOP_SCRIPT
 from ui.settings import LECTURE
 from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, SHORT_WINDOW_CSS, page_css
 
@@ -84,5 +85,6 @@ def lecture_css() -> None:
     # in a container of its own that takes no room: a script would otherwise cost a gap
     with st.container(key=PAGE_STYLE_KEY):
         own = _LECTURE_CSS if lecture_mode() else SHORT_WINDOW_CSS
-        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT, unsafe_allow_javascript=True)
+        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT + TOP_SCRIPT,
+                unsafe_allow_javascript=True)
 
