@@ -352,12 +352,7 @@ def _go(tab, name: str) -> None:
         bar.get_by_role("button", name=button, exact=True).click()
         settle(tab, 600)
     _sidebar(tab, False)
-    wait_drawn(tab)
-    # the first screen is the page's top: a view reached through the sidebar may keep some of
-    # the scroll of the one before it (seen: 60 px, the class bar off screen)
-    tab.evaluate("""() => { scrollTo(0, 0);
-        for (let e = document.querySelector('[data-testid="stMain"]'); e; e = e.parentElement)
-            e.scrollTop = 0; }""")
+    wait_drawn(tab)  # the page opens the view at its top (ui/navigation.py)
 
 
 @pytest.fixture(scope="module")
