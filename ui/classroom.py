@@ -95,6 +95,8 @@ _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 _CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
 _LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
+# this run's place for the strip on its title's row (title_slot): a projector's, this run only
+_TITLE_SLOT = "_class_title_slot"
 # kept when a view is applied: the class, lecture mode, the student's own points and file
 _KEEP = ("class.", LECTURE.key, "data.user", "data.file")
 
@@ -357,6 +359,7 @@ def class_session(pages: Sequence, page,
     """
     by_path = {p.url_path: p for p in pages}
     slot = st.empty()
+    st.session_state.pop(_TITLE_SLOT, None)
     state = _before(by_path, page, parameters)
     stopped = False
     try:
@@ -457,8 +460,13 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
             st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
         if state is not None:
             st.session_state[_FRESH] = state  # the strip needs not read the store again
+        beside = st.session_state.pop(_TITLE_SLOT, None)
+        # the join card needs the page's width: the strip over the page while it shows
+        if beside is not None and not st.session_state.get(_CARD):
+            slot = beside
         with slot.container():
             _strip_fragment()
+    st.session_state.pop(_TITLE_SLOT, None)
     with st.sidebar:
         _sidebar()
         if _in_class():
@@ -470,6 +478,15 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
             # a lecturer's tab reloaded takes its class back (drawn where it adds no space)
             _mount(key="class.resume", data={"resume": True}, on_resume_change=_on_resume,
                    height=0)
+
+
+def title_slot() -> None:
+    """The strip's place on the page's title row (ui.lesson's title calls it there): on a
+    projector the strip takes no row of its own, the picture has its height."""
+    from ui.lecture import lecture_mode
+
+    if _in_class() and lecture_mode():
+        st.session_state[_TITLE_SLOT] = st.empty()
 
 
 def _on_resume() -> None:
@@ -592,8 +609,9 @@ def _join_card(code: str) -> None:
             st.code(link, language=None)
     if root.note:
         st.warning(root.note, icon=":material/wifi_off:")
-    st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:",
-              on_click=lambda: st.session_state.update({_CARD: False}))
+    if st.button("Hide the code", key="class.hide_card", icon=":material/visibility_off:"):
+        st.session_state[_CARD] = False
+        st.rerun()  # the whole page: the strip goes to the title's row (title_slot)
 
 
 def _sidebar() -> None:

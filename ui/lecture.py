@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import url_state
+from ui.navigation import TOP_SCRIPT
 from ui.settings import LECTURE
 from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, SHORT_WINDOW_CSS, page_css
 
@@ -21,13 +22,24 @@ _LECTURE_CSS = """
   .katex-display { overflow: visible !important; text-align: left; }
   [data-testid="stMainBlockContainer"] { max-width: 100%; padding: 3.4rem 2rem 2rem; }
   [data-testid="stMainBlockContainer"] h1 { font-size: 1.75rem; padding: 0; line-height: 1.25; }
-  /* a class's bar (ui/classroom_assets): one thin row over the lesson, its words beside its
-     buttons, which keep a finger's 44 px */
-  .pl-class { flex-wrap: nowrap; gap: 0.5rem; padding: 0.1rem 0.5rem; font-size: 0.8rem;
-    line-height: 1.2; }
-  .pl-class-text { flex: 1 1 auto; min-width: 0; }
-  .pl-class .pl-button { min-height: 44px; padding: 0.1rem 0.6rem; flex: none; }
-  .pl-class-tally { flex: none; }
+  /* a class's bar (ui/classroom_assets): on the title's row, at its right (ui.classroom's
+     title_slot), no taller than the title; its words in two short lines beside its buttons,
+     which keep a finger's 44 px; the join link said to a screen reader only (the join card
+     shows it to the room) */
+  div.pl-class { flex-wrap: nowrap; gap: 0.25rem; padding: 0 0.2rem; font-size: 0.65rem;
+    line-height: 1.15; }
+  .pl-class-text { flex: 0 1 auto; max-width: 5.4em; }
+  .pl-class-code { white-space: nowrap; }
+  .pl-class-join { position: absolute; width: 1px; height: 1px; overflow: hidden;
+    clip-path: inset(50%); white-space: nowrap; }
+  div.pl-class .pl-button { min-height: 44px; margin: 0; padding: 0 0.3rem;
+    flex: 0 1 auto; max-width: 7.6em; white-space: normal; line-height: 1;
+    font-size: 0.65rem; }
+  div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 6.2em; padding: 0.1rem 0.3rem;
+    text-align: center; line-height: 1.15; border-radius: 0.5rem; }
+  [data-testid="stHorizontalBlock"]:has(> * .pl-class) { column-gap: 0.4rem; }
+  [data-testid="stHorizontalBlock"] > :has(.pl-class) { flex: 0 0 auto; width: auto;
+    margin-left: auto; }
   /* every page on a projector, a chart's as a step's (ui/stepper_assets/stepper.css): a slim
      title beside the sidebar's toggle, the header band behind it see-through */
   [data-testid="stHeader"] { background: transparent; pointer-events: none; }
@@ -84,5 +96,6 @@ def lecture_css() -> None:
     # in a container of its own that takes no room: a script would otherwise cost a gap
     with st.container(key=PAGE_STYLE_KEY):
         own = _LECTURE_CSS if lecture_mode() else SHORT_WINDOW_CSS
-        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT, unsafe_allow_javascript=True)
+        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT + TOP_SCRIPT,
+                unsafe_allow_javascript=True)
 

@@ -31,6 +31,7 @@ import streamlit as st
 from datasets import Dataset
 from ui import url_state
 from ui.budget import lesson_data
+from ui.classroom import title_slot
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
 from ui.lecture import lecture_css, lecture_mode
@@ -184,6 +185,7 @@ class Lesson:
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")
+            title_slot()  # a class's strip, on a projector
         if intro and not lecture:
             with st.container(key=f"{INTRO_KEY}-text"):
                 st.caption(intro)

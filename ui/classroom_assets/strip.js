@@ -99,7 +99,23 @@ export function render(c) {
     text = "The lecturer asks a question: answer it in the question box";
   } else text = `Following the class ${c.display}`;
   if (!lecturer && c.mode === "explore" && away) text += " (reconnecting\u2026)";
-  ui.text.textContent = text;
+  // the code and the join link in spans of their own: a projector's strip keeps the code on
+  // one line and says the link to a screen reader only (the join card shows it to the room),
+  // so that the strip fits beside the page's title
+  const parts = [];
+  let rest = text;
+  for (const [said, kind] of [[c.display ? `${c.display}` : "", "pl-class-code"],
+                              [lecturer && !c.ended ? ` \u00b7 join at ${c.link}` : "",
+                               "pl-class-join"]]) {
+    const cut = said ? rest.indexOf(said) : -1;
+    if (cut < 0) continue;
+    const span = document.createElement("span");
+    span.className = kind;
+    span.textContent = said;
+    parts.push(rest.slice(0, cut), span);
+    rest = rest.slice(cut + said.length);
+  }
+  ui.text.replaceChildren(...parts, rest);
   const exploring = !lecturer && !c.ended && c.mode === "explore" && !c.rejoining;
   ui.rejoin.hidden = !exploring;
   if (exploring) ui.rejoin.textContent = `Rejoin the class (step ${st?.step ?? 0})`;
