@@ -232,8 +232,6 @@ SHORT: dict[tuple[str, str], str] = {
         'class: data area 15.9%',
     ('class', 'variants_classes'):
         'class: data area 9.1%',
-    ('laptop', 'margin'):
-        'laptop: data area 10.6%',
     ('laptop', 'svm_train'):
         'laptop: data area 6.1%',
     ('touch', 'step_through'):
