@@ -233,7 +233,7 @@ SHORT: dict[tuple[str, str], str] = {
     ('class', 'variants_classes'):
         'class: data area 9.1%',
     ('laptop', 'svm_train'):
-        'laptop: data area 6.1%',
+        'laptop: data area 18.2%',
     ('touch', 'step_through'):
         'phone: data area 28.8%; phone: chart from y 479; phone: controls in rows',
     ('touch', 'margin'):

@@ -22,10 +22,17 @@ export function wideLayout(lecture, pair, boxWidth, windowWidth) {
   return !lecture && !pair && windowWidth >= WIDE_WINDOW_PX && boxWidth >= WIDE_BOX_PX;
 }
 
+export function widePair(lecture, pair, windowWidth) {
+  // two runs side by side in a wide window out of lecture mode (a laptop): each legend under
+  // its plot, which takes the width a legend beside it would (legendUnder)
+  return !lecture && pair && windowWidth >= WIDE_WINDOW_PX;
+}
+
 export function legendUnder(place) {
   // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
-  // tablet, a phone turned with the sidebar open)
-  return Boolean(place.pair) && place.width < BESIDE_MIN_PX;
+  // tablet, a phone turned with the sidebar open), or on a laptop, where the plot takes the
+  // width instead
+  return Boolean(place.pair) && (place.width < BESIDE_MIN_PX || Boolean(place.widePair));
 }
 
 export function legendFor(legend, place) {

@@ -155,11 +155,13 @@ class Stepper {
     // a wide window out of lecture mode lays one run out as a projector does (.pl-wide), and
     // its page gives the steps the height (.pl-wide-page): a class, as .pl-lecture-page is
     const wide = wideLayout(lecture, this.pair, this.ui.box.clientWidth, window.innerWidth);
+    const pairs = widePair(lecture, this.pair, window.innerWidth);
     this.ui.box.classList.toggle("pl-wide", wide);
-    document.documentElement.classList.toggle("pl-wide-page", wide);
+    document.documentElement.classList.toggle("pl-wide-page", wide || pairs);
+    document.documentElement.classList.toggle("pl-wide-one", wide);
     this.each("arrange", this.view());
     const host = this.ui.planeHost;
-    return { lecture, pair: this.pair, wide,
+    return { lecture, pair: this.pair, wide, widePair: pairs,
              width: host.clientWidth, top: host.getBoundingClientRect().top,
              windowWidth: window.innerWidth, windowHeight: window.innerHeight };
   }
@@ -350,7 +352,8 @@ export default function (component) {
     if (!root.isConnected) {
       s.sync.flush();
       s.player.stop();
-      document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page");
+      document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
+                                                "pl-wide-one");
     }
   };
 }
