@@ -150,8 +150,10 @@ MEDIA_CSS = f"""
   /* the picture first: the introduction folds into the title's help */
   .stApp .st-key-{INTRO_KEY}-text {{ display: none; }}
 }}
+/* and on a wide window's stepping page (stepper.css's .pl-wide-page) */
 @media not {PHONE} {{
-  .stApp .st-key-{INTRO_KEY} h1 [data-testid="stTooltipIcon"] {{ display: none; }}
+  html:not(.pl-wide-page) .stApp .st-key-{INTRO_KEY} h1 [data-testid="stTooltipIcon"] {{
+    display: none; }}
 }}
 {TOUCH_CSS}"""
 

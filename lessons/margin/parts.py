@@ -297,6 +297,8 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     is its own chart beside the stepper's. The stepper draws the moving boundary and its band.
     """
     place = lesson.aside()
+    if not lecture:  # the two settings in one row over the steps: the plane under them
+        place = place.container(horizontal=True, vertical_alignment="center", gap="medium")
     layout = lesson.widget(LAYOUT, place, label_visibility="collapsed")
     whole_ball = lesson.widget(BALL, place)
     maximum = facts["maximum"]
@@ -309,7 +311,9 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     overlaid = layout == "Overlaid"
     # on a projector the stepper's plane has the window's height beside the steps: no title
     # over it, its legend in as few rows as it can
+    # (side by side, its legend holds three entries: a narrower strip gives the plot its room)
     stepped = margin_figure(data.X, data.y, data.classes, box, height=560,
+                            legend_space=150 if overlaid else 115,
                             maximum=maximum if overlaid else None,
                             bound_line=u_line if overlaid else None,
                             title="" if overlaid or lecture else "Perceptron, step by step",

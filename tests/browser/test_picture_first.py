@@ -227,16 +227,8 @@ SHORT: dict[tuple[str, str], str] = {
         'class: data area 20.0%',
     ('class', 'variants_classes'):
         'class: data area 9.1%',
-    ('laptop', 'step_through'):
-        'laptop: data area 17.1%',
-    ('laptop', 'margin'):
-        'laptop: data area 10.6%',
-    ('laptop', 'nonseparable'):
-        'laptop: data area 13.0%',
     ('laptop', 'svm_train'):
-        'laptop: data area 6.1%',
-    ('laptop', 'variants_averaged'):
-        'laptop: data area 13.1%',
+        'laptop: data area 18.2%',
     ('touch', 'step_through'):
         'phone: data area 28.8%; phone: chart from y 479; phone: controls in rows',
     ('touch', 'margin'):

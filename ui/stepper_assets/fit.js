@@ -2,6 +2,11 @@
 // measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
 
 const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
+// a wide window out of lecture mode (a laptop): one run's plane beside its steps, as on a
+// projector, in the page's own type; from a window this wide and a stepper this wide
+const WIDE_WINDOW_PX = 1100;
+const WIDE_BOX_PX = 780;
+const WIDE_MIN_PX = 360;
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
 const PAIR_MIN_PX = 260;
 const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
@@ -13,10 +18,24 @@ const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, wi
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };
 
+export function wideLayout(lecture, pair, boxWidth, windowWidth) {
+  // whether one run out of lecture mode stands as a projector's does: the plane on the left at
+  // the window's height, the controls, the status and the maths at its right (stepper.css
+  // .pl-wide); two runs side by side keep each chart over its maths
+  return !lecture && !pair && windowWidth >= WIDE_WINDOW_PX && boxWidth >= WIDE_BOX_PX;
+}
+
+export function widePair(lecture, pair, windowWidth) {
+  // two runs side by side in a wide window out of lecture mode (a laptop): each legend under
+  // its plot, which takes the width a legend beside it would (legendUnder)
+  return !lecture && pair && windowWidth >= WIDE_WINDOW_PX;
+}
+
 export function legendUnder(place) {
   // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
-  // tablet, a phone turned with the sidebar open)
-  return Boolean(place.pair) && place.width < BESIDE_MIN_PX;
+  // tablet, a phone turned with the sidebar open), or on a laptop, where the plot takes the
+  // width instead
+  return Boolean(place.pair) && (place.width < BESIDE_MIN_PX || Boolean(place.widePair));
 }
 
 export function legendFor(legend, place) {
@@ -26,7 +45,7 @@ export function legendFor(legend, place) {
   // two runs side by side has) in a narrow box: under it instead, its title above (beside,
   // it would take half the width, and the toolbar would cover its title).
   if (!legend) return legend;
-  if (place.lecture && legend.orientation === "h") return { ...legend, ...FOOT_LEGEND };
+  if ((place.lecture || place.wide) && legend.orientation === "h") return { ...legend, ...FOOT_LEGEND };
   if (!legendUnder(place) || legend.orientation !== "v" || !(legend.x >= 1)) return legend;
   const title = legend.title ? { title: { ...legend.title, side: "top" } } : {};
   return { ...legend, ...FOOT_LEGEND, ...title };
@@ -39,7 +58,7 @@ export function chartHeight(height, place) {
   // bound it). Two runs side by side leave room under their charts for their maths; a
   // phone stacks them, each chart as tall as its square plot and its legend. A chart
   // scrolled out of the window keeps its height. Elsewhere the figure's height stands.
-  if (!place.lecture && !place.pair) return height;
+  if (!place.lecture && !place.pair && !place.wide) return height;
   const foot = legendUnder(place) ? FOOT_LEGEND_PX : 0;
   if (place.pair && place.windowWidth < STACKED_PX) {
     return Math.round(Math.min(height, place.width + foot));
@@ -49,9 +68,10 @@ export function chartHeight(height, place) {
   if (place.pair) {
     return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * PAIR_CHART_SHARE) + foot));
   }
-  // one run on a projector: the plane stands beside the steps, as tall as the window lets it
-  // (no taller than its box is wide, with the legend under it)
-  return Math.round(Math.max(LECTURE_MIN_PX, Math.min(room, place.width + FOOT_LEGEND_PX)));
+  // one run on a projector or a wide window: the plane stands beside the steps, as tall as
+  // the window lets it (no taller than its box is wide, with the legend under it)
+  const least = place.lecture ? LECTURE_MIN_PX : WIDE_MIN_PX;
+  return Math.round(Math.max(least, Math.min(room, place.width + FOOT_LEGEND_PX)));
 }
 
 export function fitWidth(gd, Plotly, legend = null) {

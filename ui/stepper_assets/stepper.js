@@ -151,9 +151,17 @@ class Stepper {
 
   place() {
     // where the plane stands, once the layers are placed: what fit.js sizes it by
+    const lecture = Boolean(this.run.header.lecture);
+    // a wide window out of lecture mode lays one run out as a projector does (.pl-wide), and
+    // its page gives the steps the height (.pl-wide-page): a class, as .pl-lecture-page is
+    const wide = wideLayout(lecture, this.pair, this.ui.box.clientWidth, window.innerWidth);
+    const pairs = widePair(lecture, this.pair, window.innerWidth);
+    this.ui.box.classList.toggle("pl-wide", wide);
+    document.documentElement.classList.toggle("pl-wide-page", wide || pairs);
+    document.documentElement.classList.toggle("pl-wide-one", wide);
     this.each("arrange", this.view());
     const host = this.ui.planeHost;
-    return { lecture: Boolean(this.run.header.lecture), pair: this.pair,
+    return { lecture, pair: this.pair, wide, widePair: pairs,
              width: host.clientWidth, top: host.getBoundingClientRect().top,
              windowWidth: window.innerWidth, windowHeight: window.innerHeight };
   }
@@ -272,9 +280,10 @@ class Stepper {
     resize.observe(ui.box);
     const onWindow = () => {
       // the window or what is above the chart changed height: the plane follows (lecture
-      // mode, a pair)
+      // mode, a pair, a wide window)
       const gd = ui.planePlot;
-      if (!(this.run?.header.lecture || this.pair) || !gd._fullLayout || !window.Plotly) return;
+      if (!this.run || !gd._fullLayout || !window.Plotly) return;
+      // (elsewhere the figure's own height, which a window no longer wide goes back to)
       const height = chartHeight(this.run.header.figure.layout.height, this.place());
       if (Math.abs(height - this.planeHeight) > 8) {
         this.planeHeight = height;
@@ -343,7 +352,8 @@ export default function (component) {
     if (!root.isConnected) {
       s.sync.flush();
       s.player.stop();
-      document.documentElement.classList.remove("pl-lecture-page");
+      document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
+                                                "pl-wide-one");
     }
   };
 }

@@ -122,3 +122,30 @@ def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js
     # a phone stacks them: each as tall as its square plot and its legend, wherever it is
     assert height(js, 900, pair=True, width=358, windowWidth=390, top=2000) == 358 + 150
     assert height(js, 900, pair=True, width=600, windowWidth=630) == 600
+
+
+def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legends_under(js):
+    wide = "([l, p, b, w]) => pl.wideLayout(l, p, b, w)"
+    # a laptop (1440 or 1280 wide, the sidebar open): one run's plane beside its steps
+    assert js.evaluate(wide, [False, False, 980, 1440]) is True
+    assert js.evaluate(wide, [False, False, 820, 1280]) is True
+    # not in lecture mode's own layout, not two runs, not a tablet or a narrower stepper
+    assert js.evaluate(wide, [True, False, 980, 1440]) is False
+    assert js.evaluate(wide, [False, True, 980, 1440]) is False
+    assert js.evaluate(wide, [False, False, 864, 1024]) is False
+    assert js.evaluate(wide, [False, False, 700, 1280]) is False
+    # its plane: from its top to the window's foot, no taller than its box is wide with the
+    # legend under it, 360 px at least
+    assert height(js, 560, wide=True, top=200, width=620, windowHeight=900) == 900 - 200 - 12
+    assert height(js, 560, wide=True, top=100, width=400, windowHeight=900) == 400 + 150
+    assert height(js, 560, wide=True, top=500, windowHeight=720) == 360
+    # its legend at the chart's foot, as a projector's
+    assert js.evaluate("(l) => pl.legendFor(l, { wide: true })",
+                       {"orientation": "h", "y": -0.12})["yref"] == "container"
+    # two runs side by side on a laptop: each legend under its plot, even in a wide box
+    pair = "(w) => pl.widePair(false, true, w)"
+    assert js.evaluate(pair, 1440) is True
+    assert js.evaluate(pair, 1024) is False
+    assert js.evaluate("() => pl.widePair(true, true, 1440)") is False
+    assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480, widePair: true })") is True
+    assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480 })") is False
