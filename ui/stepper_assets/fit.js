@@ -12,8 +12,11 @@ const PAIR_MIN_PX = 260;
 const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
 // one of two runs in a narrower box has its legend under the plot: beside it, the pair's legend
 // (about 146 px with its title) would take more than a third of a 420-440 px chart (a tablet
-// on its side opened with its sidebar folded gave 424)
+// on its side opened with its sidebar folded gave 424). On a projector a legend under the plot
+// would push the step's maths off the screen (1024 x 768 gives 430 px boxes): there it stays
+// beside down to the narrower box.
 const BESIDE_MIN_PX = 450;
+const LECTURE_BESIDE_MIN_PX = 420;
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };
@@ -35,7 +38,8 @@ export function legendUnder(place) {
   // one of two runs in a box too narrow for a legend beside its plot (a phone, an upright
   // tablet, a phone turned with the sidebar open), or on a laptop, where the plot takes the
   // width instead
-  return Boolean(place.pair) && (place.width < BESIDE_MIN_PX || Boolean(place.widePair));
+  const least = place.lecture ? LECTURE_BESIDE_MIN_PX : BESIDE_MIN_PX;
+  return Boolean(place.pair) && (place.width < least || Boolean(place.widePair));
 }
 
 export function legendFor(legend, place) {

@@ -86,6 +86,8 @@ FOOT = {"orientation": "h", "xref": "container", "x": 0, "xanchor": "left",
 @pytest.mark.parametrize(("legend", "place", "expected"), [
     (BESIDE, {"pair": True, "width": 449}, {**BESIDE, **FOOT}),  # one of two, narrow
     (BESIDE, {"pair": True, "width": 450}, BESIDE),
+    (BESIDE, {"pair": True, "width": 419, "lecture": True}, {**BESIDE, **FOOT}),  # projector
+    (BESIDE, {"pair": True, "width": 420, "lecture": True}, BESIDE),
     (BESIDE, {"pair": False, "width": 300}, BESIDE),  # a lone run keeps its figure's
     ({**BESIDE, "x": 0.02}, {"pair": True, "width": 300}, {**BESIDE, "x": 0.02}),  # inside
     (UNDER, {"lecture": True, "width": 900}, {**UNDER, **FOOT}),  # a projector: at the foot
