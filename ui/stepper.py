@@ -567,9 +567,13 @@ def _on_position(key: str, address: bool) -> None:
             url_state.write_step(k)
 
 
-def _toolbar() -> None:
+# the Keys and Share row over a stepper (its key's start): a phone's page puts it under the run
+TOOLBAR_KEY = "pl-toolbar"
+
+
+def _toolbar(key: str) -> None:
     """The Keys help and the Share link, side by side at their own widths (never cut short)."""
-    with st.container(horizontal=True, gap="small"):
+    with st.container(horizontal=True, gap="small", key=f"{TOOLBAR_KEY}-{key}"):
         keys_button()
         with st.container(width="content"):  # its popover stretches to what holds it
             url_state.share_button()
@@ -585,10 +589,10 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool) -> None
     # on a projector the step comes first: the help and the link go under it
     below = lecture_mode()
     if toolbar and not below:
-        _toolbar()
+        _toolbar(key)
     _mount(key=key, data=blob, on_position_change=partial(_on_position, key, address))
     if toolbar and below:
-        _toolbar()
+        _toolbar(key)
     if panels is not None:
         panels(int(st.session_state[f"{key}.t"]))
 
