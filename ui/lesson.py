@@ -45,8 +45,8 @@ from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
 from viz.theme import for_dark
 
-# a lesson's settings drawn over its run (Lesson.aside, the control beside the title): on a
-# phone they go under the run (ui/stepper_assets/stepper.css)
+# a lesson's settings drawn over its run (Lesson.aside): on a phone they go under the run, as
+# the control beside the title does (ui/stepper_assets/stepper.css)
 ASIDE_KEY = "pl-aside"
 
 
@@ -185,9 +185,7 @@ class Lesson:
                           key=INTRO_KEY if intro and not lecture else None):
             st.title(text, help=intro or None)
             if beside is not None:
-                # (keyed: a phone's page moves it under the run, stepper.css)
-                with st.container(width="content", key=ASIDE_KEY):
-                    beside()
+                beside()  # (a phone's page moves it under the run: stepper.css)
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")

@@ -185,7 +185,7 @@ class Stepper {
     if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
     const { height: own, margin = {}, title } = this.run.header.figure.layout;
     const narrow = window.matchMedia(NARROW).matches;
-    const height = narrow ? squareHeight(gd, own) : own;
+    const height = narrow ? squareHeight(gd, own + TOOLBAR_ROW_PX) : own;
     // a phone's chart toolbar (44 px buttons) has a row of its own over the chart's title and
     // plot, not over them
     const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
@@ -379,7 +379,6 @@ function markRun(root) {
   // The page's boxes that hold this stepper, each in its column of boxes: on a phone the page
   // puts the Keys and Share row and the lesson's settings drawn over the run under it
   // (stepper.css). Marks that Streamlit's own drawing of the page leaves alone.
-  document.documentElement.classList.add("pl-stepping-page");
   for (let node = root; node.parentElement; node = node.parentElement) {
     const up = node.parentElement;
     if (up.dataset.testid === "stMainBlockContainer") break;
@@ -418,7 +417,7 @@ export default function (component) {
     if (!root.isConnected) {
       s.sync.flush();
       s.player.stop();
-      document.documentElement.classList.remove("pl-lecture-page", "pl-stepping-page");
+      document.documentElement.classList.remove("pl-lecture-page");
     }
   };
 }
