@@ -1,5 +1,5 @@
-"""A phone's stepper (390 x 844, a touch screen): the chart first, under it the slider, the
-status line and one row of the main controls; the speed of Play and Predict behind More, a
+"""A phone's stepper (390 x 844, a touch screen): the chart first, under it the status line,
+the slider and one row of the main controls; the speed of Play and Predict behind More, a
 disclosure a finger and a keyboard open and shut; the Keys and Share row and the lesson's own
 settings under the run, each still working by touch."""
 
@@ -40,10 +40,10 @@ def test_a_phone_has_one_row_and_the_rest_behind_more(browser, server_url):
     with opened(browser, server_url, f"/?{NOTES}&step=2", size=PHONE, touch=True) as tab:
         ready(tab)
         at = tab.evaluate(PLACES)
-        # the chart, the slider under it, the status line, the controls, the maths
-        assert at["plane"][1] <= at["slider"][0] + 1, at
-        assert at["slider"][1] <= at["status"][0] + 1, at
-        assert at["status"][1] <= at["controls"][0] + 1, at
+        # the chart, the status line under it, the slider, the controls, the maths
+        assert at["plane"][1] <= at["status"][0] + 1, at
+        assert at["status"][1] <= at["slider"][0] + 1, at
+        assert at["slider"][1] <= at["controls"][0] + 1, at
         assert at["controls"][1] <= at["maths"][0] + 1, at
         # what the lesson draws over the run goes under it: Keys and Share, the notes' example
         assert at["keys"][0] >= at["maths"][0], at
@@ -113,4 +113,4 @@ def test_a_window_widened_from_a_phone_has_its_controls_back_in_place(browser, s
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         tab.wait_for_function("() => document.querySelector('.pl-more').checkVisibility()")
         at = tab.evaluate(PLACES)
-        assert at["plane"][1] <= at["slider"][0] + 1 and at["status"][1] <= at["controls"][0] + 1
+        assert at["plane"][1] <= at["status"][0] + 1 and at["slider"][1] <= at["controls"][0] + 1

@@ -81,14 +81,14 @@ export function showMore(ui, open) {
 }
 
 export function placeControls(ui, narrow) {
-  // A phone: the chart first, the slider under it, then the status line, one row of the main
+  // A phone: the chart first, the status line under it, then the slider, one row of the main
   // controls and Predict's score, then the maths. Elsewhere the controls with their slider,
   // the status and the score over the chart. The elements move (not only their look), so
   // that the keyboard's order is the order on screen. Returns whether anything moved.
   const { bar, slider, status, score, announce, planeHost } = ui;
   if (narrow === (slider.parentElement !== bar)) return false;
   const focused = document.activeElement;
-  if (narrow) planeHost.after(slider, status, bar, score);
+  if (narrow) planeHost.after(status, slider, bar, score);
   else {
     bar.append(slider);
     announce.before(bar, status);

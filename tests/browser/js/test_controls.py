@@ -165,7 +165,7 @@ def test_more_opens_and_shuts_and_the_controls_take_their_place_on_a_phone(js):
     assert got["wide"] == ["pl-controls", "pl-slider", "pl-status", "pl-score", "pl-body",
                            "pl-plane", "pl-side"]
     assert got["moved"] == [True, False]
-    assert got["narrow"] == ["pl-body", "pl-plane", "pl-slider", "pl-status", "pl-controls",
+    assert got["narrow"] == ["pl-body", "pl-plane", "pl-status", "pl-slider", "pl-controls",
                              "pl-score", "pl-side"]
     assert got["open"] == ["true", "open"] and got["shut"] == ["false", None]
     assert got["back"] == got["wide"]
