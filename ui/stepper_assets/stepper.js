@@ -21,7 +21,7 @@
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
-const TOOLBAR_ROW_PX = 46;  // the chart's toolbar on a touch screen (ui/theme.py), and a gap
+const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
 
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
