@@ -186,14 +186,30 @@ class Stepper {
     Promise.all(fitted).then(() => this.fitPlaneHeight()).then(() => this.schedule());
   }
 
+  planeHeightNow() {
+    // The plane's chart's height here and now, the one rule both its drawing and the window's
+    // resize follow: on a phone (one run out of lecture mode) as tall as its square plot
+    // needs, elsewhere fit.js's (the figure's own; a projector's, a pair's and a wide window's
+    // follow the window)
+    const gd = this.ui.planePlot;
+    const own = this.run.header.figure.layout.height;
+    const place = this.place();
+    if (!place.lecture && !place.pair && window.matchMedia(NARROW).matches && gd._fullLayout?._size) {
+      return squareHeight(gd, own + TOOLBAR_ROW_PX);
+    }
+    return chartHeight(own, place);
+  }
+
   fitPlaneHeight(passes = 3) {
     // One run out of lecture mode: on a phone the plane's chart as tall as its square plot
-    // needs, elsewhere the figure's own height (a projector's and a pair's follow the window)
+    // needs, elsewhere the height fit.js gives it (the figure's own; a wide window's follows
+    // the window, as the window's resize does: the two never pull it two ways). A projector's
+    // and a pair's follow the window alone.
     const gd = this.ui.planePlot;
     if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
-    const { height: own, margin = {}, title } = this.run.header.figure.layout;
+    const { margin = {}, title } = this.run.header.figure.layout;
     const narrow = window.matchMedia(NARROW).matches;
-    const height = narrow ? squareHeight(gd, own + TOOLBAR_ROW_PX) : own;
+    const height = this.planeHeightNow();
     // a phone's chart toolbar (44 px buttons) has a row of its own over the chart's title and
     // plot, not over them
     const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
@@ -322,7 +338,7 @@ class Stepper {
       const gd = ui.planePlot;
       if (!this.run || !gd._fullLayout || !window.Plotly) return;
       // (elsewhere the figure's own height, which a window no longer wide goes back to)
-      const height = chartHeight(this.run.header.figure.layout.height, this.place());
+      const height = this.planeHeightNow();
       if (Math.abs(height - this.planeHeight) > 8) {
         this.planeHeight = height;
         window.Plotly.relayout(gd, { height });
