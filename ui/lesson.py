@@ -46,6 +46,10 @@ from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
 from viz.theme import for_dark
 
+# a lesson's settings drawn over its run (Lesson.aside): on a phone they go under the run, as
+# the control beside the title does (ui/stepper_assets/stepper.css)
+ASIDE_KEY = "pl-aside"
+
 
 def dark_page() -> bool:
     """Whether the page is in Streamlit's dark theme (the browser asked for it)."""
@@ -149,6 +153,7 @@ class Lesson:
         url_state.write(self.settings)
         self._share = None
         self._aside = None
+        self._asides = 0
         lecture_css()
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
@@ -181,7 +186,7 @@ class Lesson:
                           key=INTRO_KEY if intro and not lecture else None):
             st.title(text, help=intro or None)
             if beside is not None:
-                beside()
+                beside()  # (a phone's page moves it under the run: stepper.css)
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")
@@ -214,7 +219,9 @@ class Lesson:
         where they are drawn, or on a projector at the foot of the sidebar, so that the picture
         has the first screen and the settings stay one click away."""
         if not lecture_mode():
-            return st.container()
+            # (keyed: a phone's page moves it under the run, stepper.css)
+            self._asides += 1
+            return st.container(key=f"{ASIDE_KEY}-{self._asides}")
         if self._aside is None:
             self._aside = st.sidebar.container()
             self._aside.subheader("This lesson's view")

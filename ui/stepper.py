@@ -567,10 +567,14 @@ def _on_position(key: str, address: bool) -> None:
             url_state.write_step(k)
 
 
+# the Keys and Share row over a stepper (its key's start): a phone's page puts it under the run
+TOOLBAR_KEY = "pl-toolbar"
+
+
 def _toolbar(key: str) -> None:
     """The Keys help and the Share link, side by side at their own widths (never cut short);
     on a wide window at the top of the steps' column (stepper.css, .pl-toolbar)."""
-    with st.container(horizontal=True, gap="small", key=f"pl-toolbar-{key}"):
+    with st.container(horizontal=True, gap="small", key=f"{TOOLBAR_KEY}-{key}"):
         keys_button()
         with st.container(width="content"):  # its popover stretches to what holds it
             url_state.share_button()

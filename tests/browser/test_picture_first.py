@@ -229,28 +229,20 @@ SHORT: dict[tuple[str, str], str] = {
         'class: data area 9.1%',
     ('laptop', 'svm_train'):
         'laptop: data area 18.2%',
-    ('touch', 'step_through'):
-        'phone: data area 28.8%; phone: chart from y 479; phone: controls in rows',
     ('touch', 'margin'):
-        'tablet: data area 11.5%; phone: data area 27.5%; phone: chart from y 553; phone: '
-        'controls in rows',
+        'tablet: data area 9.8%',
     ('touch', 'boolean'):
         'tablet: data area 12.0%; phone: data area 28.7%; phone: chart from y 380',
     ('touch', 'nonseparable'):
-        'tablet: data area 17.0%; phone: data area 28.8%; phone: chart from y 477; phone: '
-        'controls in rows',
+        'tablet: data area 16.8%',
     ('touch', 'svm_train'):
-        'tablet: data area 8.4%; phone: data area 28.8%; phone: chart from y 517; phone: '
-        'status off screen; phone: controls in rows',
+        'tablet: data area 16.2%; phone: status off screen',
     ('touch', 'svm_soft_margin'):
         'phone: data area 26.1%; phone: chart from y 354',
     ('touch', 'svm_generalization'):
         'phone: data area 24.4%; phone: chart from y 570',
-    ('touch', 'variants_averaged'):
-        'phone: data area 28.8%; phone: chart from y 492; phone: controls in rows',
     ('touch', 'variants_kernel'):
-        'tablet: data area 19.7%; phone: data area 28.8%; phone: chart from y 493; phone: '
-        'controls in rows',
+        'tablet: data area 18.8%',
     ('touch', 'variants_classes'):
         'tablet: data area 9.4%; phone: data area 0.0%; phone: chart from y 1494',
 }

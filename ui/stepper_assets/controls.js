@@ -13,7 +13,11 @@ const ICONS = {
   reset: "M12 5V1L7 6l5 5V7c3.3 0 6 2.7 6 6s-2.7 6-6 6-6-2.7-6-6H4c0 4.4 3.6 8 8 8s8-3.6 8-8-3.6-8-8-8z",
   play: "M8 5v14l11-7z",
   pause: "M6 19h4V5H6v14zm8-14v14h4V5h-4z",
+  more: "M6 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4zm6 0a2 2 0 1 0 0 4 2 2 0 0 0 0-4z",
 };
+
+// A phone (the page's own width, ui/theme.py's PHONE): the chart first, one row of controls
+export const NARROW = "(max-width: 640px)";
 
 function icon(name) {
   const svg = el("svg", { class: "pl-icon", viewBox: "0 0 24 24", "aria-hidden": "true" });
@@ -47,18 +51,51 @@ export function buildControls(box) {
   ui.next = button("next", "Next mistake", "N", "N");
   ui.reset = button("reset", "Reset", "Home", "Home");
   ui.play = button("play", "Play", null, null);
-  ui.speed = html("select", { class: "pl-speed", "aria-label": "Play speed (steps per second)",
+  // on a phone the speed and Predict wait behind More (stepper.css), a disclosure
+  const id = `pl-more-${Math.random().toString(36).slice(2)}`;
+  ui.more = html("button", { type: "button", class: "pl-button pl-more", "aria-expanded": "false",
+                             "aria-controls": `${id}-speed ${id}-predict` }, bar);
+  labelButton(ui.more, "more", "More controls");
+  ui.more.title = "More controls: the speed of Play, Predict";
+  ui.speed = html("select", { class: "pl-speed pl-extra", id: `${id}-speed`,
+                              "aria-label": "Play speed (steps per second)",
                               title: "Play speed (steps per second)" }, bar);
   SPEEDS.forEach((v) => html("option", { value: String(v) }, ui.speed, `${v} / s`));
   ui.speed.value = "5";
-  const predictLabel = html("label", { class: "pl-toggle",
+  const predictLabel = html("label", { class: "pl-toggle pl-extra", id: `${id}-predict`,
                                        title: "Predict each step before it is shown" }, bar);
   ui.predictLabel = predictLabel;
   ui.predict = html("input", { type: "checkbox", "data-action": "predict" }, predictLabel);
   predictLabel.appendChild(document.createTextNode(" Predict"));
   ui.slider = html("input", { type: "range", class: "pl-slider", min: "0", value: "0",
                               "aria-label": "Step" }, bar);
+  ui.bar = bar;
   return ui;
+}
+
+export function showMore(ui, open) {
+  // More's disclosure open or shut (it shows only on a phone: stepper.css)
+  ui.more.setAttribute("aria-expanded", String(open));
+  if (open) ui.bar.dataset.more = "open";
+  else delete ui.bar.dataset.more;
+}
+
+export function placeControls(ui, narrow) {
+  // A phone: the chart first, the status line under it, then the slider, one row of the main
+  // controls and Predict's score, then the maths. Elsewhere the controls with their slider,
+  // the status and the score over the chart. The elements move (not only their look), so
+  // that the keyboard's order is the order on screen. Returns whether anything moved.
+  const { bar, slider, status, score, announce, planeHost } = ui;
+  if (narrow === (slider.parentElement !== bar)) return false;
+  const focused = document.activeElement;
+  if (narrow) planeHost.after(status, slider, bar, score);
+  else {
+    bar.append(slider);
+    announce.before(bar, status);
+    announce.after(score);
+  }
+  if (focused instanceof HTMLElement && focused !== document.activeElement) focused.focus();
+  return true;
 }
 
 export function advertiseKeys(box, owns) {

@@ -89,3 +89,11 @@ export function fitWidth(gd, Plotly, legend = null) {
   if (legend && legend.orientation !== gd.layout.legend?.orientation) change.legend = legend;
   return Object.keys(change).length ? Plotly.relayout(gd, change) : Promise.resolve(gd);
 }
+
+export function squareHeight(gd, tallest) {
+  // A chart's height at which its square plot (equal scales) fills the plot area, no taller
+  // than ``tallest``: a phone's plane is as wide as the phone, and a taller chart only leaves
+  // empty room above and below its plot
+  const { height, _size: size } = gd._fullLayout;
+  return Math.round(Math.min(tallest, height - (size.h - size.w)));
+}

@@ -21,6 +21,8 @@
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
+const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
+
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
 class Stepper {
@@ -64,6 +66,7 @@ class Stepper {
                             "aria-label": "Predict the next step" }, ui.side);
     ui.planePlot = html("div", { class: "pl-plot" }, ui.planeHost);
     this.parts = new Map(LAYERS.map((layer) => [layer, layer.build?.(ui) ?? {}]));
+    placeControls(ui, window.matchMedia(NARROW).matches);
     return ui;
   }
 
@@ -123,11 +126,17 @@ class Stepper {
       for (const gd of this.charts()) {
         if (gd._fullLayout && !gd.__plListening) {
           gd.__plListening = true;
-          gd.on("plotly_afterplot", () => this.draw());
+          gd.on("plotly_afterplot", () => {
+            this.draw();
+            // Plotly makes room for the axes' labels and the legend after a change of size
+            // (automargin), in a drawing of its own: the plane's height follows once it is done
+            if (gd === this.ui.planePlot) setTimeout(() => this.fitPlaneHeight(), 0);
+          });
           gd.on("plotly_relayout", () => this.draw());
         }
       }
       this.draw();
+      return this.fitPlaneHeight();
     });
   }
 
@@ -173,7 +182,52 @@ class Stepper {
     if (!window.Plotly) return;
     const fitted = this.charts().filter((gd) => gd._fullLayout)
       .map((gd) => fitWidth(gd, window.Plotly, gd === this.ui.planePlot ? legend : null));
-    Promise.all(fitted).then(() => this.schedule());  // the overlay follows the new axes
+    // the overlay follows the new axes
+    Promise.all(fitted).then(() => this.fitPlaneHeight()).then(() => this.schedule());
+  }
+
+  planeHeightNow() {
+    // The plane's chart's height here and now, the one rule both its drawing and the window's
+    // resize follow: on a phone (one run out of lecture mode) as tall as its square plot
+    // needs, elsewhere fit.js's (the figure's own; a projector's, a pair's and a wide window's
+    // follow the window)
+    const gd = this.ui.planePlot;
+    const own = this.run.header.figure.layout.height;
+    const place = this.place();
+    if (!place.lecture && !place.pair && window.matchMedia(NARROW).matches && gd._fullLayout?._size) {
+      return squareHeight(gd, own + TOOLBAR_ROW_PX);
+    }
+    return chartHeight(own, place);
+  }
+
+  fitPlaneHeight(passes = 3) {
+    // One run out of lecture mode: on a phone the plane's chart as tall as its square plot
+    // needs, elsewhere the height fit.js gives it (the figure's own; a wide window's follows
+    // the window, as the window's resize does: the two never pull it two ways). A projector's
+    // and a pair's follow the window alone.
+    const gd = this.ui.planePlot;
+    if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
+    const { margin = {}, title } = this.run.header.figure.layout;
+    const narrow = window.matchMedia(NARROW).matches;
+    const height = this.planeHeightNow();
+    // a phone's chart toolbar (44 px buttons) has a row of its own over the chart's title and
+    // plot, not over them
+    const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
+    const change = {};
+    if (Math.abs(height - gd._fullLayout.height) > 2) change.height = height;
+    if (gd._fullLayout.margin.t !== top) {
+      change["margin.t"] = top;
+      if (title?.text) {
+        Object.assign(change, narrow ? { "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom" }
+          : { "title.yref": title.yref ?? "container", "title.y": title.y ?? "auto",
+              "title.yanchor": title.yanchor ?? "auto" });
+      }
+    }
+    if (!Object.keys(change).length) return null;
+    if (change.height) this.planeHeight = height;
+    // again once Plotly has made room for the labels at the new height (automargin)
+    return window.Plotly.relayout(gd, change)
+      .then(() => (passes > 1 ? this.fitPlaneHeight(passes - 1) : null));
   }
 
   draw() {
@@ -284,7 +338,7 @@ class Stepper {
       const gd = ui.planePlot;
       if (!this.run || !gd._fullLayout || !window.Plotly) return;
       // (elsewhere the figure's own height, which a window no longer wide goes back to)
-      const height = chartHeight(this.run.header.figure.layout.height, this.place());
+      const height = this.planeHeightNow();
       if (Math.abs(height - this.planeHeight) > 8) {
         this.planeHeight = height;
         window.Plotly.relayout(gd, { height });
@@ -305,12 +359,34 @@ class Stepper {
     // what is above the chart can still grow after it is drawn (type loaded late, a message)
     const above = new ResizeObserver(onWindow);
     above.observe(this.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
+    // a phone turned wide, or a window narrowed to one: the controls take their place there
+    const narrow = window.matchMedia(NARROW);
+    const onNarrow = () => {
+      if (!placeControls(ui, narrow.matches)) return;
+      showMore(ui, false);
+      this.relayout();
+    };
+    narrow.addEventListener("change", onNarrow);
+    onNarrow();
+    const onMore = () => showMore(ui, ui.more.getAttribute("aria-expanded") !== "true");
+    const onBarKey = (event) => {
+      // Escape shuts More's disclosure and gives the focus back to More
+      if (event.key !== "Escape" || ui.more.getAttribute("aria-expanded") !== "true") return;
+      event.preventDefault();
+      showMore(ui, false);
+      ui.more.focus();
+    };
+    ui.more.addEventListener("click", onMore);
+    ui.bar.addEventListener("keydown", onBarKey);
     ui.box.addEventListener("click", onClick);
     ui.slider.addEventListener("input", onSlider);
     ui.predict.addEventListener("change", onPredict);
     if (ownsKeys) window.addEventListener("keydown", onKey, true);
     const stops = [this.sync.listen(ui.box), ...this.each("listen", this.view(), this)];
     return () => {
+      narrow.removeEventListener("change", onNarrow);
+      ui.more.removeEventListener("click", onMore);
+      ui.bar.removeEventListener("keydown", onBarKey);
       ui.box.removeEventListener("click", onClick);
       ui.slider.removeEventListener("input", onSlider);
       ui.predict.removeEventListener("change", onPredict);
@@ -324,6 +400,19 @@ class Stepper {
   }
 }
 
+function markRun(root) {
+  // The page's boxes that hold this stepper, each in its column of boxes: on a phone the page
+  // puts the Keys and Share row and the lesson's settings drawn over the run under it
+  // (stepper.css). Marks that Streamlit's own drawing of the page leaves alone.
+  for (let node = root; node.parentElement; node = node.parentElement) {
+    const up = node.parentElement;
+    if (up.dataset.testid === "stMainBlockContainer") break;
+    if (up.dataset.testid === "stVerticalBlock" && !("plRun" in node.dataset)) {
+      node.dataset.plRun = "";
+    }
+  }
+}
+
 export default function (component) {
   const { parentElement: root, data } = component;
   let s = root.__plStepper;
@@ -332,6 +421,7 @@ export default function (component) {
     root.__plStepper = s;
   }
   s.setStateValue = component.setStateValue;
+  markRun(root);
   if (data && data.byteLength) {
     const run = unpack(data);
     if (run.header.digest !== s.digest) s.load(run);

@@ -23,12 +23,13 @@ def test_the_toolbar(js):
     got = js.evaluate(BUILD)
     assert got["parts"] == ["pl-button pl-back", "pl-button pl-step pl-primary",
                             "pl-button pl-next", "pl-button pl-reset", "pl-button pl-play",
-                            "pl-speed", "pl-toggle", "pl-slider"]
+                            "pl-button pl-more", "pl-speed pl-extra", "pl-toggle pl-extra",
+                            "pl-slider"]
     assert got["actions"] == ["back", "step", "next", "reset", "play", "predict"]
-    assert got["labels"] == ["Back", "Step", "Next mistake", "Reset", "Play"]
+    assert got["labels"] == ["Back", "Step", "Next mistake", "Reset", "Play", "More controls"]
     assert got["speeds"] == ["1", "2", "5", "10", "30"] and got["speed"] == "5"
-    assert got["names"] == ["back", "step", "next", "reset", "play", "speed", "predictLabel",
-                            "predict", "slider"]
+    assert got["names"] == ["back", "step", "next", "reset", "play", "more", "speed",
+                            "predictLabel", "predict", "slider", "bar"]
 
 
 def test_keys_are_named_only_by_the_stepper_that_owns_them(js):
@@ -43,9 +44,10 @@ def test_keys_are_named_only_by_the_stepper_that_owns_them(js):
     }""")
     assert got == [
         [["Back (key: ←)", "ArrowLeft"], ["Step (key: →)", "ArrowRight"],
-         ["Next mistake (key: N)", "N"], ["Reset (key: Home)", "Home"], ["Play", None]],
+         ["Next mistake (key: N)", "N"], ["Reset (key: Home)", "Home"], ["Play", None],
+         ["More controls: the speed of Play, Predict", None]],
         [["Back", None], ["Step", None], ["Next mistake", None], ["Reset", None],
-         ["Play", None]]]
+         ["Play", None], ["More controls: the speed of Play, Predict", None]]]
 
 
 @pytest.mark.parametrize(("k", "playing", "disabled", "play"), [
@@ -130,3 +132,41 @@ def test_play_steps_at_its_speed_until_the_last_step_or_a_stop(js):
     }""")
     assert got[0] == [3, None]  # three steps, the last one ends it
     assert got[1] >= 2 and got[2] == got[1] and got[3] is None  # no step after a stop
+
+
+def test_more_opens_and_shuts_and_the_controls_take_their_place_on_a_phone(js):
+    """More's disclosure says whether it is open; on a phone the slider, the status line and the
+    controls follow the chart, in the page's order (the keyboard's), and come back."""
+    js.evaluate(BUILD)
+    got = js.evaluate("""() => {
+      const { box, ui } = controls;
+      Object.assign(ui, { box, status: pl.html("div", { class: "pl-status" }, box),
+                          announce: pl.html("div", { class: "pl-announce" }, box),
+                          score: pl.html("div", { class: "pl-score" }, box) });
+      const body = pl.html("div", { class: "pl-body" }, box);
+      ui.planeHost = pl.html("div", { class: "pl-plane" }, body);
+      pl.html("div", { class: "pl-side" }, body);
+      const order = () => Array.from(box.querySelectorAll("*"))
+        .map((n) => String(n.getAttribute("class")).split(" ")[0])
+        .filter((name) => ["pl-controls", "pl-slider", "pl-status", "pl-score", "pl-body",
+                           "pl-plane", "pl-side"].includes(name));
+      const wide = order();
+      const moved = [pl.placeControls(ui, true), pl.placeControls(ui, true)];
+      const narrow = order();
+      pl.showMore(ui, true);
+      const open = [ui.more.getAttribute("aria-expanded"), ui.bar.dataset.more];
+      pl.showMore(ui, false);
+      const shut = [ui.more.getAttribute("aria-expanded"), ui.bar.dataset.more ?? null];
+      pl.placeControls(ui, false);
+      return { wide, moved, narrow, open, shut, back: order(),
+               controls: ui.more.getAttribute("aria-controls").split(" ")
+                 .map((id) => document.getElementById(id).className) };
+    }""")
+    assert got["wide"] == ["pl-controls", "pl-slider", "pl-status", "pl-score", "pl-body",
+                           "pl-plane", "pl-side"]
+    assert got["moved"] == [True, False]
+    assert got["narrow"] == ["pl-body", "pl-plane", "pl-status", "pl-slider", "pl-controls",
+                             "pl-score", "pl-side"]
+    assert got["open"] == ["true", "open"] and got["shut"] == ["false", None]
+    assert got["back"] == got["wide"]
+    assert got["controls"] == ["pl-speed pl-extra", "pl-toggle pl-extra"]

@@ -168,6 +168,27 @@ def test_on_a_projector_the_page_and_the_legend_make_room(page):
     assert got[3] > 624
 
 
+@pytest.mark.parametrize("window", [(1280, 800), (390, 844), (900, 700)],
+                         ids=["wide", "phone", "narrow"])
+def test_a_lone_runs_chart_is_drawn_a_few_times_then_stands(page, window):
+    # a wide window sizes the plane by the window, a phone by its square plot, elsewhere the
+    # figure's own height: one rule each, never two pulling the chart two ways (a page that
+    # draws its chart again and again stops answering)
+    page.set_viewport_size({"width": window[0], "height": window[1]})
+    text, _ = packed()
+    mount(page, text)
+    page.wait_for_timeout(1_000)  # its first drawings: automargin, the toolbar's row
+    drawn = page.evaluate("""() => new Promise((done) => {
+      const gd = document.querySelector(".pl-plane .js-plotly-plot");
+      let count = 0;
+      gd.on("plotly_afterplot", () => { count += 1; });
+      setTimeout(() => done([count, gd._fullLayout.height]), 1500);
+    })""")
+    assert drawn[0] == 0, drawn
+    wide = page.evaluate("() => document.querySelector('.pl-stepper').classList.contains('pl-wide')")
+    assert wide is (window[0] >= 1100)
+
+
 def test_leaving_the_page_reports_and_stops_listening(page):
     text, _ = packed()
     mount(page, text)

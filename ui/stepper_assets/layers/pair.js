@@ -17,6 +17,12 @@ function alignFollower({ box, status, plane }, run) {
   };
   const top = (node) => node.getBoundingClientRect().top - margin(node);
   const leaderPlane = leader.querySelector(".pl-plane");
+  if (box.getBoundingClientRect().left < leader.getBoundingClientRect().right - 1) {
+    // stacked (a phone): one under the other, nothing to line up
+    for (const node of [box, plane, leaderPlane]) move(node, 0);
+    leader.style.removeProperty("--pl-pair-width");
+    return;
+  }
   const shift = leader.querySelector(".pl-status").getBoundingClientRect().top
     - (status.getBoundingClientRect().top - margin(box));
   const ownPlane = top(plane) + (shift - margin(box));
