@@ -185,7 +185,8 @@ def test_a_lone_runs_chart_is_drawn_a_few_times_then_stands(page, window):
       setTimeout(() => done([count, gd._fullLayout.height]), 1500);
     })""")
     assert drawn[0] == 0, drawn
-    wide = page.evaluate("() => document.querySelector('.pl-stepper').classList.contains('pl-wide')")
+    wide = page.evaluate("() => document.querySelector('.pl-stepper').classList"
+                         ".contains('pl-wide')")
     assert wide is (window[0] >= 1100)
 
 
