@@ -5,6 +5,7 @@ Run from the repository root::
 
     python -m bench.lesson_open                 # 7 rounds of every page
     python -m bench.lesson_open --rounds 3 --lessons /?lecture=1
+    python -m bench.lesson_open --against ../before   # another tree's app beside this one's
 
 Three servers run with the same settings (this tree's .streamlit/config.toml, the same
 flags): the app, bench/_one_chart_app.py and bench/_hello_app.py. One Chromium at 1280 x 720
@@ -85,6 +86,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--lessons", nargs="*", default=LESSONS)
+    parser.add_argument("--against", type=Path, default=None,
+                        help="a checkout whose app opens the same lessons in the same rounds "
+                             "(a change's before), on a fourth server")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -95,13 +99,19 @@ def main() -> None:
                                                         script="bench/_one_chart_app.py"))
         hello, _ = stack.enter_context(streamlit_server(name="lesson-open-hello",
                                                         script="bench/_hello_app.py"))
-        pages = {**{link: app + link for link in args.lessons},
-                 "one st.plotly_chart": chart + "/", "hello": hello + "/"}
+        servers = [app, chart, hello]
+        pages = {link: app + link for link in args.lessons}
+        if args.against:
+            other, _ = stack.enter_context(streamlit_server(name="lesson-open-against",
+                                                            root=args.against.resolve()))
+            servers.append(other)
+            pages.update({f"{link} ({args.against.name})": other + link for link in args.lessons})
+        pages.update({"one st.plotly_chart": chart + "/", "hello": hello + "/"})
         playwright = stack.enter_context(sync_playwright())
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
         contexts = {}  # one browser profile per server, as a student's
-        for server in (app, chart, hello):
+        for server in servers:
             contexts[server] = browser.new_context(viewport={"width": 1280, "height": 720})
             contexts[server].add_init_script(WATCH)
         server_of = {name: next(s for s in contexts if url.startswith(s))

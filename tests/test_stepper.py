@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
@@ -165,8 +166,29 @@ def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):
     with ThreadPoolExecutor(8) as pool:
         served = list(pool.map(lambda _: stepper.serve_plotly(), range(16)))
     assert {p.name for p in served} == {"plotly.min.js"}
-    assert served[0].read_bytes() == stepper.PLOTLY_JS.read_bytes()
+    assert served[0].read_bytes() == stepper.plotly_js()
     assert [p.name for p in (tmp_path / "static").iterdir()] == ["plotly.min.js"]
+
+
+def test_the_pages_plotly_draws_what_plotly_writes_and_a_figure_it_cannot_draw_is_refused():
+    import plotly.graph_objects as go
+    import plotly.offline
+
+    from ui.stepper import PLOTLY_TRACES, figure_json, plotly_js
+
+    # the bundle is of the plotly.js major version the installed plotly writes figures for
+    made = re.search(r"plotly\.js \(cartesian - minified\) v(\d+)\.", plotly_js()[:300].decode())
+    assert made and made.group(1) == plotly.offline.get_plotlyjs_version().split(".")[0]
+    # every trace type it names is one it registers
+    for kind in PLOTLY_TRACES:
+        assert f'moduleType:"trace",name:"{kind}"' in plotly_js().decode(), kind
+    kinds = {kind: go.Figure(getattr(go, name)()) for kind, name in
+             (("scatter", "Scatter"), ("heatmap", "Heatmap"), ("contour", "Contour"),
+              ("bar", "Bar"))}
+    for kind, fig in kinds.items():
+        assert figure_json(fig)["data"][0]["type"] == kind
+    with pytest.raises(ValueError, match="cannot draw scatter3d, surface"):
+        figure_json(go.Figure([go.Surface(z=[[0, 1]]), go.Scatter3d(), go.Scatter()]))
 
 
 def test_a_plane_skeleton_is_built_once_for_every_session_that_draws_it():

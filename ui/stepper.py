@@ -13,11 +13,12 @@ cache reference, and a reply can never move the student back.
 from __future__ import annotations
 
 import base64
+import functools
+import gzip
 import hashlib
 import json
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -59,7 +60,17 @@ from viz.projector import MIN_FONT, for_projector
 ROOT = Path(__file__).resolve().parents[1]
 ASSETS = Path(__file__).with_name("stepper_assets")
 STATIC = ROOT / "static"  # served at app/static/ (server.enableStaticServing)
-PLOTLY_JS = Path(go.__file__).parents[1] / "package_data" / "plotly.min.js"
+# The page's Plotly: plotly.js's own cartesian bundle (4.1.1, the version plotly 7.1 writes
+# figures for; MIT, vendor/plotly.js-LICENSE), a third of the whole bundle's 4.7 MB. A phone
+# fetches and evaluates it before the first chart: the whole bundle took a page's thread for
+# seconds (bench/README.md, "A lesson opens"). Its trace types are the only ones a stepper's
+# figure may hold (figure_json refuses any other).
+# Kept gzipped (a third of its 1.5 MB: the repository keeps no file over 1 MB but its
+# screenshots); plotly_js() gives it whole.
+PLOTLY_GZ = ASSETS / "vendor" / "plotly-cartesian.min.js.gz"
+PLOTLY_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "histogram2d",
+                           "histogram2dcontour", "image", "pie", "scatter", "scatterternary",
+                           "violin"})
 COMPONENT = "perceptron_lab.stepper"
 PLANE_LAYERS = ("boundary", "ghost", "normal", "visited", "weights", "explain")
 _DTYPES = {"f8": np.float64, "f4": np.float32, "i4": np.int32, "i2": np.int16, "i1": np.int8,
@@ -86,8 +97,15 @@ def keys_button() -> None:
         st.markdown(KEYS_HELP)
 
 
+@functools.cache
+def plotly_js() -> bytes:
+    """The page's Plotly, whole (PLOTLY_GZ unzipped)."""
+    return gzip.decompress(PLOTLY_GZ.read_bytes())
+
+
 def serve_plotly() -> Path:
-    """Copy the installed plotly.min.js to ./static once, for the browser to fetch and cache.
+    """Write the page's Plotly (plotly_js) to ./static/plotly.min.js once, for the browser
+    to fetch and cache.
 
     Returns
     -------
@@ -96,13 +114,13 @@ def serve_plotly() -> Path:
         refuses files that resolve outside ./static.
     """
     target = STATIC / "plotly.min.js"
-    if not target.exists() or target.stat().st_size != PLOTLY_JS.stat().st_size:
+    if not target.exists() or target.read_bytes() != plotly_js():
         STATIC.mkdir(exist_ok=True)
         # a copy of this call's own: several processes may start at once (a course
         # server's, the tests' workers) and each must replace the target with a whole file
         handle, name = tempfile.mkstemp(suffix=".part", dir=STATIC)
         os.close(handle)
-        shutil.copyfile(PLOTLY_JS, name)
+        Path(name).write_bytes(plotly_js())
         Path(name).replace(target)  # atomic: a request never sees half a file
     return target
 
@@ -345,6 +363,11 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
         Thick lines, big markers and no text under ``viz.projector.MIN_FONT``
         pixels (``viz.projector.for_projector``).
 
+    Raises
+    ------
+    ValueError
+        A trace of a type the page's Plotly does not draw (PLOTLY_TRACES).
+
     Examples
     --------
     >>> fig = go.Figure(layout=dict(legend=dict(font=dict(size=11))))
@@ -354,6 +377,10 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     fig = legend_at_foot(fig)
     if lecture:
         fig = for_projector(go.Figure(fig))
+    kinds = {trace.type for trace in fig.data} - PLOTLY_TRACES
+    if kinds:
+        raise ValueError(f"the page's Plotly (PLOTLY_GZ) cannot draw {', '.join(sorted(kinds))}: "
+                         f"a stepper's figure holds only {', '.join(sorted(PLOTLY_TRACES))}")
     return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
 
 
@@ -694,7 +721,7 @@ def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
 <html lang="en"><head><meta charset="utf-8"><title>{title}</title>
 <style>body {{ font-family: system-ui, sans-serif; margin: 1.5rem; }}
 {css}</style>
-<script>{PLOTLY_JS.read_text()}</script></head>
+<script>{plotly_js().decode()}</script></head>
 <body><div id="stepper"></div>
 <script type="module">
 {module}

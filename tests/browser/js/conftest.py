@@ -15,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from ui.stepper import JS_LAYERS, JS_MODULES, PLOTLY_JS, module_path, script
+from ui.stepper import JS_LAYERS, JS_MODULES, module_path, plotly_js, script
 
 ORIGIN = "http://stepper.test"
 EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
@@ -52,7 +52,7 @@ def page_script() -> str:
 def _answer(route) -> None:
     """The made-up origin: Plotly where the component looks for it, else an empty page."""
     if route.request.url.endswith("/plotly.min.js"):
-        route.fulfill(body=PLOTLY_JS.read_bytes(), content_type="text/javascript")
+        route.fulfill(body=plotly_js(), content_type="text/javascript")
     else:
         route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
                       content_type="text/html")

@@ -10,8 +10,8 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, separable
-from tests.browser.js.conftest import PLOTLY_JS, open_page
-from ui.stepper import pack, perceptron_run
+from tests.browser.js.conftest import open_page
+from ui.stepper import pack, perceptron_run, plotly_js
 from viz.plane import CHART_CONFIG
 
 pytestmark = pytest.mark.browser
@@ -75,7 +75,7 @@ def test_plotly_is_loaded_once_and_again_after_a_failure(browser):
             if len(served) == 1:
                 route.fulfill(status=503, body="")
             else:
-                route.fulfill(body=PLOTLY_JS.read_bytes(), content_type="text/javascript")
+                route.fulfill(body=plotly_js(), content_type="text/javascript")
         else:
             route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
                           content_type="text/html")
