@@ -11,6 +11,8 @@ from __future__ import annotations
 import base64
 import re
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
 from tests.browser.stepper import ready, status, wait_status, wait_url_step
 from ui.classroom import qr_svg
@@ -54,9 +56,14 @@ def strip(page) -> str:
 
 def wait_strip(page, pattern: str) -> None:
     """Wait until the class strip's text matches the regular expression ``pattern``."""
-    page.wait_for_function(
-        "(p) => new RegExp(p).test(document.querySelector('.pl-class')?.innerText ?? '')",
-        arg=pattern)
+    try:
+        page.wait_for_function(
+            "(p) => new RegExp(p).test(document.querySelector('.pl-class')?.innerText ?? '')",
+            arg=pattern)
+    except PlaywrightTimeout as timeout:
+        said = page.evaluate("() => document.querySelector('.pl-class')?.innerText ?? null")
+        raise AssertionError(f"the strip never matched {pattern!r}; it says {said!r}") \
+            from timeout
 
 
 def same_status(lecturer, *students) -> str:

@@ -173,3 +173,34 @@ export class Player {
     this.playing = null;
   }
 }
+
+export function listenMore(ui) {
+  // More opens and shuts its disclosure; Escape shuts it and gives the focus back to More.
+  // Returns what stops it listening.
+  const onMore = () => showMore(ui, ui.more.getAttribute("aria-expanded") !== "true");
+  const onBarKey = (event) => {
+    if (event.key !== "Escape" || ui.more.getAttribute("aria-expanded") !== "true") return;
+    event.preventDefault();
+    showMore(ui, false);
+    ui.more.focus();
+  };
+  ui.more.addEventListener("click", onMore);
+  ui.bar.addEventListener("keydown", onBarKey);
+  return () => {
+    ui.more.removeEventListener("click", onMore);
+    ui.bar.removeEventListener("keydown", onBarKey);
+  };
+}
+
+export function markRun(root) {
+  // The page's boxes that hold this stepper, each in its column of boxes: on a phone the page
+  // puts the Keys and Share row and the lesson's settings drawn over the run under it
+  // (stepper.css). Marks that Streamlit's own drawing of the page leaves alone.
+  for (let node = root; node.parentElement; node = node.parentElement) {
+    const up = node.parentElement;
+    if (up.dataset.testid === "stMainBlockContainer") break;
+    if (up.dataset.testid === "stVerticalBlock" && !("plRun" in node.dataset)) {
+      node.dataset.plRun = "";
+    }
+  }
+}

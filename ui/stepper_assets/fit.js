@@ -17,6 +17,7 @@ const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than t
 // beside down to the narrower box.
 const BESIDE_MIN_PX = 450;
 const LECTURE_BESIDE_MIN_PX = 420;
+const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };
@@ -96,4 +97,35 @@ export function squareHeight(gd, tallest) {
   // empty room above and below its plot
   const { height, _size: size } = gd._fullLayout;
   return Math.round(Math.min(tallest, height - (size.h - size.w)));
+}
+
+export function planeHeightFor(gd, own, place) {
+  // The plane's chart's height here and now, the one rule both its drawing and the window's
+  // resize follow (two rules pulled a lone run's chart two ways, drawing it without end): on
+  // a phone (one run out of lecture mode) as tall as its square plot needs, with its toolbar's
+  // row; elsewhere chartHeight's (the figure's own ``own``; a projector's, a pair's and a wide
+  // window's follow the window)
+  if (!place.lecture && !place.pair && place.narrow && gd._fullLayout?._size) {
+    return squareHeight(gd, own + TOOLBAR_ROW_PX);
+  }
+  return chartHeight(own, place);
+}
+
+export function planeChange(gd, layout, height, narrow) {
+  // What a lone run's drawn plane needs to stand at ``height``: a phone's chart toolbar (44 px
+  // buttons) has a row of its own over the chart's title and plot, not over them. ``layout``:
+  // the figure's own. null when it stands so already.
+  const { margin = {}, title } = layout;
+  const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
+  const change = {};
+  if (Math.abs(height - gd._fullLayout.height) > 2) change.height = height;
+  if (gd._fullLayout.margin.t !== top) {
+    change["margin.t"] = top;
+    if (title?.text) {
+      Object.assign(change, narrow ? { "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom" }
+        : { "title.yref": title.yref ?? "container", "title.y": title.y ?? "auto",
+            "title.yanchor": title.yanchor ?? "auto" });
+    }
+  }
+  return Object.keys(change).length ? change : null;
 }

@@ -21,8 +21,6 @@
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
 
-const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
-
 const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
 class Stepper {
@@ -172,7 +170,8 @@ class Stepper {
     const host = this.ui.planeHost;
     return { lecture, pair: this.pair, wide, widePair: pairs,
              width: host.clientWidth, top: host.getBoundingClientRect().top,
-             windowWidth: window.innerWidth, windowHeight: window.innerHeight };
+             windowWidth: window.innerWidth, windowHeight: window.innerHeight,
+             narrow: window.matchMedia(NARROW).matches };
   }
 
   relayout() {
@@ -187,43 +186,19 @@ class Stepper {
   }
 
   planeHeightNow() {
-    // The plane's chart's height here and now, the one rule both its drawing and the window's
-    // resize follow: on a phone (one run out of lecture mode) as tall as its square plot
-    // needs, elsewhere fit.js's (the figure's own; a projector's, a pair's and a wide window's
-    // follow the window)
-    const gd = this.ui.planePlot;
-    const own = this.run.header.figure.layout.height;
-    const place = this.place();
-    if (!place.lecture && !place.pair && window.matchMedia(NARROW).matches && gd._fullLayout?._size) {
-      return squareHeight(gd, own + TOOLBAR_ROW_PX);
-    }
-    return chartHeight(own, place);
+    // the one height both the plane's drawing and the window's resize follow (fit.js)
+    return planeHeightFor(this.ui.planePlot, this.run.header.figure.layout.height, this.place());
   }
 
   fitPlaneHeight(passes = 3) {
-    // One run out of lecture mode: on a phone the plane's chart as tall as its square plot
-    // needs, elsewhere the height fit.js gives it (the figure's own; a wide window's follows
-    // the window, as the window's resize does: the two never pull it two ways). A projector's
-    // and a pair's follow the window alone.
+    // One run out of lecture mode: its plane at planeHeightNow, its toolbar's row made (a
+    // projector's and a pair's follow the window alone: onWindow)
     const gd = this.ui.planePlot;
     if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
-    const { margin = {}, title } = this.run.header.figure.layout;
-    const narrow = window.matchMedia(NARROW).matches;
     const height = this.planeHeightNow();
-    // a phone's chart toolbar (44 px buttons) has a row of its own over the chart's title and
-    // plot, not over them
-    const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
-    const change = {};
-    if (Math.abs(height - gd._fullLayout.height) > 2) change.height = height;
-    if (gd._fullLayout.margin.t !== top) {
-      change["margin.t"] = top;
-      if (title?.text) {
-        Object.assign(change, narrow ? { "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom" }
-          : { "title.yref": title.yref ?? "container", "title.y": title.y ?? "auto",
-              "title.yanchor": title.yanchor ?? "auto" });
-      }
-    }
-    if (!Object.keys(change).length) return null;
+    const change = planeChange(gd, this.run.header.figure.layout, height,
+                               window.matchMedia(NARROW).matches);
+    if (!change) return null;
     if (change.height) this.planeHeight = height;
     // again once Plotly has made room for the labels at the new height (automargin)
     return window.Plotly.relayout(gd, change)
@@ -337,7 +312,6 @@ class Stepper {
       // mode, a pair, a wide window)
       const gd = ui.planePlot;
       if (!this.run || !gd._fullLayout || !window.Plotly) return;
-      // (elsewhere the figure's own height, which a window no longer wide goes back to)
       const height = this.planeHeightNow();
       if (Math.abs(height - this.planeHeight) > 8) {
         this.planeHeight = height;
@@ -368,16 +342,7 @@ class Stepper {
     };
     narrow.addEventListener("change", onNarrow);
     onNarrow();
-    const onMore = () => showMore(ui, ui.more.getAttribute("aria-expanded") !== "true");
-    const onBarKey = (event) => {
-      // Escape shuts More's disclosure and gives the focus back to More
-      if (event.key !== "Escape" || ui.more.getAttribute("aria-expanded") !== "true") return;
-      event.preventDefault();
-      showMore(ui, false);
-      ui.more.focus();
-    };
-    ui.more.addEventListener("click", onMore);
-    ui.bar.addEventListener("keydown", onBarKey);
+    const stopMore = listenMore(ui);
     ui.box.addEventListener("click", onClick);
     ui.slider.addEventListener("input", onSlider);
     ui.predict.addEventListener("change", onPredict);
@@ -385,8 +350,7 @@ class Stepper {
     const stops = [this.sync.listen(ui.box), ...this.each("listen", this.view(), this)];
     return () => {
       narrow.removeEventListener("change", onNarrow);
-      ui.more.removeEventListener("click", onMore);
-      ui.bar.removeEventListener("keydown", onBarKey);
+      stopMore();
       ui.box.removeEventListener("click", onClick);
       ui.slider.removeEventListener("input", onSlider);
       ui.predict.removeEventListener("change", onPredict);
@@ -397,19 +361,6 @@ class Stepper {
       above.disconnect();
       stops.forEach((stop) => stop());
     };
-  }
-}
-
-function markRun(root) {
-  // The page's boxes that hold this stepper, each in its column of boxes: on a phone the page
-  // puts the Keys and Share row and the lesson's settings drawn over the run under it
-  // (stepper.css). Marks that Streamlit's own drawing of the page leaves alone.
-  for (let node = root; node.parentElement; node = node.parentElement) {
-    const up = node.parentElement;
-    if (up.dataset.testid === "stMainBlockContainer") break;
-    if (up.dataset.testid === "stVerticalBlock" && !("plRun" in node.dataset)) {
-      node.dataset.plRun = "";
-    }
   }
 }
 

@@ -151,3 +151,28 @@ def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legend
     assert js.evaluate("() => pl.widePair(true, true, 1440)") is False
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480, widePair: true })") is True
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480 })") is False
+
+
+def test_a_lone_runs_plane_has_one_height_and_a_phones_toolbar_its_own_row(js):
+    # on a phone (one run out of lecture mode): as tall as its square plot needs, its toolbar's
+    # 44 px row included, no taller than the figure's own height and that row
+    drawn = {"height": 600, "margin": {"t": 54}, "_size": {"h": 500, "w": 350}}
+    height = "([gd, own, place]) => pl.planeHeightFor({ _fullLayout: gd }, own, place)"
+    assert js.evaluate(height, [drawn, 520, {"narrow": True}]) == 600 - (500 - 350)
+    assert js.evaluate(height, [{**drawn, "_size": {"h": 500, "w": 500}}, 520,
+                                {"narrow": True}]) == 520 + 44
+    # elsewhere fit.js's chartHeight: the figure's own, or the window's on a projector
+    assert js.evaluate(height, [drawn, 520, {"narrow": False}]) == 520
+    projector = {"narrow": True, "lecture": True, "top": 100, "width": 900,
+                 "windowHeight": 720, "windowWidth": 390}
+    assert js.evaluate(height, [drawn, 520, projector]) == 720 - 100 - 12
+    # what a drawn plane needs: nothing when it stands so; the phone's toolbar row over the
+    # title, and the figure's own top back elsewhere
+    change = "([gd, layout, h, narrow]) => pl.planeChange({ _fullLayout: gd }, layout, h, narrow)"
+    layout = {"margin": {"t": 10}, "title": {"text": "the plane"}}
+    assert js.evaluate(change, [drawn, layout, 601, True]) is None
+    assert js.evaluate(change, [drawn, layout, 450, True]) == {"height": 450}
+    assert js.evaluate(change, [drawn, layout, 600, False]) == {
+        "margin.t": 10, "title.yref": "container", "title.y": "auto", "title.yanchor": "auto"}
+    assert js.evaluate(change, [{**drawn, "margin": {"t": 10}}, layout, 600, True]) == {
+        "margin.t": 54, "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom"}
