@@ -91,22 +91,32 @@ export function fitWidth(gd, Plotly, legend = null) {
   return Object.keys(change).length ? Plotly.relayout(gd, change) : Promise.resolve(gd);
 }
 
-export function squareHeight(gd, tallest) {
+export function squareHeight(gd, tallest, last = null) {
   // A chart's height at which its square plot (equal scales) fills the plot area, no taller
   // than ``tallest``: a phone's plane is as wide as the phone, and a taller chart only leaves
-  // empty room above and below its plot
+  // empty room above and below its plot. ``last``: the chart at another height ({ height, d },
+  // d its plot's height less its width), for the secant through both: where Plotly's margins
+  // move with the height, the plain step (height - d) swung about the square height without
+  // end (a phone's large run: 468, 537, 469, 536 ... px), the secant lands on it
   const { height, _size: size } = gd._fullLayout;
-  return Math.round(Math.min(tallest, height - (size.h - size.w)));
+  const d = size.h - size.w;
+  const slope = last && last.height !== height ? (d - last.d) / (height - last.height) : 1;
+  const step = slope >= 0.5 && slope <= 4 ? d / slope : d;
+  return Math.round(Math.min(tallest, height - step));
 }
 
-export function planeHeightFor(gd, own, place) {
+export function planeHeightFor(gd, own, place, memo = {}) {
   // The plane's chart's height here and now, the one rule both its drawing and the window's
   // resize follow (two rules pulled a lone run's chart two ways, drawing it without end): on
   // a phone (one run out of lecture mode) as tall as its square plot needs, with its toolbar's
   // row; elsewhere chartHeight's (the figure's own ``own``; a projector's, a pair's and a wide
   // window's follow the window)
   if (!place.lecture && !place.pair && place.narrow && gd._fullLayout?._size) {
-    return squareHeight(gd, own + TOOLBAR_ROW_PX);
+    // (``memo.last``: the plane as it was drawn the time before, for squareHeight's secant)
+    const height = squareHeight(gd, own + TOOLBAR_ROW_PX, memo.last);
+    const { height: drawn, _size: size } = gd._fullLayout;
+    memo.last = { height: drawn, d: size.h - size.w };
+    return height;
   }
   return chartHeight(own, place);
 }

@@ -187,12 +187,12 @@ class Stepper {
 
   planeHeightNow() {
     // the one height both the plane's drawing and the window's resize follow (fit.js)
-    return planeHeightFor(this.ui.planePlot, this.run.header.figure.layout.height, this.place());
+    return planeHeightFor(this.ui.planePlot, this.run.header.figure.layout.height, this.place(),
+                          this.squares ??= {});
   }
 
   fitPlaneHeight(passes = 3) {
-    // One run out of lecture mode: its plane at planeHeightNow, its toolbar's row made (a
-    // projector's and a pair's follow the window alone: onWindow)
+    // one run out of lecture mode: its plane at planeHeightNow, its toolbar's row made
     const gd = this.ui.planePlot;
     if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
     const height = this.planeHeightNow();

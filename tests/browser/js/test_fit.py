@@ -161,6 +161,15 @@ def test_a_lone_runs_plane_has_one_height_and_a_phones_toolbar_its_own_row(js):
     assert js.evaluate(height, [drawn, 520, {"narrow": True}]) == 600 - (500 - 350)
     assert js.evaluate(height, [{**drawn, "_size": {"h": 500, "w": 500}}, 520,
                                 {"narrow": True}]) == 520 + 44
+    # where the margins move with the height (a phone's large run swung 468, 537, 469, ...):
+    # the secant through the last drawing and this one lands on the square height, and this
+    # drawing is the last one for the next
+    swung = ("([gd, memo]) => [pl.planeHeightFor({ _fullLayout: gd }, 520, { narrow: true }, "
+             "memo), memo]")
+    got, memo = js.evaluate(swung, [{"height": 468, "_size": {"h": 300, "w": 369}},
+                                    {"last": {"height": 537, "d": 68}}])
+    assert got == round(468 + 69 * (537 - 468) / (68 + 69))
+    assert memo == {"last": {"height": 468, "d": -69}}
     # elsewhere fit.js's chartHeight: the figure's own, or the window's on a projector
     assert js.evaluate(height, [drawn, 520, {"narrow": False}]) == 520
     projector = {"narrow": True, "lecture": True, "top": 100, "width": 900,
