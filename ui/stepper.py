@@ -131,7 +131,7 @@ def serve_plotly() -> Path:
 # ``export`` marks what a module offers the others and its tests (tests/browser/js/);
 # joined, no module imports, so the word is dropped.
 JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
-              "sync", "controls", "predict", "fit", "figure", "stepper")
+              "sync", "controls", "predict", "fit", "figure", "scheme", "stepper")
 JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 

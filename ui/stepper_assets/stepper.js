@@ -320,16 +320,9 @@ class Stepper {
     };
     window.addEventListener("resize", onWindow);
     // the page's theme follows the browser's: so does the chart, drawn again in its colours
-    const scheme = window.matchMedia("(prefers-color-scheme: dark)");
-    const onScheme = () => {
-      // Streamlit changes its page's colours a moment after the browser says so
-      for (const ms of [50, 250, 1000, 3000]) {
-        setTimeout(() => {
-          if (this.run && ui.box.isConnected && darkPage(ui.box) !== this.dark) this.load(this.run);
-        }, ms);
-      }
-    };
-    scheme.addEventListener("change", onScheme);
+    const stopScheme = followScheme(
+      () => Boolean(this.run) && ui.box.isConnected && darkPage(ui.box) !== this.dark,
+      () => this.load(this.run));
     // what is above the chart can still grow after it is drawn (type loaded late, a message)
     const above = new ResizeObserver(onWindow);
     above.observe(this.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
@@ -357,7 +350,7 @@ class Stepper {
       window.removeEventListener("keydown", onKey, true);
       resize.disconnect();
       window.removeEventListener("resize", onWindow);
-      scheme.removeEventListener("change", onScheme);
+      stopScheme();
       above.disconnect();
       stops.forEach((stop) => stop());
     };
