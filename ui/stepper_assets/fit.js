@@ -139,3 +139,25 @@ export function planeChange(gd, layout, height, narrow) {
   }
   return Object.keys(change).length ? change : null;
 }
+
+export function followWindow(stepper, root) {
+  // The window, or what is above the chart in the page (type loaded late, a message), changed
+  // height: the plane follows (stepper.planeHeightNow), drawn again only for a change of more
+  // than 8 px. Returns what stops it following.
+  const onWindow = () => {
+    const gd = stepper.ui.planePlot;
+    if (!stepper.run || !gd._fullLayout || !window.Plotly) return;
+    const height = stepper.planeHeightNow();
+    if (Math.abs(height - stepper.planeHeight) > 8) {
+      stepper.planeHeight = height;
+      window.Plotly.relayout(gd, { height });
+    }
+  };
+  window.addEventListener("resize", onWindow);
+  const above = new ResizeObserver(onWindow);
+  above.observe(root.closest('[data-testid="stMainBlockContainer"]') || document.body);
+  return () => {
+    window.removeEventListener("resize", onWindow);
+    above.disconnect();
+  };
+}

@@ -307,25 +307,11 @@ class Stepper {
     };
     const resize = new ResizeObserver(() => this.relayout());
     resize.observe(ui.box);
-    const onWindow = () => {
-      // the window or what is above the chart changed height: the plane follows (lecture
-      // mode, a pair, a wide window)
-      const gd = ui.planePlot;
-      if (!this.run || !gd._fullLayout || !window.Plotly) return;
-      const height = this.planeHeightNow();
-      if (Math.abs(height - this.planeHeight) > 8) {
-        this.planeHeight = height;
-        window.Plotly.relayout(gd, { height });
-      }
-    };
-    window.addEventListener("resize", onWindow);
+    const stopWindow = followWindow(this, this.root);
     // the page's theme follows the browser's: so does the chart, drawn again in its colours
     const stopScheme = followScheme(
       () => Boolean(this.run) && ui.box.isConnected && darkPage(ui.box) !== this.dark,
       () => this.load(this.run));
-    // what is above the chart can still grow after it is drawn (type loaded late, a message)
-    const above = new ResizeObserver(onWindow);
-    above.observe(this.root.closest('[data-testid="stMainBlockContainer"]') || document.body);
     // a phone turned wide, or a window narrowed to one: the controls take their place there
     const narrow = window.matchMedia(NARROW);
     const onNarrow = () => {
@@ -349,9 +335,8 @@ class Stepper {
       ui.predict.removeEventListener("change", onPredict);
       window.removeEventListener("keydown", onKey, true);
       resize.disconnect();
-      window.removeEventListener("resize", onWindow);
       stopScheme();
-      above.disconnect();
+      stopWindow();
       stops.forEach((stop) => stop());
     };
   }

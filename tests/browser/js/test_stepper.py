@@ -245,3 +245,20 @@ def test_the_charts_take_the_pages_toolbar_and_say_what_they_show(page):
     assert got["role"] == "figure"
     assert got["hidden"] and set(got["hidden"]) == {"true"}
     assert got["label"].startswith("The perceptron's boundary: 0.2 x₁ + 0 x₂ − 0.1 = 0. ")
+
+
+def test_a_projectors_plane_follows_the_window_and_stops_when_left(page):
+    # fit.js followWindow: the window grows shorter, the plane with it (its chartHeight), and a
+    # stepper left no longer follows
+    text, _ = packed(lecture=True)
+    mount(page, text)
+    height = """() => document.querySelector(".pl-plane .js-plotly-plot")._fullLayout.height"""
+    top = """() => document.querySelector(".pl-plane").getBoundingClientRect().top"""
+    page.set_viewport_size({"width": 1280, "height": 640})
+    page.wait_for_function(f"() => Math.abs(({height})() - Math.max(400, 640 - ({top})() - 12))"
+                           " <= 8")
+    page.evaluate("() => window.cleanups.s1()")
+    before = page.evaluate(height)
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_timeout(500)
+    assert page.evaluate(height) == before
