@@ -38,16 +38,20 @@ CHART_CONFIG = {
 def view_box(X: np.ndarray, pad: float = 0.15,
              aspect: float = 1.0) -> tuple[tuple[float, float], tuple[float, float]]:
     """Square axis ranges around the points, so the plot keeps right angles right; with
-    ``aspect`` the x range is that many times the y range (a landscape plot, for a projector),
-    the scales still equal.
+    ``aspect`` the x range is that many times the y range (a landscape plot, for a projector,
+    or for points wider than tall), the scales still equal, the y range no taller than the
+    points need.
 
     >>> view_box(np.array([[0.0, 0.0], [2.0, 2.0]]))
     ((-0.3, 2.3), (-0.3, 2.3))
     >>> view_box(np.array([[0.0, 0.0], [2.0, 2.0]]), aspect=1.5)
     ((-0.95, 2.95), (-0.3, 2.3))
+    >>> view_box(np.array([[0.0, 0.0], [4.0, 1.0]]), aspect=2)
+    ((-0.6, 4.6), (-0.8, 1.8))
     """
     lo, hi = X.min(axis=0), X.max(axis=0)
-    half = max(float(np.max(hi - lo)) / 2, 0.5) * (1 + 2 * pad)
+    span = hi - lo
+    half = max(float(span[1]) / 2, float(span[0]) / 2 / aspect, 0.5) * (1 + 2 * pad)
     # round edges to a hundredth of the span: short numbers in every frame that touches them
     unit = 10.0 ** (np.floor(np.log10(2 * half)) - 2)
     centre = np.round((lo + hi) / 2 / unit) * unit
@@ -159,24 +163,42 @@ def house_layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
 
 
 def legend_at_foot(fig: go.Figure) -> go.Figure:
-    """A legend laid out below the plot, moved to the figure's foot (a copy; else ``fig``).
+    """A legend laid out below the plot, moved to the figure's foot, its entries flowing in
+    rows each as wide as its own words (a copy; else ``fig``).
 
     Below the plot by a share of its height, a legend meets the x axis's title on
     a short plot or with large type (w₁ sat on "η y x"). At the foot of the
-    figure instead, Plotly makes room for both. ``fig`` is not changed.
+    figure instead, Plotly makes room for both. A row legend too long for one
+    line gives every entry the widest one's width (one long name, and six entries
+    took six rows of a projector's plane); an entry in a group of its own keeps
+    its width (traces already grouped stay together). ``fig`` is not changed.
 
     Examples
     --------
-    >>> fig = go.Figure(layout=dict(legend=dict(orientation="h", y=-0.12)))
-    >>> legend_at_foot(fig).layout.legend.yref
-    'container'
-    >>> fig.layout.legend.yref is None
-    True
+    >>> fig = go.Figure([go.Scatter(name="a"), go.Scatter(name="b", legendgroup="g")],
+    ...                 layout=dict(legend=dict(orientation="h", y=-0.12)))
+    >>> foot = legend_at_foot(fig)
+    >>> foot.layout.legend.yref, foot.layout.legend.traceorder
+    ('container', 'grouped')
+    >>> [trace.legendgroup for trace in foot.data]
+    ['entry 0', 'g']
+    >>> fig.layout.legend.yref is None, fig.data[0].legendgroup is None
+    (True, True)
     """
     legend = fig.layout.legend
-    if legend.y is None or legend.y >= 0 or legend.yref not in (None, "paper"):
+    below = not (legend.y is None or legend.y >= 0 or legend.yref not in (None, "paper"))
+    flow = legend.orientation == "h" and legend.traceorder is None
+    if not (below or flow):
         return fig
-    return go.Figure(fig).update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
+    fig = go.Figure(fig)
+    if below:
+        fig.update_layout(legend=dict(yref="container", y=0, yanchor="bottom"))
+    if flow:
+        for i, trace in enumerate(fig.data):
+            if trace.legendgroup is None:
+                trace.legendgroup = f"entry {i}"
+        fig.update_layout(legend=dict(traceorder="grouped", tracegroupgap=0))
+    return fig
 
 
 def legend_below(fig: go.Figure, space: int) -> go.Figure:
