@@ -2,10 +2,13 @@
 // measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
 
 const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
-// a wide window out of lecture mode (a laptop): one run's plane beside its steps, as on a
-// projector, in the page's own type; from a window this wide and a stepper this wide
-const WIDE_WINDOW_PX = 1100;
+// a wide window out of lecture mode (a laptop, a tablet on its side): one run's plane beside
+// its steps, as on a projector, in the page's own type; from a window this wide and a stepper
+// this wide (a 1024 x 768 tablet stacked its controls, status and maths over the plane, which
+// began at y 386-500: its sidebar folded, its stepper is 860 px wide)
+const WIDE_WINDOW_PX = 1000;
 const WIDE_BOX_PX = 780;
+const WIDE_PAIR_WINDOW_PX = 1100;  // two runs: each legend under its plot from this wide
 const WIDE_MIN_PX = 360;
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
 const PAIR_MIN_PX = 260;
@@ -17,6 +20,7 @@ const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than t
 // beside down to the narrower box.
 const BESIDE_MIN_PX = 450;
 const LECTURE_BESIDE_MIN_PX = 420;
+const FOOT_GAP_PX = 4;  // a chart that follows the window ends this far above its foot
 const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
@@ -32,7 +36,7 @@ export function wideLayout(lecture, pair, boxWidth, windowWidth) {
 export function widePair(lecture, pair, windowWidth) {
   // two runs side by side in a wide window out of lecture mode (a laptop): each legend under
   // its plot, which takes the width a legend beside it would (legendUnder)
-  return !lecture && pair && windowWidth >= WIDE_WINDOW_PX;
+  return !lecture && pair && windowWidth >= WIDE_PAIR_WINDOW_PX;
 }
 
 export function legendUnder(place) {
@@ -69,7 +73,7 @@ export function chartHeight(height, place) {
     return Math.round(Math.min(height, place.width + foot));
   }
   if (!(place.top > 0 && place.top < place.windowHeight)) return height;
-  const room = place.windowHeight - place.top - 12;
+  const room = place.windowHeight - place.top - FOOT_GAP_PX;
   if (place.pair) {
     return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * PAIR_CHART_SHARE) + foot));
   }

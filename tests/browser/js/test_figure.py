@@ -10,7 +10,7 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, separable
-from tests.browser.js.conftest import open_page
+from tests.browser.js.conftest import GAP, open_page
 from ui.stepper import pack, perceptron_run, plotly_js
 from viz.plane import CHART_CONFIG
 
@@ -63,7 +63,7 @@ def test_on_a_projector_it_is_sized_for_the_window_and_its_legend_sits_at_the_fo
     assert laptop["legend"]["yref"] == projector["legend"]["yref"] == "container"
     assert "xref" not in laptop["legend"] and projector["legend"]["xref"] == "container"
     assert projector["height"] == min(figure(js, data, lecture=True)["header"]["layout"]
-                                      ["height"], max(400, 720 - 300 - 12))
+                                      ["height"], max(400, 720 - 300 - GAP))
 
 
 def test_plotly_is_loaded_once_and_again_after_a_failure(browser):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.js.conftest import ORIGIN
+from tests.browser.js.conftest import GAP, ORIGIN
 
 pytestmark = pytest.mark.browser
 
@@ -107,20 +107,20 @@ def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js
     assert height(js, 560) == 560  # a laptop's lone run: its figure's height
     # a projector, one run: the plane beside its steps, from its top to the window's bottom,
     # 400 px at least ...
-    assert height(js, 900, lecture=True) == 720 - 300 - 12
+    assert height(js, 900, lecture=True) == 720 - 300 - GAP
     assert height(js, 900, lecture=True, top=500) == 400
     # ... taller than its figure if the window has the room ...
-    assert height(js, 300, lecture=True) == 720 - 300 - 12
+    assert height(js, 300, lecture=True) == 720 - 300 - GAP
     # ... but no taller than its box is wide, with the legend under it
     assert height(js, 900, lecture=True, top=100, width=300) == 300 + 150
     assert height(js, 900, lecture=True, top=100, width=200) == 400
     assert height(js, 900, lecture=True, top=800) == 900  # scrolled out: kept
     # two runs side by side: 58% of the room under them for their charts, 260 px at least
-    assert height(js, 900, pair=True, top=100) == round(0.58 * (720 - 100 - 12))
+    assert height(js, 900, pair=True, top=100) == round(0.58 * (720 - 100 - GAP))
     assert height(js, 900, pair=True) == 260
     # ... and 150 px more for a legend under the plot, in a narrow box
     assert height(js, 900, pair=True, top=100, width=360, windowWidth=768) == \
-        round(0.58 * (720 - 100 - 12)) + 150
+        round(0.58 * (720 - 100 - GAP)) + 150
     # a phone stacks them: each as tall as its square plot and its legend, wherever it is
     assert height(js, 900, pair=True, width=358, windowWidth=390, top=2000) == 358 + 150
     assert height(js, 900, pair=True, width=600, windowWidth=630) == 600
@@ -131,14 +131,17 @@ def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legend
     # a laptop (1440 or 1280 wide, the sidebar open): one run's plane beside its steps
     assert js.evaluate(wide, [False, False, 980, 1440]) is True
     assert js.evaluate(wide, [False, False, 820, 1280]) is True
-    # not in lecture mode's own layout, not two runs, not a tablet or a narrower stepper
+    # a tablet on its side, its sidebar folded: the same
+    assert js.evaluate(wide, [False, False, 864, 1024]) is True
+    # not in lecture mode's own layout, not two runs, not an upright tablet or a narrower
+    # stepper (the sidebar open beside it)
     assert js.evaluate(wide, [True, False, 980, 1440]) is False
     assert js.evaluate(wide, [False, True, 980, 1440]) is False
-    assert js.evaluate(wide, [False, False, 864, 1024]) is False
+    assert js.evaluate(wide, [False, False, 704, 768]) is False
     assert js.evaluate(wide, [False, False, 700, 1280]) is False
     # its plane: from its top to the window's foot, no taller than its box is wide with the
     # legend under it, 360 px at least
-    assert height(js, 560, wide=True, top=200, width=620, windowHeight=900) == 900 - 200 - 12
+    assert height(js, 560, wide=True, top=200, width=620, windowHeight=900) == 900 - 200 - GAP
     assert height(js, 560, wide=True, top=100, width=400, windowHeight=900) == 400 + 150
     assert height(js, 560, wide=True, top=500, windowHeight=720) == 360
     # its legend at the chart's foot, as a projector's
@@ -147,7 +150,7 @@ def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legend
     # two runs side by side on a laptop: each legend under its plot, even in a wide box
     pair = "(w) => pl.widePair(false, true, w)"
     assert js.evaluate(pair, 1440) is True
-    assert js.evaluate(pair, 1024) is False
+    assert js.evaluate(pair, 1080) is False
     assert js.evaluate("() => pl.widePair(true, true, 1440)") is False
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480, widePair: true })") is True
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480 })") is False
@@ -174,7 +177,7 @@ def test_a_lone_runs_plane_has_one_height_and_a_phones_toolbar_its_own_row(js):
     assert js.evaluate(height, [drawn, 520, {"narrow": False}]) == 520
     projector = {"narrow": True, "lecture": True, "top": 100, "width": 900,
                  "windowHeight": 720, "windowWidth": 390}
-    assert js.evaluate(height, [drawn, 520, projector]) == 720 - 100 - 12
+    assert js.evaluate(height, [drawn, 520, projector]) == 720 - 100 - GAP
     # what a drawn plane needs: nothing when it stands so; the phone's toolbar row over the
     # title, and the figure's own top back elsewhere
     change = "([gd, layout, h, narrow]) => pl.planeChange({ _fullLayout: gd }, layout, h, narrow)"

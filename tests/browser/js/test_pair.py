@@ -10,7 +10,7 @@ from core.descent import svm_sgd
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import separable
-from tests.browser.js.conftest import open_page
+from tests.browser.js.conftest import GAP, open_page
 from ui.stepper import pack, perceptron_run
 
 pytestmark = pytest.mark.browser
@@ -111,6 +111,6 @@ def test_the_two_stand_level_and_the_leaders_controls_reach_across_both(page, fo
     # (a laptop) its legend goes under the plot and the chart grows by the legend's height.
     # A chart is drawn again only for a change of more than 8 px (stepper.js), so that a top
     # moved by a line of text once it is drawn does not draw it again
-    expected = min(520, max(260, (got["room"] - 12) * 0.58) + foot)
+    expected = min(520, max(260, (got["room"] - GAP) * 0.58) + foot)
     assert abs(got["height"] - expected) <= 8, (got["height"], expected)
     assert got["head"].startswith("Example ")  # the step and epoch are in the status line

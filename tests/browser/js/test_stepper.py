@@ -10,7 +10,7 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy
-from tests.browser.js.conftest import open_page
+from tests.browser.js.conftest import GAP, open_page
 from ui.stepper import pack, perceptron_run
 from viz.plane import CHART_CONFIG
 
@@ -72,7 +72,7 @@ def test_a_run_opens_with_its_parts_in_order(page):
     }""")
     assert got["box"] == ["pl-controls", "pl-status", "pl-announce", "pl-score", "pl-body"]
     assert got["body"] == ["pl-chart pl-plane", "pl-side"]
-    assert got["side"] == ["pl-quiz", "pl-explain", "pl-chart pl-weights"]
+    assert got["side"] == ["pl-quiz", "pl-kernel-note", "pl-explain", "pl-chart pl-weights"]
     assert got["status"] == "Step 0 / 20 · epoch 0 · 0 mistakes · still learning"
     assert got["slider"] == "20" and got["visited"] == "#E69F00"
     # sized for its longest line, at the start or the end
@@ -164,7 +164,7 @@ def test_on_a_projector_the_page_and_the_legend_make_room(page):
     assert got[:3] == [True, True, "container"]
     # the plane fills the window under it: 400 px at least, no taller than its box is wide
     # with the legend under it, and past the figure's own 624 px where the window has room
-    assert got[3] == round(max(400, min(800 - got[4] - 12, got[5] + 150)))
+    assert got[3] == round(max(400, min(800 - got[4] - GAP, got[5] + 150)))
     assert got[3] > 624
 
 
@@ -187,7 +187,7 @@ def test_a_lone_runs_chart_is_drawn_a_few_times_then_stands(page, window):
     assert drawn[0] == 0, drawn
     wide = page.evaluate("() => document.querySelector('.pl-stepper').classList"
                          ".contains('pl-wide')")
-    assert wide is (window[0] >= 1100)
+    assert wide is (window[0] >= 1000)
 
 
 def test_leaving_the_page_reports_and_stops_listening(page):
@@ -255,7 +255,7 @@ def test_a_projectors_plane_follows_the_window_and_stops_when_left(page):
     height = """() => document.querySelector(".pl-plane .js-plotly-plot")._fullLayout.height"""
     top = """() => document.querySelector(".pl-plane").getBoundingClientRect().top"""
     page.set_viewport_size({"width": 1280, "height": 640})
-    page.wait_for_function(f"() => Math.abs(({height})() - Math.max(400, 640 - ({top})() - 12))"
+    page.wait_for_function(f"() => Math.abs(({height})() - Math.max(400, 640 - ({top})() - {GAP}))"
                            " <= 8")
     page.evaluate("() => window.cleanups.s1()")
     before = page.evaluate(height)
