@@ -181,7 +181,10 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
     key = f"{PAGE}.dual"
     header, columns = stepper_run(at, key)
     # the browser paints sign s(x) from the updates: eta y_i K(x_i, .) per mistake
-    assert header["kernel"] == {"name": "polynomial", "degree": 2, "offset": 1.0, "width": 1.0}
+    assert header["kernel"] == {"name": "polynomial", "degree": 2, "offset": 1.0, "width": 1.0,
+                                "describe": "polynomial (degree 2, offset 1)"}
+    # which kernel is said beside the steps (kernel.js), not in a title's row over the plot
+    assert not header["figure"]["layout"].get("title", {}).get("text")
     assert header["eta"] == 1.0 and header["bias"] is True and header["steps"] == len(steps)
     assert "kernel" in header["layers"] and "W" not in columns  # no dense weights per step
     np.testing.assert_array_equal(columns["X"], data.X)

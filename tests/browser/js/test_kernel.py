@@ -54,7 +54,8 @@ def kernel_run(data, params: dict, *, eta: float, bias: bool) -> tuple[bytes, ob
               "palette": {"boundary": BOUNDARY, "ghost": BOUNDARY, "visited": VISITED,
                           "update": BOUNDARY, "tint": TINT, "classes": [CLASS_NEG, CLASS_POS]},
               "result": {"converged": False, "message": ""}, "words": {},
-              "kernel": {"degree": 2, "offset": 1.0, "width": 1.0, **params}, "run": "k"}
+              "kernel": {"degree": 2, "offset": 1.0, "width": 1.0, **params,
+                         "describe": Kernel(**params).describe()}, "run": "k"}
     columns = {"X": np.asarray(data.X, dtype=np.float64), "y": data.y.astype(np.int8),
                "index": trace.index.astype(np.int16), "updated": trace.updated.astype(np.uint8),
                "epoch": trace.epoch.astype(np.int16)}
@@ -99,3 +100,19 @@ def test_the_regions_are_the_sign_of_the_kernel_perceptrons_score(js, data, para
         assert drawn["boundary"] == ("visible" if k and np.any(values > 0) != np.all(values > 0)
                                      else "hidden")
         assert drawn["ring"] == ("visible" if k else "hidden")
+
+
+def test_beside_the_steps_it_says_which_kernel_paints_the_regions(js):
+    blob, _ = kernel_run(circles(30, 0.1, 1), {"name": "polynomial"}, eta=1.0, bias=True)
+    said = js.evaluate("""([text]) => {
+      const kernel = pl.LAYERS.find((layer) => layer.name === "kernel");
+      const side = pl.html("div", {}, document.body);
+      const part = kernel.build({ side });
+      const run = pl.unpack(pl.bytes(text));
+      kernel.load(part, run);
+      const shown = [part.note.hidden, part.note.textContent, part.note.parentNode === side];
+      // the next run the stepper loads is another lesson's: the note goes
+      kernel.load(part, { header: { ...run.header, layers: ["boundary"] } });
+      return [...shown, part.note.hidden];
+    }""", [base64.b64encode(blob).decode()])
+    assert said == [False, "Regions: sign s(x), polynomial (degree 2, offset 1).", True, True]

@@ -78,7 +78,14 @@ function paintRegions(canvas, values, tints) {
 LAYERS.push({
   name: "kernel",
   wants: (header) => header.layers.includes("kernel"),
-  build: () => ({ canvas: null, grid: null, discs: [] }),
+  // beside the steps, what paints the regions (the kernel, in the server's words)
+  build: (ui) => ({ canvas: null, grid: null, discs: [],
+                    note: html("p", { class: "pl-kernel-note", hidden: "" }, ui.side) }),
+  load(part, run) {
+    const kernel = run.header.layers.includes("kernel") ? run.header.kernel : null;
+    part.note.hidden = !kernel;
+    part.note.textContent = kernel ? `Regions: sign s(x), ${kernel.describe}.` : "";
+  },
   draw(part, { run, k, plane }) {
     if (!plane) return;
     const { overlay: o, axes, chart: gd } = plane;
