@@ -301,8 +301,9 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
                                 name="disc area ∝ αⱼ", marker=dict(size=16, color=CLEAR,
                                                                  line=dict(color=BOUNDARY,
                                                                            width=1.5))))
-    figure.update_layout(plot_bgcolor=CLEAR, paper_bgcolor=CLEAR,
-                         title_text=f"regions: sign s(x), {kernel.describe()}")
+    # which kernel paints the regions is said beside the steps (kernel.js), not over the plot,
+    # where a title's row took the plane's height on a projector
+    figure.update_layout(plot_bgcolor=CLEAR, paper_bgcolor=CLEAR, title_text=None, margin_t=10)
     lecture = lecture_mode()
     final = KernelModel(data.X, data.y, trace.w(trace.steps), kernel, run["bias"])
     wrong = errors(data.y, final.decision(data.X))
@@ -314,7 +315,8 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
                  "update": BOUNDARY, "tint": tint, "classes": [CLASS_NEG, CLASS_POS]},
         result={"converged": bool(trace.complete and wrong == 0), "message": ""},
         kernel={"name": kernel.name, "degree": int(kernel.degree),
-                "offset": float(kernel.offset), "width": float(kernel.width)})
+                "offset": float(kernel.offset), "width": float(kernel.width),
+                "describe": kernel.describe()})
     small = np.int16 if len(data) < 2**15 else np.int32
     columns = {
         "X": np.asarray(data.X, dtype=np.float64), "y": np.asarray(data.y).astype(np.int8),
@@ -410,6 +412,7 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
     """One-vs-rest beside one-vs-one on the three Iris species: who gets which part of the plane
     (whatever the data in the sidebar)."""
     X, labels, names = iris_three()
+    picture = st.container()  # the two charts first, what they are and their settings under
     with _intro(lesson):
         st.markdown(
             "Three species, two ways to build a classifier from binary perceptrons. "
@@ -445,46 +448,54 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
             "Averaged: each perceptron's μ / T over the steps of its run; with this order every "
             "step picks a misclassified example, so a run stops when there is none (choose "
             "another order for Algorithm 2's fixed number of epochs).")
-    box = view_box(X)
+    # the petals are wider than tall: on a projector each chart is as wide as its half of the
+    # screen, and a square box would leave most of its height empty; the chart as tall as its
+    # plot and legend then need, on the first screen (the probe always in view)
+    lecture = lecture_mode()
+    box = view_box(np.vstack([X, [[x1, x2]]]), aspect=1.5 if lecture else 1)
+    size = dict(height=505) if lecture else {}
     xs, ys, points = draw.grid(box, 150)
     claims = model.claims(X)
-    # the counts go above the charts, or on a projector under them (the charts get the screen)
-    counts = st.container() if not lecture_mode() else None
     axes = ("petal length (cm)", "petal width (cm)")
-    rest, one = st.columns(2)
-    with rest:
-        st.markdown("**One-vs-rest** (argmax of 3 scores)")
-        lesson.chart(
-            draw.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
-                                   model.b, probe=(x1, x2), axis_titles=axes),
-            key="multi_plot",
-            alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
-        st.dataframe(pd.DataFrame({
-            "mistakes": model.mistakes,
-            "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
-            index=[f"{n} vs rest" for n in names]))
-    with one:
-        st.markdown("**One-vs-one** (majority vote of 3 pairs)")
-        lesson.chart(
-            draw.one_vs_one_figure(X, labels, names, xs, ys, pairs.predict(points),
-                                   pairs.tied(points), pairs.pairs, pairs.W, pairs.b,
-                                   probe=(x1, x2), axis_titles=axes),
-            key="ovo_plot",
-            alt="Iris one-vs-one regions by majority vote of the three pairs, ties marked")
-        st.caption(f"Training points where the vote ties: {int(np.sum(pairs.tied(X)))}.")
-        sizes = [int(np.sum((labels == i) | (labels == j))) for i, j in pairs.pairs]
-        st.dataframe(pd.DataFrame({
-            "mistakes": pairs.mistakes,
-            "errors on its 2 classes": [share(int(e), n)
-                                          for e, n in zip(pairs.errors, sizes, strict=True)]},
-            index=[f"{names[i]} vs {names[j]}" for i, j in pairs.pairs]))
-        votes = pairs.votes([[x1, x2]])[0]
-        winner = int(pairs.predict([[x1, x2]])[0])
-        st.caption("Votes at the probe: " + ", ".join(
-            f"{name} {int(v)}" for name, v in zip(names, votes, strict=True))
-            + f". The vote picks {names[winner]}"
-            + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
-    cols = (counts if counts is not None else st.container()).columns(4)
+    with picture:
+        rest, one = st.columns(2)
+        with rest:
+            st.markdown("**One-vs-rest** (argmax of 3 scores)")
+            lesson.chart(
+                draw.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
+                                       model.b, probe=(x1, x2), axis_titles=axes, **size),
+                key="multi_plot",
+                alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
+            st.dataframe(pd.DataFrame({
+                "mistakes": model.mistakes,
+                "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
+                index=[f"{n} vs rest" for n in names]))
+        with one:
+            st.markdown("**One-vs-one** (majority vote of 3 pairs)")
+            ovo = draw.one_vs_one_figure(X, labels, names, xs, ys, pairs.predict(points),
+                                         pairs.tied(points), pairs.pairs, pairs.W, pairs.b,
+                                         probe=(x1, x2), axis_titles=axes, **size)
+            if lecture:  # side by side, the species and the probe are named once, on the left
+                ovo.for_each_trace(lambda trace: trace.update(showlegend=False),
+                                   selector=lambda trace: trace.name in (*names, "probe x"))
+            lesson.chart(
+                ovo,
+                key="ovo_plot",
+                alt="Iris one-vs-one regions by majority vote of the three pairs, ties marked")
+            st.caption(f"Training points where the vote ties: {int(np.sum(pairs.tied(X)))}.")
+            sizes = [int(np.sum((labels == i) | (labels == j))) for i, j in pairs.pairs]
+            st.dataframe(pd.DataFrame({
+                "mistakes": pairs.mistakes,
+                "errors on its 2 classes": [share(int(e), n)
+                                              for e, n in zip(pairs.errors, sizes, strict=True)]},
+                index=[f"{names[i]} vs {names[j]}" for i, j in pairs.pairs]))
+            votes = pairs.votes([[x1, x2]])[0]
+            winner = int(pairs.predict([[x1, x2]])[0])
+            st.caption("Votes at the probe: " + ", ".join(
+                f"{name} {int(v)}" for name, v in zip(names, votes, strict=True))
+                + f". The vote picks {names[winner]}"
+                + (", by the scores: a tie." if pairs.tied([[x1, x2]])[0] else "."))
+    cols = st.columns(4)
     predicted = {"argmax": model.predict(X), "vote": pairs.predict(X)}
     for col, (kind, classes) in zip(cols[:2], predicted.items(), strict=True):
         col.metric(f"Training errors ({kind})", f"{int(np.sum(classes != labels))} / {len(X)}")
