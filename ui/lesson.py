@@ -294,8 +294,11 @@ class Lesson:
         object
             What ``st.plotly_chart`` returns (the selection, with ``on_select``).
         """
-        fig = legend_at_foot(fig)
-        if lecture_mode():
+        # a projector's wide plot is held by its height: the rows a flowing legend gives up go
+        # to it (elsewhere they would only move down a plot held by its width)
+        lecture = lecture_mode()
+        fig = legend_at_foot(fig, flow=lecture)
+        if lecture:
             fig = for_projector(go.Figure(fig))
         now = attached(fig)
         if now:

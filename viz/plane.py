@@ -162,16 +162,19 @@ def house_layout(fig: go.Figure, height: int, title: str = "") -> go.Figure:
     return fig
 
 
-def legend_at_foot(fig: go.Figure) -> go.Figure:
-    """A legend laid out below the plot, moved to the figure's foot, its entries flowing in
-    rows each as wide as its own words (a copy; else ``fig``).
+def legend_at_foot(fig: go.Figure, *, flow: bool = True) -> go.Figure:
+    """A legend laid out below the plot, moved to the figure's foot, with ``flow`` its entries
+    flowing in rows each as wide as its own words (a copy; else ``fig``).
 
     Below the plot by a share of its height, a legend meets the x axis's title on
     a short plot or with large type (w₁ sat on "η y x"). At the foot of the
     figure instead, Plotly makes room for both. A row legend too long for one
     line gives every entry the widest one's width (one long name, and six entries
     took six rows of a projector's plane); an entry in a group of its own keeps
-    its width (traces already grouped stay together). ``fig`` is not changed.
+    its width (traces already grouped stay together; a legend whose entries have a width of
+    their own keeps it). A figure of fixed height whose square plot is as wide as it can be
+    would only move its plot down into the rows a legend gives up: flow where the plot's
+    height follows its room. ``fig`` is not changed.
 
     Examples
     --------
@@ -187,7 +190,8 @@ def legend_at_foot(fig: go.Figure) -> go.Figure:
     """
     legend = fig.layout.legend
     below = not (legend.y is None or legend.y >= 0 or legend.yref not in (None, "paper"))
-    flow = legend.orientation == "h" and legend.traceorder is None
+    flow = flow and legend.orientation == "h" and legend.traceorder is None \
+        and legend.entrywidth is None
     if not (below or flow):
         return fig
     fig = go.Figure(fig)
