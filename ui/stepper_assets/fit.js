@@ -144,15 +144,23 @@ export function planeChange(gd, layout, height, narrow) {
   return Object.keys(change).length ? change : null;
 }
 
+export function redrawFor(drawn, wanted) {
+  // Whether a plane drawn ``drawn`` px tall is drawn again at ``wanted``: to grow by more than
+  // 8 px (a top moved by a line of text once it is drawn does not draw it again), or when it
+  // would reach past the window's foot (a class bar grown by a line pushed a projector's
+  // legend off the screen)
+  return wanted - drawn > 8 || drawn - wanted > FOOT_GAP_PX;
+}
+
 export function followWindow(stepper, root) {
   // The window, or what is above the chart in the page (type loaded late, a message), changed
-  // height: the plane follows (stepper.planeHeightNow), drawn again only for a change of more
-  // than 8 px. Returns what stops it following.
+  // height: the plane follows (stepper.planeHeightNow) as redrawFor says. Returns what stops it
+  // following.
   const onWindow = () => {
     const gd = stepper.ui.planePlot;
     if (!stepper.run || !gd._fullLayout || !window.Plotly) return;
     const height = stepper.planeHeightNow();
-    if (Math.abs(height - stepper.planeHeight) > 8) {
+    if (redrawFor(stepper.planeHeight, height)) {
       stepper.planeHeight = height;
       window.Plotly.relayout(gd, { height });
     }

@@ -188,3 +188,13 @@ def test_a_lone_runs_plane_has_one_height_and_a_phones_toolbar_its_own_row(js):
         "margin.t": 10, "title.yref": "container", "title.y": "auto", "title.yanchor": "auto"}
     assert js.evaluate(change, [{**drawn, "margin": {"t": 10}}, layout, 600, True]) == {
         "margin.t": 54, "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom"}
+
+
+def test_a_plane_follows_a_taller_room_past_a_line_and_a_shorter_one_at_once(js):
+    redraw = "([drawn, wanted]) => pl.redrawFor(drawn, wanted)"
+    # growing: not for a line of text (8 px), beyond it yes
+    assert js.evaluate(redraw, [500, 508]) is False
+    assert js.evaluate(redraw, [500, 509]) is True
+    # shrinking: a chart may keep the gap it leaves above the window's foot, not more
+    assert js.evaluate(redraw, [500, 500 - GAP]) is False
+    assert js.evaluate(redraw, [500, 500 - GAP - 1]) is True
