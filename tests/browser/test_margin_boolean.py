@@ -33,10 +33,11 @@ def trace_names(page, chart: int) -> list[str]:
 
 
 def wait_for_charts(page, count: int) -> None:
-    """Wait until ``count`` charts are drawn (a chart has several .main-svg layers of its own)."""
+    """Wait until ``count`` charts, no more, are drawn (a chart has several .main-svg layers of
+    its own): a rerun under load keeps its stale charts on the page until it ends."""
     page.wait_for_function(
         """n => { const plots = [...document.querySelectorAll('.js-plotly-plot')];
-                  return plots.length >= n && plots.every(p => p.querySelector('.main-svg')); }""",
+                  return plots.length === n && plots.every(p => p.querySelector('.main-svg')); }""",
         arg=count)
 
 

@@ -236,14 +236,16 @@ def test_upload_a_csv_and_a_bad_one(page, tmp_path):
     good.write_text("x1;x2;label\n0,5;1;yes\n1,5;2;no\n2;0,5;yes\n", encoding="utf-8")
     uploader = page.get_by_test_id("stFileUploaderDropzoneInput")
     uploader.set_input_files(str(good))
-    settle(page, 800)
     sidebar = page.get_by_test_id("stSidebar")
-    assert "3 points · classes: −1 = no, +1 = yes" in sidebar.inner_text()
+    # the upload's rerun may not have begun after a fixed wait on a busy machine: wait for it
+    page.wait_for_function("""() => document.querySelector('[data-testid="stSidebar"]')
+      ?.innerText.includes('3 points · classes: −1 = no, +1 = yes')""")
 
     bad = tmp_path / "broken.csv"
     bad.write_text("x1,x2,label\n1,2,a\n3,,b\n", encoding="utf-8")
     uploader.set_input_files(str(bad))
-    settle(page, 800)
+    page.get_by_test_id("stAlert").first.wait_for()
+    settle(page, 300)
     alert = page.get_by_test_id("stAlert").first.inner_text()
     assert "row 3, column 'x2' is empty" in alert and "previous data is kept" in alert
     assert "3 points" in sidebar.inner_text()  # the good data is still there

@@ -60,7 +60,8 @@ def test_the_svm_maths_in_the_page_are_viz_svms(page, server_url, query, data, l
     quiet = int(np.flatnonzero(~trace.updated[1:])[0]) + 1  # a step with only the penalty
     picks = sorted({1, 2, 3, quiet, trace.steps // 2, trace.steps})
     for k in picks:
-        page.locator(".pl-slider").first.fill(str(k))  # the leader moves the SVM's run too
+        # the leader's slider (the follower's is hidden) moves the SVM's run too
+        page.locator(".pl-stepper:not(.pl-follower) .pl-slider").first.fill(str(k))
         wait_status(page, f"Step {k} / ", FOLLOWER)
         assert numbers(page, FOLLOWER) == expected(data, trace, k, lam, eta0), k
     assert not page_errors(page)
@@ -99,6 +100,9 @@ def test_the_page_rebuilds_the_svms_weights_bit_for_bit(page, server_url, query,
     page.goto(f"{server_url}/svm?part=Train+side+by+side&{query}")
     wait_idle(page)
     ready(page)
+    # the follower (the SVM's run) mounts after its leader on a busy machine: wait for its run
+    page.wait_for_function("() => document.querySelector('.pl-follower')?.parentElement"
+                           "?.__plStepper?.run")
     held = page.evaluate(COLUMNS)
     X, y = floats(held["X"], 2), np.asarray(held["y"], dtype=float)
     epochs = min(settings.pop("epochs"), max(1, STEP_LIMIT // len(y)))
