@@ -465,7 +465,8 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
                 draw.multiclass_figure(X, labels, names, xs, ys, model.scores(points), model.W,
                                        model.b, probe=(x1, x2), axis_titles=axes, **size),
                 key="multi_plot",
-                alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas marked")
+                alt="Iris one-vs-rest regions by winning score, disputed and unclaimed areas "
+                    "marked")
             st.dataframe(pd.DataFrame({
                 "mistakes": model.mistakes,
                 "errors of y_c alone": [share(int(e), len(X)) for e in model.errors]},
