@@ -11,6 +11,9 @@ const WIDE_BOX_PX = 780;
 const WIDE_PAIR_WINDOW_PX = 1100;  // two runs: each legend under its plot from this wide
 const WIDE_MIN_PX = 360;
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
+// on a laptop (widePair) more: its step's maths begin on the first screen, not whole on it as a
+// projector's must be (0.58 left the charts 18.6% of a 1440 x 900 screen)
+const WIDE_PAIR_CHART_SHARE = 0.64;
 const PAIR_MIN_PX = 260;
 const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than this
 // one of two runs in a narrower box has its legend under the plot: beside it, the pair's legend
@@ -75,7 +78,8 @@ export function chartHeight(height, place) {
   if (!(place.top > 0 && place.top < place.windowHeight)) return height;
   const room = place.windowHeight - place.top - FOOT_GAP_PX;
   if (place.pair) {
-    return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * PAIR_CHART_SHARE) + foot));
+    const share = place.widePair ? WIDE_PAIR_CHART_SHARE : PAIR_CHART_SHARE;
+    return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * share) + foot));
   }
   // one run on a projector or a wide window: the plane stands beside the steps, as tall as
   // the window lets it (no taller than its box is wide, with the legend under it)

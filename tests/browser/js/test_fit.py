@@ -124,6 +124,9 @@ def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js
     # a phone stacks them: each as tall as its square plot and its legend, wherever it is
     assert height(js, 900, pair=True, width=358, windowWidth=390, top=2000) == 358 + 150
     assert height(js, 900, pair=True, width=600, windowWidth=630) == 600
+    # a laptop's (widePair): 64% of the room, its legend under the plot
+    assert height(js, 900, pair=True, top=100, widePair=True) == \
+        round(0.64 * (720 - 100 - GAP)) + 150
 
 
 def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legends_under(js):
