@@ -223,7 +223,7 @@ SHORT: dict[tuple[str, str], str] = {
     ('touch', 'boolean'):
         'tablet: data area 12.0%; phone: data area 28.7%; phone: chart from y 400',
     ('touch', 'svm_train'):
-        'tablet: data area 16.2%; phone: status off screen',
+        'tablet: data area 18.2%; phone: status off screen',
     ('touch', 'svm_soft_margin'):
         'phone: data area 26.1%; phone: chart from y 354',
     ('touch', 'svm_generalization'):

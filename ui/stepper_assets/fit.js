@@ -8,7 +8,6 @@ const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
 // began at y 386-500: its sidebar folded, its stepper is 860 px wide)
 const WIDE_WINDOW_PX = 1000;
 const WIDE_BOX_PX = 780;
-const WIDE_PAIR_WINDOW_PX = 1100;  // two runs: each legend under its plot from this wide
 const WIDE_MIN_PX = 360;
 const PAIR_CHART_SHARE = 0.58;  // two runs side by side: their charts' share of the window
 // on a laptop (widePair) more: its step's maths begin on the first screen, not whole on it as a
@@ -37,9 +36,10 @@ export function wideLayout(lecture, pair, boxWidth, windowWidth) {
 }
 
 export function widePair(lecture, pair, windowWidth) {
-  // two runs side by side in a wide window out of lecture mode (a laptop): each legend under
-  // its plot, which takes the width a legend beside it would (legendUnder)
-  return !lecture && pair && windowWidth >= WIDE_PAIR_WINDOW_PX;
+  // two runs side by side in a wide window out of lecture mode (a laptop, a tablet on its
+  // side): each legend under its plot, which takes the width a legend beside it would
+  // (legendUnder)
+  return !lecture && pair && windowWidth >= WIDE_WINDOW_PX;
 }
 
 export function legendUnder(place) {

@@ -153,7 +153,7 @@ def test_a_wide_windows_lone_run_stands_as_a_projectors_and_its_pair_puts_legend
     # two runs side by side on a laptop: each legend under its plot, even in a wide box
     pair = "(w) => pl.widePair(false, true, w)"
     assert js.evaluate(pair, 1440) is True
-    assert js.evaluate(pair, 1080) is False
+    assert js.evaluate(pair, 980) is False
     assert js.evaluate("() => pl.widePair(true, true, 1440)") is False
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480, widePair: true })") is True
     assert js.evaluate("() => pl.legendUnder({ pair: true, width: 480 })") is False

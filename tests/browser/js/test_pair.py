@@ -96,7 +96,7 @@ def test_the_follower_takes_the_leaders_steps_and_only_the_leader_reports(page):
     assert page.evaluate("() => window.reports") == [["lead", 1], ["lead", 2]]
 
 
-@pytest.mark.parametrize("page, foot, share", [(1280, 150, 0.64), (1080, 0, 0.58)],
+@pytest.mark.parametrize("page, foot, share", [(1280, 150, 0.64), (980, 0, 0.58)],
                          indirect=["page"])
 def test_the_two_stand_level_and_the_leaders_controls_reach_across_both(page, foot, share):
     page.keyboard.press("ArrowRight")
