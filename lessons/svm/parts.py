@@ -391,7 +391,8 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
     # beside it, and the four numbers follow under it (the plane shows each: the violators'
     # slacks, the circled support vectors, the band)
     left, right = st.columns([0.8, 0.2] if lecture else [0.6, 0.4])
-    C = lesson.widget(C_SETTING, right if lecture else None, format_func=maths.num)
+    # C beside the plane (a phone stacks them: the plane first)
+    C = lesson.widget(C_SETTING, right, format_func=maths.num)
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))
     except ValueError as error:
@@ -465,7 +466,8 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                         mm) -> None:
     """Several perceptron runs and the SVM on one train/test split, and Theorem 2.6."""
     lecture = lecture_mode()
-    # on a projector the split's settings wait at the sidebar's foot: the picture first
+    # the picture first: the split's settings under it, on a projector at the sidebar's foot
+    picture = st.container()
     c1, c2, c3, c4 = [lesson.aside()] * 4 if lecture else st.columns(4)
     fraction = lesson.widget(TEST_FRACTION, c1)
     split_seed = lesson.widget(SPLIT_SEED, c2)
@@ -486,7 +488,7 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
     labels = [f"run {k + 1}: test error {100 * e:.1f} %" + ("" if done else " (not converged)")
               for k, ((_, _, e), done) in enumerate(zip(result.runs, result.converged,
                                                         strict=True))]
-    left, right = st.columns([0.62, 0.38] if lecture else [0.58, 0.42])
+    left, right = picture.columns([0.62, 0.38] if lecture else [0.58, 0.42])
     with left:
         lesson.chart(draw.generalization_figure(
             data.X, data.y, data.classes, train, test,

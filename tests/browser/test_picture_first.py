@@ -225,9 +225,9 @@ SHORT: dict[tuple[str, str], str] = {
     ('touch', 'svm_train'):
         'tablet: data area 18.2%; phone: status off screen',
     ('touch', 'svm_soft_margin'):
-        'phone: data area 26.1%; phone: chart from y 354',
+        'phone: data area 26.1%',
     ('touch', 'svm_generalization'):
-        'phone: data area 21.5%; phone: chart from y 602',
+        'phone: data area 26.1%',
     ('touch', 'variants_classes'):
         'phone: data area 26.6%',
 }
