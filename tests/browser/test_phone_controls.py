@@ -97,9 +97,9 @@ def test_a_phone_has_one_row_and_the_rest_behind_more(browser, server_url):
 
 
 def test_a_window_widened_from_a_phone_has_its_controls_back_in_place(browser, server_url):
-    """Turned or widened past a phone's width: the controls over the chart again, every one
-    shown, More gone; on a tablet on its side, the plane beside them; narrowed again: the
-    phone's order."""
+    """Widened past a phone's width, short of a laptop's (where the plane stands beside them;
+    test_screens opens a tablet on its side): the controls over the chart again, every one
+    shown, More gone; narrowed again: the phone's order."""
     with opened(browser, server_url, f"/?{NOTES}&step=2", size=PHONE, touch=True) as tab:
         ready(tab)
         tab.locator(".pl-more").first.tap()
@@ -111,17 +111,6 @@ def test_a_window_widened_from_a_phone_has_its_controls_back_in_place(browser, s
         assert at["visible"][-3:] == ["Play speed (steps per second)", "pl-toggle pl-extra",
                                       "Step"]
         assert expanded(tab) == "false"
-        tab.set_viewport_size({"width": 1024, "height": 768})
-        tab.wait_for_function("() => document.querySelector('.pl-stepper')"
-                              ".classList.contains('pl-wide')")
-        beside = tab.evaluate("""() => {
-          const box = document.querySelector('.pl-stepper');
-          const r = (s) => box.querySelector(s).getBoundingClientRect();
-          return [r('.pl-plane').right <= r('.pl-controls').left + 1,
-                  r('.pl-controls').bottom <= r('.pl-status').top + 1,
-                  r('.pl-status').bottom <= r('.pl-explain').top + 1];
-        }""")
-        assert beside == [True, True, True]
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         tab.wait_for_function("() => document.querySelector('.pl-more').checkVisibility()")
         at = tab.evaluate(PLACES)
