@@ -44,14 +44,14 @@ PARTS = [
 ]
 
 # Drawn means: the script stopped, no element still waits for its code (Streamlit's skeleton),
-# every Plotly chart has its layout, every stepper a step.
+# every chart (Streamlit's or ui/chart.py's) has its layout, every stepper a step.
 DRAWN = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (!document.querySelector('[data-testid="stMainBlockContainer"]')) return false;
   if (document.querySelector('[data-testid="stSkeleton"]')) return false;
   const drawn = (box) => Boolean(box.querySelector('.js-plotly-plot')?._fullLayout);
-  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"]')];
+  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"], .pl-page-chart')];
   const steppers = [...document.querySelectorAll('.pl-stepper')];
   return charts.every(drawn)
     && steppers.every((s) => s.dataset.step !== undefined && drawn(s.querySelector('.pl-plane')));

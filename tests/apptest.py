@@ -79,16 +79,31 @@ def position(at: AppTest) -> int:
     return int(metrics(at)["Step t"].split("/")[0])
 
 
+def chart_elements(at: AppTest) -> list[tuple[str, dict, str]]:
+    """Every chart on the page in page order, as (widget id, the figure's JSON, alt text):
+    those ui/chart.py sent to the page's Plotly and those ``st.plotly_chart`` drew."""
+    from ui.chart import COMPONENT
+
+    found = []
+    for node in at._tree:
+        if node.type == "plotly_chart":
+            found.append((node.proto.id, json.loads(node.proto.spec), node.proto.alt))
+        elif node.type == "bidi_component" and node.proto.component_name == COMPONENT:
+            sent = json.loads(node.proto.bytes)
+            found.append((node.proto.id, sent["figure"], sent["alt"]))
+    return found
+
+
 def charts(at: AppTest) -> list[dict]:
     """Every Plotly figure on the page, as JSON, in page order."""
-    return [json.loads(element.proto.spec) for element in at.get("plotly_chart")]
+    return [figure for _, figure, _ in chart_elements(at)]
 
 
 def chart(at: AppTest, key: str) -> dict:
     """The Plotly figure drawn with this widget key, as JSON."""
-    for element in at.get("plotly_chart"):
-        if element.proto.id.endswith(f"-{key}"):
-            return json.loads(element.proto.spec)
+    for widget, figure, _ in chart_elements(at):
+        if widget.endswith(f"-{key}"):
+            return figure
     raise KeyError(key)
 
 

@@ -15,7 +15,7 @@ from core.max_margin import max_margin
 from lessons.boolean.figures import truth_figure
 from lessons.margin.figures import margin_figure, plane_box
 from lessons.your_data.figures import canvas_figure
-from tests.apptest import by_key, open_app
+from tests.apptest import by_key, chart_elements, open_app
 from viz import describe
 
 NOTES_X = np.array([[2.0, 1.0], [2.0, 2.0], [1.0, 1.0], [0.0, 0.5]])
@@ -92,7 +92,7 @@ def test_a_page_chart_carries_its_figures_words():
     """Lesson.chart adds the figure's words to the alt text it is given."""
     at = open_app("boolean")
     by_key(at.slider, "boolean.b").set_value(-40.0).run()
-    alts = [element.proto.alt for element in at.get("plotly_chart")]
+    alts = [alt for _, _, alt in chart_elements(at)]
     plane = next(alt for alt in alts if alt.startswith("The four rows of AND"))
     assert "The line 20 x₁ + 20 x₂ − 40 = 0" in plane
     assert "gets 3 of 4 rows right" in plane

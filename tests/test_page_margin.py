@@ -17,6 +17,7 @@ from tests.apptest import (
     assert_clean,
     by_key,
     chart,
+    chart_elements,
     click,
     latex,
     metrics,
@@ -36,7 +37,7 @@ def names_of(figure: dict) -> list[str]:
 
 
 def chart_keys(at) -> list[str]:
-    return [e.proto.id.rsplit(f"-{PAGE}.", 1)[-1] for e in at.get("plotly_chart")]
+    return [widget.rsplit(f"-{PAGE}.", 1)[-1] for widget, _, _ in chart_elements(at)]
 
 
 def traces(figure: dict) -> dict[str, dict]:

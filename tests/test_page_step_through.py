@@ -14,6 +14,7 @@ from tests.apptest import (
     ROOT,
     assert_clean,
     by_key,
+    chart_elements,
     open_app,
     shown,
     stepper_element,
@@ -52,7 +53,7 @@ def test_opens_at_step_zero_with_the_stepper_and_no_server_buttons():
     labels = [b.label for b in at.button]
     assert not {"Back", "Step", "Next mistake", "Reset"} & set(labels)
     assert not [s for s in at.slider if s.key == f"{PAGE}.t"]
-    assert not at.get("plotly_chart")  # the charts are drawn by the stepper
+    assert not chart_elements(at)  # the charts are drawn by the stepper
     assert columns["W"].shape == (header["steps"] + 1, 2)
 
 

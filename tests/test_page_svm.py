@@ -22,6 +22,7 @@ from datasets.builtin import BUILTIN, noisy, separable
 from tests.apptest import (
     assert_clean,
     by_key,
+    chart_elements,
     charts,
     latex,
     metrics,
@@ -311,7 +312,7 @@ def test_every_part_renders_on_other_data(name):
     for part in ("Train side by side", "Soft margin", "Generalization", "In scikit-learn",
                  "Losses"):
         section(at, part)
-        assert at.get("plotly_chart") or at.code
+        assert chart_elements(at) or at.code
         assert not re.search(r"Traceback", " ".join(e.value for e in at.error))
 
 

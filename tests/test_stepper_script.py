@@ -9,6 +9,8 @@ from pathlib import Path
 from ui.stepper import (
     ASSETS,
     COLOURS,
+    JS_CHART,
+    JS_FILES,
     JS_LAYERS,
     JS_MODULES,
     module_path,
@@ -26,17 +28,26 @@ COLOUR = re.compile(r"#[0-9a-fA-F]{3,8}\b|rgba?\([^)]*\)")
 def test_every_file_is_a_declared_module_and_every_module_a_file():
     files = {path.relative_to(ASSETS) for path in ASSETS.rglob("*.js")}
     declared = [module_path(name).relative_to(ASSETS) for name in (*JS_MODULES, *JS_LAYERS)]
-    assert len(declared) == len(set(declared)) and files == set(declared)
+    assert len(declared) == len(set(declared))
+    assert files == {module_path(name).relative_to(ASSETS) for name in JS_FILES}
+
+
+def test_no_two_modules_declare_the_same_name():
+    # joined, they are one module's scope: a name declared twice would stop the whole script
+    declared = [name for module in JS_FILES for name in re.findall(
+        r"^(?:export )?(?:async )?(?:function\*?|class|const|let|var) (\w+)",
+        module_path(module).read_text(), re.M)]
+    assert sorted(name for name in set(declared) if declared.count(name) > 1) == []
 
 
 def test_no_module_is_over_400_lines():
     sizes = {name: len(module_path(name).read_text().splitlines())
-             for name in (*JS_MODULES, *JS_LAYERS)}
+             for name in JS_FILES}
     assert max(sizes.values()) <= 400, sizes
 
 
 def test_every_module_has_its_own_test():
-    missing = [name for name in (*JS_MODULES, *JS_LAYERS)
+    missing = [name for name in JS_FILES
                if not (TESTS / f"test_{name}.py").exists()]
     assert missing == []
 
@@ -53,6 +64,13 @@ def test_the_joined_script_is_one_module_with_one_default_export():
     # the layers come after the stepper that gathers them
     assert text.index("const LAYERS = [];") < min(text.index(f'name: "{name}"')
                                                   for name in JS_LAYERS)
+
+
+def test_the_charts_script_is_plotly_s_loader_and_the_chart_with_one_default_export():
+    text = script(JS_CHART)
+    assert "function loadPlotly()" in text and "function mountChart(component)" in text
+    assert re.findall(r"^export .*", text, re.M) == []  # ui/chart.py adds its default export
+    assert "LAYERS" not in text  # none of the stepper's
 
 
 def test_the_offline_page_mounts_the_same_script():
@@ -74,7 +92,7 @@ def test_every_colour_of_the_stepper_is_the_palettes():
     assert set(COLOURS.values()) <= named
     for name, value in COLOURS.items():
         assert f"--pl-{name}: {value};" in style()
-    for name in JS_MODULES + JS_LAYERS:
+    for name in JS_FILES:
         assert not COLOUR.search(module_path(name).read_text()), name
 
 

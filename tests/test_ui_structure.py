@@ -172,8 +172,8 @@ def chart_calls(path: Path) -> int:
 def test_one_module_draws_charts():
     files = [ROOT / "app.py", *(ROOT / "lessons").rglob("*.py"), *(ROOT / "ui").glob("*.py")]
     drawing = {path.relative_to(ROOT).as_posix(): chart_calls(path) for path in files}
-    assert {name for name, count in drawing.items() if count} == {"ui/lesson.py"}
-    assert drawing["ui/lesson.py"] == 1
+    assert {name for name, count in drawing.items() if count} == {"ui/chart.py"}
+    assert drawing["ui/chart.py"] == 1
 
 
 def test_every_page_opens_a_lesson_first():

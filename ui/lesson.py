@@ -14,7 +14,7 @@ address bar. Then the page draws through it:
   lesson's budget of points, with a notice when it is a sample;
 - ``lesson.widget(setting)``: one of its own settings (drawn, then linked);
 - ``lesson.chart(fig, key=..., alt=...)``: every chart, with its alt text and
-  lecture mode applied (the app's only call of ``st.plotly_chart``);
+  lecture mode applied, drawn by the page's own Plotly (ui.chart);
 - ``lesson.stepper(run)``: a run stepped through in the browser (ui.stepper);
   it returns the step the server draws its panels for;
 - ``lesson.draw_parts(...)``: the lesson's parts, every one in turn, or the one
@@ -31,6 +31,7 @@ import streamlit as st
 from datasets import Dataset
 from ui import url_state
 from ui.budget import lesson_data
+from ui.chart import draw_chart
 from ui.classroom import title_slot
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
@@ -287,12 +288,13 @@ class Lesson:
             What the chart is, for screen readers; what it shows now, in words the
             figure's builder attached (viz.describe), follows it.
         **kwargs
-            Passed to ``st.plotly_chart`` (``on_select``, ``selection_mode``, ...).
+            ``config`` (the toolbar), or for ``st.plotly_chart`` (``on_select``,
+            ``selection_mode``, ...: see :func:`ui.chart.draw_chart`).
 
         Returns
         -------
         object
-            What ``st.plotly_chart`` returns (the selection, with ``on_select``).
+            What ``st.plotly_chart`` returns (the selection, with ``on_select``), else None.
         """
         # a projector's wide plot is held by its height: the rows a flowing legend gives up go
         # to it (elsewhere they would only move down a plot held by its width)
@@ -303,10 +305,10 @@ class Lesson:
         now = attached(fig)
         if now:
             alt = f"{alt.rstrip('. ')}. {now}"
-        kwargs.setdefault("config", CHART_CONFIG)
+        config = kwargs.pop("config", CHART_CONFIG)
         if dark_page():  # the page's theme as the browser last said it (the next rerun follows)
             fig = for_dark(fig.to_plotly_json())
-        return st.plotly_chart(fig, key=f"{self.page}.{key}", alt=alt, **kwargs)
+        return draw_chart(fig, key=f"{self.page}.{key}", alt=alt, config=config, **kwargs)
 
     def stepper(self, run: Run, *, part: str | None = None,
                 panels: Callable[[int], None] | None = None, **options) -> int:

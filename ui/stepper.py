@@ -64,7 +64,7 @@ STATIC = ROOT / "static"  # served at app/static/ (server.enableStaticServing)
 # figures for; MIT, vendor/plotly.js-LICENSE), a third of the whole bundle's 4.7 MB. A phone
 # fetches and evaluates it before the first chart: the whole bundle took a page's thread for
 # seconds (bench/README.md, "A lesson opens"). Its trace types are the only ones a stepper's
-# figure may hold (figure_json refuses any other).
+# figure may hold (figure_json refuses any other), and a chart's that ui/chart.py draws with it.
 # Kept gzipped (a third of its 1.5 MB: the repository keeps no file over 1 MB but its
 # screenshots); plotly_js() gives it whole.
 PLOTLY_GZ = ASSETS / "vendor" / "plotly-cartesian.min.js.gz"
@@ -131,8 +131,12 @@ def serve_plotly() -> Path:
 # ``export`` marks what a module offers the others and its tests (tests/browser/js/);
 # joined, no module imports, so the word is dropped.
 JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
-              "sync", "controls", "predict", "fit", "figure", "scheme", "stepper")
+              "sync", "controls", "predict", "fit", "plotly", "figure", "scheme", "stepper")
 JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
+# The page's other charts (ui/chart.py) are a component of their own, with this script
+JS_CHART = ("plotly", "chart")
+# every module file, once
+JS_FILES = tuple(dict.fromkeys((*JS_MODULES, *JS_LAYERS, *JS_CHART)))
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
@@ -141,10 +145,10 @@ def module_path(name: str) -> Path:
     return ASSETS / "layers" / f"{name}.js" if name in JS_LAYERS else ASSETS / f"{name}.js"
 
 
-def script() -> str:
-    """The component's ES module: :data:`JS_MODULES`, then :data:`JS_LAYERS`, in their order."""
-    return "\n".join(_EXPORT.sub("", module_path(name).read_text())
-                     for name in (*JS_MODULES, *JS_LAYERS))
+def script(names: tuple[str, ...] = (*JS_MODULES, *JS_LAYERS)) -> str:
+    """One component's ES module: these modules joined in their order (the stepper's:
+    :data:`JS_MODULES`, then :data:`JS_LAYERS`)."""
+    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in names)
 
 
 # The stepper's colours, every one the palette's: stepper.css takes them as these properties

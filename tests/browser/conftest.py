@@ -15,6 +15,9 @@ from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
+# every chart's box on a page, in page order: ui/chart.py's (drawn by the page's own Plotly)
+# and those st.plotly_chart draws (a 3-D chart, the drawing canvas)
+CHARTS = '[data-testid="stPlotlyChart"], .pl-page-chart'
 
 
 def _slowness() -> float:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.conftest import ARTIFACTS, legend_names, page_errors, settle
+from tests.browser.conftest import ARTIFACTS, CHARTS, legend_names, page_errors, settle
 from tests.browser.stepper import ready, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
@@ -25,7 +25,7 @@ def test_xor_cycle_banner_trajectory_and_steps(page):
             "(period 1 epoch, 4 updates).") in banner
     assert main.locator(".katex").count() >= 4  # the repeated weights and the sums
     ready(page)
-    charts = main.get_by_test_id("stPlotlyChart")
+    charts = main.locator(CHARTS)
     charts.nth(1).wait_for()
     assert main.locator(".js-plotly-plot").count() == 3  # the stepper's, weight space, errors
     trajectory = charts.nth(0)
@@ -55,7 +55,7 @@ def test_three_d_and_play(page):
     page.get_by_text("3-D: (w₁, w₂, b)").click()
     settle(page, 800)
     main = page.get_by_test_id("stMain")
-    trajectory = main.get_by_test_id("stPlotlyChart").nth(0)
+    trajectory = main.locator(CHARTS).nth(0)
     trajectory.locator(".gl-container canvas").first.wait_for(state="attached")
     trajectory.screenshot(path=ARTIFACTS / "nonseparable_3d.png")
     ready(page)

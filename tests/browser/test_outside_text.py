@@ -16,6 +16,7 @@ import pytest
 
 from tests.browser.conftest import (
     ARTIFACTS,
+    CHARTS,
     assert_no_exception,
     timeout_ms,
     wait_idle,
@@ -54,7 +55,7 @@ FAKE_ALERT = """() => [...document.querySelectorAll('strong, b, span, em, mark')
 
 # every chart of the page drawn by Plotly (a name from outside is in its legend, its hover
 # text, its alt text): what a fixed wait hoped to give the page
-DRAWN = """() => [...document.querySelectorAll('[data-testid="stPlotlyChart"]')].every(
+DRAWN = f"""() => [...document.querySelectorAll('{CHARTS}')].every(
   (chart) => chart.querySelector('.js-plotly-plot')?._fullLayout)"""
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from tests.browser.conftest import (
     ARTIFACTS,
+    CHARTS,
     assert_no_exception,
     legend_names,
     page_errors,
@@ -34,18 +35,18 @@ def part(page, name: str) -> None:
 
 def test_losses_and_soft_margin_render(page):
     open_lesson(page, "Noisy blobs (generator)")
-    chart = page.get_by_test_id("stPlotlyChart").first
+    chart = page.locator(CHARTS).first
     chart.locator(".js-plotly-plot").wait_for()
     names = legend_names(chart)
     assert "hinge max(0, 1 − z)" in names and "perceptron max(0, −z)" in names
     assert "logistic log₂(1 + e^−z)" in names
     page.get_by_test_id("stMain").get_by_text("log base e", exact=True).click()
     settle(page)
-    assert "logistic ln(1 + e^−z)" in legend_names(page.get_by_test_id("stPlotlyChart").first)
+    assert "logistic ln(1 + e^−z)" in legend_names(page.locator(CHARTS).first)
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_losses.png")
 
     part(page, "Soft margin")
-    charts = page.get_by_test_id("stPlotlyChart")
+    charts = page.locator(CHARTS)
     assert charts.count() == 3
     assert "slack ξₙ (to its margin line)" in legend_names(charts.first)
     assert "Not separable" in page.get_by_test_id("stMain").inner_text()

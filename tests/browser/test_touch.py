@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from scripts.screenshots import NOTES
+from tests.browser.conftest import CHARTS
 from tests.browser.projector import ON_SCREEN
 from tests.browser.stepper import step_of, wait_status
 from tests.browser.test_access import PHONE, TABLET, opened
@@ -143,7 +144,7 @@ TARGETS = """() => {
 
 def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):
     with opened(browser, server_url, VIEWS["margin"], size=PHONE, touch=True) as tab:
-        chart = tab.locator('[data-testid="stPlotlyChart"]').first
+        chart = tab.locator(CHARTS).first
         chart.scroll_into_view_if_needed()
         ranges = """(el) => { const L = el.querySelector('.js-plotly-plot')._fullLayout;
                               return [...L.xaxis.range, ...L.yaxis.range]; }"""

@@ -1,24 +1,6 @@
-// The plane's Plotly figure for a run, and Plotly itself, loaded once per page. The figure
-// comes in the run's header without its points (ui/stepper.py); they come from the typed
-// columns, split by class as the figure's traces are.
-
-let plotlyLoading = null;
-
-export function loadPlotly() {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!plotlyLoading) {
-    plotlyLoading = new Promise((resolve, reject) => {
-      const script = document.createElement("script");
-      // a module from a Blob URL has no base for relative imports: resolve against the page
-      script.src = new URL(window.__perceptronPlotlyUrl || "app/static/plotly.min.js",
-                           location.href).href;
-      script.onload = () => resolve(window.Plotly);
-      script.onerror = () => { plotlyLoading = null; reject(new Error("plotly.min.js")); };
-      document.head.appendChild(script);
-    });
-  }
-  return plotlyLoading;
-}
+// The plane's Plotly figure for a run. The figure comes in the run's header without its
+// points (ui/stepper.py); they come from the typed columns, split by class as the figure's
+// traces are.
 
 export function planeFigure(run, place) {
   // { data, layout, config } for Plotly.react: a copy of the header's figure (it is the run's,

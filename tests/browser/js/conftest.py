@@ -15,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from ui.stepper import JS_LAYERS, JS_MODULES, module_path, plotly_js, script
+from ui.stepper import JS_FILES, module_path, plotly_js, script
 
 ORIGIN = "http://stepper.test"
 # fit.js FOOT_GAP_PX: a chart that follows the window ends this far above its foot
@@ -39,14 +39,15 @@ window.pl.base64 = (array) => {
 
 def exported() -> list[str]:
     """Every name the page's modules export, in their order."""
-    return [name for module in (*JS_MODULES, *JS_LAYERS)
+    return [name for module in JS_FILES
             for name in EXPORTED.findall(module_path(module).read_text())]
 
 
 def page_script() -> str:
-    """The component's script as a page runs it outside Streamlit (as the offline export
-    does), with its exports, and the default export as ``mountStepper``, in ``window.pl``."""
-    module = script().replace("export default function", "const mountStepper = function", 1)
+    """The stepper's script as a page runs it outside Streamlit (as the offline export does),
+    then the chart's module (ui/chart.py), with their exports, and the stepper's default export
+    as ``mountStepper``, in ``window.pl``."""
+    module = script(JS_FILES).replace("export default function", "const mountStepper = function", 1)
     names = ", ".join(["mountStepper", *exported()])
     return f"{module}\nwindow.pl = {{ {names} }};\n{HELPERS}"
 

@@ -1,4 +1,4 @@
-"""figure.js: the plane's figure from a run's header and columns, and Plotly loaded once."""
+"""figure.js: the plane's figure from a run's header and columns."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, separable
-from tests.browser.js.conftest import GAP, open_page
-from ui.stepper import pack, perceptron_run, plotly_js
+from tests.browser.js.conftest import GAP
+from ui.stepper import pack, perceptron_run
 from viz.plane import CHART_CONFIG
 
 pytestmark = pytest.mark.browser
@@ -64,30 +64,3 @@ def test_on_a_projector_it_is_sized_for_the_window_and_its_legend_sits_at_the_fo
     assert "xref" not in laptop["legend"] and projector["legend"]["xref"] == "container"
     assert projector["height"] == min(figure(js, data, lecture=True)["header"]["layout"]
                                       ["height"], max(400, 720 - 300 - GAP))
-
-
-def test_plotly_is_loaded_once_and_again_after_a_failure(browser):
-    served = []
-
-    def answer(route):  # the first request for Plotly fails, as a dropped connection would
-        if route.request.url.endswith("/plotly.min.js"):
-            served.append(route.request.url)
-            if len(served) == 1:
-                route.fulfill(status=503, body="")
-            else:
-                route.fulfill(body=plotly_js(), content_type="text/javascript")
-        else:
-            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                          content_type="text/html")
-
-    page = open_page(browser, answer)
-    try:
-        got = page.evaluate("""async () => {
-          const failed = await pl.loadPlotly().then(() => false, () => true);
-          const [a, b] = await Promise.all([pl.loadPlotly(), pl.loadPlotly()]);
-          return [failed, a === window.Plotly && b === a, typeof a.react];
-        }""")
-        assert got == [True, True, "function"]
-        assert len(served) == 2  # one failed, then one for both calls
-    finally:
-        page.context.close()

@@ -1,0 +1,125 @@
+"""chart.js: a figure the server drew (ui/chart.py), drawn by the page's own Plotly."""
+
+from __future__ import annotations
+
+import base64
+
+import plotly.graph_objects as go
+import pytest
+
+from tests.browser.js.conftest import ORIGIN, open_page
+from ui.chart import chart_bytes
+from viz.plane import CHART_CONFIG
+
+pytestmark = pytest.mark.browser
+
+# a box of a set width (a new one if ``fresh``), a component's host in it, mounted with the
+# bytes given; how many times Plotly drew into it is counted (Plotly.react wrapped)
+MOUNT = """async ([text, width, fresh]) => {
+  let box = document.querySelector('#box');
+  if (fresh) box?.remove();
+  if (!box || fresh) {
+    window.reacts = 0;
+    box = document.createElement('div');
+    box.id = 'box';
+    document.body.append(box);
+    box.append(document.createElement('div'));
+  }
+  box.style.width = `${width}px`;
+  const Plotly = await pl.loadPlotly();
+  if (!Plotly.react.counted) {
+    const react = Plotly.react;
+    Plotly.react = (...args) => { window.reacts += 1; return react(...args); };
+    Plotly.react.counted = true;
+  }
+  pl.mountChart({ parentElement: box.firstChild, data: pl.bytes(text) });
+  await new Promise((done) => setTimeout(done, 300));
+  const gd = box.querySelector('.js-plotly-plot');
+  const figure = box.querySelector('.pl-page-chart');
+  return { reacts: window.reacts, role: figure.getAttribute('role'),
+           label: figure.getAttribute('aria-label'), traces: gd.data.map((t) => t.name),
+           width: gd._fullLayout.width, height: gd._fullLayout.height,
+           buttons: [...box.querySelectorAll('.modebar-btn')].map((b) => b.dataset.title) };
+}"""
+
+
+def sent(title: str, alt: str, *, height: int = 400) -> str:
+    fig = go.Figure([go.Scatter(x=[0, 1, 2], y=[1, 0, 1], name=title),
+                     go.Contour(z=[[0, 1], [1, 0]], name="loss")],
+                    layout=dict(height=height, width=900))
+    return base64.b64encode(chart_bytes(fig, config=CHART_CONFIG, alt=alt)).decode()
+
+
+def test_a_chart_is_drawn_as_wide_as_its_box_with_its_label_and_redrawn_only_when_it_changes(js):
+    first = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 500, True])
+    assert first["traces"] == ["points", "loss"]
+    assert first["role"] == "figure"
+    assert first["label"] == "Two <b>points</b> & a loss"  # the words as they are, not markup
+    # the figure's own width gives way to its box's; its height stays
+    assert (first["width"], first["height"]) == (500, 400)
+    assert first["reacts"] == 1
+
+    again = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 500])
+    assert again["reacts"] == 1  # the same figure re-sent: nothing drawn again
+
+    narrower = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 320])
+    assert narrower["width"] == 320  # the box narrowed: the plot followed it
+    assert narrower["reacts"] == 1
+
+    changed = js.evaluate(MOUNT, [sent("moved", "Moved", height=300), 320])
+    assert changed["reacts"] == 2
+    assert (changed["traces"], changed["label"], changed["height"]) == (["moved", "loss"],
+                                                                       "Moved", 300)
+
+
+def test_a_hidden_box_waits_a_shown_one_follows_and_a_removed_one_is_left_alone(js):
+    js.evaluate(MOUNT, [sent("points", "Points"), 500, True])
+    js.evaluate("() => { document.querySelector('#box').style.display = 'none'; }")
+    js.wait_for_timeout(200)  # a resize of a hidden plot would throw in the page
+    js.evaluate("() => { const box = document.querySelector('#box'); box.style.display = '';"
+                " box.style.width = '410px'; }")
+    js.wait_for_function("() => document.querySelector('#box .js-plotly-plot')"
+                         "._fullLayout.width === 410")
+    js.evaluate("() => document.querySelector('#box').remove()")
+    js.wait_for_timeout(200)  # nor would one taken off the page (the fixture checks both)
+
+
+def test_the_toolbar_is_the_pages_with_full_screen_and_nothing_for_plotlys_cloud(js):
+    shown = js.evaluate(MOUNT, [sent("points", "Points"), 500, False])
+    assert "Full screen" in shown["buttons"] and "Download plot as a PNG" in shown["buttons"]
+    removed = {"Zoom", "Pan", "Box Select", "Lasso Select"}
+    assert removed.isdisjoint(shown["buttons"])
+    config = js.evaluate("() => document.querySelector('#box .js-plotly-plot')._context")
+    assert config["displaylogo"] is False and config["showSendToCloud"] is False
+    assert config["plotlyServerURL"] == ""
+
+
+def test_the_layout_takes_the_boxs_width_and_the_screens_height_in_full_screen(js):
+    layout = {"width": 900, "height": 400, "title": {"text": "t"}}
+    assert js.evaluate("(l) => pl.chartLayout(l, 0)", layout) == {
+        "height": 400, "title": {"text": "t"}, "autosize": True}
+    assert js.evaluate("(l) => pl.chartLayout(l, 720)", layout)["height"] == 720
+    assert js.evaluate("(l) => { pl.chartLayout(l, 720); return l; }", layout) == layout
+
+
+def test_without_plotly_the_box_says_the_chart_could_not_load(browser):
+    def answer(route):
+        if route.request.url.endswith("/plotly.min.js"):
+            route.fulfill(status=503, body="")
+        else:
+            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
+                          content_type="text/html")
+
+    page = open_page(browser, answer)
+    try:
+        assert page.url.startswith(ORIGIN)
+        page.evaluate("""(text) => {
+          const host = document.createElement('div');
+          document.body.append(host);
+          pl.mountChart({ parentElement: host, data: pl.bytes(text) });
+        }""", sent("points", "Points"))
+        page.wait_for_selector(".pl-page-chart .pl-nochart")
+        assert "could not load" in page.inner_text(".pl-page-chart")
+        assert page.get_attribute(".pl-page-chart", "aria-label") == "Points"
+    finally:
+        page.context.close()

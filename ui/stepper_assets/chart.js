@@ -1,0 +1,86 @@
+// A chart the server drew whole (ui/chart.py), drawn by the page's own Plotly (plotly.js), the
+// one its steppers load: a page with charts fetches and evaluates one Plotly, not two.
+// Its data: the JSON of { figure: { data, layout }, config, alt }, as UTF-8 bytes.
+
+// Plotly's toolbar has no full-screen button: this one puts the chart's box on the whole
+// screen (Escape, or the button again, brings it back) and the plot takes the screen's height
+const FULLSCREEN_ICON = {
+  width: 24, height: 24,
+  path: "M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z",
+};
+
+export function chartLayout(layout, fullHeight) {
+  // the figure's layout as the box draws it: as wide as its box, and on the whole screen as
+  // high as the screen (``fullHeight``, else the figure's own height)
+  const drawn = { ...layout, autosize: true };
+  delete drawn.width;
+  if (fullHeight) drawn.height = fullHeight;
+  return drawn;
+}
+
+export function chartToolbar(config, box) {
+  // the figure's toolbar, with the full-screen button, and nothing sent to Plotly's cloud
+  const toggle = () => (document.fullscreenElement === box
+    ? document.exitFullscreen() : box.requestFullscreen()).catch(() => {});
+  return { displaylogo: false, scrollZoom: false, ...config, responsive: false,
+           showSendToCloud: false, plotlyServerURL: "",
+           modeBarButtonsToAdd: [{ name: "fullscreen", title: "Full screen",
+                                   icon: FULLSCREEN_ICON, click: toggle }] };
+}
+
+class Chart {
+  constructor(root) {
+    this.box = document.createElement("div");
+    this.box.className = "pl-page-chart";
+    this.box.setAttribute("role", "figure");
+    this.plot = document.createElement("div");
+    this.box.append(this.plot);
+    root.append(this.box);
+    this.text = null;
+    this.width = 0;
+    // the plot follows its box (a sidebar opened, a column narrowed), not only the window;
+    // a box taken off the page or hidden (width 0) waits until it is shown again
+    this.observer = new ResizeObserver(() => {
+      const width = this.box.clientWidth;
+      if (width && width !== this.width && this.plot._fullLayout && this.box.isConnected) {
+        this.width = width;
+        window.Plotly.Plots.resize(this.plot).catch(() => {});
+      }
+    });
+    this.observer.observe(this.box);
+    this.box.addEventListener("fullscreenchange", () => this.draw());
+  }
+
+  load(bytes) {
+    const text = new TextDecoder().decode(bytes);
+    if (text === this.text) return Promise.resolve();  // re-sent as it was
+    this.text = text;
+    this.spec = JSON.parse(text);
+    this.box.setAttribute("aria-label", this.spec.alt);
+    return this.draw();
+  }
+
+  draw() {
+    const { figure, config } = this.spec;
+    const full = document.fullscreenElement === this.box ? window.innerHeight : 0;
+    return loadPlotly().then((Plotly) => {
+      this.box.querySelector(".pl-nochart")?.remove();
+      this.width = this.box.clientWidth;
+      return Plotly.react(this.plot, figure.data, chartLayout(figure.layout, full),
+                          chartToolbar(config, this.box));
+    }).catch((error) => {
+      if (this.box.querySelector(".pl-nochart")) return;
+      const note = document.createElement("p");
+      note.className = "pl-nochart";
+      note.textContent = `The chart could not load (${error.message}).`;
+      this.box.append(note);
+    });
+  }
+}
+
+export function mountChart(component) {
+  const { parentElement: root, data } = component;
+  if (!root.__plChart) root.__plChart = new Chart(root);
+  if (data && data.byteLength) root.__plChart.load(data);
+  return () => {};
+}
