@@ -28,18 +28,16 @@ def page() -> None:
     lecture = lecture_mode()
     lesson.title(
         "Boolean functions and XOR",
-        # on a projector the function is picked in the title's row: the plane has the height
-        beside=(lambda: lesson.widget(FUNCTION, required=True, on_change=load_hand_weights,
-                                      label_visibility="collapsed")) if lecture else None,
+        # the function is picked in the title's row: the plane has the height
+        beside=lambda: lesson.widget(FUNCTION, required=True, on_change=load_hand_weights,
+                                     label_visibility="collapsed"),
         intro="A perceptron computes a Boolean function when the sign of a = w₁x₁ + w₂x₂ + b gives "
               "the right output on every row of the truth table: a > 0 true, a < 0 false (0 or −1, "
               "as the table writes it), and a = 0 counts as wrong.",
     )
+    function = st.session_state[FUNCTION.key]
     if lecture:  # the picture first: the truth values at the sidebar's foot
-        function = st.session_state[FUNCTION.key]
         encoding = lesson.widget(ENCODING, lesson.aside(), on_change=load_hand_weights)
-    else:
-        top = st.columns([0.6, 0.4])
-        function = lesson.widget(FUNCTION, top[0], required=True, on_change=load_hand_weights)
-        encoding = lesson.widget(ENCODING, top[1], on_change=load_hand_weights)
+    else:  # the truth values head the weights beside the plane (on a phone, under it)
+        encoding = st.session_state[ENCODING.key]
     lesson.draw_parts(function, encoding)

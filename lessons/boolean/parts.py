@@ -41,6 +41,7 @@ ENCODING_LABELS = {"01": "0 / 1 (slides)", "pm1": "−1 / +1 (book)"}
 WEIGHTS = ("w1", "w2", "b")
 # The plane's height on a projector: from under the slim title to the foot of a 720 px window
 LECTURE_HEIGHT = 640
+PLANE_HEIGHT = 540  # a tablet on its side: the plane down to the window's foot
 LIMIT = 40.0  # range of the weight sliders: wide enough for the slides' 20, 20, -30
 
 FUNCTION = Setting(f"{PAGE}.function", "fn", "choice", "AND", "Function", widget="segmented",
@@ -137,15 +138,17 @@ def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
                 "depend on x₂ (the book's −x₁ has w₂ = 0).", icon=":material/info:")
 
     lecture = lecture_mode()
-    left, right = st.columns([0.66, 0.34] if lecture else [0.55, 0.45])
+    left, right = st.columns([0.66, 0.34] if lecture else [0.6, 0.4])
     with right:
+        if not lecture:  # (on a projector, at the sidebar's foot)
+            lesson.widget(ENCODING, on_change=load_hand_weights)
         weights_panel(lesson, table, function, encoding, w, b)
     with left:
-        # on a projector the plane takes the window's height under the slim title, without
-        # its title (the picker beside it names the function, its ticks the truth values)
+        # the plane without a title: the picker over it names the function, the truth values
+        # beside it (and its ticks) the encoding; on a projector it takes the window's height
         lesson.chart(truth_figure(table, w, b, **(
             dict(height=LECTURE_HEIGHT, legend_space=56) if lecture else
-            dict(title=f"{function}, {ENCODING_LABELS[encoding]}"))),
+            dict(height=PLANE_HEIGHT))),
                      key="plane", alt=f"The four rows of {function} in the plane, the line of the "
                      "current weights, and which rows it gets right")
     st.markdown("**The activation on each row**")

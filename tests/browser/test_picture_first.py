@@ -220,8 +220,6 @@ SHORT: dict[tuple[str, str], str] = {
         'class: data area 11.9%; class asked: data area 11.2%; class revealed: data area 11.2%',
     ('class', 'variants_kernel'):
         'class: data area 23%',
-    ('touch', 'boolean'):
-        'tablet: data area 12.0%; phone: data area 28.7%; phone: chart from y 400',
     ('touch', 'svm_train'):
         'tablet: data area 18.2%; phone: status off screen',
     ('touch', 'svm_soft_margin'):
