@@ -192,6 +192,52 @@ export function listenMore(ui) {
   };
 }
 
+export function listenControls(s, ownsKeys) {
+  // A stepper's own controls: its buttons, slider and Predict box, its keys where it owns
+  // them, More, and the controls' place when the window turns narrow or wide. ``s`` is the
+  // stepper (its ui, act, go, player, predict). Returns what stops it listening.
+  const { ui } = s;
+  const onClick = (event) => {
+    const action = event.target.closest("[data-action]")?.dataset.action;
+    if (action && action !== "predict") s.act(action);
+  };
+  const onSlider = () => {
+    s.player.stop();
+    s.predict.close();
+    s.go(Number(ui.slider.value));
+  };
+  const onPredict = () => s.predict.toggled(s.ownsKeys);
+  const onKey = (event) => {
+    const action = keyAction(event);
+    if (!action || !s.root.isConnected) return;
+    event.preventDefault();
+    event.stopPropagation();
+    s.act(action);
+  };
+  // a phone turned wide, or a window narrowed to one: the controls take their place there
+  const narrow = window.matchMedia(NARROW);
+  const onNarrow = () => {
+    if (!placeControls(ui, narrow.matches)) return;
+    showMore(ui, false);
+    s.relayout();
+  };
+  narrow.addEventListener("change", onNarrow);
+  onNarrow();
+  const stopMore = listenMore(ui);
+  ui.box.addEventListener("click", onClick);
+  ui.slider.addEventListener("input", onSlider);
+  ui.predict.addEventListener("change", onPredict);
+  if (ownsKeys) window.addEventListener("keydown", onKey, true);
+  return () => {
+    narrow.removeEventListener("change", onNarrow);
+    stopMore();
+    ui.box.removeEventListener("click", onClick);
+    ui.slider.removeEventListener("input", onSlider);
+    ui.predict.removeEventListener("change", onPredict);
+    window.removeEventListener("keydown", onKey, true);
+  };
+}
+
 export function markRun(root) {
   // The page's boxes that hold this stepper, each in its column of boxes: on a phone the page
   // puts the Keys and Share row and the lesson's settings drawn over the run under it

@@ -288,23 +288,6 @@ class Stepper {
   listen(ownsKeys) {
     // every listener of this stepper; returns what removes them all
     const { ui } = this;
-    const onClick = (event) => {
-      const action = event.target.closest("[data-action]")?.dataset.action;
-      if (action && action !== "predict") this.act(action);
-    };
-    const onSlider = () => {
-      this.player.stop();
-      this.predict.close();
-      this.go(Number(ui.slider.value));
-    };
-    const onPredict = () => this.predict.toggled(this.ownsKeys);
-    const onKey = (event) => {
-      const action = keyAction(event);
-      if (!action || !this.root.isConnected) return;
-      event.preventDefault();
-      event.stopPropagation();
-      this.act(action);
-    };
     const resize = new ResizeObserver(() => this.relayout());
     resize.observe(ui.box);
     const stopWindow = followWindow(this, this.root);
@@ -312,28 +295,9 @@ class Stepper {
     const stopScheme = followScheme(
       () => Boolean(this.run) && ui.box.isConnected && darkPage(ui.box) !== this.dark,
       () => this.load(this.run));
-    // a phone turned wide, or a window narrowed to one: the controls take their place there
-    const narrow = window.matchMedia(NARROW);
-    const onNarrow = () => {
-      if (!placeControls(ui, narrow.matches)) return;
-      showMore(ui, false);
-      this.relayout();
-    };
-    narrow.addEventListener("change", onNarrow);
-    onNarrow();
-    const stopMore = listenMore(ui);
-    ui.box.addEventListener("click", onClick);
-    ui.slider.addEventListener("input", onSlider);
-    ui.predict.addEventListener("change", onPredict);
-    if (ownsKeys) window.addEventListener("keydown", onKey, true);
-    const stops = [this.sync.listen(ui.box), ...this.each("listen", this.view(), this)];
+    const stops = [listenControls(this, ownsKeys), this.sync.listen(ui.box),
+                   ...this.each("listen", this.view(), this)];
     return () => {
-      narrow.removeEventListener("change", onNarrow);
-      stopMore();
-      ui.box.removeEventListener("click", onClick);
-      ui.slider.removeEventListener("input", onSlider);
-      ui.predict.removeEventListener("change", onPredict);
-      window.removeEventListener("keydown", onKey, true);
       resize.disconnect();
       stopScheme();
       stopWindow();

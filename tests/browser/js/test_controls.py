@@ -170,3 +170,42 @@ def test_more_opens_and_shuts_and_the_controls_take_their_place_on_a_phone(js):
     assert got["open"] == ["true", "open"] and got["shut"] == ["false", None]
     assert got["back"] == got["wide"]
     assert got["controls"] == ["pl-speed pl-extra", "pl-toggle pl-extra"]
+
+
+# a toolbar listened to for a stand-in stepper that notes what it is asked (listenControls)
+LISTEN = """(owns) => {
+  document.querySelector("#listened")?.remove();
+  const box = pl.html("div", { class: "pl-stepper", id: "listened" }, document.body);
+  const ui = pl.buildControls(box);
+  Object.assign(ui, { box, status: pl.html("div", { class: "pl-status" }, box),
+                      score: pl.html("div", { class: "pl-score" }, box) });
+  ui.planeHost = pl.html("div", { class: "pl-plane" },
+                         pl.html("div", { class: "pl-body" }, box));
+  const calls = [];
+  const note = (...call) => calls.push(call.join(" "));
+  const s = { ui, root: box, ownsKeys: owns, act: (a) => note("act", a),
+              go: (k) => note("go", k), relayout: () => note("relayout"),
+              player: { stop: () => note("stop") },
+              predict: { close: () => note("close"), toggled: (o) => note("toggled", o) } };
+  window.listened = { calls, stop: pl.listenControls(s, owns) };
+}"""
+
+
+@pytest.mark.parametrize("owns", [True, False])
+def test_the_controls_and_the_keys_ask_the_stepper_until_it_stops_listening(js, owns):
+    js.evaluate(LISTEN, owns)
+    js.click("#listened .pl-step")
+    js.click("#listened .pl-next")
+    js.click("#listened .pl-more")  # More opens its disclosure; it asks the stepper nothing
+    js.click("#listened .pl-toggle input")
+    js.evaluate("""() => { const slider = document.querySelector("#listened .pl-slider");
+                           slider.value = "0"; slider.dispatchEvent(new Event("input")); }""")
+    js.keyboard.press("ArrowRight")
+    calls = js.evaluate("() => listened.calls.splice(0)")
+    assert calls == ["act step", "act next", f"toggled {str(owns).lower()}", "stop", "close",
+                     "go 0", *(["act step"] if owns else [])]
+
+    js.evaluate("() => listened.stop()")
+    js.click("#listened .pl-step")
+    js.keyboard.press("ArrowRight")
+    assert js.evaluate("() => listened.calls") == []
