@@ -15,12 +15,13 @@ from ui.stepper import pack, perceptron_run
 
 pytestmark = pytest.mark.browser
 
-# two runs side by side, as the lesson places them, each in half the page
+# two runs side by side, as the lesson places them, each in half the page (a run given as
+# null: its box is left empty)
 MOUNT = """([lead, follow]) => {
   window.reports = [];
   const roots = ["lead", "follow"].map((id) => pl.html("div", {
     id, style: "display: inline-block; vertical-align: top; width: 48%" }, document.body));
-  [lead, follow].forEach((text, i) => pl.mountStepper({
+  [lead, follow].forEach((text, i) => text && pl.mountStepper({
     parentElement: roots[i], data: pl.bytes(text),
     setStateValue: (name, value) => window.reports.push([roots[i].id, value.k]) }));
 }"""
@@ -94,6 +95,27 @@ def test_the_follower_takes_the_leaders_steps_and_only_the_leader_reports(page):
       window.dispatchEvent(new PageTransitionEvent("pagehide"));
     }""")
     assert page.evaluate("() => window.reports") == [["lead", 1], ["lead", 2]]
+
+
+def test_a_follower_mounted_after_its_leader_stepped_starts_at_the_leaders_step(browser):
+    page = open_page(browser)
+    try:
+        lead, follow = runs()
+        page.evaluate(MOUNT, [lead, None])  # the leader alone, as a busy page may have it
+        page.wait_for_function(READY)
+        for _ in range(3):
+            page.keyboard.press("ArrowRight")
+        page.wait_for_function("() => document.querySelector('#lead .pl-stepper')"
+                               ".dataset.step === '3'")
+        page.evaluate("""(text) => pl.mountStepper({
+          parentElement: document.querySelector('#follow'), data: pl.bytes(text),
+          setStateValue: () => {} })""", follow)
+        page.wait_for_function(READY)
+        assert page.evaluate("""() => Array.from(document.querySelectorAll('.pl-stepper'),
+                                                 (box) => box.dataset.step)""") == ["3", "3"]
+        assert not page.errors
+    finally:
+        page.context.close()
 
 
 @pytest.mark.parametrize("page, foot, share", [(1280, 150, 0.64), (980, 0, 0.58)],

@@ -60,6 +60,10 @@ LAYERS.push({
     const resize = new ResizeObserver(() => stepper.relayout());
     const leader = run.header.follow && document.querySelector(`[data-pl-lead="${run.header.follow}"]`);
     if (leader) resize.observe(leader);
+    // a follower mounted after its leader stepped (a busy page mounts it a moment later)
+    // starts at the leader's step, not at its own first
+    const ahead = leader?.parentElement?.__plStepper;
+    if (ahead && ahead.k !== stepper.k) stepper.go(ahead.k);
     return () => {
       window.removeEventListener("pl-lead", onLead);
       resize.disconnect();
