@@ -209,8 +209,6 @@ SHORT: dict[tuple[str, str], str] = {
         ' cut; projector 1024x768: verdict cut',
     ('projector', 'variants_averaged'):
         'projector 1280x720: data area 19.7%; projector 1024x768: maths cut',
-    ('projector', 'variants_classes'):
-        'projector 1024x768: data area 22.6%',
     ('class', 'svm_soft_margin'):
         'class: data area 22.4% after some views (28.2% alone)',
     ('class', 'svm_train'):
