@@ -123,3 +123,15 @@ def test_without_plotly_the_box_says_the_chart_could_not_load(browser):
         assert page.get_attribute(".pl-page-chart", "aria-label") == "Points"
     finally:
         page.context.close()
+
+
+def test_full_screen_takes_the_screens_height_and_gives_it_back(js):
+    js.evaluate(MOUNT, [sent("points", "Points", height=300), 500, True])
+    button = js.locator('#box [data-title="Full screen"]')
+    js.locator("#box .js-plotly-plot").hover()  # the toolbar shows over a hovered chart
+    button.click()  # a real click: the browser grants full screen only to a person's gesture
+    js.wait_for_function("""() => document.fullscreenElement?.classList.contains('pl-page-chart')
+      && document.querySelector('#box .js-plotly-plot')._fullLayout.height === innerHeight""")
+    js.evaluate("() => document.exitFullscreen()")
+    js.wait_for_function("""() => !document.fullscreenElement
+      && document.querySelector('#box .js-plotly-plot')._fullLayout.height === 300""")
