@@ -220,12 +220,6 @@ SHORT: dict[tuple[str, str], str] = {
         'class: data area 23%',
     ('touch', 'svm_train'):
         'tablet: data area 18.2%; phone: status off screen',
-    ('touch', 'svm_soft_margin'):
-        'phone: data area 26.1%',
-    ('touch', 'svm_generalization'):
-        'phone: data area 26.1%',
-    ('touch', 'variants_classes'):
-        'phone: data area 26.6%',
 }
 
 

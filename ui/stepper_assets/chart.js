@@ -9,12 +9,23 @@ const FULLSCREEN_ICON = {
   path: "M7 14H5v5h5v-2H7v-3zm-2-4h2V7h3V5H5v5zm12 7h-3v2h5v-5h-2v3zM14 5v2h3v3h2V5h-5z",
 };
 
-export function chartLayout(layout, fullHeight) {
-  // the figure's layout as the box draws it: as wide as its box, and on the whole screen as
-  // high as the screen (``fullHeight``, else the figure's own height)
+// a box this narrow is a phone's (or a narrow column's): the page's own padding is margin
+// enough, and the plot takes the figure's side margins
+const NARROW_BOX_PX = 480;
+const NARROW_SIDE_PX = 2;
+
+export function chartLayout(layout, fullHeight, boxWidth = Infinity) {
+  // the figure's layout as the box draws it: as wide as its box, on the whole screen as high
+  // as the screen (``fullHeight``, else the figure's own height), in a narrow box with the
+  // least side margins
   const drawn = { ...layout, autosize: true };
   delete drawn.width;
   if (fullHeight) drawn.height = fullHeight;
+  if (boxWidth < NARROW_BOX_PX) {
+    const { l = 80, r = 80 } = layout.margin ?? {};
+    drawn.margin = { ...layout.margin, l: Math.min(l, NARROW_SIDE_PX),
+                     r: Math.min(r, NARROW_SIDE_PX) };
+  }
   return drawn;
 }
 
@@ -43,8 +54,11 @@ class Chart {
     this.observer = new ResizeObserver(() => {
       const width = this.box.clientWidth;
       if (width && width !== this.width && this.plot._fullLayout && this.box.isConnected) {
+        const narrow = (w) => w < NARROW_BOX_PX;
+        const turned = narrow(width) !== narrow(this.width);
         this.width = width;
-        window.Plotly.Plots.resize(this.plot).catch(() => {});
+        if (turned) this.draw();  // its margins change too
+        else window.Plotly.Plots.resize(this.plot).catch(() => {});
       }
     });
     this.observer.observe(this.box);
@@ -61,12 +75,14 @@ class Chart {
   }
 
   draw() {
-    const { figure, config } = this.spec;
+    // a copy each time: Plotly writes into the figure it is given (an axis held to equal
+    // scales keeps the domain it shrank to), and a copy drawn again would start from that
+    const { figure, config } = structuredClone(this.spec);
     const full = document.fullscreenElement === this.box ? window.innerHeight : 0;
     return loadPlotly().then((Plotly) => {
       this.box.querySelector(".pl-nochart")?.remove();
       this.width = this.box.clientWidth;
-      return Plotly.react(this.plot, figure.data, chartLayout(figure.layout, full),
+      return Plotly.react(this.plot, figure.data, chartLayout(figure.layout, full, this.width),
                           chartToolbar(config, this.box));
     }).catch((error) => {
       if (this.box.querySelector(".pl-nochart")) return;

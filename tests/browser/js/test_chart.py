@@ -51,22 +51,22 @@ def sent(title: str, alt: str, *, height: int = 400) -> str:
 
 
 def test_a_chart_is_drawn_as_wide_as_its_box_with_its_label_and_redrawn_only_when_it_changes(js):
-    first = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 500, True])
+    first = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 700, True])
     assert first["traces"] == ["points", "loss"]
     assert first["role"] == "figure"
     assert first["label"] == "Two <b>points</b> & a loss"  # the words as they are, not markup
     # the figure's own width gives way to its box's; its height stays
-    assert (first["width"], first["height"]) == (500, 400)
+    assert (first["width"], first["height"]) == (700, 400)
     assert first["reacts"] == 1
 
-    again = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 500])
+    again = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 700])
     assert again["reacts"] == 1  # the same figure re-sent: nothing drawn again
 
-    narrower = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 320])
-    assert narrower["width"] == 320  # the box narrowed: the plot followed it
+    narrower = js.evaluate(MOUNT, [sent("points", "Two <b>points</b> & a loss"), 520])
+    assert narrower["width"] == 520  # the box narrowed: the plot followed it
     assert narrower["reacts"] == 1
 
-    changed = js.evaluate(MOUNT, [sent("moved", "Moved", height=300), 320])
+    changed = js.evaluate(MOUNT, [sent("moved", "Moved", height=300), 520])
     assert changed["reacts"] == 2
     assert (changed["traces"], changed["label"], changed["height"]) == (["moved", "loss"],
                                                                        "Moved", 300)
@@ -102,6 +102,22 @@ def test_the_layout_takes_the_boxs_width_and_the_screens_height_in_full_screen(j
     assert js.evaluate("(l) => { pl.chartLayout(l, 720); return l; }", layout) == layout
 
 
+def test_a_narrow_box_gives_its_plot_the_side_margins(js):
+    # a phone's page pads the chart already: the plot takes the figure's side margins there
+    layout = {"height": 400, "margin": {"l": 10, "r": 10, "t": 30, "b": 60}}
+    wide = js.evaluate("(l) => pl.chartLayout(l, 0, 700)", layout)
+    narrow = js.evaluate("(l) => pl.chartLayout(l, 0, 358)", layout)
+    assert wide["margin"] == layout["margin"]
+    assert narrow["margin"] == {"l": 2, "r": 2, "t": 30, "b": 60}
+    # drawn: the plot is as wide as a narrow box less its tick labels, and a box that widens
+    # past a phone's gets the figure's margins back
+    js.evaluate(MOUNT, [sent("points", "Points"), 358, True])
+    margins = "() => document.querySelector('#box .js-plotly-plot')._fullLayout.margin"
+    assert js.evaluate(margins)["r"] == 2
+    js.evaluate("() => { document.querySelector('#box').style.width = '700px'; }")
+    js.wait_for_function(f"() => ({margins})().r === 80")  # Plotly's own, as the figure has
+
+
 def test_without_plotly_the_box_says_the_chart_could_not_load(browser):
     def answer(route):
         if route.request.url.endswith("/plotly.min.js"):
@@ -135,3 +151,20 @@ def test_full_screen_takes_the_screens_height_and_gives_it_back(js):
     js.evaluate("() => document.exitFullscreen()")
     js.wait_for_function("""() => !document.fullscreenElement
       && document.querySelector('#box .js-plotly-plot')._fullLayout.height === 300""")
+
+
+def test_a_plot_of_equal_scales_drawn_again_is_the_plot_drawn_fresh(js):
+    """Plotly writes the domain it shrank an equal-scale axis to into the figure it draws: a
+    chart drawn again (its box turned narrow) must start from the figure as sent."""
+    fig = go.Figure(go.Scatter(x=[0, 2], y=[0, 2]), layout=dict(height=420))
+    fig.update_xaxes(range=[0, 2], constrain="domain")
+    fig.update_yaxes(range=[0, 2], scaleanchor="x", scaleratio=1, constrain="domain")
+    square = base64.b64encode(chart_bytes(fig, config=CHART_CONFIG, alt="Square")).decode()
+    plot = """() => { const r = document.querySelector('#box .nsewdrag').getBoundingClientRect();
+                      return [Math.round(r.width), Math.round(r.height)]; }"""
+    js.evaluate(MOUNT, [square, 358, True])
+    fresh = js.evaluate(plot)
+    js.evaluate(MOUNT, [square, 900, True])  # wide: its height holds the square
+    js.evaluate("() => { document.querySelector('#box').style.width = '358px'; }")
+    js.wait_for_function(f"() => ({plot})()[0] === {fresh[0]}", timeout=5000)
+    assert js.evaluate(plot) == fresh
