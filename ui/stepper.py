@@ -612,14 +612,15 @@ def _toolbar(key: str) -> None:
 
 
 @st.fragment
-def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool) -> None:
+def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool, lead: bool) -> None:
     """The component inside a fragment: a sync reruns this alone, with the same bytes.
 
     The Share link is drawn here too, so that it holds the step the browser reported, and
     the lesson's panels that follow the step on the server.
     """
-    # on a projector the step comes first: the help and the link go under it
-    below = lecture_mode()
+    # on a projector, and over two runs side by side (whose controls reach across both, with
+    # the height theirs), the step comes first: the help and the link go under it
+    below = lead or lecture_mode()
     if toolbar and not below:
         _toolbar(key)
     _mount(key=key, data=blob, on_position_change=partial(_on_position, key, address))
@@ -662,7 +663,8 @@ def stepper(*, key: str, run: Run, keys: bool = True,
     keys : bool, default True
         Whether this stepper owns →, ←, N and Home (one per page should).
     toolbar : bool, default True
-        Draw the Keys help and the Share link above it.
+        Draw the Keys help and the Share link above it (under it on a projector, and under
+        a leader).
     panels : callable, optional
         ``panels(k)`` draws what the server shows for step k (numbers that need
         the server, extra charts). It runs under the stepper and again after each
@@ -699,7 +701,7 @@ def stepper(*, key: str, run: Run, keys: bool = True,
                              f"{key}.stepper.steps": run.steps})
     if address:
         url_state.write_step(k)
-    _synced(key, _blob(key, run, k, keys), toolbar, panels, address)
+    _synced(key, _blob(key, run, k, keys), toolbar, panels, address, lead)
     return k
 
 

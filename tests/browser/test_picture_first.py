@@ -219,7 +219,7 @@ SHORT: dict[tuple[str, str], str] = {
     ('class', 'variants_kernel'):
         'class: data area 23%',
     ('touch', 'svm_train'):
-        'tablet: data area 18.2%; phone: status off screen',
+        'phone: status off screen',
 }
 
 
