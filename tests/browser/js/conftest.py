@@ -52,13 +52,25 @@ def page_script() -> str:
     return f"{module}\nwindow.pl = {{ {names} }};\n{HELPERS}"
 
 
-def _answer(route) -> None:
-    """The made-up origin: Plotly where the component looks for it, else an empty page."""
-    if route.request.url.endswith("/plotly.min.js"):
-        route.fulfill(body=plotly_js(), content_type="text/javascript")
-    else:
-        route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                      content_type="text/html")
+def origin(plotly_status=lambda: 200, served: list | None = None):
+    """The made-up origin's answers: Plotly where the component looks for it (with the status
+    ``plotly_status()`` gives each request, its URL noted in ``served``), else an empty page."""
+    def answer(route) -> None:
+        if route.request.url.endswith("/plotly.min.js"):
+            if served is not None:
+                served.append(route.request.url)
+            status = plotly_status()
+            if status == 200:
+                route.fulfill(body=plotly_js(), content_type="text/javascript")
+            else:
+                route.fulfill(status=status, body="")
+        else:
+            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
+                          content_type="text/html")
+    return answer
+
+
+_answer = origin()
 
 
 def open_page(browser, answer=_answer):

@@ -7,7 +7,7 @@ import base64
 import plotly.graph_objects as go
 import pytest
 
-from tests.browser.js.conftest import ORIGIN, open_page
+from tests.browser.js.conftest import ORIGIN, open_page, origin
 from ui.chart import chart_bytes
 from viz.plane import CHART_CONFIG
 
@@ -119,14 +119,7 @@ def test_a_narrow_box_gives_its_plot_the_side_margins(js):
 
 
 def test_without_plotly_the_box_says_the_chart_could_not_load(browser):
-    def answer(route):
-        if route.request.url.endswith("/plotly.min.js"):
-            route.fulfill(status=503, body="")
-        else:
-            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                          content_type="text/html")
-
-    page = open_page(browser, answer)
+    page = open_page(browser, origin(lambda: 503))
     try:
         assert page.url.startswith(ORIGIN)
         page.evaluate("""(text) => {

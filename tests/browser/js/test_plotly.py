@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.js.conftest import open_page
-from ui.stepper import plotly_js
+from tests.browser.js.conftest import open_page, origin
 
 pytestmark = pytest.mark.browser
 
@@ -13,18 +12,8 @@ pytestmark = pytest.mark.browser
 def test_plotly_is_loaded_once_and_again_after_a_failure(browser):
     served = []
 
-    def answer(route):  # the first request for Plotly fails, as a dropped connection would
-        if route.request.url.endswith("/plotly.min.js"):
-            served.append(route.request.url)
-            if len(served) == 1:
-                route.fulfill(status=503, body="")
-            else:
-                route.fulfill(body=plotly_js(), content_type="text/javascript")
-        else:
-            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                          content_type="text/html")
-
-    page = open_page(browser, answer)
+    # the first request for Plotly fails, as a dropped connection would
+    page = open_page(browser, origin(lambda: 503 if len(served) == 1 else 200, served))
     try:
         got = page.evaluate("""async () => {
           const failed = await pl.loadPlotly().then(() => false, () => true);
@@ -43,16 +32,7 @@ def test_two_components_scripts_share_one_load(browser):
     from ui.stepper import JS_CHART, script
 
     served = []
-
-    def answer(route):
-        if route.request.url.endswith("/plotly.min.js"):
-            served.append(route.request.url)
-            route.fulfill(body=plotly_js(), content_type="text/javascript")
-        else:
-            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                          content_type="text/html")
-
-    page = open_page(browser, answer)
+    page = open_page(browser, origin(served=served))
     try:
         page.add_script_tag(content=f"{script(JS_CHART)}\nwindow.chartLoad = loadPlotly;",
                             type="module")

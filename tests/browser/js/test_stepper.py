@@ -10,7 +10,7 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy
-from tests.browser.js.conftest import GAP, open_page
+from tests.browser.js.conftest import GAP, open_page, origin
 from ui.stepper import pack, perceptron_run
 from viz.plane import CHART_CONFIG
 
@@ -202,14 +202,7 @@ def test_leaving_the_page_reports_and_stops_listening(page):
 
 
 def test_without_plotly_the_steps_still_work(browser):
-    def no_plotly(route):
-        if route.request.url.endswith("/plotly.min.js"):
-            route.fulfill(status=404, body="")
-        else:
-            route.fulfill(body="<!doctype html><html lang='en'><body></body></html>",
-                          content_type="text/html")
-
-    page = open_page(browser, no_plotly)
+    page = open_page(browser, origin(lambda: 404))
     text, _ = packed()
     page.evaluate(MOUNT, ["s1", text])
     page.wait_for_function("() => document.querySelector('.pl-stepper')?.dataset.step === '0'")
