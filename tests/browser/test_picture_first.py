@@ -209,32 +209,20 @@ SHORT: dict[tuple[str, str], str] = {
         ' cut; projector 1024x768: verdict cut',
     ('projector', 'variants_averaged'):
         'projector 1280x720: data area 19.7%; projector 1024x768: maths cut',
-    ('class', 'svm_soft_margin'):
-        'class: data area 22.4% after some views (28.2% alone)',
     ('class', 'svm_train'):
         'class: data area 9.8%; class asked: data area 9.8%; class revealed: data area 9.8%; '
         'class revealed: maths cut; class revealed: verdict cut',
     ('class', 'variants_averaged'):
         'class: data area 11.9%; class asked: data area 11.2%; class revealed: data area 11.2%',
-    ('class', 'variants_kernel'):
-        'class: data area 23%',
     ('touch', 'svm_train'):
         'phone: status off screen',
 }
 
 
-# Views whose measure in a class depends on the view the lecturer's page showed before it (the
-# class's test walks them in one page, in an order the workers choose): Soft margin measured
-# 22.4% in two walks of three (its chart drawn with wider margins), 28.2% alone or after Train
-# side by side. Not strict until the page's layout no longer carries anything from one view to
-# the next.
-WALK_DEPENDENT = {("class", "svm_soft_margin")}
-
-
 def params(screen: str, views=VIEWS) -> list:
     """The views as parameters of a test of ``screen``, those it does not reach yet marked."""
     return [pytest.param(name, link, kind, id=name, marks=[pytest.mark.xfail(
-        reason=SHORT[screen, name], strict=(screen, name) not in WALK_DEPENDENT)]
+        reason=SHORT[screen, name], strict=True)]
         if (screen, name) in SHORT else [])
             for name, link, kind in views]
 
@@ -248,7 +236,7 @@ def expect_picture(screen: str, name: str, problems: list[str]) -> None:
         report(problems)
     elif problems:
         pytest.xfail(f"{SHORT[screen, name]} (now: {'; '.join(problems)})")
-    elif (screen, name) not in WALK_DEPENDENT:
+    else:
         pytest.fail(f"{screen} {name} shows no shortfall now: remove its line from SHORT")
 
 

@@ -306,6 +306,9 @@ class Stepper {
   }
 }
 
+// the steppers on the page: the page's classes (.pl-lecture-page and the wide ones) are theirs
+const LIVE = new Set();
+
 export default function (component) {
   const { parentElement: root, data } = component;
   let s = root.__plStepper;
@@ -313,6 +316,7 @@ export default function (component) {
     s = new Stepper(root);
     root.__plStepper = s;
   }
+  LIVE.add(s);
   s.setStateValue = component.setStateValue;
   markRun(root);
   if (data && data.byteLength) {
@@ -335,8 +339,12 @@ export default function (component) {
     if (!root.isConnected) {
       s.sync.flush();
       s.player.stop();
-      document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
-                                                "pl-wide-one");
+      LIVE.delete(s);
+      // a view's new stepper mounts before the old one goes: the page stays as it laid it out
+      if (![...LIVE].some((other) => other.root.isConnected)) {
+        document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
+                                                  "pl-wide-one");
+      }
     }
   };
 }

@@ -201,6 +201,19 @@ def test_leaving_the_page_reports_and_stops_listening(page):
     assert page.evaluate("() => window.reports.length") == 1
 
 
+def test_a_views_new_stepper_keeps_the_page_it_lays_out_when_the_old_one_goes(page):
+    # Streamlit mounts the next view's stepper before it cleans the last one up: the page's
+    # projector layout is the new stepper's until it too goes
+    text, _ = packed(lecture=True)
+    lecture_page = "() => document.documentElement.classList.contains('pl-lecture-page')"
+    mount(page, text, "s1")
+    mount(page, text, "s2")
+    page.evaluate("() => { document.getElementById('s1').remove(); window.cleanups.s1(); }")
+    assert page.evaluate(lecture_page)
+    page.evaluate("() => { document.getElementById('s2').remove(); window.cleanups.s2(); }")
+    assert not page.evaluate(lecture_page)
+
+
 def test_without_plotly_the_steps_still_work(browser):
     page = open_page(browser, origin(lambda: 404))
     text, _ = packed()
