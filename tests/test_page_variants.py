@@ -120,6 +120,24 @@ def test_averaged_and_voted_keep_counting_after_convergence_as_algorithm_2(page)
     assert stepper_run(at, f"{PAGE}.avg")[0]["steps"] < 50 * 4
 
 
+def test_on_a_projector_the_legend_names_each_mark_once_in_a_word(page):
+    # the full names took three rows under a projector's plot: there each line is a word
+    # (the equations are the lesson's) and the test points of both classes one entry
+    def legend(at):
+        data = stepper_run(at, f"{PAGE}.avg")[0]["figure"]["data"]
+        return ([t.get("name") for t in data if t.get("showlegend", True)],
+                [t.get("legendgroup") for t in data
+                 if t.get("name", "").endswith(", test") or t.get("name") == "test"])
+
+    at = click(page, f"{PAGE}.load.Noisy blobs")
+    full, _ = legend(at)
+    assert "averaged: μ·x + μ_b = 0" in full and "class -1, test" in full
+    by_key(at.toggle, "view.lecture").set_value(True)
+    shown, tests = legend(run(at))
+    assert shown == ["class -1", "class +1", "test", "voted", "averaged", "last"]
+    assert tests == ["test"] * 3  # both classes' test points and their one entry
+
+
 def test_split_controls_and_steps(page):
     at = click(page, f"{PAGE}.load.Noisy blobs")
     at = to_end(set_value(at, "slider", f"{PAGE}.test_share", 0.5), "avg")

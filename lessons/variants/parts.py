@@ -31,7 +31,7 @@ from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
 from viz.maths import share
-from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
+from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, GREY, VISITED, VOTED
 from viz.plane import view_box
 
 PAGE = "variants"
@@ -194,17 +194,41 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
                                      w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
                                      b_avg=b_avg[-1], xs=None, ys=None, votes=None)
     figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
-    figure.add_trace(legend_line("voted: Σ c_k sign(w_k·x + b_k) = 0", VOTED, "dot"))
-    figure.add_trace(legend_line("averaged: μ·x + μ_b = 0", AVERAGED, "dash"))
-    figure.add_trace(legend_line("last: w·x + b = 0", BOUNDARY, None))
+    lecture = lecture_mode()
+    if lecture:
+        one_test_entry(figure)
+    for (name, short), color, dash in zip(LINES, (VOTED, AVERAGED, BOUNDARY),
+                                          ("dot", "dash", None), strict=True):
+        figure.add_trace(legend_line(short if lecture else name, color, dash))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
-        Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture_mode(),
+        Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
         layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"), figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
     header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
                                        "voted": VOTED}, averaged=True)
     return marked(Run(run.id, run.steps, header, run.columns), trace)
+
+
+# The three boundaries' names in the legend, in full and on a projector, where the legend is
+# one row under the plot (the full names took three at 1280 x 720 and cut the plot to a fifth of
+# the screen); the lesson's introduction and the panels under the run write the equations out.
+LINES = (("voted: Σ c_k sign(w_k·x + b_k) = 0", "voted"), ("averaged: μ·x + μ_b = 0", "averaged"),
+         ("last: w·x + b = 0", "last"))
+
+
+def one_test_entry(figure: go.Figure) -> None:
+    """The legend names the training points by class and the test points once, an open
+    marker (one entry, which shows or hides the test points of both classes)."""
+    for trace in figure.data:
+        if trace.name.endswith(", train"):
+            trace.name = trace.name.removesuffix(", train")
+        elif trace.name.endswith(", test"):
+            trace.update(legendgroup="test", showlegend=False)
+    figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="test",
+                                legendgroup="test", hoverinfo="skip",
+                                marker=dict(symbol="circle-open", color=GREY, size=10,
+                                            line=dict(color=GREY, width=2))))
 
 
 def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:

@@ -207,13 +207,9 @@ SHORT: dict[tuple[str, str], str] = {
         'projector 1280x720: data area 9.9%; projector 1280x720: maths cut; projector '
         '1280x720: verdict cut; projector 1024x768: data area 5.7%; projector 1024x768: maths'
         ' cut; projector 1024x768: verdict cut',
-    ('projector', 'variants_averaged'):
-        'projector 1280x720: data area 19.7%; projector 1024x768: maths cut',
     ('class', 'svm_train'):
         'class: data area 9.8%; class asked: data area 9.8%; class revealed: data area 9.8%; '
         'class revealed: maths cut; class revealed: verdict cut',
-    ('class', 'variants_averaged'):
-        'class: data area 11.9%; class asked: data area 11.2%; class revealed: data area 11.2%',
     ('touch', 'svm_train'):
         'phone: status off screen',
 }
