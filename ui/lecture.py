@@ -85,10 +85,10 @@ def lecture_toggle() -> None:
     url_state.write([LECTURE])
 
 
-def lecture_css() -> None:
+def lecture_css(early: str = "") -> None:
     """Labels that wrap, text colours that read in both themes, boxes that scroll sideways
     reachable by keyboard (ui.theme); in lecture mode, the page's type and spacing for a
-    projector.
+    projector. ``early``: a script the page runs as it opens (a lesson's: its Plotly loads).
 
     Drawn in the main area at the top of every page: in a collapsed sidebar (where a
     lecture link opens) the style did not always reach the page.
@@ -96,6 +96,6 @@ def lecture_css() -> None:
     # in a container of its own that takes no room: a script would otherwise cost a gap
     with st.container(key=PAGE_STYLE_KEY):
         own = _LECTURE_CSS if lecture_mode() else SHORT_WINDOW_CSS
-        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT + TOP_SCRIPT,
+        st.html(page_css() + _PAGE_CSS + own + PAGE_SCRIPT + TOP_SCRIPT + early,
                 unsafe_allow_javascript=True)
 

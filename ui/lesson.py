@@ -38,7 +38,7 @@ from ui.floats import float_marker
 from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
-from ui.stepper import Run, stepper
+from ui.stepper import PLOTLY_EARLY, Run, stepper
 from ui.theme import INTRO_KEY
 from ui.training import training_settings
 from ui.user_data import set_user_data
@@ -155,7 +155,7 @@ class Lesson:
         self._share = None
         self._aside = None
         self._asides = 0
-        lecture_css()
+        lecture_css(PLOTLY_EARLY)
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
         """The page's title and introduction, and Share beside it (and under them the picker of

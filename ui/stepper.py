@@ -179,6 +179,12 @@ def style() -> str:
 serve_plotly()
 _mount = st.components.v2.component(COMPONENT, css=style(), js=script(), isolate_styles=False)
 
+# A lesson's page starts loading its Plotly as it opens, with the page's first message (the
+# same load the steppers and charts wait for, plotly.js): a chart's component mounts only once
+# the script has run down to it, and its Plotly then took another 1-1.6 s to load on a lesson's
+# link (bench/lesson_open.py)
+PLOTLY_EARLY = f"<script>(() => {{\n{script(('plotly',))}\nloadPlotly().catch(() => {{}});\n}})();</script>"
+
 
 # ---------------------------------------------------------------- packing
 

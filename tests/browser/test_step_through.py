@@ -257,3 +257,31 @@ def test_upload_a_csv_and_a_bad_one(page, tmp_path):
     page.screenshot(path=ARTIFACTS / "upload_error.png", full_page=True)
     assert_no_exception(page)
     assert status(page).startswith("Step 1 / ")
+
+
+# the order in which the page added Plotly's script and its first chart (a stepper's box or a
+# chart's), from the mutations in the order they were made
+FIRST = """(() => {
+  window.__firsts = [];
+  const seen = (what) => !window.__firsts.includes(what) && window.__firsts.push(what);
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (node.nodeType !== 1) continue;
+        if (node.matches('script[src$="/plotly.min.js"]')) seen("plotly");
+        if (node.matches('.pl-stepper, .pl-page-chart')
+            || node.querySelector?.('.pl-stepper, .pl-page-chart')) seen("chart");
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_a_lesson_asks_for_its_plotly_before_its_first_chart_is_drawn(tab, server_url):
+    # a chart's component mounts only once the script has run down to it; the page's first
+    # message starts the load its charts then wait for (a lesson's link drew its picture
+    # 0.05-0.3 s sooner, bench/lesson_open.py)
+    tab.add_init_script(FIRST)
+    tab.goto(f"{server_url}/margin?lecture=1")
+    tab.wait_for_function("() => window.__firsts.length === 2")
+    assert tab.evaluate("() => window.__firsts") == ["plotly", "chart"]
