@@ -136,6 +136,8 @@ def test_on_a_projector_the_legend_names_each_mark_once_in_a_word(page):
     shown, tests = legend(run(at))
     assert shown == ["class -1", "class +1", "test", "voted", "averaged", "last"]
     assert tests == ["test"] * 3  # both classes' test points and their one entry
+    shown, tests = legend(set_value(at, "slider", f"{PAGE}.test_share", 0.0))
+    assert shown == ["class -1", "class +1", "voted", "averaged", "last"] and tests == []
 
 
 def test_split_controls_and_steps(page):

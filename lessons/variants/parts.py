@@ -218,17 +218,20 @@ LINES = (("voted: Σ c_k sign(w_k·x + b_k) = 0", "voted"), ("averaged: μ·x + 
 
 
 def one_test_entry(figure: go.Figure) -> None:
-    """The legend names the training points by class and the test points once, an open
-    marker (one entry, which shows or hides the test points of both classes)."""
+    """The legend names the training points by class and the test points, if any, once, an
+    open marker (one entry, which shows or hides the test points of both classes)."""
+    tests = 0
     for trace in figure.data:
         if trace.name.endswith(", train"):
             trace.name = trace.name.removesuffix(", train")
         elif trace.name.endswith(", test"):
             trace.update(legendgroup="test", showlegend=False)
-    figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="test",
-                                legendgroup="test", hoverinfo="skip",
-                                marker=dict(symbol="circle-open", color=GREY, size=10,
-                                            line=dict(color=GREY, width=2))))
+            tests += 1
+    if tests:
+        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="test",
+                                    legendgroup="test", hoverinfo="skip",
+                                    marker=dict(symbol="circle-open", color=GREY, size=10,
+                                                line=dict(color=GREY, width=2))))
 
 
 def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
