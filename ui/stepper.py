@@ -183,7 +183,8 @@ _mount = st.components.v2.component(COMPONENT, css=style(), js=script(), isolate
 # same load the steppers and charts wait for, plotly.js): a chart's component mounts only once
 # the script has run down to it, and its Plotly then took another 1-1.6 s to load on a lesson's
 # link (bench/lesson_open.py)
-PLOTLY_EARLY = f"<script>(() => {{\n{script(('plotly',))}\nloadPlotly().catch(() => {{}});\n}})();</script>"
+PLOTLY_EARLY = ("<script>(() => {\n" + script(("plotly",))
+                + "\nloadPlotly().catch(() => {});\n})();</script>")
 
 
 # ---------------------------------------------------------------- packing
