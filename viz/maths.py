@@ -12,6 +12,17 @@ def num(value: float) -> str:
     return text.replace("e+0", "e").replace("e-0", "e-")
 
 
+def labelled(y: float, classes) -> str:
+    """A label y with its class's name, where the name says more than y does.
+
+    >>> labelled(-1, ("setosa", "versicolor")), labelled(1, ("-1", "+1")), labelled(-1, ("0", "1"))
+    ('-1 (setosa)', '1', '-1 (0)')
+    """
+    value = num(y)
+    name = str(classes[0 if y < 0 else 1])
+    return value if name in (value, f"+{value}") else f"{value} ({name})"
+
+
 def vec(values) -> str:
     """A vector as a LaTeX tuple."""
     return r"\left(" + ",\\ ".join(num(v) for v in values) + r"\right)"

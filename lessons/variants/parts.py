@@ -30,7 +30,7 @@ from ui.lesson import Lesson, Parts
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
-from viz.maths import share
+from viz.maths import labelled, share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, GREY, VISITED, VOTED
 from viz.plane import view_box
 
@@ -396,7 +396,7 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
         gram = kernel(data.X[support], data.X[i]).ravel()
         coef = before * data.y
         st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
-                    f"y = {data.y[i]:+g} ({md(data.classes[int(data.y[i] > 0)])})")
+                    f"y = {md(labelled(data.y[i], data.classes))}")
         lines = draw.dual_step_lines(
             i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
             terms=list(zip(support, before[support], data.y[support], gram, strict=True)),

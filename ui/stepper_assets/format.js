@@ -80,3 +80,11 @@ export function num(value) {
   if (!Number.isFinite(value)) return value > 0 ? "inf" : "-inf";
   return general6(roundPlaces(value, 10)).replace("e+0", "e").replace("e-0", "e-");
 }
+
+export function labelled(y, classes) {
+  // viz.maths.labelled: a label with its class's name where the name says more ("-1 (setosa)";
+  // "-1", not "-1 (-1)"). Outside text: the caller writes it as text
+  const value = num(y);
+  const name = String(classes[y < 0 ? 0 : 1]);
+  return name === value || name === `+${value}` ? value : `${value} (${name})`;
+}

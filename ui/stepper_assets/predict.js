@@ -67,7 +67,7 @@ export class Predict {
     box.removeAttribute("aria-describedby");
     box.hidden = false;
     this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
-         + `y = ${num(y)} (${h.classes[y < 0 ? 0 : 1]}). Is it a mistake?`);
+         + `y = ${labelled(y, h.classes)}. Is it a mistake?`);
     this.choices([["Mistake", () => this.answerMistake(true)],
                   ["No mistake", () => this.answerMistake(false)]]);
   }

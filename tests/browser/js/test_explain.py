@@ -14,7 +14,7 @@ from core.trace import outcome, record
 from datasets.builtin import BUILTIN, separable
 from tests.reference.maths import boundary_equation, step_lines
 from ui.stepper import Run, pack, perceptron_run
-from viz.maths import num
+from viz.maths import labelled, num
 
 pytestmark = pytest.mark.browser
 
@@ -67,7 +67,7 @@ def test_every_step_in_words_and_numbers(js, pair):
             continue
         i, updated = int(t.index[k]), bool(t.updated[k])
         example = (f"example {i} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
-                   f"y = {num(NOTES.y[i])} ({NOTES.classes[0 if NOTES.y[i] < 0 else 1]})")
+                   f"y = {labelled(NOTES.y[i], NOTES.classes)}")
         head = example[0].upper() + example[1:] if pair else \
             f"Step {k}, epoch {t.epoch[k]}: {example}"
         verdict = "y·a ≤ 0: a mistake, so the weights move." if updated else \

@@ -1,4 +1,4 @@
-"""format.js's num against viz.maths.num, tie for tie."""
+"""format.js's num against viz.maths.num, tie for tie; its labelled against viz.maths's."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.browser.js.conftest import floats
-from viz.maths import num
+from viz.maths import labelled, num
 
 pytestmark = pytest.mark.browser
 
@@ -52,3 +52,12 @@ def test_numbers_of_a_run_match(js):
     x = np.round(rng.normal(size=400), 2)
     values = [float(v) for v in np.concatenate([w * x, w + 0.1 * x, 0.1 * x, w * x + 0.05])]
     assert js_num(js, values) == [num(v) for v in values]
+
+
+@pytest.mark.parametrize("classes", [("-1", "+1"), ("0", "1"), ("cat", "dog"), ("1", "-1"),
+                                     ("<b>no</b>", "+1"), ("+1", "−1")])
+def test_a_label_names_its_class_where_the_name_says_more(js, classes):
+    for y in (-1.0, 1.0):
+        assert js.evaluate("([y, classes]) => pl.labelled(y, classes)",
+                           [y, list(classes)]) == labelled(y, classes)
+    assert labelled(-1.0, ("-1", "+1")) == "-1" and labelled(1.0, ("cat", "dog")) == "1 (dog)"

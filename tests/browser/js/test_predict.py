@@ -11,7 +11,7 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy
 from ui.stepper import pack, perceptron_run
-from viz.maths import num
+from viz.maths import labelled, num
 
 pytestmark = pytest.mark.browser
 
@@ -82,8 +82,8 @@ def test_a_mistake_then_the_way_w_turns(js):
     js.evaluate("(k) => predict.ask(run, k)", k)
     got = js.evaluate(STATE)
     question = (f"Step {k} visits example {i}: x = ({num(NOTES.X[i, 0])}, "
-                f"{num(NOTES.X[i, 1])}), y = {num(NOTES.y[i])} "
-                f"({NOTES.classes[0 if NOTES.y[i] < 0 else 1]}). Is it a mistake?")
+                f"{num(NOTES.X[i, 1])}), y = {labelled(NOTES.y[i], NOTES.classes)}. "
+                "Is it a mistake?")
     assert got["quiz"] == [question]
     assert got["buttons"] == ["Mistake", "No mistake"] and got["focused"] == "Mistake"
     got = click(js, "Mistake")

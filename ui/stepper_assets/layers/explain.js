@@ -35,7 +35,7 @@ function explainStep(box, run, k, pair) {
   const { header: h, columns: c } = run;
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
   const head = html("p", { class: "pl-head" }, box);
-  const example = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${num(m.y)} (${h.classes[m.y < 0 ? 0 : 1]})`;
+  const example = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
   if (pair) {
     // the status line over the chart has the step and the epoch
     head.textContent = example.charAt(0).toUpperCase() + example.slice(1);
