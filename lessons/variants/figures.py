@@ -19,6 +19,7 @@ from viz.palette import (
     CLASS_TINT,
     CLEAR,
     DISPUTED,
+    GREY,
     LAST,
     MULTI_STYLE,
     PATTERN,
@@ -33,6 +34,17 @@ from viz.plane import class_label, house_layout, square_axes
 # differ by shape as well as shade.
 _PATTERN_EVERY = 6
 PAIR_DASHES = ("dash", "dot", "dashdot")  # one-vs-one's pair lines, told apart by their dash
+# The averaged part's three boundaries as its legend names them: in full, and in a word on a
+# projector, where the legend is one row under the plot (the full names took three at 1280 x 720
+# and cut the plot to a fifth of the screen; the introduction and the panels write them out)
+LINE_NAMES = {"voted": ("voted: Σ c_k sign(w_k·x + b_k) = 0", "voted"),
+              "averaged": ("averaged: μ·x + μ_b = 0", "averaged"),
+              "last": ("last: w·x + b = 0", "last")}
+
+
+def line_name(line: str, compact: bool = False) -> str:
+    """The legend's name of one of the averaged part's boundaries (LINE_NAMES)."""
+    return LINE_NAMES[line][compact]
 
 
 def grid(box, size: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -119,11 +131,14 @@ def kernel_figure(X, y, classes, xs, ys, values: np.ndarray, alpha: np.ndarray, 
 
 
 def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_avg, b_avg,
-                    xs, ys, votes: np.ndarray | None, height: int = 540) -> go.Figure:
+                    xs, ys, votes: np.ndarray | None, height: int = 540,
+                    compact: bool = False) -> go.Figure:
     """Training points (filled), test points (hollow), and three boundaries.
 
     The last weights (solid), the averaged weights (dashed) and the voted
     model's boundary, the 0 contour of ``votes`` (dotted; None before any vote).
+    ``compact``: a projector's legend, each boundary named in a word, the training points by
+    their class and the test points once (one entry, an open marker, for both classes').
     """
     traces = []
     for X, y, suffix, hollow in ((X_train, y_train, "train", False),
@@ -135,21 +150,27 @@ def variants_figure(X_train, y_train, X_test, y_test, classes, box, *, w, b, w_a
                 continue
             style = CLASS_STYLE[label]
             symbol = style["symbol"] + ("-open" if hollow else "")
+            shown = class_label(label, name) if compact else f"{class_label(label, name)}, {suffix}"
+            group = dict(legendgroup="test", showlegend=False) if compact and hollow else {}
             traces.append(go.Scatter(
-                x=X[mask, 0], y=X[mask, 1], mode="markers",
-                name=f"{class_label(label, name)}, {suffix}",
+                x=X[mask, 0], y=X[mask, 1], mode="markers", name=shown, **group,
                 marker=dict(color=style["color"], symbol=symbol, size=10,
                             line=dict(color=style["color"] if hollow else "white",
                                       width=2 if hollow else 1)),
                 hovertemplate=f"{suffix} (%{{x:.4g}}, %{{y:.4g}})<extra></extra>",
             ))
+    if compact and len(y_test):
+        traces.append(go.Scatter(x=[None], y=[None], mode="markers", name="test",
+                                 legendgroup="test", hoverinfo="skip",
+                                 marker=dict(symbol="circle-open", color=GREY, size=10,
+                                             line=dict(color=GREY, width=2))))
     fig = go.Figure(traces)
     if votes is not None:
-        fig.add_trace(_zero_contour(xs, ys, votes, "voted: Σ c_k sign(w_k·x + b_k) = 0", VOTED,
+        fig.add_trace(_zero_contour(xs, ys, votes, line_name("voted", compact), VOTED,
                                     dash="dot", width=4))
-    fig.add_trace(shapes.line(w_avg, b_avg, box, name="averaged: μ·x + μ_b = 0", color=AVERAGED,
-                              dash="dash"))
-    fig.add_trace(shapes.line(w, b, box, name="last: w·x + b = 0", color=LAST))
+    fig.add_trace(shapes.line(w_avg, b_avg, box, name=line_name("averaged", compact),
+                              color=AVERAGED, dash="dash"))
+    fig.add_trace(shapes.line(w, b, box, name=line_name("last", compact), color=LAST))
     square_axes(fig, box)
     y_test = np.asarray(y_test)
     describe.attach(fig, "Training points (filled): " + describe.points(y_train, classes),

@@ -31,7 +31,7 @@ from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
 from viz.maths import labelled, share
-from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, GREY, VISITED, VOTED
+from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
 
 PAGE = "variants"
@@ -190,16 +190,14 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     """The run for the stepper: the last weights' boundary, and the averaged one as a column."""
     X, y = data.X[train], data.y[train]
     box = view_box(data.X)
-    figure = draw.variants_figure(X, y, data.X[test], data.y[test], data.classes, box,
-                                     w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
-                                     b_avg=b_avg[-1], xs=None, ys=None, votes=None)
-    figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
     lecture = lecture_mode()
-    if lecture:
-        one_test_entry(figure)
-    for (name, short), color, dash in zip(LINES, (VOTED, AVERAGED, BOUNDARY),
-                                          ("dot", "dash", None), strict=True):
-        figure.add_trace(legend_line(short if lecture else name, color, dash))
+    figure = draw.variants_figure(X, y, data.X[test], data.y[test], data.classes, box,
+                                  w=trace.W[-1], b=trace.b[-1], w_avg=W_avg[-1],
+                                  b_avg=b_avg[-1], xs=None, ys=None, votes=None, compact=lecture)
+    figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
+    for line, color, dash in (("voted", VOTED, "dot"), ("averaged", AVERAGED, "dash"),
+                              ("last", BOUNDARY, None)):
+        figure.add_trace(legend_line(draw.line_name(line, lecture), color, dash))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
@@ -208,30 +206,6 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
                                        "voted": VOTED}, averaged=True)
     return marked(Run(run.id, run.steps, header, run.columns), trace)
-
-
-# The three boundaries' names in the legend, in full and on a projector, where the legend is
-# one row under the plot (the full names took three at 1280 x 720 and cut the plot to a fifth of
-# the screen); the lesson's introduction and the panels under the run write the equations out.
-LINES = (("voted: Σ c_k sign(w_k·x + b_k) = 0", "voted"), ("averaged: μ·x + μ_b = 0", "averaged"),
-         ("last: w·x + b = 0", "last"))
-
-
-def one_test_entry(figure: go.Figure) -> None:
-    """The legend names the training points by class and the test points, if any, once, an
-    open marker (one entry, which shows or hides the test points of both classes)."""
-    tests = 0
-    for trace in figure.data:
-        if trace.name.endswith(", train"):
-            trace.name = trace.name.removesuffix(", train")
-        elif trace.name.endswith(", test"):
-            trace.update(legendgroup="test", showlegend=False)
-            tests += 1
-    if tests:
-        figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", name="test",
-                                    legendgroup="test", hoverinfo="skip",
-                                    marker=dict(symbol="circle-open", color=GREY, size=10,
-                                                line=dict(color=GREY, width=2))))
 
 
 def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
