@@ -306,9 +306,6 @@ class Stepper {
   }
 }
 
-// the steppers on the page: the page's classes (.pl-lecture-page and the wide ones) are theirs
-const LIVE = new Set();
-
 export default function (component) {
   const { parentElement: root, data } = component;
   let s = root.__plStepper;
@@ -316,7 +313,6 @@ export default function (component) {
     s = new Stepper(root);
     root.__plStepper = s;
   }
-  LIVE.add(s);
   s.setStateValue = component.setStateValue;
   markRun(root);
   if (data && data.byteLength) {
@@ -339,9 +335,9 @@ export default function (component) {
     if (!root.isConnected) {
       s.sync.flush();
       s.player.stop();
-      LIVE.delete(s);
-      // a view's new stepper mounts before the old one goes: the page stays as it laid it out
-      if (![...LIVE].some((other) => other.root.isConnected)) {
+      // the page's classes (.pl-lecture-page, the wide ones) are the steppers': a view's new
+      // stepper mounts before the old one goes, and the page stays as the new one laid it out
+      if (!document.querySelector(".pl-stepper")) {
         document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
                                                   "pl-wide-one");
       }
