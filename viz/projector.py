@@ -104,9 +104,9 @@ def for_projector(fig: go.Figure) -> go.Figure:
     # and an axis's title close to its tick labels (Plotly's default gap, 15 px, is taken
     # from the plot's height on a screen with none to spare)
     for axis in [*fig.select_xaxes(), *fig.select_yaxes()]:
-        axis.update(tickfont=_sized(axis.tickfont), title_font=_sized(axis.title.font),
-                    title_standoff=TITLE_STANDOFF if axis.title.standoff is None
-                    else axis.title.standoff)
+        axis.update(tickfont=_sized(axis.tickfont), title_font=_sized(axis.title.font))
+        if axis.title.standoff is None:
+            axis.title.standoff = TITLE_STANDOFF
     for scene in fig.select_scenes():
         for axis in (scene.xaxis, scene.yaxis, scene.zaxis):
             axis.update(tickfont=_sized(axis.tickfont), title_font=_sized(axis.title.font))
