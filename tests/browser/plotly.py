@@ -4,7 +4,14 @@ from __future__ import annotations
 
 
 def click_chart(page, x: float, y: float, chart: int = 0) -> None:
-    """Click the chart-th Plotly figure on the page at data point (x, y)."""
+    """Click the chart-th Plotly figure on the page at data point (x, y).
+
+    Waits for that figure to be drawn: a page's script can be done before Plotly
+    (loaded on demand) has drawn its charts.
+    """
+    page.wait_for_function(
+        "(i) => document.querySelectorAll('.js-plotly-plot')[i]?._fullLayout?._size", arg=chart
+    )
     left, top = page.evaluate(
         """([x, y, i]) => {
             const plot = document.querySelectorAll('.js-plotly-plot')[i];
