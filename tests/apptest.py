@@ -94,6 +94,16 @@ def chart_elements(at: AppTest) -> list[tuple[str, dict, str]]:
     return found
 
 
+def whole_bundle_charts(at: AppTest) -> list[str]:
+    """The widget ids of the charts sent to the page's chart component for the whole Plotly
+    bundle (3-D ones: ui/chart.py's ``whole``), in page order."""
+    from ui.chart import COMPONENT
+
+    return [node.proto.id for node in at._tree if node.type == "bidi_component"
+            and node.proto.component_name == COMPONENT
+            and json.loads(node.proto.bytes)["whole"]]
+
+
 def charts(at: AppTest) -> list[dict]:
     """Every Plotly figure on the page, as JSON, in page order."""
     return [figure for _, figure, _ in chart_elements(at)]

@@ -167,18 +167,27 @@ def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):
         served = list(pool.map(lambda _: stepper.serve_plotly(), range(16)))
     assert {p.name for p in served} == {"plotly.min.js"}
     assert served[0].read_bytes() == stepper.plotly_js()
-    assert [p.name for p in (tmp_path / "static").iterdir()] == ["plotly.min.js"]
+    # and the whole bundle beside it, for a 3-D chart: no half-written copy left behind
+    assert sorted(p.name for p in (tmp_path / "static").iterdir()) == [
+        "plotly-whole.min.js", "plotly.min.js"]
+    assert (tmp_path / "static" / "plotly-whole.min.js").read_bytes() == \
+        stepper.PLOTLY_WHOLE.read_bytes()
 
 
 def test_the_pages_plotly_draws_what_plotly_writes_and_a_figure_it_cannot_draw_is_refused():
     import plotly.graph_objects as go
     import plotly.offline
 
-    from ui.stepper import PLOTLY_TRACES, figure_json, plotly_js
+    from ui.stepper import PLOTLY_TRACES, PLOTLY_WHOLE, figure_json, plotly_js
 
-    # the bundle is of the plotly.js major version the installed plotly writes figures for
-    made = re.search(r"plotly\.js \(cartesian - minified\) v(\d+)\.", plotly_js()[:300].decode())
-    assert made and made.group(1) == plotly.offline.get_plotlyjs_version().split(".")[0]
+    # the bundle is of the plotly.js major version the installed plotly writes figures for,
+    # and of the very version of the whole bundle a 3-D chart is drawn by beside it
+    made = re.search(r"plotly\.js \(cartesian - minified\) v(\d+\.\d+\.\d+)",
+                     plotly_js()[:300].decode())
+    assert made and made.group(1).split(".")[0] == \
+        plotly.offline.get_plotlyjs_version().split(".")[0]
+    whole = re.search(r"plotly\.js v(\d+\.\d+\.\d+)", PLOTLY_WHOLE.read_text()[:300])
+    assert whole and whole.group(1) == made.group(1)
     # every trace type it names is one it registers
     for kind in PLOTLY_TRACES:
         assert f'moduleType:"trace",name:"{kind}"' in plotly_js().decode(), kind

@@ -5,8 +5,9 @@ page that holds one: a page with a stepper and a chart fetched and evaluated two
 its picture was done (bench/README.md, "A lesson opens"). A chart whose traces the page's
 cartesian bundle draws (:data:`ui.stepper.PLOTLY_TRACES`) goes to the browser as a component's
 data instead (``ui/stepper_assets/chart.js``), with its toolbar, its full-screen button and its
-alt text; only a chart that needs more (a 3-D one, or one that sends its selection back) still
-goes through ``st.plotly_chart``.
+alt text. A 3-D chart is drawn by the whole bundle, which the page fetches only for it and only
+once its first picture is drawn; only a chart that sends its selection back (the drawing
+canvas) still goes through ``st.plotly_chart``.
 """
 
 from __future__ import annotations
@@ -47,12 +48,14 @@ def trace_types(fig: go.Figure | Mapping) -> set[str]:
 
 
 def chart_bytes(fig: go.Figure | Mapping, *, config: Mapping, alt: str) -> bytes:
-    """What the chart's component is sent: ``{figure, config, alt}`` as UTF-8 JSON, the arrays
-    as Plotly's typed ``bdata`` (as ``st.plotly_chart`` sends them). The figure's JSON is
-    Plotly's own, written once: not parsed and written again on every rerun."""
+    """What the chart's component is sent: ``{figure, config, alt, whole}`` as UTF-8 JSON, the
+    arrays as Plotly's typed ``bdata`` (as ``st.plotly_chart`` sends them); ``whole`` when the
+    page's Plotly cannot draw a trace of it (PLOTLY_TRACES). The figure's JSON is Plotly's own,
+    written once: not parsed and written again on every rerun."""
     figure = pio.to_json(fig, validate=False, remove_uids=True)
-    rest = json.dumps({"config": dict(config), "alt": alt}, separators=(",", ":"),
-                      ensure_ascii=False)
+    whole = not trace_types(fig) <= PLOTLY_TRACES
+    rest = json.dumps({"config": dict(config), "alt": alt, "whole": whole},
+                      separators=(",", ":"), ensure_ascii=False)
     return f'{{"figure":{figure},{rest[1:]}'.encode()
 
 
@@ -77,7 +80,7 @@ def draw_chart(fig: go.Figure | Mapping, *, key: str, alt: str, config: Mapping,
     object
         ``st.plotly_chart``'s answer where it drew the chart (the selection), else None.
     """
-    if kwargs or not trace_types(fig) <= PLOTLY_TRACES:
+    if kwargs:
         return st.plotly_chart(fig, key=key, alt=alt, config=dict(config), **kwargs)
     _mount(key=key, data=chart_bytes(fig, config=config, alt=alt))
     return None

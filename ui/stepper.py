@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 
 import numpy as np
+import plotly
 import plotly.graph_objects as go
 import plotly.io as pio
 import streamlit as st
@@ -68,6 +69,13 @@ STATIC = ROOT / "static"  # served at app/static/ (server.enableStaticServing)
 # Kept gzipped (a third of its 1.5 MB: the repository keeps no file over 1 MB but its
 # screenshots); plotly_js() gives it whole.
 PLOTLY_GZ = ASSETS / "vendor" / "plotly-cartesian.min.js.gz"
+# The whole bundle (4.8 MB), for a chart the page's cannot draw (a 3-D one): the plotly
+# package's own plotly.js, of the same version, served at app/static/plotly-whole.min.js and
+# fetched only by a page that holds such a chart, once that page's first picture is drawn
+# (plotly.js's loadWholePlotly): Streamlit's st.plotly_chart took the page's thread for its
+# own whole Plotly before the lesson's first chart.
+PLOTLY_WHOLE = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+PLOTLY_WHOLE_NAME = "plotly-whole.min.js"
 PLOTLY_TRACES = frozenset({"bar", "box", "contour", "heatmap", "histogram", "histogram2d",
                            "histogram2dcontour", "image", "pie", "scatter", "scatterternary",
                            "violin"})
@@ -103,26 +111,32 @@ def plotly_js() -> bytes:
     return gzip.decompress(PLOTLY_GZ.read_bytes())
 
 
+def _serve(name: str, data: bytes) -> Path:
+    """``data`` as ./static/``name``, written only where the copy there differs."""
+    target = STATIC / name
+    if not target.exists() or target.read_bytes() != data:
+        STATIC.mkdir(exist_ok=True)
+        # a copy of this call's own: several processes may start at once (a course
+        # server's, the tests' workers) and each must replace the target with a whole file
+        handle, temporary = tempfile.mkstemp(suffix=".part", dir=STATIC)
+        os.close(handle)
+        Path(temporary).write_bytes(data)
+        Path(temporary).replace(target)  # atomic: a request never sees half a file
+    return target
+
+
 def serve_plotly() -> Path:
-    """Write the page's Plotly (plotly_js) to ./static/plotly.min.js once, for the browser
-    to fetch and cache.
+    """Write the page's Plotly (plotly_js) to ./static/plotly.min.js, and the whole bundle
+    (PLOTLY_WHOLE) beside it as plotly-whole.min.js, once, for the browser to fetch and cache.
 
     Returns
     -------
     pathlib.Path
-        The served copy. A copy rather than a link: Streamlit's static route
+        The page's served copy. Copies rather than links: Streamlit's static route
         refuses files that resolve outside ./static.
     """
-    target = STATIC / "plotly.min.js"
-    if not target.exists() or target.read_bytes() != plotly_js():
-        STATIC.mkdir(exist_ok=True)
-        # a copy of this call's own: several processes may start at once (a course
-        # server's, the tests' workers) and each must replace the target with a whole file
-        handle, name = tempfile.mkstemp(suffix=".part", dir=STATIC)
-        os.close(handle)
-        Path(name).write_bytes(plotly_js())
-        Path(name).replace(target)  # atomic: a request never sees half a file
-    return target
+    _serve(PLOTLY_WHOLE_NAME, PLOTLY_WHOLE.read_bytes())
+    return _serve("plotly.min.js", plotly_js())
 
 
 # The page's script: these modules joined into one ES module, in this order (each uses what

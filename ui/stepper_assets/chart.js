@@ -1,6 +1,8 @@
 // A chart the server drew whole (ui/chart.py), drawn by the page's own Plotly (plotly.js), the
-// one its steppers load: a page with charts fetches and evaluates one Plotly, not two.
-// Its data: the JSON of { figure: { data, layout }, config, alt }, as UTF-8 bytes.
+// one its steppers load: a page with charts fetches and evaluates one Plotly, not two. A chart
+// the page's cannot draw (3-D: ``whole`` in its data) waits for the whole bundle, which comes
+// after the page's first picture.
+// Its data: the JSON of { figure: { data, layout }, config, alt, whole }, as UTF-8 bytes.
 
 // Plotly's toolbar has no full-screen button: this one puts the chart's box on the whole
 // screen (Escape, or the button again, brings it back) and the plot takes the screen's height
@@ -58,7 +60,7 @@ class Chart {
         const turned = narrow(width) !== narrow(this.width);
         this.width = width;
         if (turned) this.draw();  // its margins change too
-        else window.Plotly.Plots.resize(this.plot).catch(() => {});
+        else this.Plotly.Plots.resize(this.plot).catch(() => {});
       }
     });
     this.observer.observe(this.box);
@@ -79,7 +81,8 @@ class Chart {
     // scales keeps the domain it shrank to), and a copy drawn again would start from that
     const { figure, config } = structuredClone(this.spec);
     const full = document.fullscreenElement === this.box ? window.innerHeight : 0;
-    return loadPlotly().then((Plotly) => {
+    return (this.spec.whole ? loadWholePlotly() : loadPlotly()).then((Plotly) => {
+      this.Plotly = Plotly;  // the one that drew it resizes it
       this.box.querySelector(".pl-nochart")?.remove();
       this.width = this.box.clientWidth;
       return Plotly.react(this.plot, figure.data, chartLayout(figure.layout, full, this.width),

@@ -2,21 +2,57 @@
 // app/static/plotly.min.js), for the steppers and the charts alike. Each component's script
 // is a module of its own, so the one load in flight is kept on the window, where both see it.
 
-export function loadPlotly() {
-  if (window.Plotly) return Promise.resolve(window.Plotly);
-  if (!window.__plPlotlyLoading) {
-    window.__plPlotlyLoading = new Promise((resolve, reject) => {
+function loadScript(name, global, take = () => window.Plotly) {
+  // a classic script from app/static (a module from a Blob URL has no base for relative
+  // imports: resolved against the page), kept on the window as ``global``; what it gives is
+  // ``take()`` as it has just run
+  if (!window[global]) {
+    window[global] = new Promise((resolve, reject) => {
       const script = document.createElement("script");
-      // a module from a Blob URL has no base for relative imports: resolve against the page
-      script.src = new URL(window.__perceptronPlotlyUrl || "app/static/plotly.min.js",
-                           location.href).href;
-      script.onload = () => resolve(window.Plotly);
+      script.src = new URL(`app/static/${name}`, location.href).href;
+      script.onload = () => resolve(take());
       script.onerror = () => {
-        window.__plPlotlyLoading = null;  // the next call tries again
-        reject(new Error("plotly.min.js"));
+        window[global] = null;  // the next call tries again
+        script.remove();
+        reject(new Error(name));
       };
       document.head.appendChild(script);
     });
   }
-  return window.__plPlotlyLoading;
+  return window[global];
+}
+
+export function loadPlotly() {
+  if (window.Plotly) return Promise.resolve(window.__plPlotlyPage || window.Plotly);
+  return loadScript("plotly.min.js", "__plPlotlyLoading").then((Plotly) => {
+    window.__plPlotlyPage = Plotly;
+    return Plotly;
+  });
+}
+
+function idle() {
+  // the next moment the page has nothing else to do (a second at most)
+  return new Promise((done) => (window.requestIdleCallback
+    ? window.requestIdleCallback(done, { timeout: 1000 }) : setTimeout(done, 100)));
+}
+
+export function loadWholePlotly() {
+  // The whole bundle (a 3-D chart's: plotly-whole.min.js, four times the page's), fetched
+  // only by a chart that needs it, after the page's own Plotly and once the page is idle, so
+  // that a lesson's first picture never waits on it. It names itself window.Plotly as it
+  // runs: the page's is put back at once, and the whole one is kept apart.
+  if (!window.__plPlotlyWhole) {
+    window.__plPlotlyWhole = loadPlotly().then((page) => idle().then(() => page)).then((page) => {
+      const putBack = () => {
+        const whole = window.Plotly;
+        window.Plotly = page;
+        return whole;
+      };
+      return loadScript("plotly-whole.min.js", "__plPlotlyWholeLoading", putBack);
+    }).catch((error) => {
+      window.__plPlotlyWhole = null;  // the next chart tries again
+      throw error;
+    });
+  }
+  return window.__plPlotlyWhole;
 }

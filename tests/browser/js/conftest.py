@@ -15,7 +15,7 @@ import re
 import numpy as np
 import pytest
 
-from ui.stepper import JS_FILES, module_path, plotly_js, script
+from ui.stepper import JS_FILES, PLOTLY_WHOLE, PLOTLY_WHOLE_NAME, module_path, plotly_js, script
 
 ORIGIN = "http://stepper.test"
 # fit.js FOOT_GAP_PX: a chart that follows the window ends this far above its foot
@@ -54,9 +54,14 @@ def page_script() -> str:
 
 def origin(plotly_status=lambda: 200, served: list | None = None):
     """The made-up origin's answers: Plotly where the component looks for it (with the status
-    ``plotly_status()`` gives each request, its URL noted in ``served``), else an empty page."""
+    ``plotly_status()`` gives each request, its URL noted in ``served``), the whole bundle
+    (noted too), else an empty page."""
     def answer(route) -> None:
-        if route.request.url.endswith("/plotly.min.js"):
+        if route.request.url.endswith(f"/{PLOTLY_WHOLE_NAME}"):
+            if served is not None:
+                served.append(route.request.url)
+            route.fulfill(body=PLOTLY_WHOLE.read_bytes(), content_type="text/javascript")
+        elif route.request.url.endswith("/plotly.min.js"):
             if served is not None:
                 served.append(route.request.url)
             status = plotly_status()

@@ -72,6 +72,30 @@ def test_a_chart_is_drawn_as_wide_as_its_box_with_its_label_and_redrawn_only_whe
                                                                        "Moved", 300)
 
 
+def test_a_3d_chart_is_drawn_by_the_whole_bundle_and_follows_its_box(js):
+    fig = go.Figure([go.Scatter3d(x=[0, 1], y=[1, 0], z=[0, 1], name="lifted"),
+                     go.Surface(z=[[0, 1], [1, 0]], name="plane")], layout=dict(height=380))
+    data = base64.b64encode(chart_bytes(fig, config=CHART_CONFIG, alt="In 3-D")).decode()
+    js.evaluate("""(text) => {
+      document.querySelector('#box')?.remove();
+      const box = Object.assign(document.createElement('div'), { id: 'box' });
+      box.style.width = '600px';
+      document.body.append(box);
+      box.append(document.createElement('div'));
+      pl.mountChart({ parentElement: box.firstChild, data: pl.bytes(text) });
+    }""", data)
+    js.wait_for_function("() => document.querySelector('#box .js-plotly-plot')?._fullLayout")
+    drawn = js.evaluate("""async () => {
+      const gd = document.querySelector('#box .js-plotly-plot');
+      return [gd._fullData.map((t) => t.type), gd._fullLayout.width,
+              window.Plotly === await pl.loadPlotly()];
+    }""")
+    assert drawn == [["scatter3d", "surface"], 600, True]  # the page's Plotly left in place
+    js.evaluate("() => { document.querySelector('#box').style.width = '450px'; }")
+    js.wait_for_function("() => document.querySelector('#box .js-plotly-plot')"
+                         "._fullLayout.width === 450")
+
+
 def test_a_hidden_box_waits_a_shown_one_follows_and_a_removed_one_is_left_alone(js):
     js.evaluate(MOUNT, [sent("points", "Points"), 500, True])
     js.evaluate("() => { document.querySelector('#box').style.display = 'none'; }")

@@ -45,3 +45,23 @@ def test_two_components_scripts_share_one_load(browser):
         assert len(served) == 1
     finally:
         page.context.close()
+
+
+def test_the_whole_bundle_comes_after_the_pages_own_and_leaves_it_the_pages_plotly(browser):
+    """A 3-D chart's Plotly (chart.js's ``whole``) is fetched once, after the page's own, and
+    kept apart: window.Plotly, which the steppers draw with, stays the page's."""
+    served = []
+    page = open_page(browser, origin(served=served))
+    try:
+        got = page.evaluate("""async () => {
+          const [a, b] = await Promise.all([pl.loadWholePlotly(), pl.loadWholePlotly()]);
+          const own = await pl.loadPlotly();
+          const kinds = (P) => ['scatter3d', 'surface'].map((k) => Boolean(
+            P.PlotSchema.get().traces[k]));
+          return [a === b, a !== own, own === window.Plotly, kinds(a), kinds(own)];
+        }""")
+        assert got == [True, True, True, [True, True], [False, False]]
+        assert [url.rsplit("/", 1)[1] for url in served] == ["plotly.min.js",
+                                                            "plotly-whole.min.js"]
+    finally:
+        page.context.close()
