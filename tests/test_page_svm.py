@@ -19,6 +19,7 @@ from core.soft_margin import soft_margin
 from core.trace import record
 from core.variants import rule_run
 from datasets.builtin import BUILTIN, noisy, separable
+from lessons.svm.parts import PAIR_ASPECT
 from tests.apptest import (
     assert_clean,
     by_key,
@@ -29,6 +30,7 @@ from tests.apptest import (
     open_app,
     plotly_array,
     stepper_run,
+    steppers,
     sync,
 )
 
@@ -148,6 +150,38 @@ def test_both_runs_are_sent_on_one_clock_and_the_server_follows_the_step():
     sync(at, PAGE, steps)
     mm = max_margin(NOTES4.X, NOTES4.y)
     assert metrics(at)["Maximum margin Margin(D)"] == f"{round(mm.gamma, 4):g}"
+
+
+def test_on_a_projector_both_runs_step_on_one_plane_in_one_stepper():
+    """Lecture mode: the SVM travels as the perceptron's companion (ui.stepper.with_companion),
+    one stepper on one plane with both runs' maths; off a projector, two side by side."""
+    at = section(open_app(page=PAGE), "Train side by side")
+    assert len(steppers(at)) == 2
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert_clean(at)
+    assert len(steppers(at)) == 1
+    perc, svm = traces()
+    steps = max(perc.steps, svm.steps)
+    header, columns = stepper_run(at, PAGE)
+    assert header["steps"] == steps and "lead" not in header and "companion" in header["layers"]
+    assert header["name"] == "Perceptron (η = 1)"
+    other = header["companion"]
+    assert other["name"] == "SVM (λ = 0.01, η₀ = 1)" and other["svm"] == {"lam": 0.01,
+                                                                        "eta0": 1.0}
+    assert other["words"] == {"mistakes": "margin violation"} and "margins" in other["layers"]
+    np.testing.assert_array_equal(columns["W"][1:perc.steps + 1], perc.W[1:])
+    np.testing.assert_array_equal(columns["companion.W"], svm.W[:1])  # rebuilt in the page
+    np.testing.assert_array_equal(columns["companion.updated"][1:svm.steps + 1],
+                                  svm.updated[1:])
+    # the plane names both boundaries the page draws on it, and is wider than high
+    names = [trace.get("name") for trace in header["figure"]["data"]]
+    assert {"perceptron", "SVM", "maximum margin"} <= set(names)
+    layout = header["figure"]["layout"]
+    width = np.ptp(layout["xaxis"]["range"])
+    assert width == pytest.approx(PAIR_ASPECT * np.ptp(layout["yaxis"]["range"]))
+    sync(at, PAGE, steps)  # the panels under it follow the one stepper's step
+    gamma = max_margin(NOTES4.X, NOTES4.y).gamma
+    assert metrics(at)["Maximum margin Margin(D)"] == f"{round(gamma, 4):g}"
 
 
 def test_svm_settings_change_the_svm_run():

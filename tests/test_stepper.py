@@ -17,7 +17,7 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.reference.wire import unpack
-from ui.stepper import accept_position, pack, perceptron_run
+from ui.stepper import accept_position, pack, perceptron_run, with_companion
 
 DTYPES = [np.float64, np.float32, np.int32, np.int8, np.uint8]
 # header keys that make unpack add columns
@@ -143,6 +143,37 @@ def test_the_svms_weights_are_rebuilt_from_their_start_bit_for_bit(data, lam, et
     # the run's own a at most a rounding away
     np.testing.assert_allclose(columns["activation"], trace.activation, rtol=1e-12, atol=1e-12)
     np.testing.assert_array_equal(columns["epoch"], trace.epoch)
+
+
+def test_a_companion_travels_with_its_run_under_its_own_names():
+    """with_companion: one stepper for two runs of the same points and length, the other's
+    header and per-step columns beside the run's, which are left as they were."""
+    data = separable(30, 0.3, 2)
+    settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=1, max_epochs=4)
+    svm = record(svm_sgd(data.X, data.y, **settings))
+    perc = record(perceptron(data.X, data.y, order="cyclic", eta=1.0, bias=True,
+                             init="zeros", seed=1, max_epochs=4)).padded(svm.steps)
+    leader = perceptron_run(data, perc, settings, outcome(perc, data.X, data.y, max_epochs=4))
+    follower = perceptron_run(data, svm, settings, outcome(svm, data.X, data.y, max_epochs=4),
+                              descent={"lam": 0.01, "eta0": 1.0})
+    paired = with_companion(leader, follower)
+    header, columns = paired.header.wire(), paired.columns
+    assert header["layers"][-1] == "companion" and header["figure"] == leader.header["figure"]
+    assert header["companion"]["svm"] == {"lam": 0.01, "eta0": 1.0}
+    assert "figure" not in header["companion"]  # its plane is the run's
+    for name, values in follower.columns.items():
+        if name in ("X", "y"):
+            assert f"companion.{name}" not in columns  # the points travel once
+        else:
+            np.testing.assert_array_equal(columns[f"companion.{name}"], values)
+    for name, values in leader.columns.items():
+        np.testing.assert_array_equal(columns[name], values)
+    assert paired.id != leader.id and paired.id != follower.id
+    # a run of other points, or of another length, is no companion
+    with pytest.raises(ValueError, match="same points as long as the run"):
+        with_companion(leader, perceptron_run(data, svm.padded(svm.steps + 3), settings,
+                                              outcome(svm, data.X, data.y, max_epochs=4),
+                                              descent={"lam": 0.01, "eta0": 1.0}))
 
 
 def test_weights_that_move_without_an_update_are_sent_whole():

@@ -146,7 +146,7 @@ def serve_plotly() -> Path:
 # joined, no module imports, so the word is dropped.
 JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
               "sync", "controls", "predict", "fit", "plotly", "figure", "scheme", "stepper")
-JS_LAYERS = ("plane", "kernel", "explain", "weights", "pair", "class")
+JS_LAYERS = ("plane", "kernel", "explain", "companion", "weights", "pair", "class")
 # The page's other charts (ui/chart.py) are a component of their own, with this script
 JS_CHART = ("plotly", "chart")
 # every module file, once
@@ -330,6 +330,8 @@ class Header(Mapping):
     floats: dict | None = None  # the floats' mark and its reason
     lead: str | None = None  # other steppers follow this one
     follow: str | None = None  # the stepper this one follows
+    name: str | None = None  # the run's name, over its maths where another run's are beside
+    companion: dict | None = None  # another run of the same data stepped with this one
 
     def wire(self) -> dict:
         """The header as JSON takes it: every field that is not None."""
@@ -376,6 +378,30 @@ class Run:
     columns: dict
 
 
+# what a companion's header leaves out: its plane is the run's own
+_COMPANION_DROPS = ("figure", "point_traces", "weights_figure", "columns", "digest")
+
+
+def with_companion(run: Run, other: Run) -> Run:
+    """``run`` with ``other`` (a run of the same data and length) stepped with it in one
+    stepper: ``other``'s boundary on the same plane, its maths beside the run's.
+
+    ``other``'s header travels as ``header["companion"]``, its columns as
+    ``"companion.<name>"`` (the points are the run's own); the page (wire.js) rebuilds it as
+    a run of its own. On a projector two runs on one plane leave the picture the screen's
+    height, which two charts side by side, each over its maths, cannot.
+    """
+    if other.steps != run.steps or not np.array_equal(other.columns["X"], run.columns["X"]):
+        raise ValueError("a companion run steps the same points as long as the run")
+    header = {key: value for key, value in other.header.wire().items()
+              if key not in _COMPANION_DROPS}
+    columns = {**run.columns, **{f"companion.{name}": values for name, values
+                                 in other.columns.items() if name not in ("X", "y")}}
+    return Run(f"{run.id}+{other.id}", run.steps,
+               run.header.with_(companion=header,
+                                layers=(*run.header.layers, "companion")), columns)
+
+
 def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     """A figure as the browser's Plotly takes it, its legend clear of the axes; on a projector,
     drawn for one.
@@ -409,7 +435,7 @@ def figure_json(fig: go.Figure, *, lecture: bool = False) -> dict:
     return json.loads(pio.to_json(fig, validate=False, remove_uids=True))
 
 
-def _legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
+def legend_only(name: str, color: str, *, dash: str | None = None, symbol: str | None = None):
     """An empty trace that only names an overlay's mark in the legend."""
     if symbol:
         return go.Scatter(x=[None], y=[None], mode="markers", name=name, hoverinfo="skip",
@@ -441,9 +467,9 @@ def _plane_skeleton(digest: str, height: int, lecture: bool, _data: Dataset) -> 
     for trace in traces:
         trace.x, trace.y = [], []
     fig = go.Figure([*traces,
-                     _legend_only("boundary w·x + b = 0", BOUNDARY),
-                     _legend_only("boundary before", GHOST, dash="dash"),
-                     _legend_only("visited example", VISITED, symbol="circle")])
+                     legend_only("boundary w·x + b = 0", BOUNDARY),
+                     legend_only("boundary before", GHOST, dash="dash"),
+                     legend_only("visited example", VISITED, symbol="circle")])
     square_axes(fig, view_box(X))
     house_layout(fig, height)
     return figure_json(fig, lecture=lecture)
@@ -460,8 +486,8 @@ def weights_skeleton(W: np.ndarray, *, height: int = 320, lecture: bool = False)
 
 @st.cache_resource(max_entries=64, show_spinner=False)
 def _weights_skeleton(reach: float, height: int, lecture: bool) -> dict:
-    fig = go.Figure([_legend_only("w before", GHOST), _legend_only("η y x", UPDATE),
-                     _legend_only("w after", BOUNDARY)])
+    fig = go.Figure([legend_only("w before", GHOST), legend_only("η y x", UPDATE),
+                     legend_only("w after", BOUNDARY)])
     square_axes(fig, ((-reach, reach), (-reach, reach)), ("w₁", "w₂"))
     house_layout(fig, height)
     return figure_json(fig, lecture=lecture)

@@ -217,13 +217,15 @@ def legend_below(fig: go.Figure, space: int) -> go.Figure:
 
 
 def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
-                 visited: int | None = None, height: int = 520, title: str = "") -> go.Figure:
+                 visited: int | None = None, height: int = 520, title: str = "",
+                 aspect: float = 1.0) -> go.Figure:
     """The data with the boundary w.x + b = 0, its unit normal, and the visited example.
 
-    With ``w_before`` the boundary before the step is drawn as a faint dashed ghost.
+    With ``w_before`` the boundary before the step is drawn as a faint dashed ghost; with
+    ``aspect`` the plane is that many times as wide as high (view_box).
     """
     X = np.asarray(X, dtype=float)
-    box = view_box(X)
+    box = view_box(X, aspect=aspect)
     fig = go.Figure(point_traces(X, np.asarray(y), classes))
     if w_before is not None:
         fig.add_trace(shapes.line(w_before, b_before, box, name="boundary before", color=GHOST,

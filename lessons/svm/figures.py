@@ -258,11 +258,13 @@ def _own_margins_trace(w, b: float, box) -> go.Scatter:
 
 
 def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=None, mm=None,
-               own_margins: bool = False, title: str = "", height: int = 560) -> go.Figure:
-    """One run at one step: viz.plane.plane_figure plus the maximum margin (and the run's own)."""
+               own_margins: bool = False, title: str = "", height: int = 560,
+               aspect: float = 1.0) -> go.Figure:
+    """One run at one step: viz.plane.plane_figure plus the maximum margin (and the run's own);
+    ``aspect``: the plane's width over its height."""
     fig = plane_figure(X, y, classes, w=w, b=b, w_before=w_before, b_before=b_before,
-                       visited=visited, height=height, title=title)
-    box = view_box(np.asarray(X, dtype=float))
+                       visited=visited, height=height, title=title, aspect=aspect)
+    box = view_box(np.asarray(X, dtype=float), aspect=aspect)
     if own_margins:
         fig.add_trace(_own_margins_trace(w, b, box))
     add_max_margin(fig, X, mm, box)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 
 import numpy as np
 import pandas as pd
@@ -39,8 +40,9 @@ from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import Setting, order_label
-from ui.stepper import perceptron_run
+from ui.stepper import legend_only, perceptron_run, with_companion
 from viz import maths
+from viz.palette import BOUNDARY, SVM
 
 PAGE = "svm"
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
@@ -51,6 +53,8 @@ RANDOM_ORDERS = ["random_misclassified",
 # On a projector a part's chart fills the window's height under the title and the picker of
 # parts (1280 x 720), its plane landscape (width over height)
 LECTURE_HEIGHT, LECTURE_ASPECT = 575, 1.8
+# ... and two runs on one plane, their maths beside it: a little wider than high
+PAIR_ASPECT = 1.1
 LOO_LIMIT = 150  # training points up to which the leave-one-out count is computed
 DRAW_NS = (5, 10, 20, 40)  # N of the Theorem 2.6 experiment
 DRAWS = 100  # random draws of N + 1 examples for each N
@@ -283,10 +287,22 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
                            selector=dict(name="maximum-margin boundary"))
         return fig
 
+    def one_plane() -> go.Figure:
+        """On a projector both runs on one plane: the points and the maximum margin, and the
+        two boundaries the page draws named in its legend, at its foot."""
+        fig = draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, mm=mm,
+                              height=624, aspect=PAIR_ASPECT)
+        fig.update_shapes(showlegend=False)
+        fig.for_each_trace(lambda trace: trace.update(name="maximum margin"),
+                           selector=dict(name="maximum-margin boundary"))
+        fig.add_traces([legend_only("perceptron", BOUNDARY), legend_only("SVM", SVM)])
+        return fig
+
     # one clock: Next mistake stops where either run updates
     stops = (perc.updated | svm.updated).astype(np.uint8)
     leader = marked(perceptron_run(data, perc, settings, ends[0], lecture=lecture,
-                                   figure=figure(titles[0]), extra={"stops": stops},
+                                   figure=one_plane() if lecture else figure(titles[0]),
+                                   extra={"stops": stops},
                                    layers=("boundary", "ghost", "normal", "visited", "explain")),
                     perc)
     # its maths are the descent's (figures.svm_step_lines), and its weights, shrunk on every
@@ -295,7 +311,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     follower = marked(perceptron_run(
         # the descent has no "converged": it ends where its epochs do, and says so
         data, svm, svm_settings, ends[1], lecture=lecture,
-        figure=figure(titles[1]), extra={"stops": stops},
+        figure=None if lecture else figure(titles[1]), extra={"stops": stops},
         layers=("boundary", "ghost", "normal", "visited", "margins", "explain"),
         words={"mistakes": "margin violation"}, descent={"lam": lam, "eta0": eta0}), svm,
         reason=FLOAT_DESCENT, threshold=1.0)
@@ -307,6 +323,16 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
                 st.caption(f"{name}, past its end: {end.message}")
         _margins(lesson, data, svm_settings, mm, perc, svm, k)
 
+    if lecture:
+        # on a projector both runs on one plane, both maths beside it: two charts side by side,
+        # each over its maths, left the picture an eighth of the screen
+        svm_palette = {**follower.header.palette, "boundary": SVM}
+        lesson.stepper(with_companion(
+            replace(leader, header=leader.header.with_(name=titles[0])),
+            replace(follower, header=follower.header.with_(name=titles[1],
+                                                           palette=svm_palette))),
+            panels=at_step)
+        return
     left, right = st.columns(2)
     with left:
         lesson.stepper(leader, lead=True, panels=at_step)

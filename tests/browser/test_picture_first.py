@@ -72,15 +72,15 @@ MEASURE = """() => {
     }
   }
   const steppers = [...main.querySelectorAll('.pl-stepper')].filter((s) => s.checkVisibility());
-  const maths = steppers.map((s) => {
-    const explain = s.querySelector('.pl-explain');
-    if (!explain || explain.hidden || !explain.checkVisibility()) return null;
+  // every run's maths (a run's, and a companion's beside it: layers/companion.js)
+  const maths = steppers.flatMap((s) => [...s.querySelectorAll('.pl-explain')].map((explain) => {
+    if (explain.hidden || !explain.checkVisibility()) return null;
     const sizes = [...explain.querySelectorAll('math')]
       .map((el) => parseFloat(getComputedStyle(el).fontSize));
     return {whole: whole(explain), px: sizes.length ? Math.min(...sizes) : null,
-            verdict: whole(s.querySelector('.pl-verdict')),
+            verdict: whole(explain.querySelector('.pl-verdict')),
             legend: whole(s.querySelector('.pl-plane .legend'))};
-  }).filter(Boolean);
+  })).filter(Boolean);
   const controls = steppers.filter((s) => !s.classList.contains('pl-follower')).map((s) =>
     [...s.querySelectorAll('.pl-controls > *')].filter((el) => el.checkVisibility())
       .map((el) => el.getBoundingClientRect().top));
@@ -210,17 +210,12 @@ def report(problems: list[str]) -> None:
 # an expected failure; one that shows another fails, and so does one that no longer shows one
 # of them, so that its words go from here.
 SHORT: dict[tuple[str, str], tuple[str, ...]] = {
-    # two runs, each chart over its maths: both maths whole leave the charts 12% of the screen
+    # two runs on one plane, both maths beside it: on a 4:3 screen the side is 313 px wide,
+    # and the SVM's maths, wrapped there, end 200 px under the screen (their lines shrunk)
     ("projector", "svm_train"): (
-        "projector 1280x720 svm_train: the charts' data area",
-        "projector 1024x768 svm_train: the charts' data area"),
-    ("class", "svm_train"): (
-        "class svm_train: the charts' data area",
-        "class svm_train asked: the charts' data area",
-        "class svm_train revealed: the charts' data area",
-        # the revealed counts over the perceptron's maths
-        "class svm_train revealed: the step's maths are not whole",
-        "class svm_train revealed: the step's verdict is cut off"),
+        "projector 1024x768 svm_train: the step's maths are not whole",
+        "projector 1024x768 svm_train: the step's maths at",
+        "projector 1024x768 svm_train: the step's verdict is cut off"),
 }
 
 

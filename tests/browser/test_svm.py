@@ -87,3 +87,56 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_play.png")
     assert_no_exception(page)
     assert not page_errors(page)
+
+
+# the SVM's boundary the page draws on the perceptron's plane, in data coordinates
+COMPANION_LINE = """() => {
+  const line = document.querySelector('.pl-plane .pl-overlay line.pl-companion-line');
+  if (!line || line.getAttribute('visibility') === 'hidden') return null;
+  const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+  const a = (n) => Number(line.getAttribute(n));
+  return [[L.xaxis.p2l(a('x1') - L.xaxis._offset), L.yaxis.p2l(a('y1') - L.yaxis._offset)],
+          [L.xaxis.p2l(a('x2') - L.xaxis._offset), L.yaxis.p2l(a('y2') - L.yaxis._offset)]];
+}"""
+
+
+def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, server_url):
+    """Lecture mode at 1280 x 720: the SVM's boundary on the perceptron's plane is the SVM's
+    at every step, and both runs' maths, with their verdicts, stay whole on the screen for
+    the steps a lecture takes (their numbers grow longer and shorter as the runs go)."""
+    import numpy as np
+
+    from core.descent import svm_sgd
+    from core.trace import record
+    from datasets.builtin import BUILTIN
+    from scripts.screenshots import wait_drawn
+    from tests.browser.test_picture_first import MEASURE, PROJECTORS, new_tab
+
+    notes = BUILTIN["Lecture notes' example: 4 points"]()
+    svm = record(svm_sgd(notes.X, notes.y, lam=0.01, eta=1.0, max_epochs=200))
+    context, tab = new_tab(browser, PROJECTORS[0])
+    try:
+        tab.goto(f"{server_url}/svm?part=Train+side+by+side&lecture=1")
+        wait_drawn(tab)
+        assert tab.locator(".pl-stepper").count() == 1
+        drawn, cut = 0, []
+        for k in range(1, 41):
+            tab.keyboard.press("ArrowRight")
+            tab.wait_for_function(
+                f"() => document.querySelector('.pl-stepper').dataset.step === '{k}'")
+            line = tab.evaluate(COMPANION_LINE)
+            if line is not None:  # (outside the view at some steps)
+                w, b = svm.W[k], svm.b[k]
+                for x, y in line:
+                    assert abs(w @ (x, y) + b) / np.hypot(*w) < 0.01, (k, line)
+                drawn += 1
+            maths = tab.evaluate(MEASURE)["maths"]
+            assert len(maths) == 2  # the perceptron's, then the SVM's
+            cut += [k for one in maths if not (one["whole"] and one["verdict"] is not False
+                                               and one["px"] >= 19.5)]
+        assert drawn > 30 and cut == []
+        head = tab.locator(".pl-companion .pl-run-name").inner_text()
+        assert head == f"SVM (λ = 0.01, η₀ = 1) · {svm.mistakes[40]} margin violations"
+        assert_no_exception(tab)
+    finally:
+        context.close()

@@ -42,6 +42,15 @@ const spoken = (value) => num(value).replace("-", "\u2212");
 const spokenPair = (w) => `(${w.map(spoken).join(", ")})`;
 
 export function announceText(run, k) {
+  // and a companion's step after the run's (layers/companion.js), named, where the run has one
+  const said = announceOne(run, k);
+  const other = run.companion;
+  if (!other || k === 0) return said;
+  const name = other.header.name ?? "The other run";
+  return `${said} ${name}: ${announceOne(other, k).replace(/^Step [^:]*: /, "")}`;
+}
+
+function announceOne(run, k) {
   const { header: h, columns: c } = run;
   const K = h.steps;
   const where = h.t0 ? `Step ${h.t0 + k} (${k} of ${K} ${h.words?.window ?? "shown"})`

@@ -14,6 +14,23 @@ export function unpack(bytes) {
   for (const [name, [dtype, offset, length, width]] of Object.entries(header.columns)) {
     columns[name] = { values: new COLUMN_TYPES[dtype](buffer, offset, length), width };
   }
+  const run = rebuild(header, columns);
+  if (header.companion) {
+    // another run stepped with this one (ui/stepper.py's with_companion): its own columns
+    // under "companion.", the points the run's, rebuilt as a run of its own
+    const own = { X: columns.X, y: columns.y };
+    for (const [name, column] of Object.entries(columns)) {
+      if (name.startsWith(COMPANION)) own[name.slice(COMPANION.length)] = column;
+    }
+    run.companion = rebuild({ ...header.companion, lecture: header.lecture, companionOf: true },
+                            own);
+  }
+  return run;
+}
+
+const COMPANION = "companion.";
+
+function rebuild(header, columns) {
   if (columns.updated) rebuildHeld(header, columns);
   if (header.descent) descend(header, columns);
   if (columns.updated && columns.W && !columns.activation) buildActivation(header, columns);

@@ -16,7 +16,7 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
 from tests.reference.wire import unpack
-from ui.stepper import Run, pack, perceptron_run
+from ui.stepper import Run, pack, perceptron_run, with_companion
 
 pytestmark = pytest.mark.browser
 
@@ -123,6 +123,43 @@ def test_an_svms_descent_is_rebuilt_from_its_start(js, lam, eta0, order, bias):
     assert same(columns["W"], trace.W) and same(columns["b"], trace.b)
     # a as the descent took it, to its sign at 0 (the first step's, from w = 0, b = 0)
     assert same(columns["activation"], trace.activation)
+
+
+COMPANION = """(text) => {
+  const { companion } = pl.unpack(pl.bytes(text));
+  const out = {};
+  for (const [name, { values, width }] of Object.entries(companion.columns)) {
+    out[name] = { type: values.constructor.name, width, data: pl.base64(values) };
+  }
+  return { header: companion.header, columns: out };
+}"""
+
+
+def test_a_companion_is_rebuilt_as_the_run_it_was(js):
+    """Two runs in one stepper (with_companion: the SVM on the perceptron's plane): the page
+    rebuilds the second from its "companion." columns and the run's points, as it rebuilds
+    that run alone (its descent's W and b bit for bit)."""
+    data = separable(60, 0.2, 4)
+    settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=5, max_epochs=5)
+    svm = record(svm_sgd(data.X, data.y, **settings))
+    perc = record(perceptron(data.X, data.y, order="cyclic", **SETTINGS)).padded(svm.steps)
+    leader = perceptron_run(data, perc, {**SETTINGS, "order": "cyclic"},
+                            outcome(perc, data.X, data.y, max_epochs=5))
+    follower = perceptron_run(data, svm, settings, outcome(svm, data.X, data.y, max_epochs=5),
+                              descent={"lam": 0.01, "eta0": 1.0})
+    paired = with_companion(leader, follower)
+    got = js.evaluate(COMPANION, base64.b64encode(packed(paired)).decode())
+    alone_header, alone = page_unpack(js, packed(follower))
+    for name, column in got["columns"].items():
+        values = np.frombuffer(base64.b64decode(column["data"]), dtype=TYPES[column["type"]])
+        values = values.reshape(-1, column["width"]) if column["width"] > 1 else values
+        assert same(values, alone[name]), name
+    assert set(got["columns"]) == set(alone)
+    assert same(alone["W"], svm.W) and same(alone["b"], svm.b)
+    assert got["header"]["svm"] == alone_header["svm"] and got["header"]["companionOf"]
+    # and the run itself is the one it was alone
+    header, columns = page_unpack(js, packed(paired))
+    assert same(columns["W"], perc.W) and "companionOf" not in header
 
 
 def test_the_averaged_weights_are_the_running_means(js):

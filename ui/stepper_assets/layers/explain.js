@@ -31,17 +31,20 @@ export function floatsBadge(parent, header) {
   return html("div", { class: "pl-floats", title: note, "aria-description": note }, parent, mark);
 }
 
-function explainStep(box, run, k, pair) {
+function explainStep(box, run, k, pair, example = true) {
+  // (``example`` false: the maths above, another run's at the same step, named the example)
   const { header: h, columns: c } = run;
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
-  const head = html("p", { class: "pl-head" }, box);
-  const example = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
-  if (pair) {
+  const head = example ? html("p", { class: "pl-head" }, box) : null;
+  const visited = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
+  if (!head) {
+    // named above
+  } else if (pair) {
     // the status line over the chart has the step and the epoch
-    head.textContent = example.charAt(0).toUpperCase() + example.slice(1);
+    head.textContent = visited.charAt(0).toUpperCase() + visited.slice(1);
   } else {
     html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
-    head.appendChild(document.createTextNode(`: ${example}`));
+    head.appendChild(document.createTextNode(`: ${visited}`));
   }
   const formulas = html("div", { class: "pl-math" }, box);
   formulas.innerHTML = m.lines.join("");
@@ -60,6 +63,38 @@ function explainStep(box, run, k, pair) {
   }
 }
 
+export function explainRun(box, run, k, pair, ownsKeys, example = true) {
+  // one run's step explained in ``box``: its name over it where another run's maths are
+  // beside it (a companion, layers/companion.js), with that run's count, which its status
+  // line does not say; its mark of floats first, beside the name
+  box.textContent = "";
+  const h = run.header;
+  floatsBadge(box, h);
+  if (h.name && (run.companion || h.companionOf)) {
+    const head = html("p", { class: "pl-run-name" }, box);
+    html("strong", {}, head, h.name);
+    if (h.companionOf) {
+      const count = row(run.columns.mistakes, k);
+      const word = h.words?.mistakes ?? "mistake";
+      head.appendChild(document.createTextNode(
+        ` \u00b7 ${count} ${word}${count === 1 ? "" : "s"}`));
+    }
+  }
+  if (k === 0) {
+    explainStart(box, run, ownsKeys);
+  } else if (row(run.columns.index, k) < 0) {
+    // a run shorter than its lesson's clock: past its end nothing is visited, and the
+    // server's own sentence says how it ended
+    let last = k;
+    while (last > 0 && row(run.columns.index, last) < 0) last -= 1;
+    const message = h.result?.message ?? "";
+    html("p", { class: "pl-ended" }, box, h.svm ? message
+      : `This run ended at step ${(h.t0 ?? 0) + last}: ${message}`);
+  } else {
+    explainStep(box, run, k, pair, example);
+  }
+}
+
 LAYERS.push({
   name: "explain",
   wants: (header) => header.layers.includes("explain"),
@@ -68,21 +103,7 @@ LAYERS.push({
     part.box.hidden = !run.header.layers.includes("explain");
   },
   draw({ box }, { run, k, pair, ownsKeys }) {
-    box.textContent = "";
-    floatsBadge(box, run.header);
-    if (k === 0) {
-      explainStart(box, run, ownsKeys);
-    } else if (row(run.columns.index, k) < 0) {
-      // a run shorter than its lesson's clock: past its end nothing is visited, and the
-      // server's own sentence says how it ended
-      const h = run.header;
-      let last = k;
-      while (last > 0 && row(run.columns.index, last) < 0) last -= 1;
-      const message = h.result?.message ?? "";
-      html("p", { class: "pl-ended" }, box, h.svm ? message
-        : `This run ended at step ${(h.t0 ?? 0) + last}: ${message}`);
-    } else {
-      explainStep(box, run, k, pair);
-    }
+    // beside a companion's maths, as compact as a pair's: the status line has the step
+    explainRun(box, run, k, pair || Boolean(run.companion), ownsKeys);
   },
 });

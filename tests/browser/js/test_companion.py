@@ -1,0 +1,91 @@
+"""The companion layer: a second run of the same points on the run's plane, its maths under
+the run's (ui/stepper.py's with_companion; the SVM with the perceptron on a projector)."""
+
+from __future__ import annotations
+
+import base64
+from dataclasses import replace
+
+import numpy as np
+import pytest
+
+from core.descent import svm_sgd
+from core.perceptron import perceptron
+from core.trace import outcome, record
+from datasets.builtin import BUILTIN
+from tests.browser.js.test_stepper import MOUNT, READY, SETTINGS
+from ui.stepper import pack, perceptron_run, with_companion
+
+pytestmark = pytest.mark.browser
+
+NOTES = BUILTIN["Lecture notes' example: 4 points"]()
+SVM = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=5)
+# the companion's line on the plane, in data coordinates (null when hidden); its maths' words
+SEEN = """() => {
+  const box = document.querySelector('#s1 .pl-stepper');
+  const line = box.querySelector('.pl-overlay line.pl-companion-line');
+  const shown = line && line.getAttribute('visibility') !== 'hidden';
+  const L = box.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+  const a = (n) => Number(line.getAttribute(n));
+  const ends = shown ? [[L.xaxis.p2l(a('x1') - L.xaxis._offset),
+                         L.yaxis.p2l(a('y1') - L.yaxis._offset)],
+                        [L.xaxis.p2l(a('x2') - L.xaxis._offset),
+                         L.yaxis.p2l(a('y2') - L.yaxis._offset)]] : null;
+  const explains = [...box.querySelectorAll('.pl-side .pl-explain')];
+  return { ends, step: Number(box.dataset.step),
+           maths: explains.map((e) => [e.className, e.querySelector('.pl-run-name')?.textContent,
+                                       Boolean(e.querySelector('.pl-head'))]),
+           closer: box.classList.contains('pl-with-companion') };
+}"""
+
+
+def runs():
+    svm = record(svm_sgd(NOTES.X, NOTES.y, **SVM))
+    perc = record(perceptron(NOTES.X, NOTES.y, **SETTINGS))
+    steps = max(svm.steps, perc.steps)
+    svm, perc = svm.padded(steps), perc.padded(steps)
+    run = perceptron_run(NOTES, perc, SETTINGS, outcome(perc, NOTES.X, NOTES.y, max_epochs=5))
+    other = perceptron_run(NOTES, svm, SVM, outcome(svm, NOTES.X, NOTES.y, max_epochs=5),
+                           layers=("boundary", "margins", "explain"),
+                           words={"mistakes": "margin violation"},
+                           descent={"lam": 0.01, "eta0": 1.0})
+    run = replace(run, header=run.header.with_(name="Perceptron (η = 0.1)"))
+    other = replace(other, header=other.header.with_(name="SVM (λ = 0.01)"))
+    return run, other, svm
+
+
+def mounted(page, run, start: int) -> None:
+    blob = pack({**run.header, "run": run.id, "start": start, "keys": True}, run.columns)
+    page.evaluate(MOUNT, ["s1", base64.b64encode(blob).decode()])
+    page.wait_for_function(READY, arg="s1")
+
+
+def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(page):
+    run, other, svm = runs()
+    mounted(page, with_companion(run, other), start=3)
+    drawn = 0
+    for k in (3, 4, 5):
+        if k > 3:
+            page.keyboard.press("ArrowRight")
+            page.wait_for_function(
+                f"() => document.querySelector('#s1 .pl-stepper').dataset.step === '{k}'")
+        seen = page.evaluate(SEEN)
+        assert seen["closer"]
+        # the run's maths, then the companion's, each under its name; the example they both
+        # visit at this step named once, over the run's
+        assert seen["maths"] == [
+            ["pl-explain", "Perceptron (η = 0.1)", True],
+            ["pl-explain pl-companion",
+             f"SVM (λ = 0.01) · {svm.mistakes[k]} margin violation"
+             + ("" if svm.mistakes[k] == 1 else "s"), False]]
+        if seen["ends"] is not None:  # (outside the view, it is hidden)
+            drawn += 1
+            for x, y in seen["ends"]:
+                w, b = svm.W[k], svm.b[k]
+                assert abs(w @ (x, y) + b) / np.hypot(*w) < 0.01, (k, seen["ends"])
+    assert drawn
+    # the same stepper given a run of its own: no companion's maths, line or closer type left
+    mounted(page, run, start=2)
+    seen = page.evaluate(SEEN)
+    assert seen["maths"] == [["pl-explain", None, True]]
+    assert seen["ends"] is None and not seen["closer"]

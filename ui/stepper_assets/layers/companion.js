@@ -1,0 +1,52 @@
+// Another run on the same plane (ui/stepper.py's with_companion: on a projector the SVM with
+// the perceptron): at the run's step, its boundary and its margin lines over the run's, in its
+// own colour, and its maths under the run's. Its boundary moves at once (no glide): the run's
+// own glides.
+
+function drawCompanion(part, { overlay: o, axes }, run, k, scale) {
+  const { header: h, columns: c } = run;
+  const stroke = h.palette.boundary;
+  const w = row(c.W, k);
+  const b = row(c.b, k);
+  const line = o.line("companion", { class: "pl-companion-line", stroke,
+                                     "stroke-width": 3 * scale });
+  const seg = clipLine(w, b, axes.xr, axes.yr);
+  setLine(line, seg?.[0], seg?.[1], axes);
+  part.lines = [line];
+  for (const [name, shift] of [["companionUpper", -1], ["companionLower", 1]]) {
+    const edge = o.line(name, { class: "pl-companion-line", stroke, "stroke-width": 1.5 * scale,
+                                "stroke-dasharray": "6 4" });
+    const at = h.layers.includes("margins") ? clipLine(w, b + shift, axes.xr, axes.yr) : null;
+    setLine(edge, at?.[0], at?.[1], axes);
+    part.lines.push(edge);
+  }
+}
+
+LAYERS.push({
+  name: "companion",
+  build: (ui) => ({ side: ui.side, stepper: ui.box, box: null, lines: [] }),
+  load(part, run) {
+    // (every layer loads each new run: one without a companion takes away what one left)
+    const wanted = Boolean(run.header.companion);
+    // two runs' maths beside one plane: set closer (stepper.css)
+    part.stepper.classList.toggle("pl-with-companion", wanted);
+    if (wanted && !part.box) {
+      // under the run's own maths
+      part.box = html("div", { class: "pl-explain pl-companion" }, part.side);
+      part.side.querySelector(".pl-explain:not(.pl-companion)")?.after(part.box);
+    } else if (!wanted && part.box) {
+      part.box.remove();
+      part.box = null;
+      for (const line of part.lines) setLine(line, null);
+    }
+  },
+  wants: (header) => Boolean(header.companion),
+  draw(part, { run, k, plane }) {
+    const other = run.companion;
+    if (!other || !part.box) return;
+    if (plane) drawCompanion(part, plane, other, k, run.header.lecture ? 1.8 : 1);
+    // the same example as the run's at this step is named once, over the run's maths
+    const same = k > 0 && row(other.columns.index, k) === row(run.columns.index, k);
+    explainRun(part.box, other, k, true, false, !same);
+  },
+});
