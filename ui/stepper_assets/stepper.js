@@ -93,9 +93,9 @@ class Stepper {
       box.style.setProperty(`--pl-${name}`, h.palette[name]);
     }
     this.ui.slider.max = String(this.K);
-    // a run with a companion has half its side for its line, as a pair has
-    box.style.setProperty("--pl-status-chars",
-                          String(longestStatus(run, this.pair || Boolean(run.companion)) + 2));
+    // a run with a companion words its status line as a pair does: its side is shared
+    this.compact = this.pair || Boolean(run.companion);
+    box.style.setProperty("--pl-status-chars", String(longestStatus(run, this.compact) + 2));
     this.active = LAYERS.filter((layer) => layer.wants?.(h) ?? true);
     for (const [layer, part] of this.parts) layer.load?.(part, run);
     this.predict.load(h);
@@ -211,7 +211,7 @@ class Stepper {
     // the whole view at this.k: status, controls, layers
     if (!this.run) return;
     const k = this.k;
-    this.ui.status.textContent = statusText(this.run, k, this.pair || Boolean(this.run.companion));
+    this.ui.status.textContent = statusText(this.run, k, this.compact);
     // said once a step, and not while Play runs through them (only its follower's leader speaks)
     const said = this.player.playing || this.run.header.follow ? "" : announceText(this.run, k);
     // (a question said since, Predict's or the class's, stays until the step moves)

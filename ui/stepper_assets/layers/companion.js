@@ -12,14 +12,11 @@ function drawCompanion(part, { overlay: o, axes }, run, k, scale) {
                                      "stroke-width": 3 * scale });
   const seg = clipLine(w, b, axes.xr, axes.yr);
   setLine(line, seg?.[0], seg?.[1], axes);
-  part.lines = [line];
-  for (const [name, shift] of [["companionUpper", -1], ["companionLower", 1]]) {
-    const edge = o.line(name, { class: "pl-companion-line", stroke, "stroke-width": 1.5 * scale,
+  const margins = marginLines(o, ["companionUpper", "companionLower"],
+                              h.layers.includes("margins") ? w : null, b, axes,
+                              { class: "pl-companion-line", stroke, "stroke-width": 1.5 * scale,
                                 "stroke-dasharray": "6 4" });
-    const at = h.layers.includes("margins") ? clipLine(w, b + shift, axes.xr, axes.yr) : null;
-    setLine(edge, at?.[0], at?.[1], axes);
-    part.lines.push(edge);
-  }
+  part.lines = [line, ...margins];
 }
 
 LAYERS.push({

@@ -35,16 +35,16 @@ function explainStep(box, run, k, pair, example = true) {
   // (``example`` false: the maths above, another run's at the same step, named the example)
   const { header: h, columns: c } = run;
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
-  const head = example ? html("p", { class: "pl-head" }, box) : null;
-  const visited = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
-  if (!head) {
-    // named above
-  } else if (pair) {
-    // the status line over the chart has the step and the epoch
-    head.textContent = visited.charAt(0).toUpperCase() + visited.slice(1);
-  } else {
-    html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
-    head.appendChild(document.createTextNode(`: ${visited}`));
+  if (example) {
+    const head = html("p", { class: "pl-head" }, box);
+    const visited = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
+    if (pair) {
+      // the status line over the chart has the step and the epoch
+      head.textContent = visited.charAt(0).toUpperCase() + visited.slice(1);
+    } else {
+      html("strong", {}, head, `Step ${(h.t0 ?? 0) + k}, epoch ${row(c.epoch, k)}`);
+      head.appendChild(document.createTextNode(`: ${visited}`));
+    }
   }
   const formulas = html("div", { class: "pl-math" }, box);
   formulas.innerHTML = m.lines.join("");

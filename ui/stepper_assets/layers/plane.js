@@ -89,6 +89,17 @@ function drawAveraged(part, o, run, k, axes, scale) {
   }
 }
 
+export function marginLines(o, [upper, lower], w, b, axes, attrs) {
+  // the lines w.x + b = 1 and w.x + b = -1 (the hinge's margins) as the overlay's parts of
+  // these names, hidden where w is null
+  return [[upper, -1], [lower, 1]].map(([name, shift]) => {
+    const edge = o.line(name, attrs);
+    const at = w ? clipLine(w, b + shift, axes.xr, axes.yr) : null;
+    setLine(edge, at?.[0], at?.[1], axes);
+    return edge;
+  });
+}
+
 export const GLIDE_MS = 300;
 
 export function glidePath([w0, b0], [w1, b1]) {
@@ -183,12 +194,8 @@ LAYERS.push({
     const seg = clipLine(w, b, axes.xr, axes.yr);
     setLine(line, seg?.[0], seg?.[1], axes);
     if (h.layers.includes("margins")) {
-      for (const [name, shift] of [["upper", -1], ["lower", 1]]) {
-        const edge = o.line(name, { class: "pl-boundary", "stroke-width": 1.5 * scale,
-                                    "stroke-dasharray": "6 4" });
-        const lineAt = clipLine(w, b + shift, axes.xr, axes.yr);
-        setLine(edge, lineAt?.[0], lineAt?.[1], axes);
-      }
+      marginLines(o, ["upper", "lower"], w, b, axes,
+                  { class: "pl-boundary", "stroke-width": 1.5 * scale, "stroke-dasharray": "6 4" });
     }
     if (h.layers.includes("averaged")) drawAveraged(part, o, run, k, axes, scale);
     // a boundary outside the view has no normal to draw here: an edge marker says where it is
