@@ -168,7 +168,9 @@ def test_on_a_projector_both_runs_step_on_one_plane_in_one_stepper():
     other = header["companion"]
     assert other["name"] == "SVM (λ = 0.01, η₀ = 1)" and other["svm"] == {"lam": 0.01,
                                                                         "eta0": 1.0}
-    assert other["words"] == {"mistakes": "margin violation"} and "margins" in other["layers"]
+    # each boundary outside the view named at its edge as the legend names it
+    assert other["words"] == {"mistakes": "margin violation", "boundary": "SVM"}
+    assert header["words"] == {"boundary": "perceptron"} and "margins" in other["layers"]
     np.testing.assert_array_equal(columns["W"][1:perc.steps + 1], perc.W[1:])
     np.testing.assert_array_equal(columns["companion.W"], svm.W[:1])  # rebuilt in the page
     np.testing.assert_array_equal(columns["companion.updated"][1:svm.steps + 1],

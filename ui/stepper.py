@@ -521,7 +521,8 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     words : dict, optional
         ``{"mistakes": "violation"}`` names what ``mistakes`` counts; ``"window"``
         what a window of a longer run is (``"of the period"``), its steps then shown
-        with the run's own t.
+        with the run's own t; ``"boundary"`` what the arrow at the view's edge calls
+        the boundary when it lies outside the view (``"boundary"``).
     extra : dict of str to ndarray, optional
         More columns, e.g. ``stops`` (uint8 per step: where Next mistake stops,
         when a lesson's clock stops at more than this run's updates).

@@ -326,11 +326,14 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     if lecture:
         # on a projector both runs on one plane, both maths beside it: two charts side by side,
         # each over its maths, left the picture an eighth of the screen
+        # (a boundary outside the view is named at its edge as in the legend)
         svm_palette = {**follower.header.palette, "boundary": SVM}
         lesson.stepper(with_companion(
-            replace(leader, header=leader.header.with_(name=titles[0])),
-            replace(follower, header=follower.header.with_(name=titles[1],
-                                                           palette=svm_palette))),
+            replace(leader, header=leader.header.with_(
+                name=titles[0], words={**leader.header.words, "boundary": "perceptron"})),
+            replace(follower, header=follower.header.with_(
+                name=titles[1], palette=svm_palette,
+                words={**follower.header.words, "boundary": "SVM"}))),
             panels=at_step)
         return
     left, right = st.columns(2)

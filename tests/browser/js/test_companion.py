@@ -4,6 +4,7 @@ the run's (ui/stepper.py's with_companion; the SVM with the perceptron on a proj
 from __future__ import annotations
 
 import base64
+import re
 from dataclasses import replace
 
 import numpy as np
@@ -32,7 +33,9 @@ SEEN = """() => {
                         [L.xaxis.p2l(a('x2') - L.xaxis._offset),
                          L.yaxis.p2l(a('y2') - L.yaxis._offset)]] : null;
   const explains = [...box.querySelectorAll('.pl-side .pl-explain')];
-  return { ends, step: Number(box.dataset.step),
+  const edge = box.querySelector('.pl-overlay .pl-offview-text[style]');
+  const named = edge && edge.getAttribute('visibility') !== 'hidden' ? edge.textContent : null;
+  return { ends, named, step: Number(box.dataset.step),
            maths: explains.map((e) => [e.className, e.querySelector('.pl-run-name')?.textContent,
                                        Boolean(e.querySelector('.pl-head'))]),
            closer: box.classList.contains('pl-with-companion') };
@@ -50,7 +53,8 @@ def runs():
                            words={"mistakes": "margin violation"},
                            descent={"lam": 0.01, "eta0": 1.0})
     run = replace(run, header=run.header.with_(name="Perceptron (η = 0.1)"))
-    other = replace(other, header=other.header.with_(name="SVM (λ = 0.01)"))
+    other = replace(other, header=other.header.with_(
+        name="SVM (λ = 0.01)", words={**other.header.words, "boundary": "SVM"}))
     return run, other, svm
 
 
@@ -62,13 +66,13 @@ def mounted(page, run, start: int) -> None:
 
 def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(page):
     run, other, svm = runs()
-    mounted(page, with_companion(run, other), start=3)
+    mounted(page, with_companion(run, other), start=1)
+    assert page.evaluate(SEEN)["named"] is not None  # the SVM's first boundary: off the view
     drawn = 0
-    for k in (3, 4, 5):
-        if k > 3:
-            page.keyboard.press("ArrowRight")
-            page.wait_for_function(
-                f"() => document.querySelector('#s1 .pl-stepper').dataset.step === '{k}'")
+    for k in (2, 3, 4, 5):
+        page.keyboard.press("ArrowRight")
+        page.wait_for_function(
+            f"() => document.querySelector('#s1 .pl-stepper').dataset.step === '{k}'")
         seen = page.evaluate(SEEN)
         assert seen["closer"]
         # the run's maths, then the companion's, each under its name; the example they both
@@ -78,7 +82,11 @@ def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(p
             ["pl-explain pl-companion",
              f"SVM (λ = 0.01) · {svm.mistakes[k]} margin violation"
              + ("" if svm.mistakes[k] == 1 else "s"), False]]
-        if seen["ends"] is not None:  # (outside the view, it is hidden)
+        # outside the view, the arrow at its edge names it and says how far it is
+        assert (seen["named"] is None) == (seen["ends"] is not None), seen
+        if seen["named"]:
+            assert re.fullmatch(r"SVM ≈? ?[\d.]+ away", seen["named"]), seen["named"]
+        if seen["ends"] is not None:
             drawn += 1
             for x, y in seen["ends"]:
                 w, b = svm.W[k], svm.b[k]
@@ -88,4 +96,4 @@ def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(p
     mounted(page, run, start=2)
     seen = page.evaluate(SEEN)
     assert seen["maths"] == [["pl-explain", None, True]]
-    assert seen["ends"] is None and not seen["closer"]
+    assert seen["ends"] is None and seen["named"] is None and not seen["closer"]

@@ -12,11 +12,15 @@ function drawCompanion(part, { overlay: o, axes }, run, k, scale) {
                                      "stroke-width": 3 * scale });
   const seg = clipLine(w, b, axes.xr, axes.yr);
   setLine(line, seg?.[0], seg?.[1], axes);
+  // outside the view, an arrow at its edge says where, a little in from the run's own
+  const away = drawOffView(o, seg ? null : offView(w, b, axes), scale, stroke,
+                           { name: "companionOffview", word: h.words?.boundary ?? "boundary",
+                             nudge: 34, own: true });
   const margins = marginLines(o, ["companionUpper", "companionLower"],
                               h.layers.includes("margins") ? w : null, b, axes,
                               { class: "pl-companion-line", stroke, "stroke-width": 1.5 * scale,
                                 "stroke-dasharray": "6 4" });
-  part.lines = [line, ...margins];
+  part.lines = [line, ...margins, ...away];
 }
 
 LAYERS.push({

@@ -7,25 +7,32 @@
 // When a step moves the boundary, it glides there from where it was and its normal turns,
 // so that the room sees which way it went (glidePath).
 
-function drawOffView(o, away, scale, color) {
-  const arrow = o.line("offview", { class: "pl-offview", "stroke-width": 3 * scale,
-                                    "marker-end": o.arrowHead(color) });
-  const label = o.shape("offviewText", "text", { class: "pl-offview-text" });
+export function drawOffView(o, away, scale, color, { name = "offview", word = "boundary",
+                                                       nudge = 0, own = false } = {}) {
+  // the overlay's parts ``name`` and ``name``Text; ``nudge`` px further in from the corner and
+  // ``own`` colour, not the theme's boundary (a companion's, beside the run's)
+  const arrow = o.line(name, { class: "pl-offview", "stroke-width": 3 * scale,
+                               "marker-end": o.arrowHead(color) });
+  const label = o.shape(`${name}Text`, "text", { class: "pl-offview-text" });
+  if (own) {
+    arrow.style.stroke = color;
+    label.style.fill = color;
+  }
   arrow.setAttribute("visibility", away ? "visible" : "hidden");
   label.setAttribute("visibility", away ? "visible" : "hidden");
-  if (!away) return;
+  if (!away) return [arrow, label];
   const [cx, cy] = away.corner;
   const inset = [away.left ? 1 : -1, away.top ? 1 : -1];
-  const tip = [cx + inset[0] * 8 * scale, cy + inset[1] * 8 * scale];
+  const tip = [cx + inset[0] * (8 + nudge) * scale, cy + inset[1] * (8 + nudge) * scale];
   const tail = [tip[0] - away.way[0] * 44 * scale, tip[1] - away.way[1] * 44 * scale];
   Object.entries({ x1: tail[0], y1: tail[1], x2: tip[0], y2: tip[1] })
     .forEach(([key, value]) => arrow.setAttribute(key, value));
   // two short lines, so the words fit a narrow plot (side by side on a projector)
-  const x = cx + inset[0] * 10 * scale;
+  const x = cx + inset[0] * (10 + nudge) * scale;
   // reads "boundary d away"; a distance is a quotient by |w|, so mostly rounded: "≈ d" then
   const shown = num(away.distance);
   const rounded = Math.abs(Number(shown) - away.distance) > 1e-12 * Math.max(1, away.distance);
-  const lines = ["boundary ", `${rounded ? "≈ " : ""}${shown} away`];
+  const lines = [`${word} `, `${rounded ? "≈ " : ""}${shown} away`];
   label.replaceChildren(...lines.map((text, i) => {
     const span = document.createElementNS(label.namespaceURI, "tspan");
     span.setAttribute("x", x);
@@ -34,8 +41,9 @@ function drawOffView(o, away, scale, color) {
     return span;
   }));
   label.setAttribute("x", x);
-  label.setAttribute("y", cy + inset[1] * (away.top ? 58 : 70) * scale);
+  label.setAttribute("y", cy + inset[1] * ((away.top ? 58 : 70) + nudge) * scale);
   label.setAttribute("text-anchor", away.left ? "start" : "end");
+  return [arrow, label];
 }
 
 function drawBand(o, run, w, b, axes, band, reach) {
@@ -202,6 +210,6 @@ LAYERS.push({
     const away = seg ? null : offView(w, b, axes);
     const arrow = seg ? normalArrow(w, b, axes.xr, axes.yr) : null;
     setLine(normal, arrow?.[0], arrow?.[1], axes);
-    drawOffView(o, away, scale, h.palette.boundary);
+    drawOffView(o, away, scale, h.palette.boundary, { word: h.words?.boundary ?? "boundary" });
   },
 });
