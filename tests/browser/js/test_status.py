@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 import base64
-from dataclasses import replace
 
 import numpy as np
 import pytest
 
 from core.decimals import Misclassified
-from core.descent import svm_sgd
 from core.exact_runs import exact_perceptron
 from core.geometry import geometric_margin
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN, noisy, separable
+from tests.browser.js.test_companion import runs as companion_runs
 from tests.reference.wire import unpack
 from ui.stepper import Run, pack, perceptron_run, with_companion
 from viz import describe
@@ -135,16 +134,8 @@ def test_what_each_step_means_is_said_with_the_maths_numbers(js):
 def test_a_companions_step_is_said_after_the_runs_by_its_name(js):
     """Two runs on one plane (with_companion): each step says the run's meaning, then the
     companion's under its name, as it would say it alone."""
-    data = BUILTIN["Lecture notes' example: 4 points"]()
-    settings = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=3)
-    svm = record(svm_sgd(data.X, data.y, **settings))
-    trace = record(perceptron(data.X, data.y, **SETTINGS))
-    steps = max(svm.steps, trace.steps)
-    svm, trace = svm.padded(steps), trace.padded(steps)
-    run = perceptron_run(data, trace, SETTINGS, outcome(trace, data.X, data.y, max_epochs=6))
-    other = perceptron_run(data, svm, settings, outcome(svm, data.X, data.y, max_epochs=3),
-                           descent={"lam": 0.01, "eta0": 1.0})
-    other = replace(other, header=other.header.with_(name="SVM (λ = 0.01)"))
+    run, other, svm = companion_runs()
+    steps = svm.steps
     both, alone, own = said(js, with_companion(run, other)), said(js, other), said(js, run)
     assert both[0] == own[0]  # before the first step: where the run is
     for k in range(1, steps + 1):
