@@ -115,6 +115,7 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
     notes = BUILTIN["Lecture notes' example: 4 points"]()
     svm = record(svm_sgd(notes.X, notes.y, lam=0.01, eta=1.0, max_epochs=200))
     context, tab = new_tab(browser, PROJECTORS[0])
+    tab.emulate_media(reduced_motion="reduce")  # each step's lines at once (no glide)
     try:
         tab.goto(f"{server_url}/svm?part=Train+side+by+side&lecture=1")
         wait_drawn(tab)

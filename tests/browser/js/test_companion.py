@@ -65,6 +65,7 @@ def mounted(page, run, start: int) -> None:
 
 
 def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(page):
+    page.emulate_media(reduced_motion="reduce")  # each step's line at once (no glide)
     run, other, svm = runs()
     mounted(page, with_companion(run, other), start=1)
     assert page.evaluate(SEEN)["named"] is not None  # the SVM's first boundary: off the view
@@ -97,3 +98,56 @@ def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(p
     seen = page.evaluate(SEEN)
     assert seen["maths"] == [["pl-explain", None, True]]
     assert seen["ends"] is None and seen["named"] is None and not seen["closer"]
+
+
+# the companion's line in data coordinates at the start of every frame for ``ms``
+FRAMES = """(ms) => {
+  window.seen = null;
+  const box = document.querySelector('#s1 .pl-stepper');
+  const L = box.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
+  const line = box.querySelector('.pl-overlay line.pl-companion-line:not([stroke-dasharray])');
+  const frames = [];
+  const end = performance.now() + ms;
+  const tick = (now) => {
+    const a = (n) => Number(line.getAttribute(n));
+    frames.push({ k: Number(box.dataset.step),
+                  line: line.getAttribute('visibility') === 'visible'
+                    ? [[L.xaxis.p2l(a('x1') - L.xaxis._offset),
+                        L.yaxis.p2l(a('y1') - L.yaxis._offset)],
+                       [L.xaxis.p2l(a('x2') - L.xaxis._offset),
+                        L.yaxis.p2l(a('y2') - L.yaxis._offset)]] : null });
+    if (now < end) requestAnimationFrame(tick);
+    else window.seen = frames;
+  };
+  requestAnimationFrame(tick);
+}"""
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_the_companions_boundary_glides_as_the_runs_does(page, motion):
+    """Every frame of the SVM's line between two steps lies between its old line and its new
+    one, ending on the new; under reduced motion the new shows at once."""
+    page.emulate_media(reduced_motion=motion)
+    run, other, svm = runs()
+    mounted(page, with_companion(run, other), start=2)
+    w0, b0, w1, b1 = svm.W[2], svm.b[2], svm.W[3], svm.b[3]
+    assert not np.allclose(np.r_[w0, b0], np.r_[w1, b1])
+    page.evaluate(FRAMES, 700)
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => window.seen !== null", timeout=5000)
+    moved = [frame["line"] for frame in page.evaluate("() => window.seen")
+             if frame["k"] == 3 and frame["line"]]
+    # (a distance to a line, read back through the chart's axes)
+    away = lambda w, b, p: abs(np.dot(w, p) + b) / np.hypot(*w)
+    assert moved and all(away(w1, b1, p) < 1e-4 for p in moved[-1])
+    between = {tuple(np.round(np.ravel(line), 9)) for line in moved[:-1]
+               if not all(away(w1, b1, p) < 1e-4 for p in line)}
+    if motion == "reduce":
+        assert between == set()
+    else:
+        assert len(between) >= 3, "a glide has frames between the two lines"
+        for line in moved:
+            for p in [*line, np.mean(line, axis=0)]:
+                # a point between the two lines: on opposite sides of them, or on one
+                side = (np.dot(w0, p) + b0) * (np.dot(w1, p) + b1)
+                assert side <= 1e-4 or min(away(w0, b0, p), away(w1, b1, p)) < 1e-4, (line, p)

@@ -1,13 +1,15 @@
 // Another run on the same plane (ui/stepper.py's with_companion: on a projector the SVM with
 // the perceptron): at the run's step, its boundary and its margin lines over the run's, in its
-// own colour, and its maths under the run's. Its boundary moves at once (no glide): the run's
-// own glides.
+// own colour, gliding as the run's does, and its maths under the run's.
 
-function drawCompanion(part, { overlay: o, axes }, run, k, scale) {
+function drawCompanion(part, view) {
+  const { overlay: o, axes } = view.plane;
+  const run = view.run.companion;
   const { header: h, columns: c } = run;
   const stroke = h.palette.boundary;
-  const w = row(c.W, k);
-  const b = row(c.b, k);
+  const scale = view.run.header.lecture ? 1.8 : 1;
+  const [w, b] = glided(part.glide, run, row(c.W, view.k), row(c.b, view.k), view,
+                        (next) => drawCompanion(part, next));
   const line = o.line("companion", { class: "pl-companion-line", stroke,
                                      "stroke-width": 3 * scale });
   const seg = clipLine(w, b, axes.xr, axes.yr);
@@ -25,7 +27,8 @@ function drawCompanion(part, { overlay: o, axes }, run, k, scale) {
 
 LAYERS.push({
   name: "companion",
-  build: (ui) => ({ side: ui.side, stepper: ui.box, box: null, lines: [] }),
+  // (its glide's own state beside the plane's: plane.js's glided)
+  build: (ui) => ({ side: ui.side, stepper: ui.box, box: null, lines: [], glide: {} }),
   load(part, run) {
     // (every layer loads each new run: one without a companion takes away what one left)
     const wanted = Boolean(run.header.companion);
@@ -42,10 +45,11 @@ LAYERS.push({
     }
   },
   wants: (header) => Boolean(header.companion),
-  draw(part, { run, k, plane }) {
+  draw(part, view) {
+    const { run, k, plane } = view;
     const other = run.companion;
     if (!other || !part.box) return;
-    if (plane) drawCompanion(part, plane, other, k, run.header.lecture ? 1.8 : 1);
+    if (plane) drawCompanion(part, view);
     // the same example as the run's at this step is named once, over the run's maths
     const same = k > 0 && row(other.columns.index, k) === row(run.columns.index, k);
     explainRun(part.box, other, k, true, false, !same);

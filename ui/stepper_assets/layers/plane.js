@@ -133,10 +133,11 @@ export function glidePath([w0, b0], [w1, b1]) {
   };
 }
 
-function glided(part, run, w, b, view) {
-  // the boundary to draw now: (w, b), or a line on the way to it while it glides. A move
-  // glides only from a boundary at rest: a new step during a glide shows its own at once, so
-  // a quick stepper or Play never waits; view.glide = 0 (reduced motion) never glides.
+export function glided(part, run, w, b, view, redraw) {
+  // the boundary to draw now: (w, b), or a line on the way to it while it glides, ``redraw``
+  // (view) drawing the next frame. A move glides only from a boundary at rest: a new step
+  // during a glide shows its own at once, so a quick stepper or Play never waits;
+  // view.glide = 0 (reduced motion) never glides.
   const now = performance.now();
   const same = (p, q) => p[1] === q[1] && p[0][0] === q[0][0] && p[0][1] === q[0][1];
   const last = part.last;
@@ -159,13 +160,13 @@ function glided(part, run, w, b, view) {
   if (!part.frame) {
     part.frame = requestAnimationFrame(() => {
       part.frame = 0;
-      if (part.glide) LAYERS.find((layer) => layer.name === "plane").draw(part, part.view);
+      if (part.glide) redraw(part.view);
     });
   }
   return glide.path(t);
 }
 
-LAYERS.push({
+const PLANE = {
   name: "plane",
   wants: (header) => !header.layers.includes("kernel"),
   draw(part, view) {
@@ -174,7 +175,8 @@ LAYERS.push({
     const { overlay: o, axes } = plane;
     const { header: h, columns: c } = run;
     // the boundary drawn now, with its band, margins and normal: step k's, or on its way there
-    const [w, b] = glided(part, run, row(c.W, k), row(c.b, k), view);
+    const [w, b] = glided(part, run, row(c.W, k), row(c.b, k), view,
+                          (next) => PLANE.draw(part, next));
     if (part.glide) o.svg.dataset.gliding = "";
     else delete o.svg.dataset.gliding;
     const updated = k > 0 && row(c.updated, k) === 1;
@@ -212,4 +214,5 @@ LAYERS.push({
     setLine(normal, arrow?.[0], arrow?.[1], axes);
     drawOffView(o, away, scale, h.palette.boundary, { word: h.words?.boundary ?? "boundary" });
   },
-});
+};
+LAYERS.push(PLANE);
