@@ -29,7 +29,15 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
-from ui.stepper import Run, epoch_columns, figure_json, perceptron_run, run_header, run_id
+from ui.stepper import (
+    Run,
+    epoch_columns,
+    figure_json,
+    legend_only,
+    perceptron_run,
+    run_header,
+    run_id,
+)
 from viz.maths import labelled, share
 from viz.palette import AVERAGED, BOUNDARY, CLASS_NEG, CLASS_POS, CLEAR, VISITED, VOTED
 from viz.plane import view_box
@@ -197,7 +205,7 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     figure.data = figure.data[:-2]  # the two boundaries move: the stepper draws them
     for line, color, dash in (("voted", VOTED, "dot"), ("averaged", AVERAGED, "dash"),
                               ("last", BOUNDARY, None)):
-        figure.add_trace(legend_line(draw.line_name(line, lecture), color, dash))
+        figure.add_trace(legend_only(draw.line_name(line, lecture), color, dash=dash))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
@@ -206,12 +214,6 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
                                        "voted": VOTED}, averaged=True)
     return marked(Run(run.id, run.steps, header, run.columns), trace)
-
-
-def legend_line(name: str, color: str, dash: str | None) -> go.Scatter:
-    """An empty trace that names a line the stepper draws."""
-    return go.Scatter(x=[None], y=[None], mode="lines", name=name, hoverinfo="skip",
-                      line=dict(color=color, width=3, dash=dash))
 
 
 def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> None:
@@ -297,7 +299,7 @@ def kernel_run(data: Dataset, trace, params: dict, run: dict, kernel: Kernel) ->
     zeros = np.zeros(len(data))
     figure = draw.kernel_figure(data.X, data.y, data.classes, xs, ys, np.zeros(4), zeros)
     figure.data = figure.data[2:]  # the regions and their boundary move: the browser paints them
-    figure.add_trace(legend_line("boundary s(x) = 0", BOUNDARY, None))
+    figure.add_trace(legend_only("boundary s(x) = 0", BOUNDARY))
     figure.add_trace(go.Scatter(x=[None], y=[None], mode="markers", hoverinfo="skip",
                                 name="disc area ∝ αⱼ", marker=dict(size=16, color=CLEAR,
                                                                  line=dict(color=BOUNDARY,
