@@ -49,21 +49,25 @@ def numbers(page, root: str = "") -> list[str]:
             page.locator(f"{root} .pl-explain mn:not(.pl-sub)").all_text_contents()]
 
 
-def boundary(page, root: str = "") -> dict | None:
-    """The overlay's boundary line in data coordinates (through the chart's axes), or None;
-    once it has come to rest (a step glides it to its place)."""
+# the companion's boundary on the run's plane (layers/companion.js; its margins are dashed)
+COMPANION = "line.pl-companion-line:not([stroke-dasharray])"
+
+
+def boundary(page, root: str = "", line: str = "line.pl-boundary") -> dict | None:
+    """The overlay's boundary line (or the ``line`` named) in data coordinates (through the
+    chart's axes), or None; once the run's has come to rest (a step glides it to its place)."""
     page.wait_for_function("""(root) => !document.querySelector(
       root + ' .pl-stepper .pl-plane .pl-overlay[data-gliding]')""", arg=root)
-    return page.evaluate("""(root) => {
+    return page.evaluate("""([root, selector]) => {
       const box = document.querySelector(root + ' .pl-stepper');
-      const line = box.querySelector('.pl-plane .pl-overlay line.pl-boundary');
+      const line = box.querySelector('.pl-plane .pl-overlay ' + selector);
       if (!line || line.getAttribute('visibility') === 'hidden') return null;
       const L = box.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
       const x = (p) => L.xaxis.p2l(p - L.xaxis._offset);
       const y = (p) => L.yaxis.p2l(p - L.yaxis._offset);
       const a = (n) => Number(line.getAttribute(n));
       return {x1: x(a('x1')), y1: y(a('y1')), x2: x(a('x2')), y2: y(a('y2'))};
-    }""", root)
+    }""", [root, line])
 
 
 def reported_steps(payloads: list[bytes]) -> list[int]:

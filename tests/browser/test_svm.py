@@ -89,17 +89,6 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     assert not page_errors(page)
 
 
-# the SVM's boundary the page draws on the perceptron's plane, in data coordinates
-COMPANION_LINE = """() => {
-  const line = document.querySelector('.pl-plane .pl-overlay line.pl-companion-line');
-  if (!line || line.getAttribute('visibility') === 'hidden') return null;
-  const L = document.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
-  const a = (n) => Number(line.getAttribute(n));
-  return [[L.xaxis.p2l(a('x1') - L.xaxis._offset), L.yaxis.p2l(a('y1') - L.yaxis._offset)],
-          [L.xaxis.p2l(a('x2') - L.xaxis._offset), L.yaxis.p2l(a('y2') - L.yaxis._offset)]];
-}"""
-
-
 def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, server_url):
     """Lecture mode at 1280 x 720: the SVM's boundary on the perceptron's plane is the SVM's
     at every step, and both runs' maths, with their verdicts, stay whole on the screen for
@@ -110,6 +99,7 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
     from core.trace import record
     from datasets.builtin import BUILTIN
     from scripts.screenshots import wait_drawn
+    from tests.browser.stepper import COMPANION, boundary
     from tests.browser.test_picture_first import MEASURE, PROJECTORS, new_tab
 
     notes = BUILTIN["Lecture notes' example: 4 points"]()
@@ -125,10 +115,10 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
             tab.keyboard.press("ArrowRight")
             tab.wait_for_function(
                 f"() => document.querySelector('.pl-stepper').dataset.step === '{k}'")
-            line = tab.evaluate(COMPANION_LINE)
+            line = boundary(tab, line=COMPANION)
             if line is not None:  # (outside the view at some steps)
                 w, b = svm.W[k], svm.b[k]
-                for x, y in line:
+                for x, y in ((line["x1"], line["y1"]), (line["x2"], line["y2"])):
                     assert abs(w @ (x, y) + b) / np.hypot(*w) < 0.01, (k, line)
                 drawn += 1
             maths = tab.evaluate(MEASURE)["maths"]

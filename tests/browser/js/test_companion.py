@@ -15,31 +15,31 @@ from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN
 from tests.browser.js.test_stepper import MOUNT, READY, SETTINGS
+from tests.browser.stepper import COMPANION, boundary
 from ui.stepper import pack, perceptron_run, with_companion
 
 pytestmark = pytest.mark.browser
 
 NOTES = BUILTIN["Lecture notes' example: 4 points"]()
 SVM = dict(lam=0.01, eta=1.0, order="cyclic", bias=True, seed=0, max_epochs=5)
-# the companion's line on the plane, in data coordinates (null when hidden); its maths' words
+# the companion's words at its edge when its line is off the view, and each run's maths
 SEEN = """() => {
   const box = document.querySelector('#s1 .pl-stepper');
-  const line = box.querySelector('.pl-overlay line.pl-companion-line');
-  const shown = line && line.getAttribute('visibility') !== 'hidden';
-  const L = box.querySelector('.pl-plane .js-plotly-plot')._fullLayout;
-  const a = (n) => Number(line.getAttribute(n));
-  const ends = shown ? [[L.xaxis.p2l(a('x1') - L.xaxis._offset),
-                         L.yaxis.p2l(a('y1') - L.yaxis._offset)],
-                        [L.xaxis.p2l(a('x2') - L.xaxis._offset),
-                         L.yaxis.p2l(a('y2') - L.yaxis._offset)]] : null;
-  const explains = [...box.querySelectorAll('.pl-side .pl-explain')];
   const edge = box.querySelector('.pl-overlay .pl-offview-text[style]');
   const named = edge && edge.getAttribute('visibility') !== 'hidden' ? edge.textContent : null;
-  return { ends, named, step: Number(box.dataset.step),
+  const explains = [...box.querySelectorAll('.pl-side .pl-explain')];
+  return { named, step: Number(box.dataset.step),
            maths: explains.map((e) => [e.className, e.querySelector('.pl-run-name')?.textContent,
                                        Boolean(e.querySelector('.pl-head'))]),
            closer: box.classList.contains('pl-with-companion') };
 }"""
+
+
+def shown(page) -> dict:
+    """SEEN, and the companion's line in data coordinates (None when hidden) as ``ends``."""
+    line = boundary(page, "#s1", COMPANION)
+    ends = None if line is None else [[line["x1"], line["y1"]], [line["x2"], line["y2"]]]
+    return {**page.evaluate(SEEN), "ends": ends}
 
 
 def runs():
@@ -68,13 +68,13 @@ def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(p
     page.emulate_media(reduced_motion="reduce")  # each step's line at once (no glide)
     run, other, svm = runs()
     mounted(page, with_companion(run, other), start=1)
-    assert page.evaluate(SEEN)["named"] is not None  # the SVM's first boundary: off the view
+    assert shown(page)["named"] is not None  # the SVM's first boundary: off the view
     drawn = 0
     for k in (2, 3, 4, 5):
         page.keyboard.press("ArrowRight")
         page.wait_for_function(
             f"() => document.querySelector('#s1 .pl-stepper').dataset.step === '{k}'")
-        seen = page.evaluate(SEEN)
+        seen = shown(page)
         assert seen["closer"]
         # the run's maths, then the companion's, each under its name; the example they both
         # visit at this step named once, over the run's
@@ -95,7 +95,7 @@ def test_the_companions_boundary_and_maths_follow_the_runs_step_and_go_with_it(p
     assert drawn
     # the same stepper given a run of its own: no companion's maths, line or closer type left
     mounted(page, run, start=2)
-    seen = page.evaluate(SEEN)
+    seen = shown(page)
     assert seen["maths"] == [["pl-explain", None, True]]
     assert seen["ends"] is None and seen["named"] is None and not seen["closer"]
 
