@@ -180,7 +180,16 @@ def test_on_a_projector_both_runs_step_on_one_plane_in_one_stepper():
     assert {"perceptron", "SVM", "maximum margin"} <= set(names)
     layout = header["figure"]["layout"]
     width = np.ptp(layout["xaxis"]["range"])
-    assert width == pytest.approx(PAIR_ASPECT * np.ptp(layout["yaxis"]["range"]))
+    height = np.ptp(layout["yaxis"]["range"])
+    assert width == pytest.approx(PAIR_ASPECT * height)
+    # on a squarer screen its y range grows to fill the plot (run_figure's tall): the maximum
+    # margin's lines end at the plot's sides or past its top and foot, not at the box's
+    assert layout["yaxis"]["constrain"] == "range"
+    (x0, x1), (y0, y1) = layout["xaxis"]["range"], layout["yaxis"]["range"]
+    ends = [(x, y) for trace in header["figure"]["data"] if trace.get("mode") == "lines"
+            for x, y in zip(trace["x"], trace["y"], strict=True) if x is not None]
+    assert len(ends) >= 6  # the boundary and its two margins
+    assert all(np.isclose(x, x0) or np.isclose(x, x1) or not y0 <= y <= y1 for x, y in ends)
     sync(at, PAGE, steps)  # the panels under it follow the one stepper's step
     gamma = max_margin(NOTES4.X, NOTES4.y).gamma
     assert metrics(at)["Maximum margin Margin(D)"] == f"{round(gamma, 4):g}"

@@ -257,14 +257,31 @@ def _own_margins_trace(w, b: float, box) -> go.Scatter:
                       line=dict(color=OWN_MARGIN, width=1.5, dash="dot"), hoverinfo="skip")
 
 
+# how much taller than its box a plane that grows to its plot's height may be shown
+# (``run_figure``'s ``tall``: a phone upright is about 2.2 times as tall as wide)
+TALL_REACH = 4.0
+
+
 def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=None, mm=None,
                own_margins: bool = False, title: str = "", height: int = 560,
-               aspect: float = 1.0) -> go.Figure:
+               aspect: float = 1.0, tall: bool = False) -> go.Figure:
     """One run at one step: viz.plane.plane_figure plus the maximum margin (and the run's own);
-    ``aspect``: the plane's width over its height."""
+    ``aspect``: the plane's width over its height.
+
+    ``tall``: where the plot is taller than the box at equal scales (a 4:3 screen for a box
+    wider than high), its y range grows to fill it (``constrain="range"``), rather than the
+    plot shrinking to the box; the figure's lines and band reach TALL_REACH times the box's
+    height so that they still meet the plot's edges. (Where the plot is wider than the box,
+    the plot shrinks to it as any plane's does.)
+    """
     fig = plane_figure(X, y, classes, w=w, b=b, w_before=w_before, b_before=b_before,
                        visited=visited, height=height, title=title, aspect=aspect)
     box = view_box(np.asarray(X, dtype=float), aspect=aspect)
+    if tall:
+        fig.update_yaxes(constrain="range")
+        (y0, y1) = box[1]
+        reach = (y1 - y0) * (TALL_REACH - 1) / 2
+        box = (box[0], (y0 - reach, y1 + reach))
     if own_margins:
         fig.add_trace(_own_margins_trace(w, b, box))
     add_max_margin(fig, X, mm, box)

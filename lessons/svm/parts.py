@@ -291,7 +291,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         """On a projector both runs on one plane: the points and the maximum margin, and the
         two boundaries the page draws named in its legend, at its foot."""
         fig = draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, mm=mm,
-                              height=624, aspect=PAIR_ASPECT)
+                              height=624, aspect=PAIR_ASPECT, tall=True)
         fig.update_shapes(showlegend=False)
         fig.for_each_trace(lambda trace: trace.update(name="maximum margin"),
                            selector=dict(name="maximum-margin boundary"))

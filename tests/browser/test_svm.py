@@ -89,10 +89,12 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     assert not page_errors(page)
 
 
-def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, server_url):
-    """Lecture mode at 1280 x 720: the SVM's boundary on the perceptron's plane is the SVM's
-    at every step, and both runs' maths, with their verdicts, stay whole on the screen for
-    the steps a lecture takes (their numbers grow longer and shorter as the runs go)."""
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["16x9", "4x3"])
+def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, server_url, size):
+    """Lecture mode on a wide and on a square projector: the SVM's boundary on the
+    perceptron's plane is the SVM's at every step, and both runs' maths, with their verdicts,
+    stay whole on the screen for the steps a lecture takes (their numbers grow longer and
+    shorter as the runs go)."""
     import numpy as np
 
     from core.descent import svm_sgd
@@ -100,11 +102,11 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
     from datasets.builtin import BUILTIN
     from scripts.screenshots import wait_drawn
     from tests.browser.stepper import COMPANION, boundary
-    from tests.browser.test_picture_first import MEASURE, PROJECTORS, new_tab
+    from tests.browser.test_picture_first import MEASURE, PROJECTOR_SHARE, new_tab, resize
 
     notes = BUILTIN["Lecture notes' example: 4 points"]()
     svm = record(svm_sgd(notes.X, notes.y, lam=0.01, eta=1.0, max_epochs=200))
-    context, tab = new_tab(browser, PROJECTORS[0])
+    context, tab = new_tab(browser, size)
     tab.emulate_media(reduced_motion="reduce")  # each step's lines at once (no glide)
     try:
         tab.goto(f"{server_url}/svm?part=Train+side+by+side&lecture=1")
@@ -128,6 +130,12 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
         assert drawn > 30 and cut == []
         head = tab.locator(".pl-companion .pl-run-name").inner_text()
         assert head == f"SVM (λ = 0.01, η₀ = 1) · {svm.mistakes[40]} margin violations"
+        # the other projector's shape: the plane fills it as a fresh page's would (a 4:3
+        # screen grows the plot's y range, which a wide one must not keep)
+        other = (1280, 720) if size == (1024, 768) else (1024, 768)
+        seen = resize(tab, other)
+        assert seen["share"] >= PROJECTOR_SHARE, seen
+        assert all(one["whole"] and one["verdict"] is not False for one in seen["maths"])
         assert_no_exception(tab)
     finally:
         context.close()

@@ -22,6 +22,9 @@ const STACKED_PX = 640;  // Streamlit stacks columns in a window narrower than t
 // beside down to the narrower box.
 const BESIDE_MIN_PX = 450;
 const LECTURE_BESIDE_MIN_PX = 420;
+// a plane whose y range grows to fill its plot (its figure's yaxis.constrain "range":
+// lessons/svm/figures.py's run_figure, tall) may be this many times as tall as wide
+const TALL_PLOT = 1.4;
 const FOOT_GAP_PX = 4;  // a chart that follows the window ends this far above its foot
 const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
@@ -82,20 +85,32 @@ export function chartHeight(height, place) {
     return Math.round(Math.min(height, Math.max(PAIR_MIN_PX, room * share) + foot));
   }
   // one run on a projector or a wide window: the plane stands beside the steps, as tall as
-  // the window lets it (no taller than its box is wide, with the legend under it)
+  // the window lets it (no taller than its box is wide, with the legend under it, unless its
+  // plot grows taller than its box: place.tall)
   const least = place.lecture ? LECTURE_MIN_PX : WIDE_MIN_PX;
-  return Math.round(Math.max(least, Math.min(room, place.width + FOOT_LEGEND_PX)));
+  const tallest = place.width * (place.tall ? TALL_PLOT : 1) + FOOT_LEGEND_PX;
+  return Math.round(Math.max(least, Math.min(room, tallest)));
 }
 
-export function fitWidth(gd, Plotly, legend = null) {
+export function ownRanges(layout) {
+  // A plot whose y range grows to fill it (yaxis.constrain "range": place.tall) has Plotly
+  // write the grown range into its layout, and from there it would only grow: drawn at another
+  // size, the figure's own ranges again, for Plotly to grow as that size needs
+  if (layout.yaxis?.constrain !== "range") return {};
+  return { "xaxis.range": [...layout.xaxis.range], "yaxis.range": [...layout.yaxis.range] };
+}
+
+export function fitWidth(gd, Plotly, legend = null, ranges = {}) {
   // A chart as wide as its box. Plotly writes the width of its first drawing into the layout,
   // and its own resize does nothing to a layout that holds a width and a height (ours always
   // holds a height): a box that narrows (a tablet turned, the sidebar opening beside two runs)
-  // would keep a chart wider than itself. ``legend``: where the legend is to be now (legendFor).
+  // would keep a chart wider than itself. ``legend``: where the legend is to be now (legendFor);
+  // ``ranges``: the figure's own, where a new size would have them grown (ownRanges).
   const width = Math.floor(gd.getBoundingClientRect().width);
   const change = {};
   if (width > 0 && Math.abs(width - gd._fullLayout.width) >= 1) change.width = width;
   if (legend && legend.orientation !== gd.layout.legend?.orientation) change.legend = legend;
+  if (change.width) Object.assign(change, ranges);
   return Object.keys(change).length ? Plotly.relayout(gd, change) : Promise.resolve(gd);
 }
 
@@ -166,7 +181,7 @@ export function followWindow(stepper, root) {
     const height = stepper.planeHeightNow();
     if (redrawFor(stepper.planeHeight, height)) {
       stepper.planeHeight = height;
-      window.Plotly.relayout(gd, { height });
+      window.Plotly.relayout(gd, { height, ...ownRanges(stepper.run.header.figure.layout) });
     }
   };
   window.addEventListener("resize", onWindow);

@@ -18,9 +18,16 @@ const signed = (value) => (value < 0 ? `${mo("\u2212")}${mn(-value)}` : `${mo("+
 // CSS container units, so that a step costs no measuring.
 const chunkEm = (chunk) => (0.62 * chunk.replace(/<[^>]*>/g, "").replace(/&[a-z]+;/g, "x")
   .length).toFixed(1);
+// A chunk that only substitutes the numbers between a line's formula and its result (subst)
+// is marked so: where the column has no height to spare, the page shows the formula and the
+// result (stepper.css: a companion's maths on a 4:3 projector).
+const subst = (chunk) => ({ subst: chunk });
 const math = (...chunks) => `<div class="pl-line">${
-  chunks.map((chunk) => `<math style="--pl-chunk: ${chunkEm(chunk)}"><mrow>${chunk}</mrow></math>`)
-    .join(" ")}</div>`;
+  chunks.map((chunk) => {
+    const inner = chunk.subst ?? chunk;
+    const mark = chunk.subst === undefined ? "" : ' class="pl-subst"';
+    return `<math${mark} style="--pl-chunk: ${chunkEm(inner)}"><mrow>${inner}</mrow></math>`;
+  }).join(" ")}</div>`;
 // A run in floats (header.exact false) writes its computed results with "≈", not "=";
 // a step it decided within rounding of its threshold (the column tie) says so with "≈" too
 const resultSign = (h) => mo(h.exact === false ? "\u2248" : "=");
@@ -127,20 +134,20 @@ export function svmStepMath(run, k, pair) {
     ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
     math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
          + `<msqrt>${mi("t")}</msqrt>`,
-         `${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`, `${is}${mn(round4(eta))}`),
+         subst(`${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`), `${is}${mn(round4(eta))}`),
   ];
   const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
   if (updated) {
     lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
-                    `${is}${shrink}${vec(wb)}`,
-                    `${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`,
+                    subst(`${is}${shrink}${vec(wb)}`),
+                    subst(`${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`),
                     `${is}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
-                      `${is}${mn(bb)}${signed(round4(eta * y))}`, `${is}${mn(ba)}`));
+                      subst(`${is}${mn(bb)}${signed(round4(eta * y))}`), `${is}${mn(ba)}`));
     }
   } else {
-    lines.push(math(decay, `${is}${shrink}${vec(wb)}`, `${is}${vec(wa)}`));
+    lines.push(math(decay, subst(`${is}${shrink}${vec(wb)}`), `${is}${vec(wa)}`));
   }
   const within = "y\u00b7a is within rounding of 1: the run takes it as";
   const verdict = tie

@@ -170,10 +170,13 @@ class Stepper {
     document.documentElement.classList.toggle("pl-wide-one", wide);
     this.each("arrange", this.view());
     const host = this.ui.planeHost;
-    return { lecture, pair: this.pair, wide, widePair: pairs,
+    const narrow = window.matchMedia(NARROW).matches;
+    // a plot that may grow taller than its box (fit.js's chartHeight), but not on a phone,
+    // whose plane leaves the status line under it on the first screen
+    const tall = !narrow && this.run.header.figure.layout.yaxis?.constrain === "range";
+    return { lecture, pair: this.pair, wide, widePair: pairs, tall,
              width: host.clientWidth, top: host.getBoundingClientRect().top,
-             windowWidth: window.innerWidth, windowHeight: window.innerHeight,
-             narrow: window.matchMedia(NARROW).matches };
+             windowWidth: window.innerWidth, windowHeight: window.innerHeight, narrow };
   }
 
   relayout() {
@@ -182,7 +185,9 @@ class Stepper {
     const legend = legendFor(this.run.header.figure.layout.legend, this.place());
     if (!window.Plotly) return;
     const fitted = this.charts().filter((gd) => gd._fullLayout)
-      .map((gd) => fitWidth(gd, window.Plotly, gd === this.ui.planePlot ? legend : null));
+      .map((gd) => (gd === this.ui.planePlot
+        ? fitWidth(gd, window.Plotly, legend, ownRanges(this.run.header.figure.layout))
+        : fitWidth(gd, window.Plotly)));
     // the overlay follows the new axes
     Promise.all(fitted).then(() => this.fitPlaneHeight()).then(() => this.schedule());
   }

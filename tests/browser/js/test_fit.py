@@ -114,6 +114,9 @@ def test_a_projectors_chart_fills_the_window_under_it_and_two_runs_leave_room(js
     # ... but no taller than its box is wide, with the legend under it
     assert height(js, 900, lecture=True, top=100, width=300) == 300 + 150
     assert height(js, 900, lecture=True, top=100, width=200) == 400
+    # ... or 1.4 times as wide, where its plot grows taller than its box (place.tall)
+    assert height(js, 900, lecture=True, top=100, width=300, tall=True) == 300 * 1.4 + 150
+    assert height(js, 900, lecture=True, top=100, width=480, tall=True) == 720 - 100 - GAP
     assert height(js, 900, lecture=True, top=800) == 900  # scrolled out: kept
     # two runs side by side: 58% of the room under them for their charts, 260 px at least
     assert height(js, 900, pair=True, top=100) == round(0.58 * (720 - 100 - GAP))
@@ -191,6 +194,15 @@ def test_a_lone_runs_plane_has_one_height_and_a_phones_toolbar_its_own_row(js):
         "margin.t": 10, "title.yref": "container", "title.y": "auto", "title.yanchor": "auto"}
     assert js.evaluate(change, [{**drawn, "margin": {"t": 10}}, layout, 600, True]) == {
         "margin.t": 54, "title.yref": "paper", "title.y": 1, "title.yanchor": "bottom"}
+
+
+def test_a_plot_that_grows_taller_is_drawn_at_a_new_size_from_its_figures_ranges(js):
+    own = "(layout) => pl.ownRanges(layout)"
+    tall = {"xaxis": {"range": [0.1, 2.9]}, "yaxis": {"range": [-0.3, 2.3], "constrain": "range"}}
+    assert js.evaluate(own, tall) == {"xaxis.range": [0.1, 2.9], "yaxis.range": [-0.3, 2.3]}
+    # a plot that shrinks to its box (every other plane) keeps what it has
+    assert js.evaluate(own, {**tall, "yaxis": {"range": [-0.3, 2.3], "constrain": "domain"}}) == {}
+    assert js.evaluate(own, {"xaxis": {}, "yaxis": {}}) == {}
 
 
 def test_a_plane_follows_a_taller_room_past_a_line_and_a_shorter_one_at_once(js):

@@ -44,6 +44,14 @@ STEPS = """([text, svm, pair]) => {
       relations: Array.from(box.querySelectorAll("mo"), (n) => n.textContent)
         .filter((t) => "\\u2264><\\u2265".includes(t)),
       lines: box.querySelectorAll(".pl-line").length,
+      // the chunks that only substitute numbers (a narrow side hides them), and whether every
+      // line still shows its formula (its first chunk) and its result (its last)
+      subst: box.querySelectorAll("math.pl-subst").length,
+      ends: Array.from(box.querySelectorAll(".pl-line"), (line) => {
+        const chunks = line.querySelectorAll("math");
+        return !chunks[0].classList.contains("pl-subst")
+          && !chunks[chunks.length - 1].classList.contains("pl-subst");
+      }).every(Boolean),
       updated: m.updated, i: m.i });
   }
   return out;
@@ -108,6 +116,9 @@ def test_an_svm_step_has_viz_svms_numbers(js, lam, eta0, bias, pair):
         assert got["relations"] == ["<" if updated else "\u2265"], k
         # beside another run the activation and the margin share a row
         assert got["lines"] == 2 + updated * bias + (not pair) + 1, k
+        # η_t's and the update's substituted numbers are marked as such (η_t's, w's shrink and
+        # its hinge term, b's), every line keeping its formula and its result
+        assert got["subst"] == 1 + (1 + updated) + updated * bias and got["ends"], k
 
 
 BOUNDARY = """([w, b]) => {
