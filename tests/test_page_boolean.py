@@ -37,6 +37,13 @@ def table(at):
     return at.dataframe[0].value
 
 
+def section(at, name: str):
+    """One of the lesson's parts, picked as a reader picks it (the row under the title)."""
+    by_key(at.segmented_control, f"{PAGE}.part").set_value(name).run()
+    assert_clean(at)
+    return at
+
+
 def choose(at, function: str | None = None, encoding: str | None = None):
     if function is not None:
         by_key(at.segmented_control, f"{PAGE}.function").set_value(function).run()
@@ -116,8 +123,8 @@ def test_slider_and_number_box_stay_in_step_and_light_up_the_rows(at):
 
 @pytest.mark.parametrize("encoding", ["01", "pm1"])
 def test_training_table_and_trained_weights(at, encoding):
-    choose(at, encoding=encoding)
-    runs = at.dataframe[1].value
+    section(choose(at, encoding=encoding), "training")
+    runs = at.dataframe[0].value
     assert list(runs.index) == list(FUNCTIONS)
     for function in FUNCTIONS:
         t = truth_table(function, encoding=encoding)
@@ -132,9 +139,10 @@ def test_training_table_and_trained_weights(at, encoding):
     at.run()
     t = truth_table("OR", encoding=encoding)
     run = train(t.X, t.y)
+    assert "OR converges after" in at.success[0].value
+    section(at, "weights")  # the trained weights are the weights' part's
     assert weights(at) == (run.w[0], run.w[1], run.b)
     assert metrics(at)["Rows right"] == "4 / 4"
-    assert "OR converges after" in at.success[0].value
     if encoding == "pm1":  # the perceptron finds the book's x1 + x2 + 1 itself
         hand = hand_weights("OR", encoding="pm1")
         assert weights(at) == (*hand.w, hand.b)
@@ -143,12 +151,13 @@ def test_training_table_and_trained_weights(at, encoding):
 @pytest.mark.parametrize("encoding", ["01", "pm1"])
 def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
     choose(at, "XOR", encoding)
-    shown = metrics(at)
-    assert shown["Rows right"] == "3 / 4"
-    assert shown["Best any line does on XOR"] == "3 / 4"
+    assert metrics(at)["Rows right"] == "3 / 4"
+    section(at, "training")
     assert "never converges" in at.warning[0].value
     assert "back at w = 0, b = 0" in at.warning[0].value
     assert by_key(at.button, f"{PAGE}.trained").disabled
+    section(at, "xor")
+    assert metrics(at)["Best any line does on XOR"] == "3 / 4"
     text = " ".join(m.value for m in at.markdown)
     assert "in 14 of the 2⁴ = 16 possible ways" in text
     links = [link.proto.page for link in at.get("page_link")]
@@ -156,6 +165,7 @@ def test_xor_fails_three_of_four_and_the_lift_fixes_it(at, encoding):
 
     t = truth_table("XOR", encoding=encoding)
     run = train(lift(t.X), t.y)
+    section(at, "lift")
     surface = next(tr for tr in chart(at, f"{PAGE}.lifted")["data"] if tr["type"] == "surface")
     # the 3-D lift is drawn by the whole Plotly the page fetches after its first picture, not
     # by st.plotly_chart (Streamlit's own, evaluated before the lesson's first chart)
@@ -209,3 +219,21 @@ def test_training_endings_are_worded_from_the_run():
     assert train(both.X, both.y).ending == "converged after 9 epochs"
     run = train([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]], [1, 1, -1, -1], max_epochs=1)
     assert run.ending == "no convergence in 1 epoch"
+
+
+def test_one_part_at_a_time_and_on_a_projector_its_picker_heads_the_sidebar(at):
+    """A page of all five parts built every element of them before its first picture: the
+    reader picks one (the weights' plane first); on a projector the picker is a list in the
+    sidebar's view of the lesson, so that the plane has the height under the title."""
+    headers = [h.value for h in at.header]
+    assert headers == [] and len(at.dataframe) == 1  # the weights' part alone
+    assert by_key(at.segmented_control, f"{PAGE}.part").value == "weights"
+    assert [h.value for h in section(at, "parity").header] == ["Parity of more bits"]
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert_clean(at)
+    assert not [c for c in at.segmented_control if c.key == f"{PAGE}.part"]
+    picker = by_key(at.sidebar.radio, f"{PAGE}.part")
+    assert picker.value == "parity" and picker.label == "Part"
+    picker.set_value("xor").run()
+    assert [h.value for h in at.header] == ["Why no line computes XOR"]
+    assert at.query_params["part"] == "xor"

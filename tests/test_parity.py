@@ -143,6 +143,7 @@ def test_the_page_shows_the_parity_table(encoding):
     at = open_app("boolean")
     if encoding == "pm1":
         by_key(at.radio, "boolean.encoding").set_value("pm1").run()
+    by_key(at.segmented_control, "boolean.part").set_value("parity").run()
     frame, = (d.value for d in at.dataframe if "best any hyperplane" in d.value.columns)
     assert frame["n"].tolist() == list(PARITY_BITS)
     assert frame["best any hyperplane"].tolist() == ["3 / 4", "6 / 8", "11 / 16", "22 / 32"]

@@ -24,6 +24,7 @@ address bar. Then the page draws through it:
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -39,7 +40,7 @@ from ui.lecture import lecture_css, lecture_mode
 from ui.settings import Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import PLOTLY_EARLY, Run, stepper
-from ui.theme import INTRO_KEY
+from ui.theme import INTRO_KEY, PARTS_KEY
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
@@ -77,11 +78,18 @@ class Parts:
         The part that holds the lesson's picture: in lecture mode it is drawn
         first, so that it has a projector's first screen (the others follow
         in their order).
+    pick_aside : bool, default False
+        With ``pick``, in lecture mode the picker heads the lesson's view in the
+        sidebar (:meth:`Lesson.aside`), a list, rather than a row under the title:
+        for a lesson whose picture is a chart as tall as a projector leaves under
+        its title's row.
     """
 
-    def __init__(self, *, pick: bool = False, lead: str | None = None):
+    def __init__(self, *, pick: bool = False, lead: str | None = None,
+                 pick_aside: bool = False):
         self.pick = pick
         self.lead = lead
+        self.pick_aside = pick_aside
         self._parts: dict[str, tuple[str, Callable[..., None]]] = {}
 
     def part(self, name: str, label: str | None = None) -> Callable:
@@ -198,9 +206,17 @@ class Lesson:
         self._pick()
 
     def _pick(self) -> None:
-        """The picker of the lesson's parts (once, under the title), when the reader picks one."""
-        if self._picker is not None and self._picked is None:
-            self._picked = self.widget(self._picker, required=True, label_visibility="collapsed")
+        """The picker of the lesson's parts (once, under the title, or on a projector heading
+        the sidebar's view when the parts say so), when the reader picks one."""
+        if self._picker is None or self._picked is not None:
+            return
+        if self.parts.pick_aside and lecture_mode():
+            self._picked = self.widget(replace(self._picker, widget="radio"), self.aside(),
+                                       horizontal=False)
+        else:
+            with st.container(key=PARTS_KEY):
+                self._picked = self.widget(self._picker, required=True,
+                                           label_visibility="collapsed")
 
     def draw_parts(self, *args) -> None:
         """Draw the lesson's parts: the one its reader picked, or every one in turn.

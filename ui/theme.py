@@ -34,6 +34,8 @@ PAGE_STYLE_KEY = "pl-page-style"
 # a lesson's title row with its introduction as the title's help, and (key + "-text") the
 # introduction as a caption under it (ui.lesson.Lesson.title): one of the two shows
 INTRO_KEY = "pl-intro"
+# the row of a lesson's parts (ui.lesson.Lesson's picker): on a phone one row that scrolls
+PARTS_KEY = "pl-parts"
 
 
 def page_css() -> str:
@@ -147,8 +149,16 @@ MEDIA_CSS = f"""
   .stApp [data-testid="stMainBlockContainer"] {{ padding: 3.5rem 0.6rem 2rem; }}
   .stApp [data-testid="stMainBlockContainer"] h1 {{ font-size: 1.4rem; line-height: 1.25;
     padding: 0.25rem 0; }}
-  /* the picture first: the introduction folds into the title's help */
+  /* the picture first: the introduction folds into the title's help, and a picker beside
+     the title (Boolean's function) as narrow as a finger allows, so that Share stays in its
+     row rather than taking one more above the chart */
   .stApp .st-key-{INTRO_KEY}-text {{ display: none; }}
+  .stApp .st-key-{INTRO_KEY} [data-testid="stButtonGroup"] button {{
+    padding-left: 0.4rem; padding-right: 0.4rem; min-width: 44px; }}
+  /* ... and the lesson's parts in one row that scrolls sideways, as a phone's tabs do */
+  .stApp .st-key-{PARTS_KEY} [data-testid="stButtonGroup"] > div {{ flex-wrap: nowrap;
+    overflow-x: auto; }}
+  .stApp .st-key-{PARTS_KEY} [data-testid="stButtonGroup"] button {{ flex: none; }}
 }}
 /* and on a wide window's stepping page (stepper.css's .pl-wide-page) */
 @media not {PHONE} {{

@@ -55,8 +55,10 @@ WEIGHT_SETTINGS = tuple(
             high=LIMIT, step=0.5, snap=0.0)
     for name, label in zip(WEIGHTS, ("w₁", "w₂", "b"), strict=True))
 SETTINGS = (FUNCTION, ENCODING, *WEIGHT_SETTINGS)
-# The parts, each drawn for the function and the encoding chosen at the top, one after the other.
-PARTS = Parts()
+# The parts, each drawn for the function and the encoding chosen at the top; the reader picks
+# one at a time (a page of all five built every element of them before its first picture), on
+# a projector in the sidebar, so that the plane has the height under the title
+PARTS = Parts(pick=True, pick_aside=True)
 
 
 def keep_state() -> None:
@@ -126,7 +128,7 @@ def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: st
     st.dataframe(truth_frame(table, w, b), hide_index=True, key=f"{PAGE}.table")
 
 
-@PARTS.part("weights")
+@PARTS.part("weights", "Weights by hand")
 def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
     """The function's rows in the plane under the line of the weights, the weights, and each
     row's activation."""
@@ -156,7 +158,7 @@ def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
         st.latex(line)
 
 
-@PARTS.part("training")
+@PARTS.part("training", "Train on each")
 def training_section(lesson: Lesson, function: str, encoding: str) -> None:
     """The perceptron trained on every function, and a button to use its weights."""
     st.header("Train the perceptron on each function")
@@ -179,7 +181,7 @@ def training_section(lesson: Lesson, function: str, encoding: str) -> None:
               disabled=not converged)
 
 
-@PARTS.part("xor")
+@PARTS.part("xor", "Why not XOR")
 def xor_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Minsky and Papert's argument, and the best any line does on XOR, found by search."""
     st.header("Why no line computes XOR")
@@ -223,7 +225,7 @@ def xor_run_sentence(run: Training) -> str:
     return f"From **w** = 0 it is still making mistakes after {plural(run.epochs, 'epoch')}."
 
 
-@PARTS.part("lift")
+@PARTS.part("lift", "A new feature")
 def lift_section(lesson: Lesson, function: str, encoding: str) -> None:
     """XOR with the feature x1*x2: separable in 3-D, a hyperbola back in the plane."""
     st.header("What fixes it: a new feature x₁x₂")
@@ -296,7 +298,7 @@ def parity_run_sentence(encoding: str) -> str:
             + "; the table says how the other runs end.")
 
 
-@PARTS.part("parity")
+@PARTS.part("parity", "Parity")
 def parity_section(lesson: Lesson, function: str, encoding: str) -> None:
     """Parity of 2 to 5 bits: never separable, the run cycles, one product feature fixes it."""
     st.header("Parity of more bits")
