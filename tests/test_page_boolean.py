@@ -66,10 +66,11 @@ def test_opens_on_and_with_the_slides_numbers(at):
     assert (a[("1", "1")], a[("0", "1")], a[("0", "0")]) == (10.0, -10.0, -30.0)
     assert list(rows["right"]) == ["✓"] * 4
     assert metrics(at)["Rows right"] == "4 / 4"
-    text = latex(at)
-    assert r"a = 20 \cdot 1 + 20 \cdot 1 - 30 = 10" in text
-    assert r"a = 20 \cdot 0 + 20 \cdot 1 - 30 = -10" in text
-    assert r"a = 20 \cdot 0 + 20 \cdot 0 - 30 = -30" in text
+    text = " ".join(m.value for m in at.markdown)
+    assert "**x** = (1, 1): *a* = 20 · 1 + 20 · 1 − 30 = 10 (wants *a* > 0) ✓" in text
+    assert "**x** = (0, 1): *a* = 20 · 0 + 20 · 1 − 30 = −10 (wants *a* < 0) ✓" in text
+    assert "*a* = 20 · 0 + 20 · 0 − 30 = −30" in text
+    assert latex(at) == ""  # (no KaTeX before the plane's picture)
 
 
 def test_sign_of_a_is_minus_one_for_negative_a_in_the_zero_one_encoding(at):
@@ -95,6 +96,9 @@ def test_book_weights_load_with_the_plus_minus_one_encoding(at, function, expect
     choose(at, function, "pm1")
     assert weights(at) == expected
     assert metrics(at)["Rows right"] == "4 / 4"
+    if function == "AND":  # negative inputs in brackets, minus signs as such
+        text = " ".join(m.value for m in at.markdown)
+        assert "**x** = (−1, −1): *a* = 1 · (−1) + 1 · (−1) − 1 = −3 (wants *a* < 0) ✓" in text
     rows = table(at)
     assert set(rows["x₁"]) == {"-1", "1"}
     if function == "NOT":
@@ -108,6 +112,8 @@ def test_slider_and_number_box_stay_in_step_and_light_up_the_rows(at):
     rows = table(at)
     assert list(rows["right"]) == ["✓", "✓", "✓", "✗"]  # a = 0 is not true
     assert metrics(at)["Rows right"] == "3 / 4"
+    text = " ".join(m.value for m in at.markdown)
+    assert "*a* = 20 · 1 + 20 · 1 − 40 = 0 (wants *a* > 0) ✗" in text
     by_key(at.number_input, f"{PAGE}.w2_box").set_value(-5.0).run()
     assert weights(at) == (20.0, -5.0, -40.0)
     figure = chart(at, f"{PAGE}.plane")

@@ -122,24 +122,29 @@ def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
 
 
 def _product(weight: float, value: float) -> str:
-    """w x written as the lecture notes do: 20 \\cdot 1, 1 \\cdot (-1)."""
-    shown = num(value) if value >= 0 else f"({num(value)})"
-    return rf"{num(weight)} \cdot {shown}"
+    """w x written as the lecture notes do: 20 · 1, 1 · (−1)."""
+    shown = _minus(num(value)) if value >= 0 else f"({_minus(num(value))})"
+    return f"{_minus(num(weight))} · {shown}"
+
+
+def _minus(text: str) -> str:
+    """A number's hyphen as the minus sign."""
+    return text.replace("-", "−")
 
 
 def worked_lines(table: TruthTable, w, b: float) -> list[str]:
-    """a = w1 x1 + w2 x2 + b on every row with its numbers, and whether the row is right."""
+    """a = w1 x1 + w2 x2 + b on every row with its numbers, and whether the row is right, as
+    Markdown (the page's own text, no LaTeX: KaTeX's load came before the plane's picture)."""
     a = activations(table.X, w, b)
     right = rows_right(table, w, b)
     lines = []
     for x, y, value, ok in zip(table.X, table.y, a, right, strict=True):
         second = _product(w[1], x[1])
-        terms = f"{_product(w[0], x[0])} {'-' if second.startswith('-') else '+'} " \
-                f"{second.lstrip('-')} {signed(b)}"
-        want = (r"\text{wants } a > 0" if y > 0 else r"\text{wants } a < 0")
-        mark = r"\checkmark" if ok else r"\times"
-        lines.append(rf"\mathbf{{x}} = ({num(x[0])}, {num(x[1])}):\quad a = {terms} = "
-                     rf"{num(value)} \quad ({want})\ \ {mark}")
+        terms = f"{_product(w[0], x[0])} {'−' if second.startswith('−') else '+'} " \
+                f"{second.lstrip('−')} {_minus(signed(b))}"
+        want = "wants *a* > 0" if y > 0 else "wants *a* < 0"
+        lines.append(f"**x** = ({_minus(num(x[0]))}, {_minus(num(x[1]))}): *a* = {terms} = "
+                     f"{_minus(num(value))} ({want}) {'✓' if ok else '✗'}")
     return lines
 
 

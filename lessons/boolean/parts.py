@@ -153,9 +153,8 @@ def weights_part(lesson: Lesson, function: str, encoding: str) -> None:
             dict(height=PLANE_HEIGHT))),
                      key="plane", alt=f"The four rows of {function} in the plane, the line of the "
                      "current weights, and which rows it gets right")
-    st.markdown("**The activation on each row**")
-    for line in worked_lines(table, w, b):
-        st.latex(line)
+    st.markdown("**The activation on each row**\n\n"
+                + "\n".join(f"- {line}" for line in worked_lines(table, w, b)))
 
 
 @PARTS.part("training", "Train on each")
