@@ -123,13 +123,8 @@ def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
 
 def _product(weight: float, value: float) -> str:
     """w x written as the lecture notes do: 20 · 1, 1 · (−1)."""
-    shown = _minus(num(value)) if value >= 0 else f"({_minus(num(value))})"
-    return f"{_minus(num(weight))} · {shown}"
-
-
-def _minus(text: str) -> str:
-    """A number's hyphen as the minus sign."""
-    return text.replace("-", "−")
+    shown = describe.number(value)
+    return f"{describe.number(weight)} · {shown if value >= 0 else f'({shown})'}"
 
 
 def worked_lines(table: TruthTable, w, b: float) -> list[str]:
@@ -141,10 +136,11 @@ def worked_lines(table: TruthTable, w, b: float) -> list[str]:
     for x, y, value, ok in zip(table.X, table.y, a, right, strict=True):
         second = _product(w[1], x[1])
         terms = f"{_product(w[0], x[0])} {'−' if second.startswith('−') else '+'} " \
-                f"{second.lstrip('−')} {_minus(signed(b))}"
+                f"{second.lstrip('−')} {'−' if b < 0 else '+'} {describe.number(abs(b))}"
         want = "wants *a* > 0" if y > 0 else "wants *a* < 0"
-        lines.append(f"**x** = ({_minus(num(x[0]))}, {_minus(num(x[1]))}): *a* = {terms} = "
-                     f"{_minus(num(value))} ({want}) {'✓' if ok else '✗'}")
+        x1, x2 = (describe.number(v) for v in x)
+        lines.append(f"**x** = ({x1}, {x2}): *a* = {terms} = {describe.number(value)} "
+                     f"({want}) {'✓' if ok else '✗'}")
     return lines
 
 
