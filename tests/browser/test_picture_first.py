@@ -152,7 +152,7 @@ def check(tab, where: str, kind: str, least: float, problems: list[str], *,
     seen = steady(tab)
     shot = False
     if kind != "text" and seen["share"] < least:
-        problems.append(f"{where}: the charts' data area is {seen['share']:.1%} of the first "
+        problems.append(f"{where}: the charts' data area is {seen['share']:.2%} of the first "
                         f"screen (at least {least:.0%})")
         shot = True
     if maths and kind == "steps":
@@ -209,7 +209,17 @@ def report(problems: list[str]) -> None:
 # shows, each named by the start of its message (check). A journey that shows exactly these is
 # an expected failure; one that shows another fails, and so does one that no longer shows one
 # of them, so that its words go from here.
-SHORT: dict[tuple[str, str], tuple[str, ...]] = {}
+SHORT: dict[tuple[str, str], tuple[str, ...]] = {
+    # a class on a 4:3 projector: the class's bar wraps under the title (three lines of counts
+    # beside the title's row), and the plane's share falls under 25% (Margin 24.4%, and 23.5%
+    # with a question; Train side by side 24.96% with a question asked or revealed)
+    ("class", "margin"): (
+        "class 1024x768 margin: the charts' data area",
+        "class 1024x768 margin asked: the charts' data area"),
+    ("class", "svm_train"): (
+        "class 1024x768 svm_train asked: the charts' data area",
+        "class 1024x768 svm_train revealed: the charts' data area"),
+}
 
 
 def expect_picture(screen: str, name: str, problems: list[str]) -> None:
@@ -295,19 +305,31 @@ def lecturer(browser, server_url):
 @pytest.mark.parametrize(("name", "link", "kind"),
                          [pytest.param(*view, id=view[0]) for view in VIEWS])
 def test_a_projector_in_a_class(lecturer, name, link, kind):
-    """The class's bar over the lesson, then a question asked, then its answers revealed."""
+    """The class's bar over the lesson, then a question asked, then its answers revealed, on
+    each projector (the window resized, the page kept)."""
     problems: list[str] = []
     _go(lecturer, name)
     lecturer.locator(".pl-class").wait_for()
-    check(lecturer, f"class {name}", kind, PROJECTOR_SHARE, problems, maths=True)
-    ask = lecturer.locator(".pl-class").get_by_role("button", name="Ask: mistake or not?")
-    if kind == "steps" and ask.is_visible():
-        ask.click()
-        lecturer.locator(".pl-class").get_by_role("button", name="Reveal the answers").wait_for()
-        check(lecturer, f"class {name} asked", kind, PROJECTOR_SHARE, problems, maths=True)
-        lecturer.locator(".pl-class").get_by_role("button", name="Reveal the answers").click()
-        lecturer.locator(".pl-class-bars").first.wait_for()
-        check(lecturer, f"class {name} revealed", kind, PROJECTOR_SHARE, problems, maths=True)
-        lecturer.locator(".pl-class").get_by_role("button", name="Close the question").click()
-        lecturer.locator(".pl-class-bars").first.wait_for(state="detached")
+    bar = lecturer.locator(".pl-class")
+    try:
+        for size in PROJECTORS:
+            where = "class" if size == PROJECTORS[0] else f"class {size[0]}x{size[1]}"
+            if size != PROJECTORS[0]:
+                resize(lecturer, size)
+                wait_drawn(lecturer)
+            check(lecturer, f"{where} {name}", kind, PROJECTOR_SHARE, problems, maths=True)
+            ask = bar.get_by_role("button", name="Ask: mistake or not?")
+            if kind == "steps" and ask.is_visible():
+                ask.click()
+                bar.get_by_role("button", name="Reveal the answers").wait_for()
+                check(lecturer, f"{where} {name} asked", kind, PROJECTOR_SHARE, problems,
+                      maths=True)
+                bar.get_by_role("button", name="Reveal the answers").click()
+                lecturer.locator(".pl-class-bars").first.wait_for()
+                check(lecturer, f"{where} {name} revealed", kind, PROJECTOR_SHARE, problems,
+                      maths=True)
+                bar.get_by_role("button", name="Close the question").click()
+                lecturer.locator(".pl-class-bars").first.wait_for(state="detached")
+    finally:
+        resize(lecturer, PROJECTORS[0])  # (the next view's journey starts where this began)
     expect_picture("class", name, problems)
