@@ -91,7 +91,7 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 768)], ids=["16x9", "4x3"])
 def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, server_url, size):
-    """Lecture mode on a wide and on a square projector: the SVM's boundary on the
+    """Lecture mode on a wide (16:9) and a squarer (4:3) projector: the SVM's boundary on the
     perceptron's plane is the SVM's at every step, and both runs' maths, with their verdicts,
     stay whole on the screen for the steps a lecture takes (their numbers grow longer and
     shorter as the runs go)."""
