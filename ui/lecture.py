@@ -35,11 +35,15 @@ _LECTURE_CSS = """
   div.pl-class .pl-button { min-height: 44px; margin: 0; padding: 0 0.3rem;
     flex: 0 1 auto; max-width: 7.6em; white-space: normal; line-height: 1;
     font-size: 0.65rem; }
-  div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 6.2em; padding: 0.1rem 0.3rem;
-    text-align: center; line-height: 1.15; border-radius: 0.5rem; }
+  div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 6.2em; padding: 0 0.3rem;
+    text-align: center; line-height: 1.05; border-radius: 0.5rem; }
   [data-testid="stHorizontalBlock"]:has(> * .pl-class) { column-gap: 0.4rem; }
   [data-testid="stHorizontalBlock"] > :has(.pl-class) { flex: 0 0 auto; width: auto;
     margin-left: auto; }
+  /* ... the title taking what the bar leaves (its own basis is the row's whole width, which
+     put the bar on a row of its own under it: the plane 60 px lower on a 4:3 screen), and
+     wrapping its words where that is too little */
+  [data-testid="stHorizontalBlock"]:has(> * .pl-class) > :has(h1) { flex: 1 1 0; }
   /* every page on a projector, a chart's as a step's (ui/stepper_assets/stepper.css): a slim
      title beside the sidebar's toggle, the header band behind it see-through */
   [data-testid="stHeader"] { background: transparent; pointer-events: none; }

@@ -193,7 +193,8 @@ class Lesson:
         # phone: ui.theme; a projector draws no caption)
         with st.container(horizontal=True, vertical_alignment="center",
                           key=INTRO_KEY if intro and not lecture else None):
-            st.title(text, help=intro or None)
+            # (no link to its own anchor: the page's top, beside the words it would wrap)
+            st.title(text, help=intro or None, anchor=False)
             if beside is not None:
                 beside()  # (a phone's page moves it under the run: stepper.css)
             self._share = st.empty()

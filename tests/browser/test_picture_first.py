@@ -209,17 +209,7 @@ def report(problems: list[str]) -> None:
 # shows, each named by the start of its message (check). A journey that shows exactly these is
 # an expected failure; one that shows another fails, and so does one that no longer shows one
 # of them, so that its words go from here.
-SHORT: dict[tuple[str, str], tuple[str, ...]] = {
-    # a class on a 4:3 projector: the class's bar wraps under the title (three lines of counts
-    # beside the title's row), and the plane's share falls under 25% (Margin 24.4%, and 23.5%
-    # with a question; Train side by side 24.96% with a question asked or revealed)
-    ("class", "margin"): (
-        "class 1024x768 margin: the charts' data area",
-        "class 1024x768 margin asked: the charts' data area"),
-    ("class", "svm_train"): (
-        "class 1024x768 svm_train asked: the charts' data area",
-        "class 1024x768 svm_train revealed: the charts' data area"),
-}
+SHORT: dict[tuple[str, str], tuple[str, ...]] = {}
 
 
 def expect_picture(screen: str, name: str, problems: list[str]) -> None:
