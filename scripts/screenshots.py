@@ -44,12 +44,14 @@ PARTS = [
 ]
 
 # Drawn means: the script stopped, no element still waits for its code (Streamlit's skeleton),
-# every chart (Streamlit's or ui/chart.py's) has its layout, every stepper a step.
+# no more of the page is on its way (ui.rest_later), every chart (Streamlit's or ui/chart.py's)
+# has its layout, every stepper a step.
 DRAWN = """() => {
   const app = document.querySelector('[data-testid="stApp"]');
   if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
   if (!document.querySelector('[data-testid="stMainBlockContainer"]')) return false;
   if (document.querySelector('[data-testid="stSkeleton"]')) return false;
+  if (document.querySelector('.pl-rest-pending')) return false;  // the page's rest is coming
   const drawn = (box) => Boolean(box.querySelector('.js-plotly-plot')?._fullLayout);
   const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"], .pl-page-chart')];
   const steppers = [...document.querySelectorAll('.pl-stepper')];

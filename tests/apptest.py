@@ -168,6 +168,27 @@ def sync(at: AppTest, key: str, k: int, *, run: str | None = None) -> AppTest:
     return at
 
 
+def components(at: AppTest, name: str) -> list:
+    """The page's components of this name (``perceptron_lab.<name>``)."""
+    return [node for node in at.get("bidi_component")
+            if node.proto.component_name == f"perceptron_lab.{name}"]
+
+
+def trigger(at: AppTest, node, event: str, value) -> AppTest:
+    """Send a component's one-shot event from the browser (its JS's setTriggerValue): the whole
+    page runs again, the event's callback first."""
+    from streamlit.components.v2.bidi_component.main import _make_trigger_id
+    from streamlit.proto.WidgetStates_pb2 import WidgetState
+
+    states = at._tree.get_widget_states()
+    states.widgets.append(WidgetState(
+        id=_make_trigger_id(node.proto.id, "events"),
+        json_trigger_value=json.dumps([{"event": event, "value": value}])))
+    at._run(states)
+    assert_clean(at)
+    return at
+
+
 def shown(markdown: str) -> str:
     """Markdown source as the reader sees it: escapes and the empty directives removed."""
     import re

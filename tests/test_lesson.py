@@ -5,7 +5,18 @@ from __future__ import annotations
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from tests.apptest import ROOT, assert_clean, by_key, charts, stepper_run, steppers, switch
+from tests.apptest import (
+    ROOT,
+    assert_clean,
+    by_key,
+    charts,
+    components,
+    metrics,
+    stepper_run,
+    steppers,
+    switch,
+    trigger,
+)
 from ui.lesson import Parts
 
 # a page and a link that shows its charts (several parts for the pages that have them)
@@ -53,6 +64,29 @@ def test_lecture_mode_enlarges_every_chart_of_every_page(page, params):
     by_key(at.toggle, "view.lecture").set_value(False).run()
     assert 20 not in font_sizes(at)
     assert "lecture" not in at.query_params
+
+
+@pytest.mark.rest_later
+def test_a_projectors_first_run_ends_at_its_picture_and_its_browser_asks_for_the_rest():
+    at = open_link({"lecture": "1", "sep": "Overlaid"}, "margin")
+    # the stepper is sent and the run ends: the panels under it, the proof, the sidebar's view
+    # of the lesson come once the browser has drawn the picture and asks
+    assert len(steppers(at)) == 1 and not metrics(at) and not charts(at)
+    (rest,) = components(at, "rest_later")
+    trigger(at, rest, "drawn", "margin")
+    assert len(steppers(at)) == 1 and not components(at, "rest_later")
+    assert metrics(at)["Bound R²/γ²"] == "81"  # the notes' 4 points: (R/γ)² = (3/(1/3))²
+    assert charts(at)  # the proof's chart
+    whole = len(at.main.children)
+    at.run()  # a later run of the page (a step reported, a setting) is whole at once
+    assert len(at.main.children) == whole and not components(at, "rest_later")
+    # another lesson's first run ends at its picture again (its page charted: the SVM's losses)
+    at.query_params.update({"part": "Losses"})
+    switch(at, "svm").run()
+    assert len(charts(at)) == 1 and components(at, "rest_later")
+    # out of lecture mode every run is whole: a student's phone pays for one run, not two
+    plain = open_link({"sep": "Overlaid"}, "margin")
+    assert metrics(plain) and not components(plain, "rest_later")
 
 
 def test_the_non_separable_lesson_keeps_its_view_in_the_link():

@@ -19,6 +19,9 @@ address bar. Then the page draws through it:
   it returns the step the server draws its panels for;
 - ``lesson.draw_parts(...)``: the lesson's parts, every one in turn, or the one
   its reader picked under the title.
+
+On a projector a page's first run ends at its first chart or stepper, whose picture the
+browser draws before it asks for the rest (ui.rest_later).
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from datasets import Dataset
-from ui import url_state
+from ui import rest_later, url_state
 from ui.budget import lesson_data
 from ui.chart import draw_chart
 from ui.classroom import title_slot
@@ -325,7 +328,9 @@ class Lesson:
         config = kwargs.pop("config", CHART_CONFIG)
         if dark_page():  # the page's theme as the browser last said it (the next rerun follows)
             fig = for_dark(fig.to_plotly_json())
-        return draw_chart(fig, key=f"{self.page}.{key}", alt=alt, config=config, **kwargs)
+        shown = draw_chart(fig, key=f"{self.page}.{key}", alt=alt, config=config, **kwargs)
+        rest_later.end_here(self.page)  # on a projector's first run, the picture first
+        return shown
 
     def stepper(self, run: Run, *, part: str | None = None,
                 panels: Callable[[int], None] | None = None, **options) -> int:
@@ -360,7 +365,11 @@ class Lesson:
             float_marker(floats["note"])
         if self._share is not None and options.get("toolbar", True) and not follower:
             self._share.empty()  # the stepper's toolbar has Share, with the step it is on
-        k = stepper(key=key, run=run, panels=panels, **options)
+        # on a projector's first run the page ends at its picture, and the panels come with the
+        # rest (ui.rest_later; a projector steps two runs on one plane, ui.stepper.with_companion)
+        first = rest_later.pending(self.page)
+        k = stepper(key=key, run=run, panels=None if first else panels, **options)
         if floats is not None and follower:
             float_marker(floats["note"])
+        rest_later.end_here(self.page)
         return k

@@ -116,12 +116,14 @@ def page_errors(tab) -> list:
 
 
 def wait_idle(tab) -> None:
-    """Wait until the app has drawn and the script is no longer running."""
+    """Wait until the app has drawn, the script is no longer running and no more of the page
+    is on its way (a projector's first run ends at its picture: ui.rest_later)."""
     tab.wait_for_selector('[data-testid="stApp"]')
     tab.wait_for_selector('[data-testid="stMainBlockContainer"]')
     tab.wait_for_function(
         """() => document.querySelector('[data-testid="stApp"]')
-                   ?.getAttribute('data-test-script-state') === 'notRunning'"""
+                   ?.getAttribute('data-test-script-state') === 'notRunning'
+                 && !document.querySelector('.pl-rest-pending')"""
     )
     tab.wait_for_timeout(150)
 

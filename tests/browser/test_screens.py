@@ -88,6 +88,11 @@ def test_a_projector(browser, server_url, own_host, name, link, kind):
     with window(browser, PROJECTORS[0]) as tab:
         elsewhere = watch_hosts(tab, own_host)
         open_view(tab, server_url, link, lecture=True)
+        # the page's rest was asked for once its picture was drawn (ui.rest_later), not after
+        # waiting for it in vain; a view of tables and code alone is whole from the start
+        asked = tab.evaluate("() => window.plRest ?? null")
+        assert asked == (None if kind == "text" else {"page": link.split("?")[0].strip("/")
+                                                      or "step_through", "why": "drawn"})
         for width, height in PROJECTORS:
             if (width, height) != PROJECTORS[0]:
                 grown(tab, (width, height))

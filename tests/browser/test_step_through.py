@@ -285,3 +285,36 @@ def test_a_lesson_asks_for_its_plotly_before_its_first_chart_is_drawn(tab, serve
     tab.goto(f"{server_url}/margin?lecture=1")
     tab.wait_for_function("() => window.__firsts.length === 2")
     assert tab.evaluate("() => window.__firsts") == ["plotly", "chart"]
+
+
+# when the page first showed a plane with its points, and when the mark of its rest to come
+# (ui.rest_later) went, its rest drawn
+ORDER = """(() => {
+  window.__order = {};
+  const seen = (what) => window.__order[what] ??= performance.now();
+  new MutationObserver(() => {
+    if (document.querySelector('.pl-stepper .scatterlayer .trace')) seen("picture");
+    if (document.querySelector('.pl-rest-pending')) seen("pending");
+    else if (window.__order.pending) seen("rest");
+  }).observe(document, { childList: true, subtree: true });
+})();"""
+
+
+def test_a_projector_draws_the_picture_before_the_rest_and_a_press_meanwhile_holds(
+        tab, server_url):
+    # the page's first run ends at the run's plane, and the rest comes once it is drawn
+    # (ui.rest_later); the notes' example pressed as soon as the plane is there keeps its
+    # start when the rest arrives (a request for the rest sent while its run was on its way
+    # would have the server undo what the button set)
+    tab.add_init_script(ORDER)
+    tab.goto(f"{server_url}/?lecture=1")
+    ready(tab)
+    tab.get_by_role("button", name="Lecture notes' example").press("Enter")
+    settle(tab)
+    wait_status(tab, "Step 0 / 20")
+    tab.wait_for_function("() => window.__order.rest")
+    order = tab.evaluate("() => window.__order")
+    assert order["picture"] < order["rest"]
+    assert tab.evaluate("() => window.plRest") == {"page": "step_through", "why": "drawn"}
+    assert status(tab).startswith("Step 0 / 20")
+    assert_no_exception(tab)

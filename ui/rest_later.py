@@ -1,0 +1,102 @@
+"""On a projector, a lesson's picture before the rest of its page.
+
+The frontend builds every element a script sends before it draws the charts among them: a
+lesson whose first part holds equations (KaTeX), a table's grid or a code listing kept its
+picture waiting for them (bench/README.md, "A lesson opens"). So in lecture mode a page's first
+run in a session ends once its first picture is sent (:func:`pending` says whether this run
+does, :func:`end_here` ends it), with a small component that waits for the browser to draw
+that picture and then asks for the whole page: the second run sends the rest, which the
+frontend builds while the room already sees the picture. Later runs of the page (a step's
+report, a setting) draw it whole at once. Elsewhere (a student's phone, a laptop) every run
+is whole: a class's burst of joins pays for one run a student, not two.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.lecture import lecture_mode
+
+KEY = "pl-rest"
+_DRAWN = "pl-rest.drawn"  # the pages whose first picture this session has drawn
+# the rest is asked for this long after the component mounts at the latest, drawn or not (a
+# picture that cannot be drawn never holds the page's rest back)
+WAIT_MS = 4000
+# and not before the page has been still this long: no run, no input (see the script)
+QUIET_MS = 600
+# The browser's side: once the main area shows a chart with its points (a stepper's plane or
+# a page chart), one frame for the picture's paint, then the rest. Its mark (.pl-rest-pending)
+# says to a test that more of the page is on its way, and window.plRest why it asked.
+JS = """
+export default function (component) {
+  const { parentElement: box, setTriggerValue, data } = component;
+  if (box.__plRest) return;
+  const state = (box.__plRest = { asked: false });
+  const mark = document.createElement("span");
+  mark.className = "pl-rest-pending";
+  mark.hidden = true;
+  box.append(mark);
+  const start = performance.now();
+  const drawn = () => document.querySelector(
+    '[data-testid="stMain"] .js-plotly-plot .scatterlayer .trace');
+  // Asked only once the page has been still for QUIET_MS: no run under way or just ended, no
+  // click, key or change. A request carries the page's widget values: sent while a run the
+  // reader asked for (a button's) is on its way, or before the page has taken in the values
+  // that run's callback set, it would have the server undo them (the notes' example's start
+  // reverted); and the page says a run is under way only once the server has answered.
+  let touched = performance.now();
+  const touch = () => { touched = performance.now(); };
+  const inputs = ["pointerdown", "keydown", "change"];
+  for (const name of inputs) document.addEventListener(name, touch, { capture: true });
+  const app = document.querySelector('[data-testid="stApp"]');
+  const runs = new MutationObserver(touch);
+  if (app) runs.observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+  const over = () => {
+    if (!state.asked && box.isConnected) return false;
+    for (const name of inputs) document.removeEventListener(name, touch, { capture: true });
+    runs.disconnect();
+    return true;
+  };
+  const idle = () => performance.now() - touched > data.quiet
+    && app?.getAttribute("data-test-script-state") === "notRunning";
+  const ask = (why) => {
+    if (over()) return;
+    if (!idle()) return void setTimeout(() => ask(why), 50);
+    state.asked = true;
+    over();
+    window.plRest = { page: data.page, why };
+    setTriggerValue("drawn", data.page);
+  };
+  const look = () => {
+    if (over()) return;
+    if (drawn()) requestAnimationFrame(() => setTimeout(() => ask("drawn"), 0));
+    else if (performance.now() - start > data.wait) ask("waited");
+    else setTimeout(look, 50);
+  };
+  look();
+}
+"""
+
+_mount = st.components.v2.component("perceptron_lab.rest_later", js=JS, isolate_styles=False)
+
+
+def pending(page: str) -> bool:
+    """Whether this run of ``page`` ends at its first picture (lecture mode, its first run in
+    this session: no picture of it drawn yet)."""
+    return lecture_mode() and page not in st.session_state.get(_DRAWN, ())
+
+
+def _on_drawn() -> None:
+    page = (st.session_state.get(KEY) or {}).get("drawn")
+    if isinstance(page, str):
+        st.session_state[_DRAWN] = {*st.session_state.get(_DRAWN, ()), page}
+
+
+def end_here(page: str) -> None:
+    """End this run of ``page`` here, its first picture sent, when :func:`pending`: the browser
+    asks for the rest once it has drawn the picture."""
+    if not pending(page):
+        return
+    _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS},
+           on_drawn_change=_on_drawn, height=0)
+    st.stop()
