@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from datasets.editing import GRID_STEP
 from lessons.your_data.figures import MAX_CLICK_NODES, canvas_box, canvas_figure, click_nodes
-from tests.apptest import assert_clean
+from tests.apptest import assert_clean, chart_elements
 from tests.test_url_state import open_link
 
 coordinate = st.floats(-1e6, 1e6, allow_nan=False)
@@ -60,8 +60,8 @@ def test_a_link_with_far_apart_points_draws_a_canvas_of_the_usual_size():
     far = open_link({"pts": "0,0,-;1000,1000,+"}, "your_data")
     for at in (small, far):
         assert_clean(at)
-    sizes = [len(at.get("plotly_chart")[0].proto.spec) for at in (small, far)]
-    grid = json.loads(far.get("plotly_chart")[0].proto.spec)["data"][0]
+    sizes = [len(json.dumps(chart_elements(at)[0][1])) for at in (small, far)]
+    grid = chart_elements(far)[0][1]["data"][0]
     assert grid["name"] == "grid"
     nodes = len(base64.b64decode(grid["x"]["bdata"])) // 8  # float64 values
     assert 100 < nodes <= MAX_CLICK_NODES**2

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from tests.apptest import assert_clean, by_key, click, open_app, switch
+from tests.apptest import assert_clean, by_key, click, components, open_app, switch, trigger
 
 PAGE = "your_data"
 
 
 def count_caption(at) -> str:
-    return next(c.value for c in at.main.caption if "points ·" in c.value)
+    return next(c.value for c in at.main.caption if " of class " in c.value)
 
 
 def test_starts_empty_with_the_tools():
@@ -18,6 +18,26 @@ def test_starts_empty_with_the_tools():
     assert by_key(at.button, f"{PAGE}.clear").disabled
     tool = by_key(at.segmented_control, f"{PAGE}.tool")
     assert tool.value == "add +1" and list(tool.options) == ["● Add −1", "■ Add +1", "✕ Erase"]
+
+
+def canvas_click(at, x: float, y: float):
+    """A click on the canvas's point nearest (x, y), as its chart sends it back (ui/chart.py)."""
+    (canvas,) = components(at, "chart")
+    return trigger(at, canvas, "click", {"x": x, "y": y})
+
+
+def test_a_click_on_the_canvas_adds_a_point_of_the_tool_and_erase_takes_the_nearest():
+    at = open_app(PAGE)
+    canvas_click(at, 1.0, 2.0)
+    assert count_caption(at) == "1 point · 0 of class −1, 1 of class +1"
+    by_key(at.segmented_control, f"{PAGE}.tool").set_value("add -1").run()
+    canvas_click(at, -1.5, 0.5)
+    assert count_caption(at) == "2 points · 1 of class −1, 1 of class +1"
+    by_key(at.segmented_control, f"{PAGE}.tool").set_value("erase").run()
+    canvas_click(at, 0.9, 1.8)  # nearest to (1, 2): the +1 goes
+    assert count_caption(at) == "1 point · 1 of class −1, 0 of class +1"
+    at.run()  # a click is one event: the next run adds nothing
+    assert count_caption(at).startswith("1 point ·")
 
 
 def test_start_from_the_picked_set_then_clear_and_undo():

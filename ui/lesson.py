@@ -308,13 +308,12 @@ class Lesson:
             What the chart is, for screen readers; what it shows now, in words the
             figure's builder attached (viz.describe), follows it.
         **kwargs
-            ``config`` (the toolbar), or for ``st.plotly_chart`` (``on_select``,
-            ``selection_mode``, ...: see :func:`ui.chart.draw_chart`).
+            ``config`` (the toolbar), ``clicks`` (see :func:`ui.chart.draw_chart`).
 
         Returns
         -------
-        object
-            What ``st.plotly_chart`` returns (the selection, with ``on_select``), else None.
+        dict or None
+            With ``clicks``, the point clicked since the last run (``{"x", "y"}``).
         """
         # a projector's wide plot is held by its height: the rows a flowing legend gives up go
         # to it (elsewhere they would only move down a plot held by its width)
@@ -329,7 +328,8 @@ class Lesson:
         if dark_page():  # the page's theme as the browser last said it (the next rerun follows)
             fig = for_dark(fig.to_plotly_json())
         shown = draw_chart(fig, key=f"{self.page}.{key}", alt=alt, config=config, **kwargs)
-        rest_later.end_here(self.page)  # on a projector's first run, the picture first
+        if shown is None:  # (a click on it is taken in whatever run it comes)
+            rest_later.end_here(self.page)  # on a projector's first run, the picture first
         return shown
 
     def stepper(self, run: Run, *, part: str | None = None,

@@ -34,6 +34,15 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
         choose_next_run(YOUR_DATA)
 
     left, right = st.columns([0.62, 0.38])
+    # the canvas first: on a projector the page's first run ends at it (ui.rest_later), and
+    # its tools and table come with the rest
+    with left:
+        click = lesson.chart(canvas_figure(X, y, classes), key=f"canvas.{version()}",
+                             clicks=True, alt="Drawing canvas: click to add or erase points")
+        st.caption(f"{plural(len(y), 'point')} · {int((y < 0).sum()):,} of class −1, "
+                   f"{int((y > 0).sum()):,} of class +1"
+                   + (f" · the canvas shows a random sample of {CANVAS_POINTS:,} of them (the "
+                      "table has them all)" if len(y) > CANVAS_POINTS else ""))
     with right:
         tool = st.segmented_control(
             "Tool", ["add -1", "add +1", "erase"], default="add +1", required=True,
@@ -70,18 +79,8 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
             except ValueError as error:
                 st.error(f"The table cannot be used: {md(str(error))}. Your points are unchanged.")
 
-    with left:
-        event = lesson.chart(
-            canvas_figure(X, y, classes), key=f"canvas.{version()}", on_select="rerun",
-            selection_mode=("points",), alt="Drawing canvas: click to add or erase points",
-        )
-        st.caption(f"{plural(len(y), 'point')} · {int((y < 0).sum()):,} of class −1, "
-                   f"{int((y > 0).sum()):,} of class +1"
-                   + (f" · the canvas shows a random sample of {CANVAS_POINTS:,} of them (the "
-                      "table has them all)" if len(y) > CANVAS_POINTS else ""))
-    clicked = event.selection.points if event is not None else []
-    if clicked:
-        x1, x2 = clicked[0]["x"], clicked[0]["y"]
+    if click is not None:
+        x1, x2 = click["x"], click["y"]
         try:
             if tool == "erase":
                 _save(*erase_nearest(X, y, x1, x2))

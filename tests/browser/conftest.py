@@ -15,8 +15,8 @@ from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
 
 ROOT = Path(__file__).resolve().parents[2]
 ARTIFACTS = ROOT / "tests" / "artifacts"
-# every chart's box on a page, in page order: ui/chart.py's (drawn by the page's own Plotly)
-# and those st.plotly_chart draws (a 3-D chart, the drawing canvas)
+# every chart's box on a page, in page order: ui/chart.py's (drawn by the page's own Plotly),
+# and any st.plotly_chart's (the app has none; a page of the benchmarks does)
 CHARTS = '[data-testid="stPlotlyChart"], .pl-page-chart'
 
 

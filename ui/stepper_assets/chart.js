@@ -2,7 +2,8 @@
 // one its steppers load: a page with charts fetches and evaluates one Plotly, not two. A chart
 // the page's cannot draw (3-D: ``whole`` in its data) waits for the whole bundle, which comes
 // after the page's first picture.
-// Its data: the JSON of { figure: { data, layout }, config, alt, whole }, as UTF-8 bytes.
+// Its data: the JSON of { figure: { data, layout }, config, alt, whole, clicks }, as UTF-8
+// bytes; with ``clicks``, a click on a point is sent back as the event "click" ({x, y}).
 
 // Plotly's toolbar has no full-screen button: this one puts the chart's box on the whole
 // screen (Escape, or the button again, brings it back) and the plot takes the screen's height
@@ -87,6 +88,13 @@ class Chart {
       this.width = this.box.clientWidth;
       return Plotly.react(this.plot, figure.data, chartLayout(figure.layout, full, this.width),
                           chartToolbar(config, this.box));
+    }).then(() => {
+      if (!this.spec.clicks || this.plot.__plClicks) return;
+      this.plot.__plClicks = true;  // one listener, whatever the figures drawn after
+      this.plot.on("plotly_click", (event) => {
+        const point = event?.points?.[0];
+        if (this.spec.clicks && point) this.send?.("click", { x: point.x, y: point.y });
+      });
     }).catch((error) => {
       if (this.box.querySelector(".pl-nochart")) return;
       const note = document.createElement("p");
@@ -100,6 +108,7 @@ class Chart {
 export function mountChart(component) {
   const { parentElement: root, data } = component;
   if (!root.__plChart) root.__plChart = new Chart(root);
+  root.__plChart.send = component.setTriggerValue;
   if (data && data.byteLength) root.__plChart.load(data);
   return () => {};
 }
