@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 
-def click_chart(page, x: float, y: float, chart: int = 0) -> None:
-    """Click the chart-th Plotly figure on the page at data point (x, y).
+def click_chart(page, x: float, y: float, chart: int = 0, *, tap: bool = False) -> None:
+    """Click (``tap``: tap, as a finger does) the chart-th Plotly figure on the page at data
+    point (x, y).
 
     Waits for that figure to be drawn: a page's script can be done before Plotly
     (loaded on demand) has drawn its charts.
@@ -21,4 +22,7 @@ def click_chart(page, x: float, y: float, chart: int = 0) -> None:
         }""",
         [x, y, chart],
     )
-    page.mouse.click(left, top)
+    if tap:
+        page.touchscreen.tap(left, top)
+    else:
+        page.mouse.click(left, top)

@@ -94,3 +94,27 @@ def test_two_students_never_see_each_others_points(browser, server_url):
     assert point_count(first).startswith("2 points")
     first.context.close()
     second.context.close()
+
+
+def test_a_finger_draws_on_a_phone(browser, server_url):
+    # a tap is a click for the canvas's chart (ui/chart.py's clicks): the point lands where the
+    # finger was, on the grid
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                  is_mobile=True)
+    phone = context.new_page()
+    phone.goto(f"{server_url}/your_data")
+    wait_idle(phone)
+    assert point_count(phone).startswith("0 points")
+    click_chart(phone, 1, 2, tap=True)
+    phone.wait_for_function("""() => [...document.querySelectorAll(
+      '[data-testid="stMain"] [data-testid="stCaptionContainer"]')]
+      .some((c) => c.textContent.startsWith('1 point '))""")
+    assert point_count(phone) == "1 point · 0 of class −1, 1 of class +1"
+    drawn = phone.wait_for_function("""() => {
+      const points = document.querySelector('.js-plotly-plot')._fullData
+        .filter((trace) => trace.name !== 'grid' && trace.x.length)
+        .map((trace) => [...Array.from(trace.x), ...Array.from(trace.y)]);
+      return points.length && points;
+    }""").json_value()
+    assert drawn == [[1, 2]]
+    context.close()
