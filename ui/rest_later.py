@@ -19,8 +19,8 @@ from ui.lecture import lecture_mode
 
 KEY = "pl-rest"
 _DRAWN = "pl-rest.drawn"  # the pages whose first picture this session has drawn
-# the rest is asked for this long after the component mounts at the latest, drawn or not (a
-# picture that cannot be drawn never holds the page's rest back)
+# the rest is asked for this long after the component mounts, drawn or not, once the page is
+# still (a picture that cannot be drawn never holds the page's rest back)
 WAIT_MS = 4000
 # and not before the page has been still this long: no run, no input (see the script)
 QUIET_MS = 600
