@@ -13,6 +13,7 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from scripts.screenshots import wait_drawn
 from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
 from tests.browser.stepper import ready, status, wait_status, wait_url_step
 from ui.classroom import qr_svg
@@ -284,7 +285,7 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
         lecturer.evaluate("() => document.querySelector('[data-testid=\"stMain\"]')"
                           ".scrollTo(0, 0)")
         lecturer.locator(".pl-class-bars").wait_for()
-        lecturer.wait_for_timeout(600)
+        wait_drawn(lecturer)  # the plane refitted to the room the card left
         lecturer.screenshot(path=f"{shots}/class_projector.png")
         phone.screenshot(path=f"{shots}/class_phone.png")
 
