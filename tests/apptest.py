@@ -134,8 +134,7 @@ def plotly_array(value) -> np.ndarray:
 
 def steppers(at: AppTest) -> list:
     """The page's stepper components (its other components, the class's, carry no run)."""
-    return [node for node in at.get("bidi_component")
-            if node.proto.component_name == "perceptron_lab.stepper"]
+    return components(at, "stepper")
 
 
 def stepper_element(at: AppTest, key: str):

@@ -51,6 +51,7 @@ export default function (component) {
   const app = document.querySelector('[data-testid="stApp"]');
   const runs = new MutationObserver(touch);
   if (app) runs.observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
+  // asked, or its page left: the listeners go and nothing more is asked
   const over = () => {
     if (!state.asked && box.isConnected) return false;
     for (const name of inputs) document.removeEventListener(name, touch, { capture: true });
@@ -63,9 +64,9 @@ export default function (component) {
     if (over()) return;
     if (!idle()) return void setTimeout(() => ask(why), 50);
     state.asked = true;
-    over();
     window.plRest = { page: data.page, why };
     setTriggerValue("drawn", data.page);
+    over();
   };
   const look = () => {
     if (over()) return;
