@@ -114,6 +114,11 @@ def sidebar(page):
     return bar
 
 
+# the plane's legend's foot in the window
+LEGEND_BOTTOM = ("() => document.querySelector('[data-testid=\"stMain\"] .pl-plane .legend')"
+                 ".getBoundingClientRect().bottom")
+
+
 def collapse(page) -> None:
     """Fold the sidebar away (its button shows while the pointer is over it)."""
     bar = page.get_by_test_id("stSidebar")
@@ -286,6 +291,9 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
                           ".scrollTo(0, 0)")
         lecturer.locator(".pl-class-bars").wait_for()
         wait_drawn(lecturer)  # the plane refitted to the room the card left
+        # (a chart sized while the page stood scrolled kept that size at the page's top)
+        assert lecturer.evaluate(LEGEND_BOTTOM) <= lecturer.viewport_size["height"], \
+            "the projector's legend runs past the screen's foot"
         lecturer.screenshot(path=f"{shots}/class_projector.png")
         phone.screenshot(path=f"{shots}/class_phone.png")
 

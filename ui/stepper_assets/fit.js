@@ -71,8 +71,9 @@ export function chartHeight(height, place) {
   // its steps: from the chart's top to the window's bottom, LECTURE_MIN_PX at least and no
   // taller than its box is wide with the legend under it (the figure's own height does not
   // bound it). Two runs side by side leave room under their charts for their maths; a
-  // phone stacks them, each chart as tall as its square plot and its legend. A chart
-  // scrolled out of the window keeps its height. Elsewhere the figure's height stands.
+  // phone stacks them, each chart as tall as its square plot and its legend. A chart whose
+  // top (pageTop) is past the first screen keeps its height. Elsewhere the figure's height
+  // stands.
   if (!place.lecture && !place.pair && !place.wide) return height;
   const foot = legendUnder(place) ? FOOT_LEGEND_PX : 0;
   if (place.pair && place.windowWidth < STACKED_PX) {
@@ -90,6 +91,17 @@ export function chartHeight(height, place) {
   const least = place.lecture ? LECTURE_MIN_PX : WIDE_MIN_PX;
   const tallest = place.width * (place.tall ? TALL_PLOT : 1) + FOOT_LEGEND_PX;
   return Math.round(Math.max(least, Math.min(room, tallest)));
+}
+
+export function pageTop(el) {
+  // An element's top as it stands with the page scrolled to its top (the first screen, which a
+  // projector shows): its top in the window, and what each box around it is scrolled by. A
+  // chart sized by its top in the window was sized for a scroll (a button brought into view
+  // by its key scrolled the page 28 px) and kept that height at the page's top, its legend
+  // past the screen's foot.
+  let top = el.getBoundingClientRect().top;
+  for (let box = el.parentElement; box; box = box.parentElement) top += box.scrollTop;
+  return top;
 }
 
 export function ownRanges(layout) {

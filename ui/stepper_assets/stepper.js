@@ -175,7 +175,7 @@ class Stepper {
     // whose plane leaves the status line under it on the first screen
     const tall = !narrow && this.run.header.figure.layout.yaxis?.constrain === "range";
     return { lecture, pair: this.pair, wide, widePair: pairs, tall,
-             width: host.clientWidth, top: host.getBoundingClientRect().top,
+             width: host.clientWidth, top: pageTop(host),
              windowWidth: window.innerWidth, windowHeight: window.innerHeight, narrow };
   }
 

@@ -213,3 +213,36 @@ def test_a_plane_follows_a_taller_room_past_a_line_and_a_shorter_one_at_once(js)
     # shrinking: a chart may keep the gap it leaves above the window's foot, not more
     assert js.evaluate(redraw, [500, 500 - GAP]) is False
     assert js.evaluate(redraw, [500, 500 - GAP - 1]) is True
+
+
+PAGE_TOP = """() => {
+  // a chart 900 px down a scrolling box 100 px down the page, the box and the window scrolled
+  const page = document.createElement("div");
+  page.style.cssText = "margin-top: 100px; height: 400px; overflow-y: auto";
+  const tall = document.createElement("div");
+  tall.style.height = "3000px";
+  const chart = document.createElement("div");
+  chart.style.cssText = "margin-top: 900px; height: 50px";
+  tall.appendChild(chart);
+  page.appendChild(tall);
+  document.body.style.cssText = "margin: 0; height: 4000px";
+  document.body.appendChild(page);
+  const seen = [pl.pageTop(chart)];
+  page.scrollTop = 28;
+  seen.push(chart.getBoundingClientRect().top, pl.pageTop(chart));
+  window.scrollTo(0, 60);
+  seen.push(chart.getBoundingClientRect().top, pl.pageTop(chart));
+  page.remove();
+  window.scrollTo(0, 0);
+  document.body.style.cssText = "";
+  return seen;
+}"""
+
+
+def test_a_charts_top_is_where_it_stands_on_the_pages_first_screen_however_scrolled(js):
+    # in the window it moved by each scroll; in the page it stays at 100 + 900
+    first, *moved = js.evaluate(PAGE_TOP)
+    assert first == pytest.approx(1000, abs=1)
+    assert moved[0] == pytest.approx(1000 - 28, abs=1)
+    assert moved[2] == pytest.approx(1000 - 88, abs=1)
+    assert moved[1] == moved[3] == first
