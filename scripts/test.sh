@@ -5,48 +5,56 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+# the Python packages, beside the machine's own packages below (a fresh machine waits for both)
+python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt &
+pip_install=$!
+
+# Debian's packages the tests use, where they are missing, in one apt-get run (each
+# `apt-get update` costs a fresh machine seconds): Chromium for the browser journeys, npm for
+# axe-core, redis-server for the class store's tests (tests/test_classroom_redis.py), nginx
+# for the framed class's journey (tests/browser/test_class_framed.py, with deploy/run.sh's
+# headers)
+missing=()
+python tests/browser/chromium.py >/dev/null || missing+=(chromium)
+if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ] && ! command -v npm >/dev/null; then
+    missing+=(npm)
+fi
+command -v redis-server >/dev/null || missing+=(redis-server)
+command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+if [ ${#missing[@]} -gt 0 ]; then
+    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
+        echo "Installing ${missing[*]} for the tests (apt-get)..."
+        apt-get update -qq
+        export DEBIAN_FRONTEND=noninteractive
+        if ! apt-get install -y -qq "${missing[@]}" >/dev/null; then
+            # one at a time: a package that cannot be installed holds back no other
+            for package in "${missing[@]}"; do
+                apt-get install -y -qq "$package" >/dev/null \
+                    || echo "apt-get could not install $package" >&2
+            done
+        fi
+    else
+        echo "Missing ${missing[*]} (Debian: apt-get install ${missing[*]}): without a system" \
+             "Chromium Playwright downloads its own; without redis-server its tests are" \
+             "skipped (and fail in CI), without nginx the framed class's journey is." >&2
+    fi
+fi
+wait "$pip_install"
 
 if ! python tests/browser/chromium.py >/dev/null; then
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        echo "Installing Chromium for the browser tests (apt-get)..."
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
-    else
-        echo "No system Chromium: letting Playwright download its own..."
-        python -m playwright install chromium
-    fi
+    echo "No system Chromium: letting Playwright download its own..."
+    python -m playwright install chromium
 fi
 
 # axe-core, the accessibility rules the browser tests audit every lesson with (test_access.py),
-# from the npm registry into a git-ignored folder; Debian's npm where the machine has none
+# from the npm registry into a git-ignored folder
 if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
-    if ! command -v npm >/dev/null && command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        echo "Installing npm for axe-core (apt-get)..."
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm >/dev/null
-    fi
     npm install --no-save --no-audit --no-fund --silent --prefix tests/.axe axe-core@4
 fi
 
-# the Redis class store is tested against a real redis-server (tests/test_classroom_redis.py)
-if ! command -v redis-server >/dev/null; then
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        echo "Installing redis-server for the class store's tests (apt-get)..."
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null
-    else
-        echo "No redis-server: install it (Debian: apt-get install redis-server)." >&2
-    fi
-fi
-
-# nginx frames the app for a course site's page in tests/browser/test_class_framed.py, with
-# the headers deploy/run.sh gives it
-if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ]; then
-    if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
-        echo "Installing nginx for the framed class's journey (apt-get)..."
-        apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nginx >/dev/null
-    else
-        echo "No nginx: the framed class's journey is skipped (Debian: apt-get install nginx)." >&2
-    fi
-fi
-
 ruff check .
-python -m pytest -n 2 --dist worksteal --durations=15 "$@"
+# a worker more than the machine has cores: the class's journeys spend minutes waiting (an
+# outage held, a network's silence), and the other workers keep the cores busy meanwhile
+# (bench/README.md, "The test suite"); PYTEST_WORKERS sets another number
+workers="${PYTEST_WORKERS:-$(( $(python -c 'import os; print(os.cpu_count() or 1)') + 1 ))}"
+python -m pytest -n "$workers" --dist worksteal --durations=15 "$@"

@@ -28,3 +28,15 @@ def whole_pages(request, monkeypatch):
     in the tests of that first run (marked rest_later)."""
     if "rest_later" not in request.keywords:
         monkeypatch.setattr(rest_later, "pending", lambda page: False)
+
+
+# Journeys that spend most of their time waiting, not computing (an outage held for a minute,
+# Redis down for 30 s, a network's silence): first in the run, so that the rest of the suite,
+# which keeps the machine's cores busy, runs beside them, and none of them begins last with
+# its worker alone at the end of the run.
+WAITING = ("test_class_faults.py", "test_class_network.py", "test_class_redis.py",
+           "test_class_journey.py", "test_class_hall.py", "test_class_remote.py")
+
+
+def pytest_collection_modifyitems(items):
+    items.sort(key=lambda item: item.path.name not in WAITING)  # (stable: else as collected)
