@@ -42,6 +42,7 @@ from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
+from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
@@ -361,16 +362,14 @@ def class_session(pages: Sequence, page,
     slot = st.empty()
     st.session_state.pop(_TITLE_SLOT, None)
     state = _before(by_path, page, parameters)
-    stopped = False
+    stopped = None
     try:
         yield
-    except BaseException as raised:  # st.stop() ends a page early: the class goes on
-        if type(raised).__name__ != "StopException":
-            raise
-        stopped = True
+    except StopException as raised:  # st.stop() ends a page early: the class goes on (and a
+        stopped = raised             # page that ends at its picture, ui.rest_later, keeps it)
     _after(page, state, slot, parameters)
-    if stopped:
-        st.stop()
+    if stopped is not None:
+        raise stopped
 
 
 def _before(pages: dict, page, parameters) -> ClassState | None:
