@@ -4,6 +4,8 @@ following a view, the remote link, and a link to a class that is over."""
 from __future__ import annotations
 
 import doctest
+import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -138,6 +140,33 @@ def test_a_student_follows_the_view_and_the_lesson_of_the_class():
     assert_clean(at)
     assert at.query_params.get("seed") == "4" and "eta" not in at.query_params
     assert any("Margin" in t.value for t in at.title)
+
+
+def test_the_part_a_lecturer_picks_is_the_part_its_students_see():
+    """The part of a lesson is the view's too, whichever page this process opened first (the
+    app's parameters were once read before any lesson had made its picker)."""
+    at = _app()
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    code = at.session_state["class.code"]
+    at.query_params["part"] = "Soft margin"
+    switch(at, "svm").run()
+    at.run()
+    assert_clean(at)
+    assert decode_view(_state(code).view).get("part") == "Soft margin"
+    student = _app()
+    student.query_params["class"] = code
+    student.run()
+    student.run()  # (the switch of page is a run of its own)
+    assert_clean(student)
+    assert student.query_params.get("part") == "Soft margin"
+    assert by_key(student.get("button_group"), "svm.part").value == "Soft margin"
+    # and in a process that has opened no lesson yet (the order above can hide it)
+    fresh = subprocess.run([sys.executable, "-c", "import lessons; "
+                            "print('part' in lessons.link_parameters())"],
+                           cwd=ROOT, capture_output=True, text=True, check=True)
+    assert fresh.stdout.strip() == "True"
 
 
 def test_a_view_carries_only_the_apps_own_parameters_and_never_fails_a_follower():

@@ -40,7 +40,7 @@ from ui.classroom import title_slot
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
 from ui.lecture import lecture_css, lecture_mode
-from ui.settings import Setting, defaults
+from ui.settings import LINKED, Setting, defaults
 from ui.state import keep_alive, keep_shared_settings
 from ui.stepper import PLOTLY_EARLY, Run, stepper
 from ui.theme import INTRO_KEY, PARTS_KEY
@@ -51,6 +51,7 @@ from viz.plane import CHART_CONFIG, legend_at_foot
 from viz.projector import for_projector
 from viz.theme import for_dark
 
+PART = "part"  # the link's parameter of the part picked (Parts.settings)
 # a lesson's settings drawn over its run (Lesson.aside): on a phone they go under the run, as
 # the control beside the title does (ui/stepper_assets/stepper.css)
 ASIDE_KEY = "pl-aside"
@@ -94,6 +95,8 @@ class Parts:
         self.lead = lead
         self.pick_aside = pick_aside
         self._parts: dict[str, tuple[str, Callable[..., None]]] = {}
+        if pick:  # the picker's parameter is the app's from the lesson's import on, not from
+            LINKED.add(PART)  # its page's first run (lessons.link_parameters: a class's view)
 
     def part(self, name: str, label: str | None = None) -> Callable:
         """The entry of a part: a decorator that adds the function under ``name``.
@@ -121,7 +124,7 @@ class Parts:
         if not self.pick:
             return ()
         labels = {name: label for name, (label, _) in self._parts.items()}
-        return (Setting(f"{page}.part", "part", "choice", self.names[0], "Part",
+        return (Setting(f"{page}.part", PART, "choice", self.names[0], "Part",
                         widget="segmented", options=self.names, labels=labels),)
 
 
