@@ -169,6 +169,43 @@ def test_the_part_a_lecturer_picks_is_the_part_its_students_see():
     assert fresh.stdout.strip() == "True"
 
 
+# a link to each lesson (each part with settings of its own) with settings off their defaults
+LINKS = [
+    ("step_through", "data=lecture-notes-example-4-points&init=typed&w1=0.2&b=-0.1&eta=0.1"),
+    ("margin", "data=lecture-notes-example-4-points&sep=Overlaid&eta=0.5"),
+    ("boolean", "fn=XOR&enc=pm1&w1=1&w2=-1&b=0.5"),
+    ("nonseparable", "data=xor-0-1&watch=cycle"),
+    ("svm", "part=Soft margin&lam=0.1&eta0=0.5"),
+    ("variants", "part=kernel&kernel=rbf&data=moons-generator"),
+    ("variants", "part=classes&p1=5&p2=1.2"),
+    ("your_data", "pts=1,1,+;2,2.5,+;-1,-1,-;-2,0.5,-"),
+]
+
+
+@pytest.mark.parametrize(("page", "link"), LINKS)
+def test_every_lessons_view_reaches_a_student_as_its_lecturer_has_it(page, link):
+    """A class started on a lesson's link: the student's page opens with the lecturer's every
+    parameter (its address, but the class's own, lecture mode and the step)."""
+    def view(at) -> dict:
+        return {k: v for k, v in at.query_params.items() if k not in ("class", "lecture", "step")}
+
+    opened = dict(pair.split("=", 1) for pair in link.split("&"))
+    at = _app()
+    at.query_params.update(opened)
+    switch(at, page).run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    at.run()
+    assert_clean(at)
+    student = _app()
+    student.query_params["class"] = at.session_state["class.code"]
+    student.run()
+    student.run()  # (the switch of page is a run of its own)
+    assert_clean(student)
+    assert opened.items() <= view(at).items()  # (the link's settings were taken)
+    assert view(student) == view(at)
+
+
 def test_a_view_carries_only_the_apps_own_parameters_and_never_fails_a_follower():
     # a class started (POST /class) on a view holding Streamlit's own parameter
     _, state = ui.classroom._open_class("data=xor-1&embed=true&eta=0.5", 0)
