@@ -145,7 +145,7 @@ def serve_plotly() -> Path:
 # ``export`` marks what a module offers the others and its tests (tests/browser/js/);
 # joined, no module imports, so the word is dropped.
 JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
-              "sync", "controls", "predict", "fit", "plotly", "figure", "scheme", "stepper")
+              "sync", "controls", "predict", "plotly", "fit", "figure", "scheme", "stepper")
 JS_LAYERS = ("plane", "kernel", "explain", "companion", "weights", "pair", "class")
 # The page's other charts (ui/chart.py) are a component of their own, with this script
 JS_CHART = ("plotly", "chart")

@@ -17,17 +17,32 @@ const FULLSCREEN_ICON = {
 const NARROW_BOX_PX = 480;
 const NARROW_SIDE_PX = 2;
 
+function titled(layout) {
+  // whether words stand over the plot: the figure's title, or a subplot's over the top one
+  return Boolean(layout.title?.text) || (layout.annotations ?? []).some(
+    (note) => note.yref === "paper" && note.y >= 1 && note.yanchor === "bottom");
+}
+
 export function chartLayout(layout, fullHeight, boxWidth = Infinity) {
   // the figure's layout as the box draws it: as wide as its box, on the whole screen as high
   // as the screen (``fullHeight``, else the figure's own height), in a narrow box with the
-  // least side margins
+  // least side margins; there a chart with words over its plot gives the toolbar a row of its
+  // own over them, the chart that much taller (a phone's toolbar covered its title). (Over a
+  // plot alone the toolbar stays at its top corner: a row would push a phone's picture down.)
   const drawn = { ...layout, autosize: true };
   delete drawn.width;
   if (fullHeight) drawn.height = fullHeight;
   if (boxWidth < NARROW_BOX_PX) {
-    const { l = 80, r = 80 } = layout.margin ?? {};
+    const { l = 80, r = 80, t = 100 } = layout.margin ?? {};
     drawn.margin = { ...layout.margin, l: Math.min(l, NARROW_SIDE_PX),
                      r: Math.min(r, NARROW_SIDE_PX) };
+    if (titled(layout)) {
+      drawn.margin.t = t + TOOLBAR_ROW_PX;
+      if (!fullHeight) drawn.height = (layout.height ?? 450) + TOOLBAR_ROW_PX;
+      if (layout.title?.text) {  // the title under the toolbar's row, over the plot
+        drawn.title = { ...layout.title, yref: "paper", y: 1, yanchor: "bottom" };
+      }
+    }
   }
   return drawn;
 }

@@ -26,7 +26,6 @@ const LECTURE_BESIDE_MIN_PX = 420;
 // lessons/svm/figures.py's run_figure, tall) may be this many times as tall as wide
 const TALL_PLOT = 1.4;
 const FOOT_GAP_PX = 4;  // a chart that follows the window ends this far above its foot
-const TOOLBAR_ROW_PX = 44;  // the chart's toolbar on a touch screen (ui/theme.py)
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
                       yref: "container", y: 0, yanchor: "bottom" };

@@ -2,6 +2,10 @@
 // app/static/plotly.min.js), for the steppers and the charts alike. Each component's script
 // is a module of its own, so the one load in flight is kept on the window, where both see it.
 
+// Plotly's toolbar on a phone (44 px buttons, ui/theme.py): a row of its own over a chart,
+// not over its title and plot (fit.js's plane, chart.js's charts)
+export const TOOLBAR_ROW_PX = 44;
+
 function loadScript(name, global, take = () => window.Plotly) {
   // a classic script from app/static (a module from a Blob URL has no base for relative
   // imports: resolved against the page), kept on the window as ``global``; what it gives is

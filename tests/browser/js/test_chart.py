@@ -126,13 +126,37 @@ def test_the_layout_takes_the_boxs_width_and_the_screens_height_in_full_screen(j
     assert js.evaluate("(l) => { pl.chartLayout(l, 720); return l; }", layout) == layout
 
 
-def test_a_narrow_box_gives_its_plot_the_side_margins(js):
-    # a phone's page pads the chart already: the plot takes the figure's side margins there
-    layout = {"height": 400, "margin": {"l": 10, "r": 10, "t": 30, "b": 60}}
+def test_a_narrow_box_gives_its_plot_the_side_margins_and_its_toolbar_a_row(js):
+    # a phone's page pads the chart already: the plot takes the figure's side margins there;
+    # its toolbar (44 px buttons) a row of its own over the title, the chart that much taller
+    layout = {"height": 400, "margin": {"l": 10, "r": 10, "t": 30, "b": 60},
+              "title": {"text": "t", "yref": "container", "y": 0.98}}
     wide = js.evaluate("(l) => pl.chartLayout(l, 0, 700)", layout)
     narrow = js.evaluate("(l) => pl.chartLayout(l, 0, 358)", layout)
-    assert wide["margin"] == layout["margin"]
-    assert narrow["margin"] == {"l": 2, "r": 2, "t": 30, "b": 60}
+    assert wide["margin"] == layout["margin"] and wide["title"] == layout["title"]
+    assert wide["height"] == 400
+    assert narrow["margin"] == {"l": 2, "r": 2, "t": 30 + 44, "b": 60}
+    assert narrow["height"] == 400 + 44
+    assert narrow["title"] == {"text": "t", "yref": "paper", "y": 1, "yanchor": "bottom"}
+    assert js.evaluate("(l) => pl.chartLayout(l, 800, 358)", layout)["height"] == 800
+    # a subplot's title over the top plot counts as one; a plot with no words over it keeps
+    # its top (the toolbar at its corner: a row would push a phone's picture down)
+    subplots = {"height": 400, "margin": {"t": 30}, "annotations": [
+        {"text": "loss", "yref": "paper", "y": 1, "yanchor": "bottom"},
+        {"text": "slope", "yref": "paper", "y": 0.4, "yanchor": "bottom"}]}
+    assert js.evaluate("(l) => pl.chartLayout(l, 0, 358)", subplots)["margin"]["t"] == 74
+    bare = js.evaluate("(l) => pl.chartLayout(l, 0, 358)", {"height": 400, "margin": {"t": 10}})
+    assert bare["margin"]["t"] == 10 and bare["height"] == 400
+    # drawn with a title in a phone's box: the toolbar's buttons above the title and the plot
+    titled = go.Figure(go.Scatter(x=[0, 1], y=[0, 1]), layout=dict(
+        height=400, width=900, title="A title", margin=dict(t=40)))
+    js.evaluate(MOUNT, [base64.b64encode(chart_bytes(titled, config=CHART_CONFIG, alt="t"))
+                        .decode(), 358, True])
+    clear = js.evaluate("""() => {
+      const box = (s) => document.querySelector('#box ' + s)?.getBoundingClientRect();
+      return [box('.modebar')?.bottom, box('.gtitle')?.top, box('.nsewdrag')?.top];
+    }""")
+    assert clear[0] <= clear[1] <= clear[2], clear
     # drawn: the plot is as wide as a narrow box less its tick labels, and a box that widens
     # past a phone's gets the figure's margins back
     js.evaluate(MOUNT, [sent("points", "Points"), 358, True])
