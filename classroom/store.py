@@ -181,9 +181,15 @@ class Store:
         raise NotImplementedError
 
     async def tell_lead(self, codes: list[str]) -> None:
-        """Tell the students' streams of these classes whether their lecturer is here."""
+        """Tell the students' streams of these classes whether their lecturer is here. With the
+        store away, nothing: its pages say the class reconnects, and the sweep after it tells
+        (a notice's own task raised into no one's hands)."""
         for code in codes:
-            self.hub.tell_lead(code, await self.lecturer_here(code))
+            try:
+                here = await self.lecturer_here(code)
+            except self.unavailable:
+                return
+            self.hub.tell_lead(code, here)
 
     async def vote(self, code: str, question_id: object, choice: object, token: str) -> None:
         """Count one answer of the voter with ``token`` (their cookie), or ClassError.

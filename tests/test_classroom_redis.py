@@ -510,6 +510,21 @@ def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url):
     run(main())
 
 
+def test_a_lecturers_notice_heard_as_redis_goes_away_is_told_later_not_raised():
+    """Each process tells its students whether their lecturer is here when the notice comes
+    (a task of its own) and at every sweep: a notice whose question to Redis finds it gone is
+    left to the sweep after it, not an exception no one retrieves (a server log's traceback)."""
+    async def main():
+        with redis_server() as url:
+            store = RedisStore(url)
+            async with serving(store):
+                client = redis.Redis.from_url(url)
+                await client.shutdown(nosave=True)  # Redis goes away
+                await client.aclose()
+                await store.tell_lead(["ABCDEFGH"])  # what the notice's task runs: no raise
+    run(main())
+
+
 def test_every_stream_hears_when_redis_stops_answering_and_when_it_answers_again():
     """A page's stream is told at once (a store event) that the store is away, and again
     when it is back, so that every page says its class reconnects meanwhile."""
