@@ -53,8 +53,8 @@ if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
 fi
 
 ruff check .
-# a worker more than the machine has cores: the class's journeys spend minutes waiting (an
-# outage held, a network's silence), and the other workers keep the cores busy meanwhile
-# (bench/README.md, "The test suite"); PYTEST_WORKERS sets another number
-workers="${PYTEST_WORKERS:-$(( $(python -c 'import os; print(os.cpu_count() or 1)') + 1 ))}"
+# a worker a core (PYTEST_WORKERS sets another number: a third on 2 cores ran 13% faster once,
+# and two of its four runs met a timing the journeys had not met on 2; bench/README.md, "The
+# test suite")
+workers="${PYTEST_WORKERS:-$(python -c 'import os; print(os.cpu_count() or 1)')}"
 python -m pytest -n "$workers" --dist worksteal --durations=15 "$@"
