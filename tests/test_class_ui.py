@@ -14,7 +14,7 @@ import ui.classroom
 from classroom import codes, limits, server
 from classroom.limits import Buckets
 from classroom.state import end, set_view
-from tests.apptest import ROOT, assert_clean, by_key, components, metrics, switch, trigger
+from tests.apptest import ROOT, assert_clean, by_key, switch
 from ui.classroom import decode_view, encode_view, join_link, view_of
 
 
@@ -98,28 +98,6 @@ def test_a_lecturer_starts_a_class_and_its_view_is_published():
     by_key(at.button, "class.end").click()
     at.run()
     assert _state(code) is None and "class.code" not in at.session_state
-
-
-@pytest.mark.rest_later
-def test_a_projector_in_a_class_keeps_its_bar_while_a_lesson_opens_at_its_picture():
-    """A projector's first run of a lesson ends at its picture (ui.rest_later); the class's bar,
-    its stream and the sidebar's class controls still come with that run: a run without them
-    took the bar off the projector until the rest came."""
-    at = _app()
-    at.query_params["lecture"] = "1"
-    at.run()
-    by_key(at.button, "class.start").click()
-    at.run()
-    assert_clean(at)
-    at.query_params["sep"] = "Overlaid"
-    switch(at, "margin").run()
-    assert_clean(at)
-    assert components(at, "rest_later") and not metrics(at)  # the picture alone, so far
-    assert components(at, "classroom"), "the class's bar and its stream are gone"
-    assert "You lead the class" in _sidebar_text(at)
-    (rest,) = components(at, "rest_later")
-    trigger(at, rest, "drawn", "margin")
-    assert metrics(at) and components(at, "classroom") and not components(at, "rest_later")
 
 
 def test_a_student_follows_the_view_and_the_lesson_of_the_class():

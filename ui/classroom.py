@@ -42,7 +42,6 @@ from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
-from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
@@ -362,14 +361,16 @@ def class_session(pages: Sequence, page,
     slot = st.empty()
     st.session_state.pop(_TITLE_SLOT, None)
     state = _before(by_path, page, parameters)
-    stopped = None
+    stopped = False
     try:
         yield
-    except StopException as raised:  # st.stop() ends a page early: the class goes on (and a
-        stopped = raised             # page that ends at its picture, ui.rest_later, keeps it)
+    except BaseException as raised:  # st.stop() ends a page early: the class goes on
+        if type(raised).__name__ != "StopException":
+            raise
+        stopped = True
     _after(page, state, slot, parameters)
-    if stopped is not None:
-        raise stopped
+    if stopped:
+        st.stop()
 
 
 def _before(pages: dict, page, parameters) -> ClassState | None:

@@ -14,7 +14,6 @@ is whole: a class's burst of joins pays for one run a student, not two.
 from __future__ import annotations
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import StopException
 
 from ui.lecture import lecture_mode
 
@@ -82,13 +81,6 @@ export default function (component) {
 _mount = st.components.v2.component("perceptron_lab.rest_later", js=JS, isolate_styles=False)
 
 
-class PictureSent(StopException):
-    """A page's run ends at its picture (:func:`end_here`). Unlike ``st.stop()``, which has every
-    element sent after it end the run again, what is drawn around the page after it is still
-    sent: a class's bar and its stream (ui.classroom's class_session), which a first run
-    without them took off the projector for a second and set up again."""
-
-
 def pending(page: str) -> bool:
     """Whether this run of ``page`` ends at its first picture (lecture mode, its first run in
     this session: no picture of it drawn yet)."""
@@ -108,4 +100,4 @@ def end_here(page: str) -> None:
         return
     _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS},
            on_drawn_change=_on_drawn, height=0)
-    raise PictureSent
+    st.stop()
