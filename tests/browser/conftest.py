@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import subprocess
 import sys
@@ -87,16 +88,41 @@ def browser():
 
 @pytest.fixture
 def tab(browser):
-    """A fresh browser context (its own Streamlit session) on no address yet, for a test that
-    opens its own link first: opening the first lesson before it would be work thrown away."""
+    """A tab on no address yet, at 1400 x 1000, for a test that opens its own link first
+    (opening the first lesson before it would be work thrown away): the window of its kind
+    that every such test takes in turn (see window()), each page a Streamlit session of its
+    own. A test that changes the tab itself (an init script, a listener on its sockets) takes
+    ``fresh_tab``."""
+    with window(browser, (1400, 1000)) as tab, _errors_kept(tab):
+        tab.set_default_timeout(timeout_ms(20_000))
+        yield tab
+
+
+@pytest.fixture
+def fresh_tab(browser):
+    """A tab in a browser context of its own, on no address yet, at 1400 x 1000."""
     context = browser.new_context(viewport={"width": 1400, "height": 1000})
     tab = context.new_page()
-    errors = ERRORS.setdefault(id(tab), [])
-    tab.on("pageerror", lambda error: errors.append(error))
     tab.set_default_timeout(timeout_ms(20_000))
-    yield tab
-    ERRORS.pop(id(tab), None)
+    with _errors_kept(tab):
+        yield tab
     context.close()
+
+
+@contextlib.contextmanager
+def _errors_kept(tab):
+    """The uncaught JavaScript errors of ``tab`` while the test runs, for page_errors()."""
+    errors = ERRORS[id(tab)] = []
+
+    def heard(error) -> None:
+        errors.append(error)
+
+    tab.on("pageerror", heard)
+    try:
+        yield
+    finally:
+        tab.remove_listener("pageerror", heard)
+        ERRORS.pop(id(tab), None)
 
 
 @pytest.fixture
@@ -105,6 +131,39 @@ def page(tab, server_url):
     tab.goto(server_url)
     wait_idle(tab)
     return tab
+
+
+# one tab a kind of window (a touch screen or not) for each browser, see window()
+_WINDOWS: dict[tuple[int, bool], tuple] = {}
+
+
+@contextlib.contextmanager
+def window(browser, size: tuple[int, int], *, touch: bool = False, scheme: str = "light"):
+    """A tab of ``size`` on no page yet (a phone's, with a touch screen, when ``touch``), the
+    browser asking for the ``scheme`` colours.
+
+    One tab a kind serves every journey of that kind in this run, each opening its own link
+    in a session of its own: a page opened in a tab that has opened the app before costs the
+    browser about half as much (its scripts compiled and cached, its renderer running).
+    Journeys that need a fresh browser context (cookies, storage, a class's many people) make
+    their own."""
+    key = (id(browser), touch)
+    if key not in _WINDOWS or _WINDOWS[key][1].is_closed():
+        context = browser.new_context(viewport={"width": size[0], "height": size[1]},
+                                      has_touch=touch, is_mobile=touch)
+        _WINDOWS[key] = (context, context.new_page())
+    context, tab = _WINDOWS[key]
+    tab.set_default_timeout(timeout_ms(60_000))
+    tab.set_viewport_size({"width": size[0], "height": size[1]})
+    tab.emulate_media(color_scheme=scheme)
+    try:
+        yield tab
+    finally:
+        try:  # the page gone (its session ends) before the next journey sizes the tab
+            tab.goto("about:blank")
+        except Exception:  # a tab that cannot leave its page is not taken again
+            _WINDOWS.pop(key, None)
+            context.close()
 
 
 ERRORS: dict[int, list] = {}

@@ -121,12 +121,24 @@ ON_CONTROLS = """() => {
 }"""
 
 
-def watch_hosts(tab, own_host: str) -> list[str]:
+class Hosts(list):
+    """The addresses a tab asked for of another host; :meth:`stop` stops listening."""
+
+    def stop(self) -> None:
+        self.tab.remove_listener("request", self.heard)
+
+
+def watch_hosts(tab, own_host: str) -> Hosts:
     """Every request ``tab`` makes from now on to a host other than ``own_host``."""
-    elsewhere: list[str] = []
-    tab.on("request", lambda request: elsewhere.append(request.url)
-           if urlparse(request.url).scheme in ("http", "https", "ws", "wss")
-           and urlparse(request.url).netloc != own_host else None)
+    elsewhere = Hosts()
+
+    def heard(request) -> None:
+        url = urlparse(request.url)
+        if url.scheme in ("http", "https", "ws", "wss") and url.netloc != own_host:
+            elsewhere.append(request.url)
+
+    elsewhere.tab, elsewhere.heard = tab, heard
+    tab.on("request", heard)
     return elsewhere
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from scripts.screenshots import wait_drawn
 from tests.browser.axe import assert_accessible, audit, axe_script, in_app
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, window
 from tests.browser.views import VIEWS
 
 pytestmark = pytest.mark.browser
@@ -24,18 +24,11 @@ TABLET = (768, 1024)
 def opened(browser, server_url, link: str, *, size=DESKTOP, touch: bool = False,
            scheme: str = "light"):
     """A fresh session on ``link`` in a window of ``size``, drawn (a phone's when ``touch``)."""
-    width, height = size
-    context = browser.new_context(viewport={"width": width, "height": height},
-                                  has_touch=touch, is_mobile=touch, color_scheme=scheme)
-    tab = context.new_page()
-    tab.set_default_timeout(timeout_ms(60_000))
-    try:
+    with window(browser, size, touch=touch, scheme=scheme) as tab:
         tab.goto(f"{server_url}{link}")
         wait_drawn(tab)
         assert_no_exception(tab)
         yield tab
-    finally:
-        context.close()
 
 
 # How far the page reaches past the window's right edge: the document, and Streamlit's main

@@ -19,4 +19,5 @@ def test_the_steppers_toolbar_offers_no_upload_to_the_cloud(tab, server_url):
     ready(tab)
     assert tab.locator(".modebar-btn").count() > 0
     assert tab.locator('.modebar-btn[data-title^="Share chart"]').count() == 0
+    elsewhere.stop()
     assert elsewhere == []

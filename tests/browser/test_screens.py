@@ -28,7 +28,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.screenshots import wait_drawn
 from tests.browser.axe import assert_accessible, axe_script
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms, window
 from tests.browser.projector import CHART_TEXT, CUT_TEXT, assert_on_a_projector, watch_hosts
 from tests.browser.test_access import LEGEND_BESIDE, OVERFLOW
 from tests.browser.test_picture_first import (
@@ -41,7 +41,6 @@ from tests.browser.test_picture_first import (
     TABLET_SHARE,
     check,
     expect_picture,
-    new_tab,
     open_view,
     resize,
 )
@@ -64,15 +63,6 @@ HEADINGS = """() => [...document.querySelectorAll(
 def own_host(server_url):
     """The server's host: every request must go there."""
     return urlparse(server_url).netloc
-
-
-@contextlib.contextmanager
-def window(browser, size, *, touch: bool = False):
-    context, tab = new_tab(browser, size, touch=touch)
-    try:
-        yield tab
-    finally:
-        context.close()
 
 
 def grown(tab, size) -> None:
@@ -102,6 +92,7 @@ def test_a_projector(browser, server_url, own_host, name, link, kind):
                 assert_accessible(tab, f"{name}-lecture")
             check(tab, f"projector {width}x{height} {name}", kind, PROJECTOR_SHARE, problems,
                   maths=True)
+        elsewhere.stop()
         assert elsewhere == []
     expect_picture("projector", name, problems)
 

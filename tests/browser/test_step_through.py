@@ -64,8 +64,8 @@ def test_keys_step_back_next_and_home_and_the_address_follows(page):
     assert not page_errors(page)
 
 
-def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(tab, server_url):
-    page = tab  # opened on the link alone
+def test_fast_presses_all_count_and_send_nothing_until_the_student_stops(fresh_tab, server_url):
+    page = fresh_tab  # opened on the link alone, in a context of its own (its socket heard)
     sent = []
     # listening before the page opens its WebSocket: every frame it sends is seen
     page.on("websocket", lambda ws: ws.on(
@@ -277,7 +277,8 @@ FIRST = """(() => {
 })();"""
 
 
-def test_a_lesson_asks_for_its_plotly_before_its_first_chart_is_drawn(tab, server_url):
+def test_a_lesson_asks_for_its_plotly_before_its_first_chart_is_drawn(fresh_tab, server_url):
+    tab = fresh_tab  # its own context: nothing cached, the init script its own
     # a chart's component mounts only once the script has run down to it; the page's first
     # message starts the load its charts then wait for (a lesson's link drew its picture
     # 0.05-0.3 s sooner, bench/lesson_open.py)
@@ -301,7 +302,8 @@ ORDER = """(() => {
 
 
 def test_a_projector_draws_the_picture_before_the_rest_and_a_press_meanwhile_holds(
-        tab, server_url):
+        fresh_tab, server_url):
+    tab = fresh_tab  # its own context: the init script its own
     # the page's first run ends at the run's plane, and the rest comes once it is drawn
     # (ui.rest_later); the notes' example pressed as soon as the plane is there keeps its
     # start when the rest arrives (a request for the rest sent while its run was on its way
