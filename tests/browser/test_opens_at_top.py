@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from scripts.screenshots import wait_drawn
-from tests.browser.conftest import assert_no_exception, settle, timeout_ms
+from tests.browser.conftest import assert_no_exception, settle, window
 from tests.browser.views import VIEWS
 
 pytestmark = pytest.mark.browser
@@ -19,10 +19,7 @@ MAIN_TOP = "() => document.querySelector('[data-testid=\"stMain\"]').scrollTop"
 @pytest.mark.parametrize("lesson", ["Margin and the mistake bound", "Step through"],
                          ids=["another", "the same"])
 def test_a_lesson_from_the_sidebar_opens_at_its_top(browser, server_url, lecture, lesson):
-    context = browser.new_context(viewport={"width": 1280, "height": 720})
-    tab = context.new_page()
-    tab.set_default_timeout(timeout_ms(60_000))
-    try:
+    with window(browser, (1280, 720)) as tab:
         tab.goto(f"{server_url}{VIEWS[0][1]}{'&lecture=1' if lecture else ''}")
         wait_drawn(tab)
         # the reader scrolls Step through down, as to reach what is under its picture
@@ -43,5 +40,3 @@ def test_a_lesson_from_the_sidebar_opens_at_its_top(browser, server_url, lecture
         assert tab.evaluate(MAIN_TOP) == 0
         title = tab.locator("[data-testid='stMain'] h1").first.bounding_box()
         assert 0 <= title["y"] < 120, title  # the title is on the first screen, at its top
-    finally:
-        context.close()
