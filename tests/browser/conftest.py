@@ -159,7 +159,13 @@ def window(browser, size: tuple[int, int], *, touch: bool = False, scheme: str =
     try:
         yield tab
     finally:
-        try:  # the page gone (its session ends) before the next journey sizes the tab
+        try:
+            # nothing a journey leaves is seen by the next: what the page kept in the
+            # browser (Streamlit keeps a sidebar opened by hand in localStorage), its cookies,
+            # and the page itself (its session ends before the next journey sizes the tab)
+            if tab.url.startswith("http"):
+                tab.evaluate("() => { localStorage.clear(); sessionStorage.clear(); }")
+            context.clear_cookies()
             tab.goto("about:blank")
         except Exception:  # a tab that cannot leave its page is not taken again
             _WINDOWS.pop(key, None)
