@@ -153,9 +153,14 @@ STATE = """() => {
 }"""
 
 
+# every stepper's status line on a page
+STATUS = "() => [...document.querySelectorAll('.pl-status')].map((s) => s.textContent)"
+
+
 def describe(*pages) -> str:
     """What each page's strip knows and the last of what it heard (for a failure's message)."""
-    return "\n".join(f"{page.evaluate(STATE)}\n  {page.evaluate('() => __plLog.slice(-40)')}"
+    return "\n".join(f"{page.evaluate(STATE)}\n  status: "
+                     f"{page.evaluate(STATUS)}\n  {page.evaluate('() => __plLog.slice(-40)')}"
                      for page in pages)
 
 
