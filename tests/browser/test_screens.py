@@ -8,8 +8,8 @@ page opened again: a page open is most of a browser test's time):
 - a laptop, 1280 x 720 then 1440 x 900: no text cut short, no legend on an axis title, axe in
   the light theme and the dark one, headings that skip no level; the picture first at 1440 x 900
   on the views that step;
-- a touch screen: a tablet on its side (1024 x 768), a phone (390 x 844), the tablet upright
-  (768 x 1024), the phone with its sidebar open, and lecture mode on the phone (a lecturer's
+- a touch screen: a tablet on its side (1024 x 768), then upright (768 x 1024), a phone
+  (390 x 844), the phone with its sidebar open, and lecture mode on the phone (a lecturer's
   remote): nothing scrolls sideways, a legend beside a chart leaves it room, every control takes
   a finger (44 x 44 CSS px), axe on the phone in both modes, and the picture first on the tablet
   on its side and on the phone.
@@ -136,11 +136,11 @@ def legend_settled(tab, where: str) -> None:
 
 @pytest.mark.parametrize(("name", "link", "kind"), PARAMS)
 def test_a_touch_screen(browser, server_url, name, link, kind):
-    """A tablet on its side, then a phone, the tablet upright, the phone with its sidebar open,
-    and lecture mode on the phone.
+    """A tablet on its side, then upright, then a phone, the phone with its sidebar open, and
+    lecture mode on the phone (each window resized from the one before: no size twice).
 
-    Two runs side by side (svm_train): after the tablet turns, the sidebar opens beside them and
-    their columns narrow without the window narrowing; the charts follow their boxes."""
+    Two runs side by side (svm_train): as the tablet turns, their columns narrow; the charts
+    follow their boxes."""
     axe_script()
     problems: list[str] = []
     small: list[str] = []
@@ -151,6 +151,10 @@ def test_a_touch_screen(browser, server_url, name, link, kind):
         legend_settled(tab, "tablet on its side")
         small += [f"tablet: {c}" for c in tab.evaluate(TARGETS)]
 
+        grown(tab, UPRIGHT)
+        assert tab.evaluate(OVERFLOW) <= 0, "tablet upright"
+        legend_settled(tab, "tablet upright")
+
         grown(tab, PHONE)
         check(tab, f"phone {name}", kind, PHONE_SHARE, problems, phone=True)
         assert tab.evaluate(OVERFLOW) <= 0, "phone"
@@ -158,11 +162,6 @@ def test_a_touch_screen(browser, server_url, name, link, kind):
         assert_accessible(tab, f"{name}-phone")
         small += [f"phone: {c}" for c in tab.evaluate(TARGETS)]
 
-        grown(tab, UPRIGHT)
-        assert tab.evaluate(OVERFLOW) <= 0, "tablet upright"
-        legend_settled(tab, "tablet upright")
-
-        grown(tab, PHONE)
         tab.get_by_test_id("stExpandSidebarButton").tap()
         tab.wait_for_function("() => document.querySelector('[data-testid=\"stSidebar\"]')"
                               "?.getAttribute('data-collapsed') === 'false'")
