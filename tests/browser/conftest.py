@@ -24,13 +24,16 @@ CHARTS = '[data-testid="stPlotlyChart"], .pl-page-chart'
 def _slowness() -> float:
     """How many times longer than on an idle machine to wait for the browser.
 
-    BROWSER_SLOWNESS when set; otherwise the load per core when the tests start (a
-    2-core machine running 8 jobs waits 4 times as long), between 1 and 6.
+    BROWSER_SLOWNESS when set; otherwise the load per core, between 1 and 6: the load when
+    the tests start or, when more, the run's own (each worker keeps about a core busy: its
+    Chromium, its server and itself), so that 3 workers on 2 cores wait 1.5 times as long
+    and a 2-core machine already running 8 jobs waits 4 times as long.
     """
     if os.environ.get("BROWSER_SLOWNESS"):
         return max(1.0, float(os.environ["BROWSER_SLOWNESS"]))
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    return min(6.0, max(1.0, load / (os.cpu_count() or 1)))
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
+    return min(6.0, max(1.0, max(load, workers) / (os.cpu_count() or 1)))
 
 
 SLOWNESS = _slowness()
