@@ -24,6 +24,8 @@ _DRAWN = "pl-rest.drawn"  # the pages whose first picture this session has drawn
 WAIT_MS = 4000
 # and not before the page has been still this long: no run, no input (see the script)
 QUIET_MS = 600
+# nor while a request the page sent has had no run begin after it, for this long at most
+ANSWER_MS = 8000
 # The browser's side: once the main area shows a chart with its points (a stepper's plane or
 # a page chart), one frame for the picture's paint, then the rest. Its mark (.pl-rest-pending)
 # says to a test that more of the page is on its way, and window.plRest why it asked.
@@ -44,12 +46,31 @@ export default function (component) {
   // reader asked for (a button's) is on its way, or before the page has taken in the values
   // that run's callback set, it would have the server undo them (the notes' example's start
   // reverted); and the page says a run is under way only once the server has answered.
+  // Nor while a request the page sent (a button's run, a widget's value) has had no run begin
+  // after it: on a loaded server its answer comes after QUIET_MS, and until it does the
+  // page's widget values are older than the server's (the notes' example's start was lost on
+  // a projector pressed at once, at a load of 11 on 2 cores). Every message the page sends
+  // over its sockets is a request for a run (Streamlit's heartbeat is a host's, asked by a
+  // frame's parent); one that none follows holds the rest back ANSWER_MS at most.
+  const sent = (window.__plSent ??= (() => {
+    const last = { at: -Infinity };
+    const send = WebSocket.prototype.send;
+    WebSocket.prototype.send = function (...args) {
+      last.at = performance.now();
+      return send.apply(this, args);
+    };
+    return last;
+  })());
   let touched = performance.now();
+  let began = -Infinity;  // when the page last saw a run begin
   const touch = () => { touched = performance.now(); };
   const inputs = ["pointerdown", "keydown", "change"];
   for (const name of inputs) document.addEventListener(name, touch, { capture: true });
   const app = document.querySelector('[data-testid="stApp"]');
-  const runs = new MutationObserver(touch);
+  const runs = new MutationObserver(() => {
+    touch();
+    if (app.getAttribute("data-test-script-state") === "running") began = performance.now();
+  });
   if (app) runs.observe(app, { attributes: true, attributeFilter: ["data-test-script-state"] });
   // asked, or its page left: the listeners go and nothing more is asked
   const over = () => {
@@ -58,7 +79,8 @@ export default function (component) {
     runs.disconnect();
     return true;
   };
-  const idle = () => performance.now() - touched > data.quiet
+  const answered = () => began >= sent.at || performance.now() - sent.at > data.answer;
+  const idle = () => performance.now() - touched > data.quiet && answered()
     && app?.getAttribute("data-test-script-state") === "notRunning";
   const ask = (why) => {
     if (over()) return;
@@ -98,6 +120,6 @@ def end_here(page: str) -> None:
     asks for the rest once it has drawn the picture."""
     if not pending(page):
         return
-    _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS},
+    _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS, "answer": ANSWER_MS},
            on_drawn_change=_on_drawn, height=0)
     st.stop()
