@@ -130,7 +130,7 @@ def _errors_kept(tab):
 
 @pytest.fixture
 def page(tab, server_url):
-    """A fresh browser context (its own Streamlit session) on the app, ready to use."""
+    """The app opened in ``tab`` (a Streamlit session of its own), ready to use."""
     tab.goto(server_url)
     wait_idle(tab)
     return tab
