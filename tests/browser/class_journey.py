@@ -266,7 +266,7 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
         method: 'POST', headers: {'Content-Type': 'application/json'},
         body: JSON.stringify({question: q, choice: 'clockwise'})}).then(r => r.status)""",
                            [code, question])
-    assert again == 409
+    assert again == 409, f"a second answer after a reload: {again}"
     second_tab = phone.context.new_page()
     second_tab.goto(phone.url)
     wait_idle(second_tab)
