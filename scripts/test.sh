@@ -54,7 +54,7 @@ fi
 
 ruff check .
 # a worker a core (PYTEST_WORKERS sets another number): a third on 2 cores ran 724-892 s of
-# pytest against 934 on 2, but three of its five fresh-clone runs failed a journey on a timing
+# pytest against 934-975 on 2, but three of its five fresh-clone runs failed a journey on a timing
 # its load made (two since fixed, one not understood yet: bench/README.md, "The test suite");
 # the journeys' waits stretch by the workers per core (tests/browser/conftest.py, _slowness)
 workers="${PYTEST_WORKERS:-$(python -c 'import os; print(os.cpu_count() or 1)')}"

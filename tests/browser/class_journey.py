@@ -260,6 +260,10 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
     wait_idle(phone)
     ready(phone)
     phone.locator(".pl-quiz").get_by_text("The room's answers show when").wait_for()
+    # following again (its stream open): an answer is refused with 403 before, whatever it is
+    phone.wait_for_function(
+        "() => document.querySelector('.pl-class')?.parentElement?.__plClass?.es?.readyState"
+        " === 1")
     question = phone.evaluate(
         "() => document.querySelector('.pl-class').parentElement.__plClass.state.question.id")
     again = phone.evaluate("""([code, q]) => fetch('class/' + code + '/answer', {
