@@ -11,6 +11,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
 
@@ -200,6 +201,14 @@ def settle(tab, ms: int = 400) -> None:
     """Give the app ``ms`` to take an input in, then wait until its script is idle again."""
     tab.wait_for_timeout(ms)
     wait_idle(tab)
+
+
+def wait_for_state(tab, predicate: str, *, arg=None, ms: int = 5000) -> None:
+    """Wait up to ``ms`` (stretched, timeout_ms) for the JS ``predicate`` to hold; when it
+    never does, return all the same: the caller's assertion then says what is left. For a
+    state a page reaches frames after the event that starts it (a chart's box settling)."""
+    with contextlib.suppress(PlaywrightTimeout):
+        tab.wait_for_function(predicate, arg=arg, timeout=timeout_ms(ms))
 
 
 def assert_no_exception(tab) -> None:

@@ -5,13 +5,10 @@ settings under the run, each still working by touch."""
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.screenshots import NOTES
-from tests.browser.conftest import timeout_ms
+from tests.browser.conftest import wait_for_state
 from tests.browser.stepper import ready, step_of, wait_status
 from tests.browser.test_access import PHONE, opened
 
@@ -111,10 +108,9 @@ def test_a_window_widened_from_a_phone_has_its_controls_back_in_place(browser, s
         tab.wait_for_function("() => !document.querySelector('.pl-more').checkVisibility()")
         # the stepper's order follows its box, which Streamlit lays out again a moment after
         # the window (on a loaded machine, frames later): wait for that state, then measure
-        with contextlib.suppress(PlaywrightTimeout):
-            tab.wait_for_function(f"""() => {{ const at = ({PLACES})();
-              return at.controls[1] <= at.status[0] + 1 && at.status[1] <= at.plane[0] + 1; }}""",
-                                  timeout=timeout_ms(10_000))
+        wait_for_state(tab, f"""() => {{ const at = ({PLACES})();
+          return at.controls[1] <= at.status[0] + 1 && at.status[1] <= at.plane[0] + 1; }}""",
+                       ms=10_000)
         at = tab.evaluate(PLACES)
         assert at["controls"][1] <= at["status"][0] + 1 and at["status"][1] <= at["plane"][0] + 1
         assert "More controls" not in at["visible"]
@@ -123,9 +119,8 @@ def test_a_window_widened_from_a_phone_has_its_controls_back_in_place(browser, s
         assert expanded(tab) == "false"
         tab.set_viewport_size({"width": PHONE[0], "height": PHONE[1]})
         tab.wait_for_function("() => document.querySelector('.pl-more').checkVisibility()")
-        with contextlib.suppress(PlaywrightTimeout):
-            tab.wait_for_function(f"""() => {{ const at = ({PLACES})();
-              return at.plane[1] <= at.status[0] + 1 && at.slider[1] <= at.controls[0] + 1; }}""",
-                                  timeout=timeout_ms(10_000))
+        wait_for_state(tab, f"""() => {{ const at = ({PLACES})();
+          return at.plane[1] <= at.status[0] + 1 && at.slider[1] <= at.controls[0] + 1; }}""",
+                       ms=10_000)
         at = tab.evaluate(PLACES)
         assert at["plane"][1] <= at["status"][0] + 1 and at["slider"][1] <= at["controls"][0] + 1

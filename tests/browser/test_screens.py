@@ -20,15 +20,13 @@ failure only once every other check has passed.
 
 from __future__ import annotations
 
-import contextlib
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from scripts.screenshots import wait_drawn
 from tests.browser.axe import assert_accessible, axe_script
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, timeout_ms, window
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, wait_for_state, window
 from tests.browser.projector import CHART_TEXT, CUT_TEXT, assert_on_a_projector, watch_hosts
 from tests.browser.test_access import LEGEND_BESIDE, OVERFLOW
 from tests.browser.test_picture_first import (
@@ -128,9 +126,7 @@ def legend_settled(tab, where: str) -> None:
     """No stepper's legend beside its chart taking its room. A chart turns its legend when its
     box has settled, which on a busy machine can come after the page looks drawn: wait for that
     state, then say what is left."""
-    with contextlib.suppress(PlaywrightTimeout):
-        tab.wait_for_function(f"() => ({LEGEND_BESIDE})().length === 0",
-                              timeout=timeout_ms(5000))
+    wait_for_state(tab, f"() => ({LEGEND_BESIDE})().length === 0")
     assert tab.evaluate(LEGEND_BESIDE) == [], where
 
 
