@@ -42,6 +42,7 @@ from urllib.parse import parse_qsl, quote
 
 import segno
 import streamlit as st
+from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
@@ -364,9 +365,7 @@ def class_session(pages: Sequence, page,
     stopped = False
     try:
         yield
-    except BaseException as raised:  # st.stop() ends a page early: the class goes on
-        if type(raised).__name__ != "StopException":
-            raise
+    except StopException:  # st.stop() ends a page early: the class goes on
         stopped = True
     _after(page, state, slot, parameters)
     if stopped:
