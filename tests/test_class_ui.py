@@ -264,3 +264,18 @@ def test_a_store_that_does_not_answer_leaves_the_page_as_it_is(monkeypatch):
     at.query_params["class"] = state.code
     at.run()
     assert "unavailable for a moment" in at.error[0].value
+
+
+def test_a_student_follows_a_lesson_whose_data_has_no_margin():
+    """Margin on data no line separates: its proof says why not and the page goes on, so the
+    strip that follows the class (drawn after the lesson) is there."""
+    from tests.apptest import components
+
+    _, state = ui.classroom._open_class("lesson=margin&data=xor-1", 2)
+    student = _app()
+    student.query_params["class"] = state.code
+    student.run()
+    assert_clean(student)
+    assert any("these data have none" in m.value for m in student.markdown)
+    assert [c.proto.id.rsplit("-", 1)[-1] for c in components(student, "classroom")] == \
+        ["class.strip", "class.relay"]

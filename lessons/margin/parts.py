@@ -432,12 +432,15 @@ def flip_sentence(effect: UpdateEffect) -> str:
 
 def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bool, eta: float,
                   zeros_start: bool) -> None:
-    """The proof's two claims, update by update, up to this step; stops the page without u."""
+    """The proof's two claims, update by update, up to this step; only why not, without u.
+
+    (It returns rather than stop the page: a stopped run draws nothing more, and in a class the
+    strip that follows the lecturer is drawn after the lesson.)"""
     st.header("The proof, update by update")
     u = facts["u"]
     if u is None:
         st.markdown("The proof needs a unit vector **u** with margin γ > 0; these data have none.")
-        st.stop()
+        return
     updates = np.concatenate([[0], trace.update_positions])
     seen = np.column_stack([trace.W, trace.b]) if bias else trace.W
     projections, squared = proof_quantities(seen[updates], u)
