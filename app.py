@@ -6,23 +6,26 @@ import streamlit as st
 
 import lessons
 
+# the icon ships with the app: a lecture room offline must not wait for a font server. It is
+# served as a file (below): a path here would be read and registered again on every run
+FAVICON = Path(__file__).parent / "assets" / "favicon.png"
+
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
     # class routes beside its own (classroom/). Every page view runs the file as __main__.
     from classroom.server import lifespan, routes
-    from ui.stepper import serve_plotly
+    from ui.stepper import serve_file, serve_plotly
 
-    # ./static (git-ignored) holds the stepper's copy of plotly.min.js; made before the server
-    # starts, so Streamlit finds the folder it serves (server.enableStaticServing)
+    # ./static (git-ignored) holds the stepper's copy of plotly.min.js and the icon; made
+    # before the server starts, so Streamlit finds the folder it serves
+    # (server.enableStaticServing)
     serve_plotly()
+    serve_file(FAVICON.name, FAVICON.read_bytes())
     app = st.App(__file__, routes=routes(), lifespan=lifespan)
-
-# the icon ships with the app: a lecture room offline must not wait for a font server
-FAVICON = Path(__file__).parent / "assets" / "favicon.png"
 
 if __name__ == "__main__":
     st.set_page_config(
-        page_title="Perceptron Lab", page_icon=str(FAVICON), layout="wide",
+        page_title="Perceptron Lab", page_icon=f"app/static/{FAVICON.name}", layout="wide",
         # a lecture link opens on the lesson alone; the settings stay one click away
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )

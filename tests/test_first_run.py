@@ -63,6 +63,9 @@ def test_a_fresh_checkout_starts_without_a_warning(tmp_path):
                 time.sleep(0.3)
         with urllib.request.urlopen(f"{url}/app/static/plotly.min.js", timeout=10) as response:
             assert response.status == 200
+        # the page's icon, a file the browser fetches (read afresh on every run as a path)
+        with urllib.request.urlopen(f"{url}/app/static/favicon.png", timeout=10) as response:
+            assert response.read() == (tree / "assets" / "favicon.png").read_bytes()
     finally:
         process.terminate()
         output, _ = process.communicate(timeout=30)

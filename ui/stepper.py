@@ -111,8 +111,9 @@ def plotly_js() -> bytes:
     return gzip.decompress(PLOTLY_GZ.read_bytes())
 
 
-def _serve(name: str, data: bytes) -> Path:
-    """``data`` as ./static/``name``, written only where the copy there differs."""
+def serve_file(name: str, data: bytes) -> Path:
+    """``data`` as ./static/``name`` (app/static/``name`` to the browser), written only where
+    the copy there differs."""
     target = STATIC / name
     if not target.exists() or target.read_bytes() != data:
         STATIC.mkdir(exist_ok=True)
@@ -135,8 +136,8 @@ def serve_plotly() -> Path:
         The page's served copy. Copies rather than links: Streamlit's static route
         refuses files that resolve outside ./static.
     """
-    _serve(PLOTLY_WHOLE_NAME, PLOTLY_WHOLE.read_bytes())
-    return _serve("plotly.min.js", plotly_js())
+    serve_file(PLOTLY_WHOLE_NAME, PLOTLY_WHOLE.read_bytes())
+    return serve_file("plotly.min.js", plotly_js())
 
 
 # The page's script: these modules joined into one ES module, in this order (each uses what

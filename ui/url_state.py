@@ -290,12 +290,15 @@ def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
 
 
 def write_step(position: int) -> None:
-    """Mirror the current step as step=k (none at step 0)."""
-    st.query_params.pop("t", None)
-    if position:
-        st.query_params["step"] = str(position)
-    else:
-        st.query_params.pop("step", None)
+    """Mirror the current step as step=k (none at step 0); an address that says so already is
+    left as it is (each change is a message to the browser)."""
+    params = st.query_params
+    if "t" in params:
+        del params["t"]
+    if position and params.get("step") != str(position):
+        params["step"] = str(position)
+    elif not position and "step" in params:
+        del params["step"]
 
 
 def current_link() -> str:
