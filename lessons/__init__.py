@@ -14,6 +14,7 @@ import importlib
 
 import streamlit as st
 
+from ui import first_screen
 from ui.settings import LINKED
 from ui.url_state import LINK_OWN
 
@@ -35,7 +36,8 @@ def page(name: str) -> st.Page:
     title, icon = LESSONS[name]
 
     def draw() -> None:
-        importlib.import_module(f"{__name__}.{name}").page()
+        if not first_screen.replayed():  # (a class's first screen: its script with its rest)
+            importlib.import_module(f"{__name__}.{name}").page()
 
     return st.Page(draw, title=title, icon=icon, url_path=name, default=name == FIRST)
 

@@ -10,6 +10,7 @@ import streamlit as st
 from core.runs import Stream
 from datasets import Dataset
 from datasets.sample import subsample
+from ui import first_screen
 
 # The most points each lesson teaches with (the generators' sliders go to 1,000 too).
 # Above it a lesson would cost one server process more than its budget per view
@@ -53,11 +54,16 @@ def lesson_data(data: Dataset, *, view: str) -> Dataset:
     limit = LIMITS[view]
     if len(data) <= limit:
         return data
-    st.info(f"This lesson works with at most {limit:,} points and the data has {len(data):,}, "
+    first_screen.item(sample_notice, limit, len(data))
+    return _sample(data, limit)
+
+
+def sample_notice(limit: int, points: int) -> None:
+    """Over a lesson: it works on a sample of ``limit`` of the data's ``points``."""
+    st.info(f"This lesson works with at most {limit:,} points and the data has {points:,}, "
             f"so it uses a random sample of {limit:,} (the same one every time, with both "
             "classes in proportion). The other lessons sample in the same way; Your data "
             "keeps every point.", icon=":material/filter_alt:")
-    return _sample(data, limit)
 
 
 @contextmanager

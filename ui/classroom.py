@@ -46,6 +46,9 @@ from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
+from ui import first_screen, url_state
+from ui.data_picker import YOUR_DATA
+from ui.lecture import lecture_mode
 from ui.outside import md
 from ui.room_link import hall_root
 from ui.settings import LECTURE
@@ -96,6 +99,7 @@ _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 _CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
 _LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
+_FIRST = "class.first"  # this session has just opened a class's link: its first run to come
 # this run's place for the strip on its title's row (title_slot): a projector's, this run only
 _TITLE_SLOT = "_class_title_slot"
 # kept when a view is applied: the class, lecture mode, the student's own points and file
@@ -357,19 +361,52 @@ def class_session(pages: Sequence, page,
     After it: a lecturer's changed view goes to the class, a student's marks them as
     exploring; the strip (and the projector's join card) fills the top of the page, the
     class's controls the foot of the sidebar.
+
+    A student's page that has just opened a class's link draws the view's first screen
+    instead of the page's script when this process has it (ui.first_screen: a hall opening
+    the link at once), and its rest with its next run; a student's page that takes the
+    class's view draws it whole and records its first screen.
     """
     by_path = {p.url_path: p for p in pages}
     slot = st.empty()
     st.session_state.pop(_TITLE_SLOT, None)
     state = _before(by_path, page, parameters)
+    first = st.session_state.pop(_FIRST, False)
+    screen = None  # the view's first screen (ui.first_screen), of which this run
+    drawn = None   # is a replay, or the whole page that records it
+    if state is not None and st.session_state.get(_APPLIED) and _alike(state.view) \
+            and st.session_state.get(_ROLE) == STUDENT:
+        drawn = (state.view, lecture_mode())
+        screen = first_screen.take(*drawn) if first else None
+    if screen is not None:
+        with first_screen.DRAWING:
+            first_screen.schedule(screen, state.step, page.url_path)
+            yield  # the page draws the screen; its script runs with its rest
+            _after(page, state, slot, parameters, whole=False)
+        return
+    if drawn is not None:
+        first_screen.begin_run()
     stopped = False
     try:
         yield
     except StopException:  # st.stop() ends a page early: the class goes on
         stopped = True
+    except BaseException:
+        if drawn is not None:
+            first_screen.release(*drawn)
+        raise
+    if drawn is not None:  # (before the class's strip: a stopped page stops it again)
+        first_screen.keep(*drawn, first_screen.recorded())
     _after(page, state, slot, parameters)
     if stopped:
         st.stop()
+
+
+def _alike(view: str) -> bool:
+    """Whether the view opens the same page in every session (not a view of someone's own
+    points too many for a link, which a page opens on its own points or the default data)."""
+    params = decode_view(view)
+    return not (params.get("data") == url_state.slug(YOUR_DATA) and "pts" not in params)
 
 
 def _before(pages: dict, page, parameters) -> ClassState | None:
@@ -428,6 +465,7 @@ def _open_link(code: str | None, typed: str) -> ClassState:
         st.stop()
     if state is not None:
         _join(code, STUDENT)
+        st.session_state[_FIRST] = True  # its first screen may be the view's (class_session)
         return state
     shown = md(typed[:20])  # outside text: shown as typed, never as Markdown
     if ended:
@@ -445,9 +483,11 @@ def _open_link(code: str | None, typed: str) -> ClassState:
     st.stop()
 
 
-def _after(page, state: ClassState | None, slot, parameters) -> None:
+def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = True) -> None:
+    """The class around the page just drawn (``whole``: the page's script ran, rather than its
+    first screen: then its view is the class's as it comes, the sidebar comes with its rest)."""
     if _in_class():
-        if state is not None:
+        if state is not None and whole:
             view = _current_view(page, parameters)
             if st.session_state.pop(_APPLIED, False):
                 st.session_state[_BASELINE] = view
@@ -467,13 +507,14 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
             _strip_fragment()
     st.session_state.pop(_TITLE_SLOT, None)
     with st.sidebar:
-        _sidebar()
+        if whole:
+            _sidebar()
         if _in_class():
             # the strip's requests for a run of the whole page: outside the strip's fragment,
             # so that a newer view costs one run (and no fragment that may be gone by then)
             _mount(key="class.relay", data={"relay": True}, on_rerun_change=_on_rerun,
                    height=0)
-        if not _in_class() and not st.session_state.get(_RESUMED):
+        if whole and not _in_class() and not st.session_state.get(_RESUMED):
             # a lecturer's tab reloaded takes its class back (drawn where it adds no space)
             _mount(key="class.resume", data={"resume": True}, on_resume_change=_on_resume,
                    height=0)
@@ -482,8 +523,6 @@ def _after(page, state: ClassState | None, slot, parameters) -> None:
 def title_slot() -> None:
     """The strip's place on the page's title row (ui.lesson's title calls it there): on a
     projector the strip takes no row of its own, the picture has its height."""
-    from ui.lecture import lecture_mode
-
     if _in_class() and lecture_mode():
         st.session_state[_TITLE_SLOT] = st.empty()
 

@@ -33,7 +33,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from datasets import Dataset
-from ui import rest_later, url_state
+from ui import first_screen, rest_later, url_state
 from ui.budget import lesson_data
 from ui.chart import draw_chart
 from ui.classroom import title_slot
@@ -60,6 +60,11 @@ ASIDE_KEY = "pl-aside"
 def dark_page() -> bool:
     """Whether the page is in Streamlit's dark theme (the browser asked for it)."""
     return st.context.theme.type == "dark"
+
+
+def plain_title(text: str) -> None:
+    """A page's title alone (a class's first screen, until its row comes with the rest)."""
+    st.title(text, anchor=False)
 
 
 class Parts:
@@ -169,7 +174,7 @@ class Lesson:
         self._share = None
         self._aside = None
         self._asides = 0
-        lecture_css(PLOTLY_EARLY)
+        first_screen.item(lecture_css, PLOTLY_EARLY)
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
         """The page's title and introduction, and Share beside it (and under them the picker of
@@ -193,6 +198,7 @@ class Lesson:
         Share into its toolbar (:meth:`stepper`), where it holds the step.
         """
         lecture = lecture_mode()
+        first_screen.note(plain_title, text)  # a class's first screen: the words alone
         # one row that gives the controls their own width and the title the rest (fixed
         # columns squeezed "Share" to a letter a line beside an open sidebar); the title holds
         # the introduction as its help too, shown where the caption under it folds away (a
@@ -365,7 +371,7 @@ class Lesson:
         # with its leader's controls, which reach across both runs: it says so under them
         follower = bool(options.get("follow"))
         if floats is not None and not follower:
-            float_marker(floats["note"])
+            first_screen.item(float_marker, floats["note"])
         if self._share is not None and options.get("toolbar", True) and not follower:
             self._share.empty()  # the stepper's toolbar has Share, with the step it is on
         # on a projector's first run the page ends at its picture, and the panels come with the

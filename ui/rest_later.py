@@ -7,8 +7,10 @@ run in a session ends once its first picture is sent (:func:`pending` says wheth
 does, :func:`end_here` ends it), with a small component that waits for the browser to draw
 that picture and then asks for the whole page: the second run sends the rest, which the
 frontend builds while the room already sees the picture. Later runs of the page (a step's
-report, a setting) draw it whole at once. Elsewhere (a student's phone, a laptop) every run
-is whole: a class's burst of joins pays for one run a student, not two.
+report, a setting) draw it whole at once. Elsewhere (a phone, a laptop) every run is whole,
+but for a student's page that opens a class's link: its first run is the view's first screen
+(ui.first_screen), and it asks for its rest the same way, at a random moment within a spread
+the server gives it (:func:`ask`), sooner when its reader reaches for more.
 """
 
 from __future__ import annotations
@@ -76,6 +78,7 @@ export default function (component) {
   const over = () => {
     if (!state.asked && box.isConnected) return false;
     for (const name of inputs) document.removeEventListener(name, touch, { capture: true });
+    for (const name of reach) document.removeEventListener(name, hurry, { capture: true });
     runs.disconnect();
     return true;
   };
@@ -90,10 +93,25 @@ export default function (component) {
     setTriggerValue("drawn", data.page);
     over();
   };
+  // a burst's pages ask at random moments over data.spread ms, so that their rests come
+  // spread out; a page whose reader reaches for more (a tap, a key, a scroll) asks once still
+  let later = Math.random() * (data.spread || 0);
+  const hurry = () => { later = 0; };
+  const reach = ["pointerdown", "keydown", "wheel", "scroll"];
+  for (const name of reach) document.addEventListener(name, hurry, { capture: true, once: true });
+  const after = (why) => {
+    const at = performance.now() + later;
+    const wait = () => {
+      if (over()) return;
+      if (later && performance.now() < at) return void setTimeout(wait, 100);
+      ask(why);
+    };
+    wait();
+  };
   const look = () => {
     if (over()) return;
-    if (drawn()) requestAnimationFrame(() => setTimeout(() => ask("drawn"), 0));
-    else if (performance.now() - start > data.wait) ask("waited");
+    if (drawn()) requestAnimationFrame(() => setTimeout(() => after("drawn"), 0));
+    else if (performance.now() - start > data.wait) after("waited");
     else setTimeout(look, 50);
   };
   look();
@@ -115,11 +133,18 @@ def _on_drawn() -> None:
         st.session_state[_DRAWN] = {*st.session_state.get(_DRAWN, ()), page}
 
 
+def ask(page: str, spread_ms: int = 0) -> None:
+    """Ask for the whole of ``page`` once the browser has drawn its first picture, and a random
+    moment up to ``spread_ms`` later (a class's burst of first screens: ui.first_screen)."""
+    _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS, "answer": ANSWER_MS,
+                          "spread": max(0, int(spread_ms))},
+           on_drawn_change=_on_drawn, height=0)
+
+
 def end_here(page: str) -> None:
     """End this run of ``page`` here, its first picture sent, when :func:`pending`: the browser
     asks for the rest once it has drawn the picture."""
     if not pending(page):
         return
-    _mount(key=KEY, data={"page": page, "wait": WAIT_MS, "quiet": QUIET_MS, "answer": ANSWER_MS},
-           on_drawn_change=_on_drawn, height=0)
+    ask(page)
     st.stop()

@@ -34,7 +34,7 @@ import streamlit as st
 from core.decimals import MAX_DECIMALS, decimal_integers
 from core.trace import Outcome, Trace
 from datasets import Dataset
-from ui import url_state
+from ui import first_screen, url_state
 from ui.lecture import lecture_mode
 from viz import theme
 from viz.palette import (
@@ -651,9 +651,17 @@ def _on_position(key: str, address: bool) -> None:
 TOOLBAR_KEY = "pl-toolbar"
 
 
-def _toolbar(key: str) -> None:
+# a toolbar's place held for the page's next run (a class's first screen: ui.first_screen)
+LATER = "later"
+
+
+def _toolbar(key: str, toolbar: bool | str = True) -> None:
     """The Keys help and the Share link, side by side at their own widths (never cut short);
-    on a wide window at the top of the steps' column (stepper.css, .pl-toolbar)."""
+    on a wide window at the top of the steps' column (stepper.css, .pl-toolbar). Its place
+    only, with ``toolbar=LATER``."""
+    if toolbar == LATER:
+        st.empty()
+        return
     with st.container(horizontal=True, gap="small", key=f"{TOOLBAR_KEY}-{key}"):
         keys_button()
         with st.container(width="content"):  # its popover stretches to what holds it
@@ -671,10 +679,10 @@ def _synced(key: str, blob: bytes, toolbar: bool, panels, address: bool, lead: b
     # the height theirs), the step comes first: the help and the link go under it
     below = lead or lecture_mode()
     if toolbar and not below:
-        _toolbar(key)
+        _toolbar(key, toolbar)
     _mount(key=key, data=blob, on_position_change=partial(_on_position, key, address))
     if toolbar and below:
-        _toolbar(key)
+        _toolbar(key, toolbar)
     if panels is not None:
         panels(int(st.session_state[f"{key}.t"]))
 
@@ -684,18 +692,25 @@ def _changed(header, **changes):
     return header.with_(**changes) if isinstance(header, Header) else {**header, **changes}
 
 
+def _tag(run: Run, start: int, keys: bool) -> tuple:
+    look = hashlib.blake2b(json.dumps(dict(run.header), sort_keys=True).encode(), digest_size=8)
+    return (run.id, look.hexdigest(), start, keys)
+
+
+def _packed(run: Run, start: int, keys: bool) -> tuple[tuple, bytes]:
+    """The run's bytes with the position to open at, and their tag."""
+    return _tag(run, start, keys), pack({**run.header, "run": run.id, "start": start,
+                                         "keys": keys, "config": CHART_CONFIG}, run.columns)
+
+
 def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     """The run's bytes with the position to open at, rebuilt only when either changes."""
     cache = st.session_state.get(f"{key}.stepper.blob")
-    header = dict(run.header)
-    look = hashlib.blake2b(json.dumps(header, sort_keys=True).encode(), digest_size=8)
-    tag = (run.id, look.hexdigest(), start, keys)
-    if cache is not None and cache[0] == tag:
+    if cache is not None and cache[0] == _tag(run, start, keys):
         return cache[1]
-    blob = pack({**header, "run": run.id, "start": start, "keys": keys,
-                 "config": CHART_CONFIG}, run.columns)
-    st.session_state[f"{key}.stepper.blob"] = (tag, blob)
-    return blob
+    made = _packed(run, start, keys)
+    st.session_state[f"{key}.stepper.blob"] = made
+    return made[1]
 
 
 def stepper(*, key: str, run: Run, keys: bool = True,
@@ -745,13 +760,41 @@ def stepper(*, key: str, run: Run, keys: bool = True,
     linked = url_state.pending_step() if address else None
     if linked is not None:
         st.session_state[position_key] = linked
-    k = min(max(int(st.session_state.get(position_key, 0)), 0), run.steps)
-    st.session_state.update({position_key: k, f"{key}.stepper.run": run.id,
+    k = _at(key, run, int(st.session_state.get(position_key, 0)), address)
+    if not lead:  # (a leader's picture is more than its own stepper)
+        first_screen.picture(_replayed, key, run, keys, toolbar, address)
+    _synced(key, _blob(key, run, k, keys), toolbar, panels, address, lead)
+    return k
+
+
+def _at(key: str, run: Run, k: int, address: bool) -> int:
+    """The stepper ``key`` is at step k of ``run`` (within its steps), in the session and in
+    the address when it keeps the step there; that step."""
+    k = min(max(k, 0), run.steps)
+    st.session_state.update({f"{key}.t": k, f"{key}.stepper.run": run.id,
                              f"{key}.stepper.steps": run.steps})
     if address:
         url_state.write_step(k)
-    _synced(key, _blob(key, run, k, keys), toolbar, panels, address, lead)
     return k
+
+
+# the steps a first screen's run is packed at, kept for every page that replays it
+MEMO_STEPS = 8
+
+
+def _replayed(key: str, run: Run, keys: bool, toolbar: bool, address: bool, *, step: int,
+              memo: dict) -> None:
+    """The stepper on a class's first screen (ui.first_screen), at the class's step: as
+    :func:`stepper` leaves it, its run packed once for every page that replays it (``memo``)."""
+    k = _at(key, run, step, address)
+    packed = memo.get(k)
+    if packed is None:
+        if len(memo) >= MEMO_STEPS:
+            memo.pop(next(iter(memo)))
+        packed = memo[k] = _packed(run, k, keys)
+    st.session_state[f"{key}.stepper.blob"] = packed
+    # the toolbar's place: its Keys and Share come with the page's rest
+    _synced(key, packed[1], toolbar and LATER, None, address, False)
 
 
 def offline_html(blob: bytes, *, title: str = "Perceptron Lab") -> bytes:
