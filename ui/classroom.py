@@ -368,7 +368,15 @@ def class_session(pages: Sequence, page,
     class's view draws it whole and records its first screen.
     """
     by_path = {p.url_path: p for p in pages}
-    slot = st.empty()
+    # the strip's place at the top (a function that opens it): in a class a container, which
+    # a run keeps with the strip it drew last until this run draws it again, and which holds
+    # it as the first run's empty held it (an empty cleared it as a run began: the strip went
+    # away for the run and came back a new one, its stream opened again)
+    if _in_class():
+        top = st.container()
+        slot = lambda: top
+    else:
+        slot = st.empty().container
     st.session_state.pop(_TITLE_SLOT, None)
     state = _before(by_path, page, parameters)
     first = st.session_state.pop(_FIRST, False)
@@ -484,8 +492,9 @@ def _open_link(code: str | None, typed: str) -> ClassState:
 
 
 def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = True) -> None:
-    """The class around the page just drawn (``whole``: the page's script ran, rather than its
-    first screen: then its view is the class's as it comes, the sidebar comes with its rest)."""
+    """The class around the page just drawn: ``slot()`` opens the strip's place at the top
+    (``whole``: the page's script ran, rather than its first screen: then its view is the
+    class's as it comes, the sidebar comes with its rest)."""
     if _in_class():
         if state is not None and whole:
             view = _current_view(page, parameters)
@@ -502,8 +511,8 @@ def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = Tr
         beside = st.session_state.pop(_TITLE_SLOT, None)
         # the join card needs the page's width: the strip over the page while it shows
         if beside is not None and not st.session_state.get(_CARD):
-            slot = beside
-        with slot.container():
+            slot = beside.container
+        with slot():
             _strip_fragment()
     st.session_state.pop(_TITLE_SLOT, None)
     with st.sidebar:

@@ -181,3 +181,69 @@ def test_a_question_comes_into_view_on_a_following_phone(browser, server_url):
     finally:
         phone_context.close()
         context.close()
+
+
+# every stepper and class strip a page ever had (a new one is a new mount: a stepper's chart
+# drawn again, a strip's stream opened again), and whether its strip was ever away
+MOUNTS_SEEN = """
+window.__plSeen = { '.pl-stepper': [], '.pl-class': [] };
+window.__plStripAway = false;
+new MutationObserver(() => {
+  for (const [selector, seen] of Object.entries(window.__plSeen)) {
+    for (const el of document.querySelectorAll(selector)) {
+      if (!seen.includes(el)) seen.push(el);
+    }
+  }
+  if (window.__plSeen['.pl-class'].length && !document.querySelector('.pl-class')) {
+    window.__plStripAway = true;
+  }
+}).observe(document, { childList: true, subtree: true });
+"""
+SEEN = "(selector) => window.__plSeen[selector].length"
+
+
+def test_a_late_phone_opens_on_the_picture_and_keeps_it_as_the_page_comes(browser, server_url):
+    """A hall's phones after the first open the view's first screen (ui/first_screen.py): the
+    class's picture at its step, then the whole page under and around the same stepper, which
+    goes on following the lecturer."""
+    errors: list[str] = []
+    context, lecturer = open_page(
+        browser, f"{server_url}/?data=noisy-blobs-generator&n=1000", LAPTOP, errors)
+    phones = []
+    try:
+        ready(lecturer)
+        code = start_class(lecturer)
+        press(lecturer, "ArrowRight", 4)
+        wait_status(lecturer, "Step 4 /")
+        lecturer.wait_for_function(AT_THE_CLASS)
+        first = open_page(browser, f"{server_url}/?class={code}", PHONE, errors)
+        phones.append(first[0])
+        ready(first[1])  # (its page drew the view in full: this process keeps its first screen)
+        wait_strip(first[1], "Following the class")
+        assert first[1].evaluate("window.plRest") is None
+        late = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        phones.append(late)
+        late.add_init_script(LOG + MOUNTS_SEEN)
+        phone = late.new_page()
+        phone.set_default_timeout(timeout_ms(25_000))
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        phone.goto(f"{server_url}/?class={code}")
+        ready(phone)
+        assert step_of(phone) == 4
+        # the first screen asks for the rest once its picture is drawn, and the rest comes
+        phone.wait_for_function("window.plRest?.why === 'drawn'")
+        wait_idle(phone)
+        phone.get_by_role("button", name="Lecture notes' example").wait_for()
+        wait_strip(phone, "Following the class")
+        # one stepper and one strip all along: the rest drew them again where they were
+        assert phone.evaluate(SEEN, ".pl-stepper") == 1, describe(phone)
+        assert phone.evaluate(SEEN, ".pl-class") == 1, describe(phone)
+        assert not phone.evaluate("window.__plStripAway")
+        press(lecturer, "ArrowRight", 2)
+        wait_status(phone, "Step 6 /")
+        assert phone.evaluate(SEEN, ".pl-stepper") == 1
+        assert not errors
+    finally:
+        for phone_context in phones:
+            phone_context.close()
+        context.close()
