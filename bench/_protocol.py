@@ -17,6 +17,7 @@ PUTs the file there, then reruns with the uploader's ``FileUploaderState``.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 import urllib.request
 import uuid
@@ -48,6 +49,7 @@ class Run:
     alerts: list[str] = field(default_factory=list)  # st.error, st.warning... bodies
     captions: list[str] = field(default_factory=list)
     uploaders: dict[str, str] = field(default_factory=dict)  # label -> widget id
+    components: dict[str, str] = field(default_factory=dict)  # id -> its JSON data (v2)
 
 
 class Session:
@@ -113,6 +115,16 @@ class Session:
         await self.ws.send(self._replay(recorded, changes))
         return await asyncio.wait_for(self._until_finished(started), timeout)
 
+    async def trigger(self, component_id: str, event: str, value, *,
+                      timeout: float = 60) -> Run:
+        """A component's one-shot event (``setTriggerValue(event, value)`` in its script), as
+        the browser sends it: the component's trigger widget with the event in a JSON list."""
+        state = WidgetState(id=f"$$STREAMLIT_INTERNAL_KEY_{component_id}__events",
+                            json_trigger_value=json.dumps([{"event": event, "value": value}]))
+        started = time.perf_counter()
+        await self.ws.send(self._request(states=(state,)))
+        return await asyncio.wait_for(self._until_finished(started), timeout)
+
     async def rerun(self, *triggers: str, fragment: str = "", timeout: float = 60) -> Run:
         """Send a rerun (pressing the buttons whose ids are given); wait for script_finished.
 
@@ -168,6 +180,8 @@ class Session:
             run.captions.append(element.markdown.body)
         elif kind == "file_uploader":
             run.uploaders[element.file_uploader.label] = element.file_uploader.id
+        elif kind == "bidi_component":
+            run.components[element.bidi_component.id] = element.bidi_component.json
 
     async def upload(self, widget_id: str, name: str, content: bytes, *,
                      timeout: float = 120) -> Run:

@@ -174,13 +174,17 @@ def test_a_process_keeps_the_latest_views_screens_and_never_replaces_one():
     assert first_screen.take("v0", False) is None  # the oldest went: this page draws it
 
 
-def test_a_bursts_rests_are_spread_by_the_first_screens_just_served(monkeypatch):
-    assert first_screen.spread_ms() == 0
+def test_a_bursts_rests_are_spread_by_the_joins_just_begun(monkeypatch):
     now = [1000.0]
     monkeypatch.setattr(first_screen.time, "monotonic", lambda: now[0])
-    first_screen._served.extend([now[0]] * 300)
+    first_screen.take("hall", False)
+    assert first_screen.spread_ms() == 0  # one page: its rest at once
+    first_screen.keep("hall", False, _screen("hall"))
+    for _ in range(299):  # a hall opening the link: every page begun before one is drawn
+        first_screen.take("hall", False)
     assert first_screen.spread_ms() == 300 * first_screen.REST_MS
-    first_screen._served.extend([now[0]] * 1000)
+    for _ in range(1000):
+        first_screen.take("hall", False)
     assert first_screen.spread_ms() == first_screen.REST_SPREAD_MAX_MS
     now[0] += 10  # a burst long over: none held back
     assert first_screen.spread_ms() == 0

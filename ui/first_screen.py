@@ -43,9 +43,9 @@ from streamlit.proto.RootContainer_pb2 import MAIN
 KEPT = 8
 # how long a first run waits for another page drawing its view in full, at most
 WAIT_S = 10.0
-# twice a whole page's run (bench/README.md): a burst's rests are spread over the first
-# screens of the last few seconds times this (at most REST_SPREAD_MAX_MS), so that they take
-# half of a core at most and the class's steps still reach every page at once
+# twice a whole page's run (bench/README.md): a burst's rests are spread over its joins of
+# the last few seconds times this (at most REST_SPREAD_MAX_MS), so that they take half of a
+# core at most and the class's steps still reach every page at once
 REST_MS = 80
 REST_SPREAD_MAX_MS = 60_000
 _BURST_S = 5.0
@@ -69,7 +69,7 @@ class Screen:
 _lock = threading.Lock()
 _screens: OrderedDict[tuple, Screen | None] = OrderedDict()
 _drawing: dict[tuple, threading.Event] = {}
-_served: deque[float] = deque()
+_joins: deque[float] = deque()  # when the pages that opened a class's link here began
 
 
 def begin_run() -> None:
@@ -133,6 +133,7 @@ def take(view: str, lecture: bool) -> Screen | None:
     records it: :func:`keep` then)."""
     key = (view, lecture)
     with _lock:
+        _joins.append(time.monotonic())
         if key in _screens:
             _screens.move_to_end(key)
             return _screens[key]
@@ -192,28 +193,27 @@ def replayed() -> bool:
     from ui import rest_later
 
     rest_later.ask(page, spread_ms())
-    with _lock:
-        _served.append(time.monotonic())
     return True
 
 
 def spread_ms() -> int:
-    """How long a page just served its first screen may wait before it asks for its rest: the
-    first screens served in the last few seconds times a whole page's run, so that a burst's
-    rests come spread out, after its first screens."""
+    """How long a page just drawn as a first screen may wait before it asks for its rest: the
+    pages that opened a class's link here in the last few seconds (a burst's, all of them
+    begun before the first of them is drawn) times twice a whole page's run, so that the
+    rests come after the burst's first screens and spread out."""
     now = time.monotonic()
     with _lock:
-        while _served and now - _served[0] > _BURST_S:
-            _served.popleft()
-        served = len(_served)
-    return min(REST_SPREAD_MAX_MS, served * REST_MS) if served > 1 else 0
+        while _joins and now - _joins[0] > _BURST_S:
+            _joins.popleft()
+        joins = len(_joins)
+    return min(REST_SPREAD_MAX_MS, joins * REST_MS) if joins > 1 else 0
 
 
 def forget() -> None:
     """Drop every screen, and let every page waiting for one draw in full (tests)."""
     with _lock:
         _screens.clear()
-        _served.clear()
+        _joins.clear()
         waiting = list(_drawing.values())
         _drawing.clear()
     for done in waiting:
