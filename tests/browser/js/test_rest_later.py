@@ -77,3 +77,24 @@ def test_a_run_begun_before_the_send_does_not_answer_it(rest):
     assert asked_after(rest, 1200) == []
     rest.evaluate("() => run()")
     rest.wait_for_function("() => window.asked.length === 1")
+
+
+def test_a_burst_page_asks_at_a_moment_within_its_spread(rest):
+    """A class's first screen in a burst (ui/first_screen.py's spread): its rest at a random
+    moment within the spread, not at once; with Math.random pinned, exactly there."""
+    rest.evaluate("() => { Math.random = () => 0.5; }")
+    start = rest.evaluate("(data) => { mount(data); return performance.now(); }",
+                          {**DATA, "spread": 2000})
+    assert asked_after(rest, 600) == []
+    rest.wait_for_function("() => window.asked.length === 1", timeout=10_000)
+    waited = rest.evaluate("() => window.asked[0][2]") - start
+    assert 1000 <= waited < 1000 + 1500
+
+
+def test_a_burst_page_whose_reader_reaches_for_more_asks_once_still(rest):
+    start = rest.evaluate("(data) => { mount(data); return performance.now(); }",
+                          {**DATA, "spread": 60_000})
+    rest.wait_for_timeout(300)
+    rest.mouse.wheel(0, 200)  # the reader scrolls for the rest of the page
+    rest.wait_for_function("() => window.asked.length === 1", timeout=10_000)
+    assert rest.evaluate("() => window.asked[0][2]") - start < 5000
