@@ -79,8 +79,12 @@ def begin_run() -> None:
 
 
 def _place() -> int | None:
-    """The main area's next index, when the page draws in its top level now."""
-    cursor = st._main._active_dg._cursor  # where the next element goes
+    """The main area's next index, when the page draws in its top level now (None too where
+    this Streamlit keeps its cursor elsewhere: then no view has a first screen)."""
+    try:
+        cursor = st._main._active_dg._cursor  # where the next element goes
+    except AttributeError:
+        return None
     if cursor is None or cursor.root_container != MAIN or cursor.parent_path:
         return None
     return cursor.index
