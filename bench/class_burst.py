@@ -103,10 +103,12 @@ async def burst(base: str, pids: list[int], args) -> dict:
     await asyncio.sleep(3)
     idle = (cpu(pids) - before) / 3
     start_cpu, start = cpu(pids), time.perf_counter()
+    own = cpu([psutil.Process().pid])  # the clients' (this process's), on the same cores
     results = await asyncio.gather(*(join(base, lecturer.code, args.step, start, args.timeout,
                                           args.rest) for _ in range(args.joins)))
     wall = time.perf_counter() - start
     used = cpu(pids) - start_cpu - idle * wall
+    clients = cpu([psutil.Process().pid]) - own
     firsts = [first for first, _, problem in results if problem is None]
     wholes = [whole for _, whole, problem in results if problem is None]
     problems = [problem for *_, problem in results if problem is not None]
@@ -115,7 +117,8 @@ async def burst(base: str, pids: list[int], args) -> dict:
             "max": max(firsts, default=float("nan")), "whole_p50": percentile(wholes, 50),
             "whole_p95": percentile(wholes, 95), "errors": len(problems),
             "first_error": problems[0] if problems else "", "cpu_per_join_ms":
-            1000 * used / args.joins, "idle_rate": idle, "wall": wall}
+            1000 * used / args.joins, "idle_rate": idle, "wall": wall,
+            "clients_cpu": clients}
 
 
 def main() -> None:
@@ -151,7 +154,8 @@ def main() -> None:
           f"{found['wall']:.1f} s)")
     print(f"  errors: {found['errors']} {found['first_error']}")
     print(f"  server CPU per join above idle (both runs): {found['cpu_per_join_ms']:.1f} ms "
-          f"(idle {found['idle_rate']:.3f} s/s)")
+          f"(idle {found['idle_rate']:.3f} s/s); the clients' CPU {found['clients_cpu']:.1f} s "
+          f"on the same cores")
 
 
 if __name__ == "__main__":
