@@ -5,6 +5,7 @@ view in full, and its whole page with its next run, keeping the stepper it drew.
 from __future__ import annotations
 
 import threading
+import time
 
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -188,3 +189,29 @@ def test_a_bursts_rests_are_spread_by_the_joins_just_begun(monkeypatch):
     assert first_screen.spread_ms() == first_screen.REST_SPREAD_MAX_MS
     now[0] += 10  # a burst long over: none held back
     assert first_screen.spread_ms() == 0
+
+
+def test_first_screens_are_drawn_one_at_a_time_and_none_waits_for_ever(monkeypatch):
+    monkeypatch.setattr(first_screen, "DRAWING_S", 0.3)
+    inside, most = [0], [0]
+
+    def draw():
+        with first_screen.drawing():
+            inside[0] += 1
+            most[0] = max(most[0], inside[0])
+            threading.Event().wait(0.02)
+            inside[0] -= 1
+
+    pages = [threading.Thread(target=draw) for _ in range(8)]
+    for page in pages:
+        page.start()
+    for page in pages:
+        page.join(5)
+    assert most[0] == 1
+    first_screen._drawing_one.acquire()  # a page took the turn and never gives it back
+    try:
+        started = time.monotonic()
+        draw()  # drawn all the same, after DRAWING_S
+        assert 0.25 <= time.monotonic() - started < 2
+    finally:
+        first_screen._drawing_one.release()

@@ -387,7 +387,7 @@ def class_session(pages: Sequence, page,
         drawn = (state.view, lecture_mode())
         screen = first_screen.take(*drawn) if first else None
     if screen is not None:
-        with first_screen.DRAWING:
+        with first_screen.drawing():
             first_screen.schedule(screen, state.step, page.url_path)
             yield  # the page draws the screen; its script runs with its rest
             _after(page, state, slot, parameters, whole=False)

@@ -33,7 +33,8 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 import streamlit as st
@@ -49,10 +50,23 @@ WAIT_S = 10.0
 REST_MS = 80
 REST_SPREAD_MAX_MS = 60_000
 _BURST_S = 5.0
-# at most this many first screens drawn at once: a burst's hundreds of script threads
-# otherwise take turns on the GIL through every message (bench/README.md: 10% more CPU a
-# join). Nothing inside waits for the store or the network.
-DRAWING = threading.BoundedSemaphore(2)
+# one first screen drawn at a time: a burst's hundreds of script threads otherwise take
+# turns on the GIL through every message (bench/README.md: a join's CPU 8-9 ms against
+# 9-11 with two at a time, and its pages drawn one after another rather than all at the
+# end). Nothing inside waits for the store or the network; a page waits DRAWING_S at most.
+_drawing_one = threading.Lock()
+DRAWING_S = 5.0
+
+
+@contextmanager
+def drawing() -> Iterator[None]:
+    """Hold the turn to draw a first screen (DRAWING_S at most, then draw anyway)."""
+    turn = _drawing_one.acquire(timeout=DRAWING_S)
+    try:
+        yield
+    finally:
+        if turn:
+            _drawing_one.release()
 
 _RUN = "_pl.first"  # this run's record: [(index, draw, args, picture?)] or None (not replayable)
 _REPLAY = "_pl.first.replay"  # (screen, step, page): this run's page is a first screen
