@@ -215,3 +215,19 @@ def test_first_screens_are_drawn_one_at_a_time_and_none_waits_for_ever(monkeypat
         assert 0.25 <= time.monotonic() - started < 2
     finally:
         first_screen._drawing_one.release()
+
+
+def test_a_pages_rest_waits_for_the_first_screens_taken_before_it():
+    first_screen.take("queued", False)
+    first_screen.keep("queued", False, _screen("queued"))
+    taken = [first_screen.take("queued", False) for _ in range(2)]  # two pages to draw it
+    assert all(taken)
+    rested = threading.Event()
+    rest = threading.Thread(target=lambda: (first_screen.after_first_screens(), rested.set()))
+    rest.start()
+    for _ in taken:
+        assert not rested.wait(0.2)  # a first screen still to draw: the rest waits
+        with first_screen.drawing():
+            pass
+    assert rested.wait(5)
+    rest.join(5)

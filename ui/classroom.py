@@ -100,6 +100,7 @@ _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 _CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
 _LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
 _FIRST = "class.first"  # this session has just opened a class's link: its first run to come
+_REST = "class.rest"  # this session's last run was a first screen: its next is its rest
 # this run's place for the strip on its title's row (title_slot): a projector's, this run only
 _TITLE_SLOT = "_class_title_slot"
 # kept when a view is applied: the class, lecture mode, the student's own points and file
@@ -368,6 +369,8 @@ def class_session(pages: Sequence, page,
     class's view draws it whole and records its first screen.
     """
     by_path = {p.url_path: p for p in pages}
+    if st.session_state.pop(_REST, False):  # a first screen's rest: after the burst's others
+        first_screen.after_first_screens()
     # the strip's place at the top (a function that opens it): in a class a container, which
     # a run keeps with the strip it drew last until this run draws it again, and which holds
     # it as the first run's empty held it (an empty cleared it as a run began: the strip went
@@ -388,6 +391,7 @@ def class_session(pages: Sequence, page,
         screen = first_screen.take(*drawn) if first else None
     if screen is not None:
         with first_screen.drawing():
+            st.session_state[_REST] = True
             first_screen.schedule(screen, state.step, page.url_path)
             yield  # the page draws the screen; its script runs with its rest
             _after(page, state, slot, parameters, whole=False)

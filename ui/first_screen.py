@@ -55,18 +55,34 @@ _BURST_S = 5.0
 # 9-11 with two at a time, and its pages drawn one after another rather than all at the
 # end). Nothing inside waits for the store or the network; a page waits DRAWING_S at most.
 _drawing_one = threading.Lock()
-DRAWING_S = 5.0
+DRAWING_S = 30.0
+# and a page's rest waits while first screens are still to be drawn (REST_WAIT_S at most):
+# whole runs beside them took the GIL from the burst's last first screens
+REST_WAIT_S = 60.0
+_to_draw = threading.Condition()
+_waiting = [0]  # first screens taken (take) and not drawn yet
 
 
 @contextmanager
 def drawing() -> Iterator[None]:
-    """Hold the turn to draw a first screen (DRAWING_S at most, then draw anyway)."""
+    """Draw a first screen that :func:`take` gave: in turn (DRAWING_S at most, then anyway),
+    and counted until drawn."""
     turn = _drawing_one.acquire(timeout=DRAWING_S)
     try:
         yield
     finally:
         if turn:
             _drawing_one.release()
+        with _to_draw:
+            _waiting[0] = max(0, _waiting[0] - 1)
+            _to_draw.notify_all()
+
+
+def after_first_screens() -> None:
+    """Wait until this process has no first screen left to draw (a page's rest: its whole run
+    comes after a burst's first screens), REST_WAIT_S at most."""
+    with _to_draw:
+        _to_draw.wait_for(lambda: not _waiting[0], timeout=REST_WAIT_S)
 
 _RUN = "_pl.first"  # this run's record: [(index, draw, args, picture?)] or None (not replayable)
 _REPLAY = "_pl.first.replay"  # (screen, step, page): this run's page is a first screen
@@ -147,21 +163,30 @@ def recorded() -> Screen | None:
 
 
 def take(view: str, lecture: bool) -> Screen | None:
-    """The view's screen on this process; None when this page draws the view in full (and
-    records it: :func:`keep` then)."""
+    """The view's screen on this process, which the caller draws at once (in
+    :func:`drawing`); None when this page draws the view in full (and records it:
+    :func:`keep` then)."""
     key = (view, lecture)
     with _lock:
         _joins.append(time.monotonic())
         if key in _screens:
             _screens.move_to_end(key)
-            return _screens[key]
+            screen = _screens[key]
+            if screen is not None:
+                with _to_draw:
+                    _waiting[0] += 1  # the caller draws it now (drawing)
+            return screen
         waiting = _drawing.get(key)
         if waiting is None:
             _drawing[key] = threading.Event()
             return None
     waiting.wait(WAIT_S)
     with _lock:
-        return _screens.get(key)
+        screen = _screens.get(key)
+    if screen is not None:
+        with _to_draw:
+            _waiting[0] += 1
+    return screen
 
 
 def keep(view: str, lecture: bool, screen: Screen | None) -> None:
@@ -232,6 +257,7 @@ def forget() -> None:
     with _lock:
         _screens.clear()
         _joins.clear()
+        _waiting[0] = 0
         waiting = list(_drawing.values())
         _drawing.clear()
     for done in waiting:
