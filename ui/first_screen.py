@@ -21,11 +21,13 @@ elements as it draws them, and the view's next first runs on this process *repla
   process), and otherwise this page draws in full (and records).
 - :func:`schedule` makes this run's page the screen, which the page draws in place of its
   script (:func:`replayed`): empty places for what it does not hold, its items, the picture at
-  the class's step.
+  the class's step; one page at a time (:func:`drawing`).
 
 The page's rest (its sidebar, its prose, the rest of its parts) comes with its next run,
 which the page asks for once the picture is drawn (ui.rest_later), later still in a burst
-(:func:`spread_ms`), so that a hall's first screens are not queued behind its rests.
+(:func:`spread_ms`), and which waits for the process's first screens still to be drawn
+(:func:`after_first_screens`), so that a hall's first screens are not queued behind its
+rests.
 """
 
 from __future__ import annotations
@@ -54,35 +56,10 @@ _BURST_S = 5.0
 # turns on the GIL through every message (bench/README.md: a join's CPU 8-9 ms against
 # 9-11 with two at a time, and its pages drawn one after another rather than all at the
 # end). Nothing inside waits for the store or the network; a page waits DRAWING_S at most.
-_drawing_one = threading.Lock()
 DRAWING_S = 30.0
 # and a page's rest waits while first screens are still to be drawn (REST_WAIT_S at most):
 # whole runs beside them took the GIL from the burst's last first screens
 REST_WAIT_S = 60.0
-_to_draw = threading.Condition()
-_waiting = [0]  # first screens taken (take) and not drawn yet
-
-
-@contextmanager
-def drawing() -> Iterator[None]:
-    """Draw a first screen that :func:`take` gave: in turn (DRAWING_S at most, then anyway),
-    and counted until drawn."""
-    turn = _drawing_one.acquire(timeout=DRAWING_S)
-    try:
-        yield
-    finally:
-        if turn:
-            _drawing_one.release()
-        with _to_draw:
-            _waiting[0] = max(0, _waiting[0] - 1)
-            _to_draw.notify_all()
-
-
-def after_first_screens() -> None:
-    """Wait until this process has no first screen left to draw (a page's rest: its whole run
-    comes after a burst's first screens), REST_WAIT_S at most."""
-    with _to_draw:
-        _to_draw.wait_for(lambda: not _waiting[0], timeout=REST_WAIT_S)
 
 _RUN = "_pl.first"  # this run's record: [(index, draw, args, picture?)] or None (not replayable)
 _REPLAY = "_pl.first.replay"  # (screen, step, page): this run's page is a first screen
@@ -100,6 +77,9 @@ _lock = threading.Lock()
 _screens: OrderedDict[tuple, Screen | None] = OrderedDict()
 _drawing: dict[tuple, threading.Event] = {}
 _joins: deque[float] = deque()  # when the pages that opened a class's link here began
+_drawing_one = threading.Lock()  # the turn to draw a first screen
+_to_draw = threading.Condition()
+_waiting = [0]  # first screens taken (take) and not drawn yet
 
 
 def begin_run() -> None:
@@ -211,6 +191,28 @@ def release(view: str, lecture: bool) -> None:
         done = _drawing.pop((view, lecture), None)
     if done is not None:
         done.set()
+
+
+@contextmanager
+def drawing() -> Iterator[None]:
+    """Draw a first screen that :func:`take` gave: in turn (DRAWING_S at most, then anyway),
+    and counted until drawn."""
+    turn = _drawing_one.acquire(timeout=DRAWING_S)
+    try:
+        yield
+    finally:
+        if turn:
+            _drawing_one.release()
+        with _to_draw:
+            _waiting[0] = max(0, _waiting[0] - 1)
+            _to_draw.notify_all()
+
+
+def after_first_screens() -> None:
+    """Wait until this process has no first screen left to draw (a page's rest: its whole run
+    comes after a burst's first screens), REST_WAIT_S at most."""
+    with _to_draw:
+        _to_draw.wait_for(lambda: not _waiting[0], timeout=REST_WAIT_S)
 
 
 def schedule(screen: Screen, step: int, page: str) -> None:
