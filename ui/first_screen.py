@@ -78,8 +78,8 @@ _screens: OrderedDict[tuple, Screen | None] = OrderedDict()
 _drawing: dict[tuple, threading.Event] = {}
 _joins: deque[float] = deque()  # when the pages that opened a class's link here began
 _drawing_one = threading.Lock()  # the turn to draw a first screen
-_to_draw = threading.Condition()
-_waiting = [0]  # first screens taken (take) and not drawn yet
+_to_draw = threading.Condition(_lock)  # notified as each first screen taken is drawn
+_waiting = 0  # first screens taken (take) and not drawn yet (under _lock)
 
 
 def begin_run() -> None:
@@ -147,26 +147,28 @@ def take(view: str, lecture: bool) -> Screen | None:
     :func:`drawing`); None when this page draws the view in full (and records it:
     :func:`keep` then)."""
     key = (view, lecture)
+    waiting = None  # another page drawing the view in full
     with _lock:
         _joins.append(time.monotonic())
-        if key in _screens:
-            _screens.move_to_end(key)
-            screen = _screens[key]
-            if screen is not None:
-                with _to_draw:
-                    _waiting[0] += 1  # the caller draws it now (drawing)
-            return screen
-        waiting = _drawing.get(key)
-        if waiting is None:
-            _drawing[key] = threading.Event()
-            return None
-    waiting.wait(WAIT_S)
+        if key not in _screens:
+            waiting = _drawing.get(key)
+            if waiting is None:
+                _drawing[key] = threading.Event()
+                return None
+    if waiting is not None:
+        waiting.wait(WAIT_S)
+    return _taken(key)
+
+
+def _taken(key: tuple) -> Screen | None:
+    """The screen kept for ``key``, counted as one to draw now (:func:`drawing`)."""
+    global _waiting
     with _lock:
         screen = _screens.get(key)
-    if screen is not None:
-        with _to_draw:
-            _waiting[0] += 1
-    return screen
+        if screen is not None:
+            _screens.move_to_end(key)
+            _waiting += 1
+        return screen
 
 
 def keep(view: str, lecture: bool, screen: Screen | None) -> None:
@@ -197,6 +199,7 @@ def release(view: str, lecture: bool) -> None:
 def drawing() -> Iterator[None]:
     """Draw a first screen that :func:`take` gave: in turn (DRAWING_S at most, then anyway),
     and counted until drawn."""
+    global _waiting
     turn = _drawing_one.acquire(timeout=DRAWING_S)
     try:
         yield
@@ -204,7 +207,7 @@ def drawing() -> Iterator[None]:
         if turn:
             _drawing_one.release()
         with _to_draw:
-            _waiting[0] = max(0, _waiting[0] - 1)
+            _waiting = max(0, _waiting - 1)
             _to_draw.notify_all()
 
 
@@ -212,7 +215,7 @@ def after_first_screens() -> None:
     """Wait until this process has no first screen left to draw (a page's rest: its whole run
     comes after a burst's first screens), REST_WAIT_S at most."""
     with _to_draw:
-        _to_draw.wait_for(lambda: not _waiting[0], timeout=REST_WAIT_S)
+        _to_draw.wait_for(lambda: not _waiting, timeout=REST_WAIT_S)
 
 
 def schedule(screen: Screen, step: int, page: str) -> None:
@@ -256,10 +259,11 @@ def spread_ms() -> int:
 
 def forget() -> None:
     """Drop every screen, and let every page waiting for one draw in full (tests)."""
+    global _waiting
     with _lock:
         _screens.clear()
         _joins.clear()
-        _waiting[0] = 0
+        _waiting = 0
         waiting = list(_drawing.values())
         _drawing.clear()
     for done in waiting:
