@@ -10,12 +10,14 @@ python -m pip install --quiet --disable-pip-version-check -r requirements-dev.tx
 pip_install=$!
 
 # Debian's packages the tests use, where they are missing, in one apt-get run (each
-# `apt-get update` costs a fresh machine seconds): Chromium for the browser journeys, npm for
+# `apt-get update` costs a fresh machine seconds): Chromium's headless shell for the browser
+# journeys (tests/browser/chromium.py takes a whole Chromium where the shell is not), npm for
 # axe-core, redis-server for the class store's tests (tests/test_classroom_redis.py), nginx
 # for the framed class's journey (tests/browser/test_class_framed.py, with deploy/run.sh's
 # headers)
 missing=()
-python tests/browser/chromium.py >/dev/null || missing+=(chromium)
+command -v chromium-headless-shell >/dev/null \
+    || [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ] && ! command -v npm >/dev/null; then
     missing+=(npm)
 fi
