@@ -169,7 +169,9 @@ def _journey(browser, lecturer, lecturer_url, student_url, errors, shots) -> Non
     # (on a projector's 720 px the page's header lies over the title's row: pressed by key)
     lecturer.get_by_role("button", name="Lecture notes' example").press("Enter")
     settle(lecturer, 500)
-    ready(lecturer)
+    # the example drawn before the next click: a click sends the page's widget values, and
+    # one sent before the example's run reached the page would undo its learning rate
+    wait_status(lecturer, "Step 0 / 20")
     sidebar(lecturer).get_by_role("button", name="Start a class").click()
     settle(lecturer, 500)
     wait_strip(lecturer, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")

@@ -34,6 +34,7 @@ def test_a_phone_drives_the_class_through_a_one_time_link(browser, server_url):
         contexts.append(context)
         projector.get_by_role("button", name="Lecture notes' example").press("Enter")
         settle(projector, 500)
+        wait_status(projector, "Step 0 / 20")  # (before the next click: class_journey)
         sidebar(projector).get_by_role("button", name="Start a class").click()
         settle(projector, 500)
         wait_strip(projector, r"Class \w{4}-\w{4}")
@@ -80,6 +81,8 @@ def test_a_phone_drives_the_class_through_a_one_time_link(browser, server_url):
         contexts.append(context)
         wait_strip(again, "Following the class")  # as a student
         assert class_key(again) is None
+        # (said in the sidebar, which comes with the page's rest: ui.first_screen)
+        sidebar(again).get_by_text("used already", exact=False).wait_for(state="attached")
         assert "used already" in sidebar(again).inner_text()
         assert not errors, errors
     finally:
