@@ -55,9 +55,10 @@ if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ]; then
 fi
 
 ruff check .
-# a worker a core (PYTEST_WORKERS sets another number): a third on 2 cores ran 724-892 s of
-# pytest against 934-975 on 2, but three of its five fresh-clone runs failed a journey on a timing
-# its load made (two since fixed, one not understood yet: bench/README.md, "The test suite");
-# the journeys' waits stretch by the workers per core (tests/browser/conftest.py, _slowness)
-workers="${PYTEST_WORKERS:-$(python -c 'import os; print(os.cpu_count() or 1)')}"
+# a worker a core and one more (PYTEST_WORKERS sets another number): the browser journeys
+# spend part of their time waiting on a page, a cut network or a restart, and on 2 cores a
+# third worker ran the suite in about four fifths of the time two took (bench/README.md, "The
+# test suite"); the journeys' waits stretch by the workers per core (tests/browser/conftest.py,
+# _slowness)
+workers="${PYTEST_WORKERS:-$(python -c 'import os; print((os.cpu_count() or 1) + 1)')}"
 python -m pytest -n "$workers" --dist worksteal --durations=15 "$@"
