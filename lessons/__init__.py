@@ -9,12 +9,14 @@ is imported when its page first opens, as a page script was run then.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import importlib
 
 import streamlit as st
 
 from ui import first_screen
+from ui.lesson import PageEnds
 from ui.settings import LINKED
 from ui.url_state import LINK_OWN
 
@@ -37,7 +39,8 @@ def page(name: str) -> st.Page:
 
     def draw() -> None:
         if not first_screen.replayed():  # (a class's first screen: its script with its rest)
-            importlib.import_module(f"{__name__}.{name}").page()
+            with contextlib.suppress(PageEnds):  # (what comes after the page is drawn)
+                importlib.import_module(f"{__name__}.{name}").page()
 
     return st.Page(draw, title=title, icon=icon, url_path=name, default=name == FIRST)
 

@@ -279,3 +279,31 @@ def test_a_student_follows_a_lesson_whose_data_has_no_margin():
     assert any("these data have none" in m.value for m in student.markdown)
     assert [c.proto.id.rsplit("-", 1)[-1] for c in components(student, "classroom")] == \
         ["class.strip", "class.relay"]
+
+
+def test_a_student_follows_a_view_its_lesson_cannot_draw():
+    """A view the lesson cannot draw (the SVM on points of one class): the page says why and
+    ends there, and the strip that follows the class, drawn after the lesson, is there all the
+    same (a lesson's st.stop() stopped it: the student no longer followed)."""
+    from tests.apptest import components
+
+    _, state = ui.classroom._open_class("lesson=svm&pts=1,1,%2B;2,2,%2B", 2)
+    student = _app()
+    student.query_params["class"] = state.code
+    student.run()
+    assert_clean(student)
+    assert any(e.value.startswith("This data cannot be used here: two classes")
+               for e in student.error), [e.value for e in student.error]
+    assert [c.proto.id.rsplit("-", 1)[-1] for c in components(student, "classroom")] == \
+        ["class.strip", "class.relay"]
+
+
+def test_a_page_its_lesson_cannot_draw_still_offers_a_class():
+    """Outside a class too, what comes after a lesson that ends early is drawn: the sidebar's
+    Start a class."""
+    at = _app()
+    at.query_params.update({"pts": "1,1,+;2,2,+"})
+    switch(at, "svm").run()
+    assert_clean(at)
+    assert any(e.value.startswith("This data cannot be used here") for e in at.error)
+    assert any(b.label == "Start a class" for b in at.button)

@@ -162,18 +162,27 @@ def test_viz_holds_only_what_two_lessons_share():
             f"{module} serves {lessons or 'nothing'} alone: it belongs in that lesson"
 
 
-def chart_calls(path: Path) -> int:
-    """How many times a file calls something's ``plotly_chart``."""
+def attribute_calls(path: Path, name: str) -> int:
+    """How many times a file calls something's ``name`` (``st.plotly_chart``, ``st.stop``)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     return sum(isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
-               and node.func.attr == "plotly_chart" for node in ast.walk(tree))
+               and node.func.attr == name for node in ast.walk(tree))
+
+
+def test_no_lesson_stops_the_run():
+    # st.stop() stops every element after it, the class's strip too (drawn after the page):
+    # a lesson that cannot go on says why with ui.lesson.cannot_go_on, which ends the page alone
+    stopping = {path.relative_to(ROOT).as_posix()
+                for path in (ROOT / "lessons").rglob("*.py") if attribute_calls(path, "stop")}
+    assert stopping == set()
 
 
 def test_no_page_brings_streamlits_own_plotly():
     # st.plotly_chart's chunk is Plotly's whole bundle, evaluated before a page's picture:
     # every chart goes through ui/chart.py's component and the page's own Plotly
     files = [ROOT / "app.py", *(ROOT / "lessons").rglob("*.py"), *(ROOT / "ui").glob("*.py")]
-    drawing = {path.relative_to(ROOT).as_posix(): chart_calls(path) for path in files}
+    drawing = {path.relative_to(ROOT).as_posix(): attribute_calls(path, "plotly_chart")
+               for path in files}
     assert {name for name, count in drawing.items() if count} == set()
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from typing import NoReturn
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -60,6 +61,19 @@ ASIDE_KEY = "pl-aside"
 def dark_page() -> bool:
     """Whether the page is in Streamlit's dark theme (the browser asked for it)."""
     return st.context.theme.type == "dark"
+
+
+class PageEnds(Exception):
+    """A lesson's page ends where it is (raised by :func:`cannot_go_on`, caught by
+    lessons.page): its own elements stop there, and what the app draws after every page (a
+    class's strip and its controls) is drawn all the same, which st.stop() would not let be:
+    a stopped run stops every element after it."""
+
+
+def cannot_go_on(message: str) -> NoReturn:
+    """Say why the page cannot go on (an error in the app's own words) and end it there."""
+    st.error(message)
+    raise PageEnds(message)
 
 
 def plain_title(text: str) -> None:

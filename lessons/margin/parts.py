@@ -38,7 +38,7 @@ from lessons.margin.figures import (
 from ui.cached_runs import perceptron_trace
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
+from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.settings import Setting
 from ui.stepper import perceptron_run
 from viz.maths import num, vec
@@ -151,8 +151,7 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
         trace = perceptron_trace(data.X, data.y, settings)
         facts = geometry_of(data.X, data.y, settings["bias"])
     except ValueError as error:
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
     bias = settings["bias"]
     zeros_start = not np.any(trace.W[0]) and trace.b[0] == 0  # where Novikoff's theorem starts

@@ -1,10 +1,8 @@
 """Lesson 4: non-separable data. The perceptron cycles; the pocket and the average help."""
 
-import streamlit as st
-
 from lessons.nonseparable.parts import PAGE, PARTS, SETTINGS, suggestions, what_to_show
 from ui.lecture import lecture_mode
-from ui.lesson import Lesson
+from ui.lesson import Lesson, cannot_go_on
 
 
 def page() -> None:
@@ -26,6 +24,5 @@ def page() -> None:
         shown = what_to_show(data.X, data.y, settings)
     except ValueError as error:
         suggestions(lesson.aside() if lecture_mode() else None)
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     lesson.draw_parts(data, settings, shown)

@@ -15,7 +15,7 @@ from lessons.step_through.figures import loss_figure
 from ui.cached_runs import perceptron_trace
 from ui.floats import marked
 from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
+from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.stepper import export_buttons, perceptron_run
 from viz.maths import num
 
@@ -30,8 +30,7 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
     try:
         trace = perceptron_trace(data.X, data.y, settings)
     except ValueError as error:
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     result = outcome(trace, data.X, data.y, max_epochs=settings["max_epochs"])
     lesson.stepper(marked(perceptron_run(data, trace, settings, result, lecture=lecture_mode()),
                           trace))

@@ -3,7 +3,7 @@
 import streamlit as st
 
 from lessons.svm.parts import PAGE, PARTS, SETTINGS, exact_max_margin, svm_sidebar
-from ui.lesson import Lesson
+from ui.lesson import Lesson, cannot_go_on
 
 
 def page() -> None:
@@ -23,6 +23,5 @@ def page() -> None:
     try:
         mm = exact_max_margin(data.X, data.y)
     except ValueError as error:
-        st.error(f"This data cannot be used here: {error}")
-        st.stop()
+        cannot_go_on(f"This data cannot be used here: {error}")
     lesson.draw_parts(data, settings, svm_settings, mm)

@@ -38,7 +38,7 @@ from ui.budget import progress
 from ui.cached_runs import perceptron_trace
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
+from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.settings import Setting, order_label
 from ui.stepper import legend_only, perceptron_run, with_companion
 from viz import maths
@@ -251,8 +251,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         perc = perceptron_trace(data.X, data.y, settings)
         svm = svm_trace(data.X, data.y, svm_settings)
     except ValueError as error:
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     lam, eta0 = svm_settings["lam"], svm_settings["eta"]
     # how each run ended, from the run itself (the shorter one is padded to the other's end)
     ends = (outcome(perc, data.X, data.y, max_epochs=settings["max_epochs"]),
@@ -425,8 +424,7 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
     try:
         sm = exact_soft_margin(data.X, data.y, float(C))
     except ValueError as error:
-        st.error(f"The soft margin cannot be solved here: {error}")
-        st.stop()
+        cannot_go_on(f"The soft margin cannot be solved here: {error}")
     with left:
         lesson.chart(draw.soft_margin_figure(data.X, data.y, data.classes, sm, **(
             dict(height=LECTURE_HEIGHT, aspect=LECTURE_ASPECT) if lecture else {})),
@@ -507,8 +505,7 @@ def generalization_part(lesson: Lesson, data: Dataset, settings: dict, svm_setti
                                       split_seed=int(split_seed), runs=int(runs), order=order,
                                       C=float(st.session_state[C_SETTING.key]))
     except ValueError as error:
-        st.error(f"This split cannot be used: {error}")
-        st.stop()
+        cannot_go_on(f"This split cannot be used: {error}")
     train, test = result.train, result.test
     if not is_exact(perceptron(data.X[train], data.y[train])):
         float_marker()  # the runs' decisions and numbers

@@ -26,7 +26,7 @@ from lessons.variants import figures as draw
 from ui.budget import counted, progress
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
-from ui.lesson import Lesson, Parts
+from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
 from ui.stepper import (
@@ -180,8 +180,7 @@ def averaged_and_voted(lesson: Lesson, data: Dataset, settings: dict) -> None:
     try:
         trace = all_epochs_trace(X, y, settings)
     except ValueError as error:
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     if not trace.complete:
         st.caption(f"Only the first {trace.steps:,} visits are recorded and averaged.")
     W_avg, b_avg = running_average(trace)
@@ -281,8 +280,7 @@ def kernel_part(lesson: Lesson, data: Dataset, settings: dict) -> None:
         kernel = Kernel(**params)
         trace = kernel_trace(data.X, data.y, params, run)
     except ValueError as error:
-        st.error(f"This kernel cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"This kernel cannot train: {error}")
     if settings["init"] != "zeros":
         st.caption("The dual form always starts from α = 0 (w = 0, b = 0): the sidebar's "
                    "initial weights do not apply here.")
@@ -438,8 +436,7 @@ def more_classes(lesson: Lesson, data: Dataset, settings: dict) -> None:
         model = iris_one_vs_rest(weights, settings).scaled(c, factor)
         pairs = iris_one_vs_one(weights, settings)
     except ValueError as error:
-        st.error(f"These settings cannot train: {error}")
-        st.stop()
+        cannot_go_on(f"These settings cannot train: {error}")
     if not is_exact(perceptron(X, np.where(labels == 0, 1, -1), **settings)):
         float_marker()  # every binary run sees the same numbers: one says for all
     if weights == "averaged":

@@ -11,7 +11,7 @@ from datasets import Dataset
 from datasets.editing import add_point, erase_nearest, from_table, to_csv
 from lessons.your_data.figures import CANVAS_POINTS, canvas_figure
 from ui.data_picker import YOUR_DATA, choose_next_run
-from ui.lesson import Lesson, Parts
+from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.outside import md
 from ui.user_data import can_undo, set_user_data, undo, user_data, version
 
@@ -87,6 +87,5 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
             else:
                 _save(*add_point(X, y, x1, x2, -1 if tool == "add -1" else 1))
         except ValueError as error:
-            st.error(str(error))
-            st.stop()
+            cannot_go_on(str(error))
         st.rerun()
