@@ -535,9 +535,15 @@ def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = Tr
 
 def title_slot() -> None:
     """The strip's place on the page's title row (ui.lesson's title calls it there): on a
-    projector the strip takes no row of its own, the picture has its height."""
+    projector the strip takes no row of its own, the picture has its height.
+
+    A container where it holds the strip, which a run keeps with the strip it drew last until
+    this run draws it again (an empty was cleared as each of the lecturer's runs began: the bar
+    went away for the run); an empty, which takes no width in the row, while the join card
+    holds the strip over the page."""
     if _in_class() and lecture_mode():
-        st.session_state[_TITLE_SLOT] = st.empty()
+        st.session_state[_TITLE_SLOT] = st.empty() if st.session_state.get(_CARD) \
+            else st.container()
 
 
 def _on_resume() -> None:

@@ -248,3 +248,34 @@ def test_a_late_phone_opens_on_the_picture_and_keeps_it_as_the_page_comes(browse
         for phone_context in phones:
             phone_context.close()
         context.close()
+
+
+def test_a_projectors_class_bar_stays_through_the_lecturers_runs(browser, server_url):
+    """On a projector the class's bar sits on the title's row (ui.classroom.title_slot): a run
+    of the whole page (the notes' example) keeps it there all along, the same strip."""
+    errors: list[str] = []
+    context = browser.new_context(viewport=PROJECTOR)
+    context.add_init_script(LOG + MOUNTS_SEEN)
+    projector = context.new_page()
+    projector.set_default_timeout(timeout_ms(25_000))
+    projector.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        projector.goto(f"{server_url}/?lecture=1")
+        wait_idle(projector)
+        ready(projector)
+        start_class(projector)
+        projector.get_by_role("button", name="Hide the code").click()
+        settle(projector, 500)
+        projector.locator('[data-testid="stHorizontalBlock"] .pl-class').wait_for()
+        projector.evaluate("() => { window.__plSeen['.pl-class'] = "
+                           "[document.querySelector('.pl-class')]; "
+                           "window.__plStripAway = false; }")
+        projector.get_by_role("button", name="Lecture notes' example").press("Enter")
+        settle(projector, 500)
+        wait_status(projector, "Step 0 / 20")
+        wait_strip(projector, CLASS)
+        assert not projector.evaluate("window.__plStripAway"), describe(projector)
+        assert projector.evaluate(SEEN, ".pl-class") == 1, describe(projector)
+        assert not errors, errors
+    finally:
+        context.close()
