@@ -20,7 +20,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
                  "--disable-dev-shm-usage", "--font-render-hinting=none"]
 
 # Chromium's headless shell first: the same Blink and V8 without the browser's own UI, it
-# opens a lesson on some two thirds of the CPU the whole browser takes (bench/README.md, "The
+# opens a lesson on about three quarters of the CPU the whole browser takes (bench/README.md, "The
 # test suite"), and nothing here runs a browser with a window
 CANDIDATES = ("/usr/lib/chromium/chromium-headless-shell", "chromium-headless-shell",
               "/usr/lib/chromium/chromium", "/usr/bin/chromium", "chromium",
