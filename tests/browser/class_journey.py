@@ -9,6 +9,7 @@ Redis (test_class_redis.py): the lecturer's page on ``lecturer_url``, the studen
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
@@ -451,7 +452,12 @@ def lecturer_and_student(browser, deployment, errors: list):
         assert deployment.serving(lecturer_context) == first
         assert deployment.serving(student_context) == second
     except BaseException:
-        for context in contexts:
+        ARTIFACTS.mkdir(exist_ok=True)  # what each page showed and heard, for the failure
+        for n, context in enumerate(contexts):
+            for page in context.pages:
+                with contextlib.suppress(Exception):
+                    page.screenshot(path=ARTIFACTS / f"class_start_failed_{n}.png")
+                    print(describe(page))
             context.close()
         raise
     return contexts, lecturer, student, code
