@@ -254,14 +254,9 @@ def test_a_projectors_class_bar_stays_through_the_lecturers_runs(browser, server
     """On a projector the class's bar sits on the title's row (ui.classroom.title_slot): a run
     of the whole page (the notes' example) keeps it there all along, the same strip."""
     errors: list[str] = []
-    context = browser.new_context(viewport=PROJECTOR)
-    context.add_init_script(LOG + MOUNTS_SEEN)
-    projector = context.new_page()
-    projector.set_default_timeout(timeout_ms(25_000))
-    projector.on("pageerror", lambda error: errors.append(str(error)))
+    context, projector = open_page(browser, f"{server_url}/?lecture=1", PROJECTOR, errors,
+                                   prepare=lambda context: context.add_init_script(MOUNTS_SEEN))
     try:
-        projector.goto(f"{server_url}/?lecture=1")
-        wait_idle(projector)
         ready(projector)
         start_class(projector)
         projector.get_by_role("button", name="Hide the code").click()
