@@ -5,8 +5,10 @@ temporary RUN_DIR, with handles to break its parts and watch them come back.
     with deployed(processes=2) as d:       # returns once nginx serves the app
         d.url                              # the public address: http://127.0.0.1:PORT
         d.streamlits                       # the processes' program names: ["streamlit-PORT", ...]
-        d.stick(context, d.streamlits[0])  # a browser context nginx sends to that process
+        d.cookie_for(d.streamlits[0])      # a sticky cookie nginx sends to that process
+        d.stick(context, d.streamlits[0])  # a browser context given one
         d.serving(context)                 # the process nginx last sent it to
+        d.route(cookie)                    # the process nginx sends that cookie to now
         d.kill(d.streamlits[0])            # SIGKILL it (as a crash would); its old pid
         d.wait_back(d.streamlits[0])       # s from the kill until a new one serves (<= 30 s)
         d.stop_redis(lose_data=False)      # redis-server stopped (its data kept, or deleted)
@@ -36,6 +38,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import urllib.error
 import urllib.request
 import xmlrpc.client
 from collections.abc import Iterator
@@ -115,43 +118,51 @@ class Deployment:
         return True
 
     # -- which process a browser is sent to (nginx hashes its sticky cookie)
-    def _route(self, cookie: str) -> str:
-        """The program nginx sends a request carrying this sticky cookie to."""
+    def route(self, cookie: str) -> str:
+        """The program nginx sends a request carrying this sticky cookie to now (a health
+        check through nginx, read back from its log); "streamlit" when none would take it."""
+        logged = len(self._hits(cookie))
         request = urllib.request.Request(f"{self.url}/_stcore/health",
                                          headers={"Cookie": f"stlab_backend={cookie}"})
-        with urllib.request.urlopen(request, timeout=10) as reply:
+        with contextlib.suppress(urllib.error.HTTPError), \
+                urllib.request.urlopen(request, timeout=10) as reply:
             reply.read()
         deadline = time.monotonic() + 5  # nginx logs a request once it has finished with it
-        while True:
-            try:
-                return self._last_upstream(cookie)
-            except LookupError:
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.02)
+        while len(self._hits(cookie)) == logged:
+            if time.monotonic() > deadline:
+                raise LookupError(f"nginx logged no request with the cookie {cookie!r}")
+            time.sleep(0.02)
+        return self._last_upstream(cookie)
+
+    def _hits(self, cookie: str) -> list[list[str]]:
+        lines = [line.split() for line in self.access_log().splitlines()]
+        return [line for line in lines if len(line) > 2 and line[1] == cookie]
 
     def _last_upstream(self, cookie: str) -> str:
-        lines = [line.split() for line in self.access_log().splitlines()]
-        hits = [line for line in lines if len(line) > 2 and line[1] == cookie]
+        hits = self._hits(cookie)
         if not hits:
             raise LookupError(f"nginx logged no request with the cookie {cookie!r}")
-        # "127.0.0.1:A, 127.0.0.1:B": A refused, B answered
-        port = hits[-1][-4].rstrip(",").rsplit(":", 1)[1]
-        return f"streamlit-{port}"
+        # "127.0.0.1:A, 127.0.0.1:B": A refused, B answered; "streamlit": no process would
+        answered = hits[-1][-4].rstrip(",")
+        return f"streamlit-{answered.rsplit(':', 1)[1]}" if ":" in answered else answered
 
     def access_log(self) -> str:
         path = self.run_dir / "access.log"
         return path.read_text() if path.exists() else ""
 
-    def stick(self, context, program: str) -> str:
-        """Give a browser context the sticky cookie nginx sends to ``program``; the cookie."""
+    def cookie_for(self, program: str) -> str:
+        """A sticky cookie nginx sends to ``program``."""
         for _ in range(200):
             cookie = secrets.token_hex(16)
-            if self._route(cookie) == program:
-                context.add_cookies([{"name": "stlab_backend", "value": cookie,
-                                      "url": self.url}])
+            if self.route(cookie) == program:
                 return cookie
         raise RuntimeError(f"no cookie of 200 reaches {program}")
+
+    def stick(self, context, program: str) -> str:
+        """Give a browser context the sticky cookie nginx sends to ``program``; the cookie."""
+        cookie = self.cookie_for(program)
+        context.add_cookies([{"name": "stlab_backend", "value": cookie, "url": self.url}])
+        return cookie
 
     def serving(self, context) -> str:
         """The program nginx last sent this browser context's requests to."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -109,6 +110,36 @@ def test_a_killed_nginx_is_replaced_and_its_workers_do_not_outlive_it(deployment
     assert deployment.pid("nginx") == master  # and it stays up
     with urllib.request.urlopen(f"{deployment.url}/_stcore/health", timeout=10) as reply:
         assert reply.read() == b"ok"
+
+
+def test_a_class_unavailable_while_redis_is_down_takes_no_process_out(deployment):
+    """A class route's 503 (Redis away) is the browser's answer, not a dead process: nginx
+    passes it on, and each process still serves the pages stuck to it meanwhile (nginx once
+    counted the 503 as a failure, took both processes out in turn and answered 502 to every
+    page for 5 s)."""
+    cookies = {program: deployment.cookie_for(program) for program in deployment.streamlits}
+
+    def get(program: str, path: str) -> int:
+        request = urllib.request.Request(f"{deployment.url}{path}",
+                                         headers={"Cookie": f"stlab_backend={cookies[program]}"})
+        try:
+            with urllib.request.urlopen(request, timeout=10) as reply:
+                reply.read()
+                return reply.status
+        except urllib.error.HTTPError as refused:
+            assert refused.headers["Retry-After"] == "2" or refused.code != 503
+            return refused.code
+
+    deployment.stop_redis()
+    try:
+        for _ in range(3):  # each of nginx's workers may take a request
+            for program in deployment.streamlits:
+                assert get(program, "/class/ABCD2345") == 503
+        for program in deployment.streamlits:
+            for _ in range(3):
+                assert deployment.route(cookies[program]) == program
+    finally:
+        deployment.start_redis()
 
 
 # ------------------------------------------------------------------ the store's faults
