@@ -30,9 +30,11 @@ if __name__ == "__main__":
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )
     from ui.classroom import class_session
+    from ui.state import shown_marker
 
     LESSONS = lessons.pages()
     page = st.navigation(LESSONS)
     # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
     with class_session(LESSONS, page, lessons.link_parameters):
         page.run()
+    shown_marker()  # last: what the page sends back says it had the whole run

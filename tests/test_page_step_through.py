@@ -235,3 +235,36 @@ def test_an_eta_stepped_in_floating_point_stays_a_short_decimal_and_the_run_exac
     data = BUILTIN["Lecture notes' example: 4 points"]()
     steps = list(perceptron(data.X, data.y, eta=0.3))
     assert stepper_run(at, PAGE)[0]["steps"] == len(steps)
+
+
+def _a_request_with(at, eta: float, init: str, shown: int | None = None):
+    """The page's next request: η and the initial weights as it sends them, and (when given)
+    the hidden count of buttons it has seen (ui.state.shown_marker)."""
+    by_key(at.number_input, "train.eta").set_value(eta)
+    by_key(at.radio, "train.init").set_value(init)
+    if shown is not None:
+        by_key(at.number_input, "pl-shown").set_value(shown)
+    return at.run()
+
+
+def test_a_request_sent_before_the_buttons_run_reached_the_page_does_not_undo_it(
+        notes_example):
+    """A click sent while the notes' example's run was on its way carries the widgets' values
+    from before it (η = 1, zero weights) and the count of buttons the page had seen then (0):
+    the example's values stay, and the run is the notes'."""
+    at = _a_request_with(notes_example, 1.0, "zeros", shown=0)
+    assert at.session_state["train.eta"] == 0.1 and at.session_state["train.init"] == "typed"
+    header, columns = stepper_run(at, PAGE)
+    _, steps = notes_run()
+    assert header["steps"] == len(steps) == 20
+    assert np.allclose(columns["W"][-1], steps[-1].w)
+
+
+def test_a_change_made_after_the_page_had_the_buttons_run_is_kept(notes_example):
+    """The same values sent once the page had the example's run (its count says so) are the
+    reader's own choice: η = 1 and zero weights stay."""
+    at = _a_request_with(notes_example, 1.0, "zeros")
+    assert at.session_state["train.eta"] == 1.0 and at.session_state["train.init"] == "zeros"
+    at = _a_request_with(at, 0.1, "typed", shown=0)  # (no button pending: nothing is held)
+    at = _a_request_with(at, 1.0, "zeros", shown=0)
+    assert at.session_state["train.eta"] == 1.0

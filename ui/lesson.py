@@ -42,7 +42,7 @@ from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
 from ui.lecture import lecture_css, lecture_mode
 from ui.settings import LINKED, Setting, defaults
-from ui.state import keep_alive, keep_shared_settings
+from ui.state import keep_alive, keep_button_values, keep_shared_settings
 from ui.stepper import PLOTLY_EARLY, Run, stepper
 from ui.theme import INTRO_KEY, PARTS_KEY
 from ui.training import training_settings
@@ -180,6 +180,7 @@ class Lesson:
         self._picked: str | None = None
         # the picker first, as the first thing the page asks (its place in the address)
         self.settings = (*picker, *settings)
+        keep_button_values()
         keep_shared_settings()
         url_state.restore(self.settings, page=page, shared=shared, your_data=YOUR_DATA,
                           set_user_data=set_user_data)

@@ -31,6 +31,8 @@ def _colour(selector: str, pair: tuple[str, str], prop: str = "color") -> str:
 
 # the container that holds the page's style and script (ui.lecture.lecture_css): no room
 PAGE_STYLE_KEY = "pl-page-style"
+# the widget that ends every run (ui.state.shown_marker): no room, nothing to read
+SHOWN_KEY = "pl-shown"
 # a lesson's title row with its introduction as the title's help, and (key + "-text") the
 # introduction as a caption under it (ui.lesson.Lesson.title): one of the two shows
 INTRO_KEY = "pl-intro"
@@ -84,6 +86,7 @@ def page_css() -> str:
         # of that class comes or goes, not on every change of the page)
         f".stApp .st-key-{PAGE_STYLE_KEY}, .stApp div:has(> .st-key-{PAGE_STYLE_KEY}) "
         "{ display: none; }",
+        f".stApp .st-key-{SHOWN_KEY} {{ display: none; }}",
         # a lesson's sections are h2 under its h1 (a screen reader's list of headings skips no
         # level), set at the size of Streamlit's h3; the sidebar's own headings stay h3
         '.stApp [data-testid="stMainBlockContainer"] h2 { font-size: 1.75rem; '

@@ -6,12 +6,13 @@ from datasets.builtin import NOTES_ETA, NOTES_INIT
 from lessons.step_through.parts import PAGE, PARTS
 from ui.lesson import Lesson
 from ui.settings import BIAS, DATA_CHOICE_KEY, ETA, INIT, ORDER, W1, W2, B
+from ui.state import set_by_button
 
 
 def use_notes_example() -> None:
     """Set the notes' worked example: 4 points, w = (0.2, 0), b = -0.1, eta = 0.1, cyclic."""
     (w1, w2), b = NOTES_INIT
-    st.session_state.update({
+    set_by_button({
         DATA_CHOICE_KEY: "Lecture notes' example: 4 points", ORDER.key: "cyclic",
         INIT.key: "typed", W1.key: w1, W2.key: w2, B.key: b,
         ETA.key: NOTES_ETA, BIAS.key: True,

@@ -29,6 +29,7 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.outside import md
 from ui.settings import DATA_CHOICE_KEY, DATA_N, DATA_SHAPES, Setting
+from ui.state import set_by_button
 from ui.stepper import (
     Run,
     epoch_columns,
@@ -93,7 +94,7 @@ def example_buttons(names) -> None:
     cols = _columns(max(len(names), 4))
     for col, name in zip(cols, names, strict=False):
         col.button(f"Load {name}", key=f"{PAGE}.load.{name}", width="stretch",
-                   on_click=st.session_state.update, args=(EXAMPLES[name],))
+                   on_click=set_by_button, args=(EXAMPLES[name],))
 
 
 @st.cache_data(max_entries=32, show_spinner=False)
