@@ -268,3 +268,16 @@ def test_a_change_made_after_the_page_had_the_buttons_run_is_kept(notes_example)
     at = _a_request_with(at, 0.1, "typed", shown=0)  # (no button pending: nothing is held)
     at = _a_request_with(at, 1.0, "zeros", shown=0)
     assert at.session_state["train.eta"] == 1.0
+
+
+def test_a_projectors_notes_button_has_no_help_to_cover_the_step():
+    """Pressed by key, the button keeps the focus while the arrows step: its help would lie
+    over the status and the maths for the room. A reader's page keeps the help (what the
+    notes give and what is reconstructed)."""
+    def notes_button(at):
+        return next(b for b in at.button if b.label == "Lecture notes' example")
+
+    at = open_app()
+    assert "reconstructed from the numbers" in notes_button(at).help
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert not notes_button(at).help

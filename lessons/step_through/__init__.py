@@ -4,6 +4,7 @@ import streamlit as st
 
 from datasets.builtin import NOTES_ETA, NOTES_INIT
 from lessons.step_through.parts import PAGE, PARTS
+from ui.lecture import lecture_mode
 from ui.lesson import Lesson
 from ui.settings import BIAS, DATA_CHOICE_KEY, ETA, INIT, ORDER, W1, W2, B
 from ui.state import set_by_button
@@ -19,13 +20,18 @@ def use_notes_example() -> None:
     })
 
 
+NOTES_HELP = ("Load the lecture notes' worked example: 4 points; w = (0.2, 0), b = −0.1, "
+              "η = 0.1, cyclic order. Points 1 and 2 are the notes'; points 3 and 4 are "
+              "reconstructed from the numbers the notes give for them (y·a = 0.35 at the "
+              "third, an update at the fourth).")
+
+
 def notes_example() -> None:
-    """The button that loads the notes' worked example (on a projector too)."""
+    """The button that loads the notes' worked example (on a projector too, without its help:
+    pressed by key, the button keeps the focus while the arrows step, and its help would lie
+    over the step's status and maths for the whole room)."""
     st.button("Lecture notes' example", icon=":material/menu_book:", on_click=use_notes_example,
-              help="Load the lecture notes' worked example: 4 points; w = (0.2, 0), b = −0.1, "
-                   "η = 0.1, cyclic order. Points 1 and 2 are the notes'; points 3 and 4 are "
-                   "reconstructed from the numbers the notes give for them (y·a = 0.35 at the "
-                   "third, an update at the fourth).")
+              help=None if lecture_mode() else NOTES_HELP)
 
 
 def page() -> None:
