@@ -145,3 +145,30 @@ def test_the_picked_parts_keep_the_names_their_links_always_had():
     assert svm.PARTS.names == ("Losses", "Train side by side", "Soft margin", "Generalization",
                                "In scikit-learn")
     assert variants.PARTS.names == ("averaged", "kernel", "classes")
+
+
+def _ends_on_each_hostile_name():
+    import contextlib
+
+    from tests.names import HOSTILE_NAMES
+    from ui.lesson import PageEnds, cannot_go_on
+
+    for name in HOSTILE_NAMES:
+        with contextlib.suppress(PageEnds):
+            cannot_go_on(f"This data cannot be used here: no class {name}")
+
+
+def test_a_page_that_cannot_go_on_says_its_message_as_written():
+    """The message quotes a check's error, which may quote the reader's data: every hostile
+    name shows as its own characters, with no Markdown, link or directive made of it."""
+    from tests.apptest import shown
+    from tests.names import HOSTILE_NAMES
+    from ui.outside import md
+
+    at = AppTest.from_function(_ends_on_each_hostile_name).run()
+    assert not at.exception
+    said = [e.value for e in at.error]  # (Streamlit strips a message's ends)
+    messages = [f"This data cannot be used here: no class {n}" for n in HOSTILE_NAMES]
+    assert said == [md(message).strip() for message in messages]
+    assert [shown(value) for value in said] == \
+        [" ".join(message.splitlines()).strip() for message in messages]

@@ -41,6 +41,7 @@ from ui.classroom import title_slot
 from ui.data_picker import YOUR_DATA, data_picker
 from ui.floats import float_marker
 from ui.lecture import lecture_css, lecture_mode
+from ui.outside import md
 from ui.settings import LINKED, Setting, defaults
 from ui.state import keep_alive, keep_button_values, keep_shared_settings
 from ui.stepper import PLOTLY_EARLY, Run, stepper
@@ -71,8 +72,9 @@ class PageEnds(Exception):
 
 
 def cannot_go_on(message: str) -> NoReturn:
-    """Say why the page cannot go on (an error in the app's own words) and end it there."""
-    st.error(message)
+    """Say why the page cannot go on and end it there. The message shows as written, never as
+    Markdown: it quotes a check's error, which may quote the reader's data."""
+    st.error(md(message))
     raise PageEnds(message)
 
 
