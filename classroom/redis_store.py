@@ -69,6 +69,9 @@ TALLY_NOTICE = '{"t":"tally"}'
 LEAD_NOTICE = '{"t":"lead"}'
 PRESENCE_LOCKS = 64  # a voter's presence writes queue on one of these (by hash)
 HEALTH_EVERY = 1.0  # s between two probes of Redis (a PING)
+# s each step of closing may take: redis-py's pub/sub close can wait for ever for its socket to
+# close (redis/redis-py#3941), which held a test server's shutdown past 15 s
+CLOSE_S = 2.0
 
 VOTE = """
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return -1 end
@@ -123,13 +126,13 @@ class RedisStore(Store):
         await super().start()
 
     async def close(self) -> None:
+        """Stop the background work and let go of Redis, each step CLOSE_S at most: a closing
+        process (a restart, supervisord's stop) must not hang on a socket."""
         await super().close()
-        with contextlib.suppress(Exception):
-            await self._pubsub.aclose()
-        with contextlib.suppress(Exception):
-            await self.redis.aclose()
-        with contextlib.suppress(Exception):
-            await self.redis.connection_pool.disconnect()
+        for closing in (self._pubsub.aclose, self.redis.aclose,
+                        self.redis.connection_pool.disconnect):
+            with contextlib.suppress(Exception):  # (a step's timeout among them)
+                await asyncio.wait_for(closing(), CLOSE_S)
 
     async def _listening(self) -> None:
         while True:

@@ -359,6 +359,25 @@ def test_the_redis_store_changes_a_class_as_the_model_does(redis_url, sequence):
     run(main())
 
 
+def test_a_store_closes_within_its_bound_when_redis_py_would_wait_for_ever(redis_url):
+    """A process that stops (a restart, supervisord's stop) closes its store: redis-py's
+    pub/sub close can wait for ever on its socket; each step waits CLOSE_S at most."""
+    from classroom.redis_store import CLOSE_S
+
+    async def never() -> None:
+        await asyncio.Event().wait()
+
+    async def main():
+        store = RedisStore(redis_url)
+        await store.start()
+        store._pubsub.aclose = never
+        began = asyncio.get_running_loop().time()
+        await store.close()
+        return asyncio.get_running_loop().time() - began
+
+    assert CLOSE_S <= run(main(), timeout=30) < CLOSE_S + 5
+
+
 def test_the_redis_store_keeps_no_answer_by_voter(redis_url):
     """What Redis holds about a vote: a count per choice and, until the reveal, HMACs."""
     async def main():
