@@ -74,7 +74,7 @@ async def join(base: str, code: str, step: int, start: float, timeout: float,
             if f"step={step}" not in session.query.split("&"):
                 return first, whole, f"its rest at {session.query!r}"
         return first, whole, None
-    except (OSError, TimeoutError, asyncio.TimeoutError) as failure:
+    except (OSError, TimeoutError) as failure:
         return first, time.perf_counter() - start, f"{type(failure).__name__}: {failure}"
     finally:
         if session is not None:

@@ -36,12 +36,12 @@
 #   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
 #                    gzipped copy; 0: it proxies them and gzips on the fly
 #
-# Runs in the foreground under supervisord (PyPI `supervisor`, in requirements.txt): each
+# Runs in the foreground under supervisord (PyPI `supervisor`, in requirements-deploy.txt): each
 # Streamlit process, redis-server and nginx is one of its programs, restarted when it dies
 # (with a growing wait when it dies again at once), so no part takes the others down;
 # `python -m supervisor.supervisorctl -c RUN_DIR/supervisord.conf status` lists them.
 # Ctrl+C (or SIGTERM) stops every one of them. Needs nginx (Debian: apt-get install -y
-# nginx) and the app's requirements (pip install -r requirements.txt); with more than one
+# nginx) and the app's requirements (pip install -r requirements-deploy.txt); with more than one
 # process also redis-server (Debian: apt-get install -y redis-server), which keeps the
 # classes that every process serves (PERCEPTRON_LAB_REDIS=redis://... to use a Redis of
 # your own).
@@ -74,7 +74,7 @@ mkdir -p "$RUN_DIR/tmp" "$RUN_DIR/www"
 chmod a+rx "$RUN_DIR" "$RUN_DIR/www"
 
 if ! "$PYTHON" -c 'import supervisor' 2>/dev/null; then
-    echo "supervisord is missing: python -m pip install -r requirements.txt" >&2
+    echo "supervisord is missing: python -m pip install -r requirements-deploy.txt" >&2
     exit 2
 fi
 ROOT="$PWD"

@@ -5,8 +5,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# the Python packages, beside the machine's own packages below (a fresh machine waits for both)
-python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt &
+# the Python packages at the lock's exact versions (requirements-lock.txt, refreshed by
+# scripts/lock.sh), beside the machine's own packages below (a fresh machine waits for both)
+python -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt \
+    -c requirements-lock.txt &
 pip_install=$!
 
 # Debian's packages the tests use, where they are missing, in one apt-get run (each

@@ -96,9 +96,8 @@ def test_the_step_through_page_draws_the_surface_and_the_runs_path(eta):
     assert_clean(at)
     figure = chart(at, "step_through.loss_surface")
     path = next(t for t in figure["data"] if t.get("name") == "w after each update")
-    drawn = list(zip(plotly_array(path["x"]).tolist(), plotly_array(path["y"]).tolist(),
-                     strict=True))
-    assert drawn == pytest.approx(fraction_path(eta))
+    drawn = np.column_stack([plotly_array(path["x"]), plotly_array(path["y"])])
+    np.testing.assert_allclose(drawn, np.array(fraction_path(eta)), rtol=1e-12)
     contour = next(t for t in figure["data"] if t.get("type") == "contour")
     data = notes_two_points()
     w1s, w2s = plotly_array(contour["x"]), plotly_array(contour["y"])
