@@ -14,15 +14,16 @@ pip_install=$!
 # Debian's packages the tests use, where they are missing, in one apt-get run (each
 # `apt-get update` costs a fresh machine seconds): Chromium's headless shell for the browser
 # journeys (tests/browser/chromium.py takes a whole Chromium where the shell is not), npm for
-# axe-core, redis-server for the class store's tests (tests/test_classroom_redis.py), nginx
-# for the framed class's journey (tests/browser/test_class_framed.py, with deploy/run.sh's
-# headers)
+# axe-core, node to read the page's modules (tests/test_js_modules.py), redis-server for the
+# class store's tests (tests/test_classroom_redis.py), nginx for the framed class's journey
+# (tests/browser/test_class_framed.py, with deploy/run.sh's headers)
 missing=()
 command -v chromium-headless-shell >/dev/null \
     || [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 if [ ! -f tests/.axe/node_modules/axe-core/axe.min.js ] && ! command -v npm >/dev/null; then
     missing+=(npm)
 fi
+command -v node >/dev/null || missing+=(nodejs)
 command -v redis-server >/dev/null || missing+=(redis-server)
 command -v nginx >/dev/null || [ -x /usr/sbin/nginx ] || missing+=(nginx)
 if [ ${#missing[@]} -gt 0 ]; then

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
@@ -46,7 +45,7 @@ from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
-from ui import first_screen, url_state
+from ui import first_screen, js_modules, url_state
 from ui.data_picker import YOUR_DATA
 from ui.lecture import lecture_mode
 from ui.outside import md
@@ -55,12 +54,11 @@ from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: these modules joined into one ES module, in this order, each using only
-# what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
-# what a module offers the others and its tests (tests/browser/js/)
-JS_MODULES = ("dom", "strip", "lead", "stream")
+# the strip's script: stream.js and every module it uses, each joined after the modules it
+# uses, as the header at the top of each file declares (ui/js_modules.py); dom.js is the
+# stepper's own, shared
+JS_MODULES = tuple(path.stem for path in js_modules.order([ASSETS / "stream.js"]))
 SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
-_EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
 def module_path(name: str) -> Path:
@@ -70,7 +68,9 @@ def module_path(name: str) -> Path:
 
 def script() -> str:
     """The strip's ES module: :data:`JS_MODULES` joined in their order."""
-    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in JS_MODULES)
+    return js_modules.join(module_path(name) for name in JS_MODULES)
+
+
 COMPONENT = "perceptron_lab.classroom"
 LESSON = "lesson"  # the view's name for the page (its url path; none for the first page)
 # never part of a view: the class's own parameters, Streamlit's own, the step (it travels on

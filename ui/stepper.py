@@ -18,7 +18,6 @@ import gzip
 import hashlib
 import json
 import os
-import re
 import tempfile
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields, replace
@@ -34,7 +33,7 @@ import streamlit as st
 from core.decimals import MAX_DECIMALS, decimal_integers
 from core.trace import Outcome, Trace
 from datasets import Dataset
-from ui import first_screen, url_state
+from ui import first_screen, js_modules, url_state
 from ui.lecture import lecture_mode
 from viz import theme
 from viz.palette import (
@@ -140,19 +139,18 @@ def serve_plotly() -> Path:
     return serve_file("plotly.min.js", plotly_js())
 
 
-# The page's script: these modules joined into one ES module, in this order (each uses what
-# the ones before it declare), then the stepper's layers (stepper_assets/layers/), each a
-# module that adds itself to the stepper's LAYERS: they are built and drawn in this order.
-# ``export`` marks what a module offers the others and its tests (tests/browser/js/);
-# joined, no module imports, so the word is dropped.
-JS_MODULES = ("dom", "format", "exact", "wire", "geometry", "maths", "overlay", "grid", "status",
-              "sync", "controls", "predict", "plotly", "fit", "figure", "scheme", "stepper")
+# The page's script: the stepper (stepper_assets/stepper.js) and its layers (layers/, each a
+# module that adds itself to the stepper's LAYERS: they are built and drawn in this order),
+# with every module they use, each joined after the modules it uses, as the header at the top
+# of each file declares (``// @uses``, ``// @provides``: ui/js_modules.py).
 JS_LAYERS = ("plane", "kernel", "explain", "companion", "weights", "pair", "class")
+_STEPPER = js_modules.order([ASSETS / "stepper.js", *(ASSETS / "layers" / f"{name}.js"
+                                                       for name in JS_LAYERS)])
+JS_MODULES = tuple(path.stem for path in _STEPPER if path.parent.name != "layers")
 # The page's other charts (ui/chart.py) are a component of their own, with this script
-JS_CHART = ("plotly", "chart")
+JS_CHART = tuple(path.stem for path in js_modules.order([ASSETS / "chart.js"]))
 # every module file, once
 JS_FILES = tuple(dict.fromkeys((*JS_MODULES, *JS_LAYERS, *JS_CHART)))
-_EXPORT = re.compile(r"^export (?!default)", re.M)
 
 
 def module_path(name: str) -> Path:
@@ -161,9 +159,9 @@ def module_path(name: str) -> Path:
 
 
 def script(names: tuple[str, ...] = (*JS_MODULES, *JS_LAYERS)) -> str:
-    """One component's ES module: these modules joined in their order (the stepper's:
-    :data:`JS_MODULES`, then :data:`JS_LAYERS`)."""
-    return "\n".join(_EXPORT.sub("", module_path(name).read_text()) for name in names)
+    """One component's ES module: these modules and those they use, each after the ones it
+    uses (the stepper's: :data:`JS_MODULES`, then :data:`JS_LAYERS`)."""
+    return js_modules.join(js_modules.order(module_path(name) for name in names))
 
 
 # The stepper's colours, every one the palette's: stepper.css takes them as these properties

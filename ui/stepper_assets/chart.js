@@ -1,3 +1,5 @@
+// @uses plotly.js
+// @provides chartLayout, chartToolbar, mountChart
 // A chart the server drew whole (ui/chart.py), drawn by the page's own Plotly (plotly.js), the
 // one its steppers load: a page with charts fetches and evaluates one Plotly, not two. A chart
 // the page's cannot draw (3-D: ``whole`` in its data) waits for the whole bundle, which comes

@@ -1,3 +1,6 @@
+// @uses dom.js overlay.js
+// @provides NARROW, buildControls, showMore, placeControls, advertiseKeys, showPosition, keyAction,
+// @provides Player, listenMore, listenControls, markRun
 // The controls over the chart (Back, Step, Next mistake, Reset, Play at a speed, the Predict
 // toggle, the slider), the keys that press them, and Play.
 

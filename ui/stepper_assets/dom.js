@@ -1,3 +1,4 @@
+// @provides html
 // The page's element helper, shared by the stepper (ui/stepper.py) and the class strip
 // (ui/classroom.py), each of which joins this module first.
 

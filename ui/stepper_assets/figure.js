@@ -1,3 +1,6 @@
+// @uses fit.js
+// @provides planeFigure, chartConfig, darkHex, darkColour, darkFigure, darkPage, darkHeader,
+// @provides themeOf
 // The plane's Plotly figure for a run. The figure comes in the run's header without its
 // points (ui/stepper.py); they come from the typed columns, split by class as the figure's
 // traces are.

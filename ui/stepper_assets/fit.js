@@ -1,3 +1,6 @@
+// @uses plotly.js
+// @provides wideLayout, widePair, legendUnder, legendFor, chartHeight, pageTop, ownRanges,
+// @provides fitWidth, squareHeight, planeHeightFor, planeChange, redrawFor, followWindow
 // The plane's size and its legend's place for where it stands (a "place": the stepper's
 // measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
 

@@ -1,3 +1,5 @@
+// @uses format.js maths.js
+// @provides clipLine, normalArrow, clipPolygon, margins, offView, equationWords, describeBoundary
 // Lines, polygons and margins in the plane, in the data's coordinates: the shapes that
 // viz/shapes.py cuts to a view and core/geometry.py measures on the server, computed here
 // for every step. A view is its two ranges, xr = [x0, x1] and yr = [y0, y1].

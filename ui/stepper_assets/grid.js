@@ -1,9 +1,10 @@
+// @provides KERNEL_GRID, gridSums, zeroContour, drawContour
 // Values on a grid over the view, kept step by step: the kernel perceptron's scores s(x) and
 // the voted perceptron's votes. Moving from step k to k + 1 adds one step's share to every
 // cell rather than summing the whole run again; the zero contour of the values is the
 // boundary, drawn between cell centres.
 
-const KERNEL_GRID = 64;  // cells per side of the regions painted in the browser
+export const KERNEL_GRID = 64;  // cells per side of the regions painted in the browser
 
 export function gridSums(cache, key, [x0, x1], [y0, y1], rows, k, add) {
   // The grid's values after k steps: add(cache, t, sign) adds (or with sign -1 removes) step

@@ -1,3 +1,5 @@
+// @uses format.js wire.js
+// @provides tieAt, boundaryMath, noBoundaryMath, stepMath, round4, svmStepMath
 // The maths of a step written out with its numbers, in MathML (native in every browser, about
 // a millisecond a step): the same lines, with the same numbers, as the LaTeX that
 // tests/reference/maths.py writes for the perceptron and lessons.svm.figures.svm_step_lines for the SVM.

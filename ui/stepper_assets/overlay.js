@@ -1,3 +1,5 @@
+// @uses wire.js
+// @provides el, axesOf, setLine, Overlay, visitedRing
 // Drawing over a Plotly chart: the moving parts are a few SVG elements on a layer of their
 // own, placed in pixels through the chart's axes, rather than Plotly traces (a restyle
 // repaints every marker). Also the SVG element helper (HTML's is dom.js).

@@ -1,3 +1,4 @@
+// @provides TOOLBAR_ROW_PX, loadPlotly, loadWholePlotly
 // Plotly, loaded once per page: the page's cartesian bundle (ui/stepper.py, served at
 // app/static/plotly.min.js), for the steppers and the charts alike. Each component's script
 // is a module of its own, so the one load in flight is kept on the window, where both see it.

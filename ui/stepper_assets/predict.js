@@ -1,3 +1,5 @@
+// @uses dom.js format.js exact.js wire.js
+// @provides Predict
 // Predict mode: before a step is shown the student says whether it is a mistake and, for a
 // mistake, which way w turns; the step is shown with the verdict, and the score kept.
 

@@ -1,3 +1,4 @@
+// @provides SCHEME_CHECKS_MS, followScheme
 // The browser's colour scheme, followed: when it changes, a stepper whose page's colours no
 // longer match its drawing draws itself again (Streamlit changes its page's colours a moment
 // after the browser says so: the check is made a few times over three seconds).

@@ -1,3 +1,5 @@
+// @uses format.js exact.js wire.js geometry.js maths.js
+// @provides statusText, longestStatus, announceText, planeWords
 // The words of a step. The status line over the chart: where the run is (step, epoch,
 // mistakes), what the lesson counts besides (training errors, the margin), and how the run
 // ends, at its end; what a screen reader hears of the step; and the plane's name.

@@ -1,3 +1,6 @@
+// @uses dom.js wire.js overlay.js status.js sync.js controls.js predict.js plotly.js fit.js
+// @uses figure.js scheme.js
+// @provides LAYERS, GLIDE_MS, newId
 // The stepper: one recorded run, stepped through in the page. The run arrives once as bytes
 // (wire.js); a press changes k at once and redraws, once per frame, the status line
 // (status.js), the controls (controls.js) and every layer the run wants. The points are drawn
@@ -20,8 +23,9 @@
 //   and axes, once it is drawn); arrange places the layer after a resize; listen returns what
 //   stops it listening; stepped follows each move, before it is drawn.
 export const LAYERS = [];
+export const GLIDE_MS = 300;  // how long a move of the boundary takes (view.glide)
 
-const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
+export const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
 
 class Stepper {
   constructor(root) {

@@ -1,3 +1,4 @@
+// @provides syncDue, Sync
 // The position goes back to the server only when the student stops, and at most once every
 // few seconds however the student presses: a hall of 300 pressing every few seconds would
 // otherwise keep the server busy with reruns. A report leaves SYNC_IDLE_MS after the last

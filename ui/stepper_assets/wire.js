@@ -1,3 +1,5 @@
+// @uses exact.js
+// @provides unpack, descend, row
 // The run as the server sends it (ui/stepper.py's pack): the header's length (uint32, little
 // endian), the JSON header, then typed columns at 8-byte aligned offsets. What the server left
 // out is rebuilt here, step by step; tests/reference/wire.py rebuilds it the same way in

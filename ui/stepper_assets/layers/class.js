@@ -1,3 +1,6 @@
+// @uses ../dom.js ../format.js ../exact.js ../wire.js ../stepper.js
+// @provides CLASS_CHOICES, inClass, classTruth, classTruthWords, classQuestion, classBars,
+// @provides turnAskable
 // The stepper in a class (ui/classroom.py; the page's side is classroom.js), driven through
 // window events only. Only the stepper that owns the keys takes part (the page's own: its
 // step is step=k):

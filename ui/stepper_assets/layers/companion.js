@@ -1,3 +1,4 @@
+// @uses ../dom.js ../wire.js ../geometry.js ../overlay.js ../stepper.js plane.js explain.js
 // Another run on the same plane (ui/stepper.py's with_companion: on a projector the SVM with
 // the perceptron): at the run's step, its boundary and its margin lines over the run's, in its
 // own colour, gliding as the run's does, and its maths under the run's.

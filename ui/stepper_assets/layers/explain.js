@@ -1,3 +1,5 @@
+// @uses ../dom.js ../format.js ../wire.js ../maths.js ../stepper.js
+// @provides floatsBadge, explainRun
 // The step explained beside the plane: which example it visits, the maths with its numbers
 // (maths.js), the verdict, and the boundary after it.
 

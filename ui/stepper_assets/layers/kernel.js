@@ -1,3 +1,4 @@
+// @uses ../dom.js ../wire.js ../overlay.js ../grid.js ../stepper.js
 // The kernel perceptron in its dual form: the regions sign s(x) painted on a canvas under the
 // points, their boundary s(x) = 0, each example's alpha as the area of a disc round it, and
 // the visited example's ring. s(x) = sum_j alpha_j y_j (K(x_j, x) + bias) is kept on a grid

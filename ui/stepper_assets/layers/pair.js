@@ -1,3 +1,4 @@
+// @uses ../stepper.js
 // Two runs side by side (as the perceptron beside the SVM): the leader has the controls and
 // reports the step; its follower shows the leader's step, with no controls of its own. Each
 // chart stands over its own maths, both on the first screen (the charts get a share of the

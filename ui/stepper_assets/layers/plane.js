@@ -1,3 +1,5 @@
+// @uses ../format.js ../exact.js ../wire.js ../geometry.js ../overlay.js ../grid.js ../stepper.js
+// @provides drawOffView, marginLines, glidePath, glided
 // The plane's moving parts: the boundary w.x + b = 0 with its normal w, the boundary before
 // an update as a ghost, the visited example's ring; as the lesson asks, the margin band of
 // the boundary and its closest point ("band"), the lines w.x + b = +-1 ("margins"), the
@@ -107,8 +109,6 @@ export function marginLines(o, [upper, lower], w, b, axes, attrs) {
     return edge;
   });
 }
-
-export const GLIDE_MS = 300;
 
 export function glidePath([w0, b0], [w1, b1]) {
   // The lines from w0.x + b0 = 0 to w1.x + b1 = 0, as a function of t in [0, 1]: their
