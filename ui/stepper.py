@@ -511,7 +511,9 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     lecture : bool, default False
         Draw for a projector: larger type, lines and markers.
     layers : sequence of str
-        What the browser draws: any of ``PLANE_LAYERS``, ``"band"`` (the margin
+        What the browser draws, and nothing it does not name (the plane's
+        ``"boundary"``, its ``"normal"``, the ``"ghost"`` of the boundary before an
+        update, ``"visited"``'s ring): any of ``PLANE_LAYERS``, ``"band"`` (the margin
         band of the current boundary and its closest point, and the margin in the
         status line), ``"errors"`` (training errors in the status line).
     figure : plotly Figure, optional

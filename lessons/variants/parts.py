@@ -209,7 +209,8 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
         Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
-        layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"), figure=figure)
+        layers=("boundary", "ghost", "normal", "visited", "averaged", "voted", "explain"),
+        figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
     header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
                                        "voted": VOTED}, averaged=True)

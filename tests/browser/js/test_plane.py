@@ -174,3 +174,26 @@ def test_a_boundary_outside_the_view_is_an_arrow_at_its_edge(js):
     trace = record(perceptron(data.X, data.y, **settings))
     run = perceptron_run(data, trace, settings, outcome(trace, data.X, data.y, max_epochs=4))
     assert draw(js, run, [0])[0]["words"] == "boundary 2 away"
+
+
+def test_the_boundary_its_ghost_and_its_normal_are_drawn_only_when_the_run_names_them(js):
+    data = BUILTIN["Lecture notes' example: 4 points"]()
+    trace = record(perceptron(data.X, data.y, **SETTINGS))
+    result = outcome(trace, data.X, data.y, max_epochs=4)
+    k = int(np.flatnonzero(trace.updated)[0])  # an update: it has a ghost
+    assert k > 0
+    for named in [("boundary", "ghost", "normal"), ("boundary", "normal"), ("boundary", "ghost"),
+                  ("ghost", "normal"), ("visited",)]:
+        got = draw(js, perceptron_run(data, trace, SETTINGS, result, layers=named), [k])[0]
+        drawn = {part for part in ("boundary", "ghost", "normal")
+                 if drawn_line(got[part]) is not None}
+        # the normal stands on the boundary: without it, no normal
+        assert drawn == set(named) - ({"normal"} if "boundary" not in named else set()) \
+            - {"visited"}, named
+    # nor the arrow that says where a boundary outside the view lies
+    settings = dict(SETTINGS, init=((1.0, 1.0), 30.0), eta=0.1)
+    trace = record(perceptron(data.X, data.y, **settings))
+    result = outcome(trace, data.X, data.y, max_epochs=4)
+    for named, shown in ((("boundary",), "visible"), (("ghost", "normal"), "hidden")):
+        got = draw(js, perceptron_run(data, trace, settings, result, layers=named), [0])[0]
+        assert got["offview"]["visibility"] == got["offviewText"]["visibility"] == shown

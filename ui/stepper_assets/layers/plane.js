@@ -1,10 +1,11 @@
 // @uses ../format.js ../exact.js ../wire.js ../geometry.js ../overlay.js ../grid.js ../stepper.js
 // @provides drawOffView, marginLines, glidePath, glided
-// The plane's moving parts: the boundary w.x + b = 0 with its normal w, the boundary before
-// an update as a ghost, the visited example's ring; as the lesson asks, the margin band of
-// the boundary and its closest point ("band"), the lines w.x + b = +-1 ("margins"), the
-// averaged and voted perceptrons ("averaged", "voted"). A boundary outside the view is
-// shown by an arrow at the view's edge that says how far it is.
+// The plane's moving parts, each drawn only when the run's layers name it: the boundary
+// w.x + b = 0 ("boundary") with its normal w ("normal"), the boundary before an update as a
+// ghost ("ghost"), the visited example's ring ("visited"), the margin band of the boundary
+// and its closest point ("band"), the lines w.x + b = +-1 ("margins"), the averaged and
+// voted perceptrons ("averaged", "voted"). A boundary outside the view is shown by an arrow
+// at the view's edge that says how far it is.
 //
 // When a step moves the boundary, it glides there from where it was and its normal turns,
 // so that the room sees which way it went (glidePath).
@@ -195,13 +196,15 @@ const PLANE = {
       band.setAttribute("visibility", "hidden");
       reach.setAttribute("visibility", "hidden");
     }
-    if (updated) {
+    if (updated && h.layers.includes("ghost")) {
       const before = clipLine(row(c.W, k - 1), row(c.b, k - 1), axes.xr, axes.yr);
       setLine(ghost, before?.[0], before?.[1], axes);
     } else {
       setLine(ghost, null);
     }
-    const seg = clipLine(w, b, axes.xr, axes.yr);
+    // the boundary, its normal and the arrow that says where it lies off the view: each
+    // drawn only when the run's layers name it
+    const seg = h.layers.includes("boundary") ? clipLine(w, b, axes.xr, axes.yr) : null;
     setLine(line, seg?.[0], seg?.[1], axes);
     if (h.layers.includes("margins")) {
       marginLines(o, ["upper", "lower"], w, b, axes,
@@ -209,8 +212,8 @@ const PLANE = {
     }
     if (h.layers.includes("averaged")) drawAveraged(part, o, run, k, axes, scale);
     // a boundary outside the view has no normal to draw here: an edge marker says where it is
-    const away = seg ? null : offView(w, b, axes);
-    const arrow = seg ? normalArrow(w, b, axes.xr, axes.yr) : null;
+    const away = seg || !h.layers.includes("boundary") ? null : offView(w, b, axes);
+    const arrow = seg && h.layers.includes("normal") ? normalArrow(w, b, axes.xr, axes.yr) : null;
     setLine(normal, arrow?.[0], arrow?.[1], axes);
     drawOffView(o, away, scale, h.palette.boundary, { word: h.words?.boundary ?? "boundary" });
   },
