@@ -7,8 +7,8 @@ import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
-from bench._server import LOGS
-from tests.browser.deployment import deployed
+from testkit.deployment import deployed
+from testkit.servers import LOGS
 
 
 @contextlib.contextmanager

@@ -100,7 +100,7 @@ def main() -> None:
     if args.classes > 1000 or args.followers > 1000:
         parser.error("bounded on purpose: at most 1,000 classes of 1,000")
     rows = [("this process (MemoryStore)", asyncio.run(in_memory(args.classes, args.followers)))]
-    from tests.classroom_support import redis_server
+    from testkit.classroom import redis_server
 
     with redis_server() as url:
         rows.append(("Redis (RedisStore), used_memory",

@@ -40,7 +40,7 @@ import os, secrets, uvicorn
 from classroom import codes
 from classroom.http import Classroom
 from classroom.store import MemoryStore
-from tests.classroom_support import app_of
+from testkit.classroom import app_of
 room = Classroom(MemoryStore(), secret=b"b" * 32)
 if os.environ.get("BENCH_UNSIGNED"):  # the old identity: any random token of its shape
     room.ops.new_voter = lambda who: secrets.token_urlsafe(24) + "." + "A" * 24

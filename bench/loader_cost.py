@@ -72,8 +72,9 @@ def good_files(folder: Path) -> dict[str, bytes]:
 
 
 def hostile_files() -> dict[str, bytes]:
-    """tests/test_loader_bounds.py's hostile shapes, each about the loader's 2 MB."""
-    from tests.test_loader_bounds import HOSTILE
+    """The hostile shapes the loader's tests refuse (testkit/hostile_files.py), each about
+    the loader's 2 MB."""
+    from testkit.hostile_files import HOSTILE
 
     return {name: shape.content() for name, shape in HOSTILE.items()}
 

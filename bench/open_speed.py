@@ -116,7 +116,7 @@ def session(page: str, part: str | None, data: str):
     from streamlit.logger import set_log_level
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import switch
+    from testkit.apptest import switch
 
     at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=600)
     set_log_level("error")  # (reading the config set it back; a session made outside a run warns)

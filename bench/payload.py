@@ -54,7 +54,7 @@ def packed_run(page: str, link: dict, key: str) -> bytes:
     """The bytes the stepper ``key`` sends when ``page`` opens from ``link``."""
     from streamlit.testing.v1 import AppTest
 
-    from tests.apptest import stepper_element, switch
+    from testkit.apptest import stepper_element, switch
 
     app = switch(AppTest.from_file(str(ROOT / "app.py"), default_timeout=300), page)
     app.query_params.update(link)
@@ -73,16 +73,14 @@ def kb(value) -> float:
 
 def runs_report() -> str:
     """One markdown row per stepping view: its packed run, split, and gzipped."""
-    from tests.reference.wire import unpack
-
     rows = ["| view | steps | packed run (KB) | gzipped (KB) | header (KB) | columns (KB each) |",
             "| --- | ---: | ---: | ---: | ---: | --- |"]
     for name, page, link, key in VIEWS:
         blob = packed_run(page, link, key)
-        header, _ = unpack(blob)
+        head = int.from_bytes(blob[:4], "little")  # the wire format: docs/ARCHITECTURE.md
+        header = json.loads(blob[4:4 + head])
         sizes = {column: size * {"f8": 8, "f4": 4, "i4": 4, "i2": 2}.get(code, 1)
                  for column, (code, _, size, _) in header["columns"].items()}
-        head = int.from_bytes(blob[:4], "little")
         columns = ", ".join(f"{column} {b / 1000:.1f}" for column, b in
                             sorted(sizes.items(), key=lambda item: -item[1]) if b >= 500)
         rows.append(f"| {name} | {header['steps']:,} | **{kb(blob):.1f}** "

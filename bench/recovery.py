@@ -6,7 +6,7 @@ Run from the repository root::
     python -m bench.recovery --repeat 3      # each fault three times, median and worst
 
 deploy/run.sh (nginx, two Streamlit processes, redis-server, all under supervisord) is started
-by tests/browser/deployment.py on free loopback ports. For each fault a fresh class: a lecturer's
+by testkit/deployment.py on free loopback ports. For each fault a fresh class: a lecturer's
 page in Chromium stuck to the first process starts it, a student's page stuck to the second
 follows it to step 2. Then:
 
@@ -32,16 +32,16 @@ import statistics
 import time
 
 from bench._server import load_average, machine
-from tests.browser.chromium import CHROMIUM_ARGS, system_chromium
-from tests.browser.class_journey import (
+from testkit.chromium import CHROMIUM_ARGS, system_chromium
+from testkit.class_journey import (
     lecturer_and_student,
     press,
     reconnected,
     sockets,
     strip,
 )
-from tests.browser.deployment import deployed
-from tests.browser.stepper import status, wait_status
+from testkit.deployment import deployed
+from testkit.stepper import status, wait_status
 
 GIVE_UP = 60.0
 

@@ -14,7 +14,7 @@ PYTHON="${PYTHON:-python}"
 failed=()
 
 "$PYTHON" -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-if ! "$PYTHON" tests/browser/chromium.py >/dev/null || ! command -v nginx >/dev/null \
+if ! "$PYTHON" -m testkit.chromium >/dev/null || ! command -v nginx >/dev/null \
         || ! command -v redis-server >/dev/null; then
     if command -v apt-get >/dev/null && [ "$(id -u)" = 0 ]; then
         apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium nginx \

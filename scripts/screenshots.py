@@ -20,9 +20,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from bench._server import streamlit_server  # noqa: E402
 from lessons import svm, variants  # noqa: E402
-from tests.browser.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
+from testkit.browser import wait_drawn  # noqa: E402
+from testkit.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
+from testkit.servers import streamlit_server  # noqa: E402
 
 # (file name, link after the server's address): one per lesson for the README, then the
 # parts a lecture also shows (every part is checked by tests/browser/test_screens.py).
@@ -42,52 +43,6 @@ PARTS = [
     *((f"variants_{part}", f"/variants?part={part}") for part in variants.PARTS.names),
     ("nonseparable_iris", "/nonseparable?data=iris-versicolor-vs-virginica"),
 ]
-
-# Drawn means: the script stopped, no element still waits for its code (Streamlit's skeleton),
-# no more of the page is on its way (ui.rest_later), every chart (Streamlit's or ui/chart.py's)
-# has its layout, every stepper a step.
-DRAWN = """() => {
-  const app = document.querySelector('[data-testid="stApp"]');
-  if (!app || app.getAttribute('data-test-script-state') !== 'notRunning') return false;
-  if (!document.querySelector('[data-testid="stMainBlockContainer"]')) return false;
-  if (document.querySelector('[data-testid="stSkeleton"]')) return false;
-  if (document.querySelector('.pl-rest-pending')) return false;  // the page's rest is coming
-  const drawn = (box) => Boolean(box.querySelector('.js-plotly-plot')?._fullLayout);
-  const charts = [...document.querySelectorAll('[data-testid="stPlotlyChart"], .pl-page-chart')];
-  const steppers = [...document.querySelectorAll('.pl-stepper')];
-  return charts.every(drawn)
-    && steppers.every((s) => s.dataset.step !== undefined && drawn(s.querySelector('.pl-plane')));
-}"""
-
-
-# What must hold still once drawn: each chart's size as Plotly laid it out (a resize refits it
-# a moment later), each stepper's step, the page's height; and how many of the app's
-# components have not run their code yet (the stepper and the class strip keep their state
-# on their element as __pl... once they have).
-LAYOUT = """() => [JSON.stringify([
-  [...document.querySelectorAll('.js-plotly-plot')].map((gd) =>
-    [gd._fullLayout?.width, gd._fullLayout?.height]),
-  [...document.querySelectorAll('.pl-stepper')].map((s) => s.dataset.step),
-  document.querySelector('[data-testid="stMain"]')?.scrollHeight, innerWidth, innerHeight]),
-  [...document.querySelectorAll('[data-testid^="stBidiComponent"]')]
-    .filter((box) => !Object.keys(box).some((name) => name.startsWith('__pl'))).length]"""
-
-
-def wait_drawn(tab, *, quiet_ms: int = 500, mount_ms: int = 1500) -> None:
-    """Wait until the page is drawn (see DRAWN) and its layout holds still for ``quiet_ms``
-    (see LAYOUT), every component mounted; one that shows no sign of it is waited for
-    ``mount_ms`` at most (a stepper mounts a moment after the script ends)."""
-    seen, since, waited = None, 0, 0
-    while since < quiet_ms:
-        tab.wait_for_function(DRAWN)
-        now, unmounted = tab.evaluate(LAYOUT)
-        if unmounted and waited < mount_ms:
-            since, waited = 0, waited + 250
-        else:
-            since = since + 250 if now == seen else 0
-        seen = now
-        tab.wait_for_timeout(250)
-
 
 # A phone and a tablet (upright and on its side) as the README shows them: their windows,
 # with a touch screen.

@@ -13,7 +13,7 @@ pip_install=$!
 
 # Debian's packages the tests use, where they are missing, in one apt-get run (each
 # `apt-get update` costs a fresh machine seconds): Chromium's headless shell for the browser
-# journeys (tests/browser/chromium.py takes a whole Chromium where the shell is not), npm for
+# journeys (testkit/chromium.py takes a whole Chromium where the shell is not), npm for
 # axe-core, node to read the page's modules (tests/test_js_modules.py), redis-server for the
 # class store's tests (tests/test_classroom_redis.py), nginx for the framed class's journey
 # (tests/browser/test_class_framed.py, with deploy/run.sh's headers)
@@ -46,7 +46,7 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 wait "$pip_install"
 
-if ! python tests/browser/chromium.py >/dev/null; then
+if ! python -m testkit.chromium >/dev/null; then
     echo "No system Chromium: letting Playwright download its own..."
     python -m playwright install chromium
 fi

@@ -8,7 +8,9 @@ from pathlib import Path
 
 import numpy as np
 from streamlit.testing.v1 import AppTest
-from streamlit.util import calc_hash
+
+# what the benchmarks share with these (bench/), here for the page tests too
+from testkit.apptest import components, stepper_element, steppers, switch  # noqa: F401
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -20,20 +22,6 @@ def open_app(page: str | None = None, *, timeout: float = 60) -> AppTest:
     if page is not None:
         switch(at, page).run()
     assert_clean(at)
-    return at
-
-
-def switch(at: AppTest, page: str) -> AppTest:
-    """Go to the lesson at the address /<page> on the next run, as a link to it does.
-
-    A lesson's page is known by its address (its ``url_path``) alone, which Streamlit hashes
-    into the page's id; a browser's link asks for that id, before the app's first run too.
-    ``AppTest.switch_page`` finds a page by its file instead, and a lesson is a function.
-    """
-    known = at._registered_pages  # the pages of the last run (none before the first)
-    if known and calc_hash(page) not in known:
-        raise ValueError(f"no lesson at /{page}")
-    at._page_hash = calc_hash(page)
     return at
 
 
@@ -132,19 +120,6 @@ def plotly_array(value) -> np.ndarray:
     return np.asarray(value)
 
 
-def steppers(at: AppTest) -> list:
-    """The page's stepper components (its other components, the class's, carry no run)."""
-    return components(at, "stepper")
-
-
-def stepper_element(at: AppTest, key: str):
-    """The stepper component with this key (its proto holds the packed run)."""
-    for node in steppers(at):
-        if node.proto.id.endswith(f"-{key}"):
-            return node
-    raise KeyError(f"no stepper {key!r}")
-
-
 def stepper_run(at: AppTest, key: str):
     """The run a stepper sent to the browser: (header, columns), as the page's JS reads it."""
     from tests.reference.wire import unpack
@@ -165,12 +140,6 @@ def sync(at: AppTest, key: str, k: int, *, run: str | None = None) -> AppTest:
     at._run(states)
     assert_clean(at)
     return at
-
-
-def components(at: AppTest, name: str) -> list:
-    """The page's components of this name (``perceptron_lab.<name>``)."""
-    return [node for node in at.get("bidi_component")
-            if node.proto.component_name == f"perceptron_lab.{name}"]
 
 
 def trigger(at: AppTest, node, event: str, value) -> AppTest:

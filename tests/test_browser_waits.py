@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from tests.browser import conftest
+from testkit import browser as conftest
 
 
 def test_waits_follow_the_slowness_given(monkeypatch):

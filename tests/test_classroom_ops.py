@@ -17,7 +17,7 @@ from classroom.ops import ACTIONS, Operations
 from classroom.redis_store import RedisStore
 from classroom.state import ClassError, set_step
 from classroom.store import MemoryStore
-from tests.classroom_support import SECRET, redis_server, run
+from testkit.classroom import SECRET, redis_server, run
 
 VIEW = "data=xor-0-1&eta=0.1"
 

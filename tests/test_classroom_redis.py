@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import random
 import subprocess
 
@@ -28,7 +29,7 @@ from classroom.state import (
     start,
 )
 from classroom.state import answer as model_answer
-from tests.classroom_support import (
+from testkit.classroom import (
     followed,
     redis_server,
     redis_server_binary,
@@ -54,6 +55,19 @@ def empty(redis_url):
     run(flush())
 
 
+@pytest.fixture
+def two_processes(redis_url):
+    """Two processes serving classes from one Redis, as behind nginx: ``async with
+    two_processes() as (one, two)`` gives their base URLs (``second=``: the second's own
+    store, to sweep or stop by hand; ``ttl=``: how long a quiet class is kept)."""
+    @contextlib.asynccontextmanager
+    async def served(second: RedisStore | None = None, **options):
+        async with serving(RedisStore(redis_url, **options)) as (one, _), \
+                serving(second or RedisStore(redis_url, **options)) as (two, _):
+            yield one, two
+    return served
+
+
 async def unannounced(url: str, write) -> None:
     """``await write(client)`` on Redis as another process would, its message lost: no
     PUBLISH (what the sweep is for)."""
@@ -77,10 +91,9 @@ async def everything_in(url: str) -> str:
     return "\n".join(out)
 
 
-def test_two_processes_serve_one_class(redis_url):
+def test_two_processes_serve_one_class(two_processes):
     async def main():
-        async with serving(RedisStore(redis_url)) as (one, _), \
-                serving(RedisStore(redis_url)) as (two, _):
+        async with two_processes() as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             here, there = Follower(one, lecturer.code), Follower(two, lecturer.code)
@@ -106,10 +119,9 @@ def test_two_processes_serve_one_class(redis_url):
     run(main())
 
 
-def test_votes_through_either_process_count_once_and_the_tally_sees_them(redis_url):
+def test_votes_through_either_process_count_once_and_the_tally_sees_them(redis_url, two_processes):
     async def main():
-        async with serving(RedisStore(redis_url)) as (one, _), \
-                serving(RedisStore(redis_url)) as (two, _):
+        async with two_processes() as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             projector = Follower(one, lecturer.code, tally=True)
@@ -145,10 +157,9 @@ def test_votes_through_either_process_count_once_and_the_tally_sees_them(redis_u
     run(main())
 
 
-def test_votes_racing_a_reveal_are_all_in_its_counts_or_refused(redis_url):
+def test_votes_racing_a_reveal_are_all_in_its_counts_or_refused(two_processes):
     async def main():
-        async with serving(RedisStore(redis_url)) as (one, _), \
-                serving(RedisStore(redis_url)) as (two, _):
+        async with two_processes() as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             students = [Follower((one, two)[n % 2], lecturer.code) for n in range(60)]
@@ -190,10 +201,9 @@ def test_no_token_and_no_key_is_kept_in_redis(redis_url):
     run(main())
 
 
-def test_a_remote_link_minted_on_one_process_is_claimed_on_the_other_once(redis_url):
+def test_a_remote_link_minted_on_one_process_is_claimed_on_the_other_once(two_processes):
     async def main():
-        async with serving(RedisStore(redis_url)) as (one, _), \
-                serving(RedisStore(redis_url)) as (two, _):
+        async with two_processes() as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             _, remote = await lecturer.act("remote")
@@ -206,11 +216,10 @@ def test_a_remote_link_minted_on_one_process_is_claimed_on_the_other_once(redis_
     run(main())
 
 
-def test_a_quiet_class_expires_in_redis_and_every_process_says_so(redis_url):
+def test_a_quiet_class_expires_in_redis_and_every_process_says_so(redis_url, two_processes):
     async def main():
         store = RedisStore(redis_url, ttl=1)
-        async with serving(RedisStore(redis_url, ttl=1)) as (one, _), \
-                serving(store) as (two, _):
+        async with two_processes(store, ttl=1) as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             follower = Follower(two, lecturer.code)
@@ -449,12 +458,13 @@ def test_a_redis_with_a_password_serves_classes_and_refuses_a_store_without_it(m
         run(main())
 
 
-def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_else(redis_url):
+def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_else(redis_url,
+                                                                                   two_processes):
     """redis-server restarted without its data: the sweep ends no one; the lecturer's key and
     charter give the class back under its code, at its step, and the followers go on."""
     async def main():
         store = RedisStore(redis_url)
-        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+        async with two_processes(store) as (one, two):
             status, data = await request(one, "POST", "/class", {"view": VIEW, "step": 0})
             code, key, charter = data["code"], data["key"], data["charter"]
             lecturer = Lecturer(one, code, key)
@@ -500,12 +510,12 @@ def test_a_class_redis_lost_is_given_back_by_its_lecturers_page_and_by_no_one_el
     run(main())
 
 
-def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url):
+def test_students_hear_when_their_lecturer_goes_quiet_and_comes_back(redis_url, two_processes):
     """A lecturer's page not heard from for LEAD_QUIET (its network dropped) is away for its
     students on every process; its next word (a touch, a press) is back, at once."""
     async def main():
         store = RedisStore(redis_url)
-        async with serving(RedisStore(redis_url)) as (one, _), serving(store) as (two, _):
+        async with two_processes(store) as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
             follower = Follower(two, lecturer.code)

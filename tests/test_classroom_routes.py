@@ -11,7 +11,7 @@ from classroom import limits
 from classroom.follower import Follower, Lecturer, request
 from classroom.http import Classroom
 from classroom.store import MemoryStore
-from tests.classroom_support import app_of, followed, run, serving
+from testkit.classroom import app_of, followed, run, serving
 
 with warnings.catch_warnings():  # newer Starlette prefers the httpx2 fork; httpx works
     warnings.simplefilter("ignore")

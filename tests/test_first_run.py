@@ -12,8 +12,8 @@ import time
 import urllib.request
 
 from datasets.dialect import MAX_BYTES
+from testkit.chromium import free_port
 from tests.apptest import ROOT
-from tests.browser.chromium import free_port
 from tests.test_server_config import setting
 
 

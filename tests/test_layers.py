@@ -3,6 +3,7 @@ and so does each lesson's figures.py; their examples run with the tests."""
 
 from __future__ import annotations
 
+import ast
 import subprocess
 import sys
 
@@ -48,3 +49,35 @@ def test_the_test_command_runs_the_doctests_of_every_layer():
     assert "--doctest-modules" in addopts
     assert all(f'"{layer}"' in testpaths for layer in LAYERS)
     assert '"lessons"' in testpaths
+
+
+def imported(folder: str) -> dict[str, set[str]]:
+    """The top-level packages each module of ``folder`` imports, anywhere in it (a function's
+    own import too)."""
+    found = {}
+    for path in sorted((ROOT / folder).rglob("*.py")):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                names.add(node.module.split(".")[0])
+        found[str(path.relative_to(ROOT))] = names
+    return found
+
+
+def test_bench_and_scripts_share_the_tests_helpers_through_testkit_only():
+    # testkit/ is the one home of what tests/, bench/ and scripts/ share; it stands on its own
+    for folder, never in (("bench", {"tests", "scripts"}), ("scripts", {"tests", "bench"}),
+                          ("testkit", {"tests", "bench", "scripts"})):
+        modules = imported(folder)
+        assert modules
+        assert {path: names & never for path, names in modules.items() if names & never} == {}
+    assert {"testkit"} <= set().union(*imported("bench").values())
+
+
+def test_the_import_check_sees_an_import_inside_a_function(tmp_path, monkeypatch):
+    (tmp_path / "pkg").mkdir()
+    (tmp_path / "pkg" / "a.py").write_text("def f():\n    from tests.apptest import switch\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    assert imported("pkg") == {"pkg/a.py": {"tests"}}

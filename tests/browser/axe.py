@@ -77,7 +77,7 @@ def assert_accessible(tab, name: str, *, dark: bool = False) -> None:
     """Nothing serious in the app's own content of this drawn page: in the light theme and,
     with ``dark``, in the dark one the browser then asks for (prefers-color-scheme, followed
     live). Every finding, Streamlit's own too, is kept in tests/artifacts/axe/name.json."""
-    from scripts.screenshots import wait_drawn
+    from testkit.browser import wait_drawn
 
     found = [dict(f, theme="light") for f in audit(tab)]
     if dark:

@@ -3,78 +3,31 @@
 from __future__ import annotations
 
 import contextlib
-import os
-import subprocess
-import sys
-import time
-import urllib.request
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.chromium import CHROMIUM_ARGS, free_port, system_chromium
+# the waits every journey takes (here for the journeys that import them from this file)
+from testkit.browser import ARTIFACTS, SLOWNESS, settle, timeout_ms, wait_idle  # noqa: F401
+from testkit.chromium import CHROMIUM_ARGS, system_chromium
+from testkit.servers import streamlit_server
 
 ROOT = Path(__file__).resolve().parents[2]
-ARTIFACTS = ROOT / "tests" / "artifacts"
 # every chart's box on a page, in page order: ui/chart.py's (drawn by the page's own Plotly),
 # and any st.plotly_chart's (the app has none; a page of the benchmarks does)
 CHARTS = '[data-testid="stPlotlyChart"], .pl-page-chart'
 
 
-def _slowness() -> float:
-    """How many times longer than on an idle machine to wait for the browser.
-
-    BROWSER_SLOWNESS when set; otherwise the load per core, between 1 and 6: the load when
-    the tests start or, when more, the run's own (each worker keeps about a core busy: its
-    Chromium, its server and itself), so that 3 workers on 2 cores wait 1.5 times as long
-    and a 2-core machine already running 8 jobs waits 4 times as long.
-    """
-    if os.environ.get("BROWSER_SLOWNESS"):
-        return max(1.0, float(os.environ["BROWSER_SLOWNESS"]))
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else 0.0
-    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1"))
-    return min(6.0, max(1.0, max(load, workers) / (os.cpu_count() or 1)))
-
-
-SLOWNESS = _slowness()
-
-
-def timeout_ms(ms: float) -> int:
-    """A wait of ``ms`` on an idle machine, stretched for this one (see _slowness)."""
-    return int(ms * SLOWNESS)
-
 @pytest.fixture(scope="session")
 def server_url():
     """Start `streamlit run app.py` on a free port and wait until it is healthy."""
-    port = free_port()
-    log = open(ARTIFACTS.mkdir(exist_ok=True) or ARTIFACTS / "server.log", "w")  # noqa: SIM115
-    process = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-         "--server.port", str(port), "--server.address", "127.0.0.1",
-         "--browser.gatherUsageStats", "false", "--server.fileWatcherType", "none"],
-        cwd=ROOT, stdout=log, stderr=subprocess.STDOUT,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60 * SLOWNESS
-    while True:
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as response:
-                if response.read() == b"ok":
-                    break
-        except OSError:
-            pass
-        if process.poll() is not None or time.monotonic() > deadline:
-            process.kill()
-            pytest.fail(f"streamlit did not start; see {log.name}")
-        time.sleep(0.3)
-    yield url
-    process.terminate()
+    ARTIFACTS.mkdir(exist_ok=True)
     try:
-        process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-    log.close()
+        with streamlit_server(log=ARTIFACTS / "server.log", timeout=60 * SLOWNESS) as (url, _):
+            yield url
+    except RuntimeError as failure:
+        pytest.fail(str(failure))
 
 
 @pytest.fixture(scope="session")
@@ -182,25 +135,6 @@ ERRORS: dict[int, list] = {}
 def page_errors(tab) -> list:
     """The uncaught JavaScript errors of a page opened by the ``page`` fixture."""
     return ERRORS.get(id(tab), [])
-
-
-def wait_idle(tab) -> None:
-    """Wait until the app has drawn, the script is no longer running and no more of the page
-    is on its way (a projector's first run ends at its picture: ui.rest_later)."""
-    tab.wait_for_selector('[data-testid="stApp"]')
-    tab.wait_for_selector('[data-testid="stMainBlockContainer"]')
-    tab.wait_for_function(
-        """() => document.querySelector('[data-testid="stApp"]')
-                   ?.getAttribute('data-test-script-state') === 'notRunning'
-                 && !document.querySelector('.pl-rest-pending')"""
-    )
-    tab.wait_for_timeout(150)
-
-
-def settle(tab, ms: int = 400) -> None:
-    """Give the app ``ms`` to take an input in, then wait until its script is idle again."""
-    tab.wait_for_timeout(ms)
-    wait_idle(tab)
 
 
 def wait_for_state(tab, predicate: str, *, arg=None, ms: int = 5000) -> None:

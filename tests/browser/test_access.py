@@ -9,7 +9,7 @@ import contextlib
 
 import pytest
 
-from scripts.screenshots import wait_drawn
+from testkit.browser import wait_drawn
 from tests.browser.axe import assert_accessible, audit, axe_script, in_app
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, window
 from tests.browser.views import VIEWS

@@ -1,6 +1,6 @@
 """A class survives a fault of the deployment deploy/ ships: a real lecturer page and a real
 student page through nginx in front of two Streamlit processes and a real redis-server, all
-under supervisord (tests/browser/deployment.py starts it once for this module).
+under supervisord (testkit/deployment.py starts it once for this module).
 
 The fixtures come first; each fault's journey is a test function of its own below them.
 """
@@ -15,7 +15,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     CLASS,
     describe,
     lecturer_and_student,
@@ -25,10 +25,10 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
+from testkit.classroom import redis_server_binary
+from testkit.deployment import deployed
+from testkit.stepper import wait_status
 from tests.browser.conftest import ARTIFACTS, timeout_ms
-from tests.browser.deployment import deployed
-from tests.browser.stepper import wait_status
-from tests.classroom_support import redis_server_binary
 
 pytestmark = pytest.mark.browser
 

@@ -16,10 +16,10 @@ from html import escape
 
 import pytest
 
-from tests.browser.chromium import free_port
-from tests.browser.class_journey import LAPTOP, PROJECTOR, press, sidebar, strip, wait_strip
+from testkit.chromium import free_port
+from testkit.class_journey import LAPTOP, PROJECTOR, press, sidebar, strip, wait_strip
+from testkit.stepper import ready, status, wait_status
 from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
-from tests.browser.stepper import ready, status, wait_status
 
 pytestmark = pytest.mark.browser
 

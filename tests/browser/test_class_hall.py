@@ -9,7 +9,7 @@ import urllib.request
 
 import pytest
 
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     LAPTOP,
     LOG,
     PHONE,
@@ -21,8 +21,8 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
+from testkit.stepper import ready, step_of, wait_status
 from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
-from tests.browser.stepper import ready, step_of, wait_status
 
 pytestmark = pytest.mark.browser
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.class_journey import journey
+from testkit.class_journey import journey
 from tests.browser.conftest import ARTIFACTS
 
 pytestmark = pytest.mark.browser

@@ -11,10 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 
 from classroom.follower import Lecturer
-from tests.browser.chromium import free_port
-from tests.browser.class_journey import PHONE, open_page, wait_strip
-from tests.browser.stepper import ready, wait_status
-from tests.classroom_support import run
+from testkit.chromium import free_port
+from testkit.class_journey import PHONE, open_page, wait_strip
+from testkit.classroom import run
+from testkit.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
 

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     LAPTOP,
     PHONE,
     open_page,
@@ -17,8 +17,8 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
+from testkit.stepper import ready, wait_status
 from tests.browser.conftest import settle
-from tests.browser.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
 

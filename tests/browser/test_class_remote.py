@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     LAPTOP,
     PHONE,
     PROJECTOR,
@@ -20,8 +20,8 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
+from testkit.stepper import ready, wait_status
 from tests.browser.conftest import settle, wait_idle
-from tests.browser.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from testkit.stepper import numbers, ready, wait_status
 from tests.browser.conftest import ARTIFACTS, settle, wait_idle
-from tests.browser.stepper import numbers, ready, wait_status
 
 pytestmark = pytest.mark.browser
 

@@ -6,9 +6,9 @@ import contextlib
 
 import pytest
 
-from bench._server import streamlit_server
+from testkit.servers import streamlit_server
+from testkit.stepper import ready
 from tests.browser.conftest import timeout_ms
-from tests.browser.stepper import ready
 
 pytestmark = pytest.mark.browser
 

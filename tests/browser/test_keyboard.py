@@ -13,7 +13,7 @@ from core.perceptron import perceptron
 from core.trace import record
 from datasets.builtin import BUILTIN
 from scripts.screenshots import NOTES
-from tests.browser.stepper import wait_status
+from testkit.stepper import wait_status
 from tests.browser.test_access import DESKTOP, opened
 from ui.url_state import DATA_SLUGS
 from viz import describe

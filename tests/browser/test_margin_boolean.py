@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from testkit.stepper import boundary, ready, status, step_of, wait_status, wait_url_step
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle
-from tests.browser.stepper import boundary, ready, status, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 

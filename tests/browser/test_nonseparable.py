@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from testkit.stepper import ready, wait_status, wait_url_step
 from tests.browser.conftest import ARTIFACTS, CHARTS, legend_names, page_errors, settle
-from tests.browser.stepper import ready, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 

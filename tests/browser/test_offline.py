@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from testkit.stepper import ready
 from tests.browser.projector import watch_hosts
-from tests.browser.stepper import ready
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scripts.screenshots import wait_drawn
+from testkit.browser import wait_drawn
 from tests.browser.conftest import assert_no_exception, settle, window
 from tests.browser.views import VIEWS
 

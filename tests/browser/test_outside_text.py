@@ -14,6 +14,7 @@ from urllib.parse import quote, urlparse
 
 import pytest
 
+from testkit.stepper import ready
 from tests.browser.conftest import (
     ARTIFACTS,
     CHARTS,
@@ -21,7 +22,6 @@ from tests.browser.conftest import (
     timeout_ms,
     wait_idle,
 )
-from tests.browser.stepper import ready
 from ui.url_state import encode_names
 
 pytestmark = pytest.mark.browser

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from scripts.screenshots import NOTES
+from testkit.stepper import ready, step_of, wait_status
 from tests.browser.conftest import wait_for_state
-from tests.browser.stepper import ready, step_of, wait_status
 from tests.browser.test_access import PHONE, opened
 
 pytestmark = pytest.mark.browser

@@ -27,7 +27,7 @@ import re
 
 import pytest
 
-from scripts.screenshots import wait_drawn
+from testkit.browser import wait_drawn
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle, timeout_ms
 from tests.browser.views import VIEWS
 

@@ -24,7 +24,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from scripts.screenshots import wait_drawn
+from testkit.browser import wait_drawn
 from tests.browser.axe import assert_accessible, axe_script
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, wait_for_state, window
 from tests.browser.projector import CHART_TEXT, CUT_TEXT, assert_on_a_projector, watch_hosts

@@ -8,8 +8,7 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import record
 from datasets.builtin import BUILTIN, noisy, separable
-from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle, wait_idle
-from tests.browser.stepper import (
+from testkit.stepper import (
     boundary,
     numbers,
     ready,
@@ -19,6 +18,7 @@ from tests.browser.stepper import (
     wait_status,
     wait_url_step,
 )
+from tests.browser.conftest import ARTIFACTS, assert_no_exception, page_errors, settle, wait_idle
 from ui.url_state import decode_points
 from viz.maths import num
 

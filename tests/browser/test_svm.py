@@ -100,8 +100,8 @@ def test_on_a_projector_both_runs_step_on_one_plane_their_maths_whole(browser, s
     from core.descent import svm_sgd
     from core.trace import record
     from datasets.builtin import BUILTIN
-    from scripts.screenshots import wait_drawn
-    from tests.browser.stepper import COMPANION, boundary
+    from testkit.browser import wait_drawn
+    from testkit.stepper import COMPANION, boundary
     from tests.browser.test_picture_first import MEASURE, PROJECTOR_SHARE, new_tab, resize
 
     notes = BUILTIN["Lecture notes' example: 4 points"]()

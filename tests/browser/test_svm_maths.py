@@ -11,8 +11,8 @@ from core.descent import svm_sgd, svm_step_size
 from core.trace import STEP_LIMIT, record
 from datasets.builtin import BUILTIN, separable
 from lessons.svm.figures import svm_step_lines
+from testkit.stepper import numbers, ready, wait_status
 from tests.browser.conftest import page_errors, wait_idle
-from tests.browser.stepper import numbers, ready, wait_status
 from viz.maths import num
 
 pytestmark = pytest.mark.browser

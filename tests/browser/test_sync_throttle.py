@@ -11,8 +11,8 @@ import time
 
 import pytest
 
+from testkit.stepper import ready, reported_steps, step_of, wait_status, wait_url_step
 from tests.browser.conftest import assert_no_exception, page_errors, timeout_ms, wait_idle
-from tests.browser.stepper import ready, reported_steps, step_of, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 EVERY_S = 5.0  # SYNC_EVERY_MS in ui/stepper_assets/sync.js

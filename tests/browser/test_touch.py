@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from scripts.screenshots import NOTES
+from testkit.stepper import step_of, wait_status
 from tests.browser.conftest import CHARTS
 from tests.browser.projector import ON_SCREEN
-from tests.browser.stepper import step_of, wait_status
 from tests.browser.test_access import PHONE, TABLET, opened
 from tests.browser.touch import drag, heap_mb, swipe_up
 

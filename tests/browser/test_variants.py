@@ -11,6 +11,7 @@ from core.trace import record
 from core.variants import running_average, train_test_split
 from datasets.builtin import noisy
 from datasets.shapes import moons
+from testkit.stepper import boundary, ready, wait_status, wait_url_step
 from tests.browser.conftest import (
     ARTIFACTS,
     legend_names,
@@ -19,7 +20,6 @@ from tests.browser.conftest import (
     settle,
     wait_idle,
 )
-from tests.browser.stepper import boundary, ready, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from testkit.stepper import numbers, ready, status, wait_status, wait_url_step
 from tests.browser.conftest import ARTIFACTS, settle, wait_idle
 from tests.browser.plotly import click_chart
-from tests.browser.stepper import numbers, ready, status, wait_status, wait_url_step
 
 pytestmark = pytest.mark.browser
 

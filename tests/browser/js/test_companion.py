@@ -14,8 +14,8 @@ from core.descent import svm_sgd
 from core.perceptron import perceptron
 from core.trace import outcome, record
 from datasets.builtin import BUILTIN
+from testkit.stepper import COMPANION, boundary
 from tests.browser.js.test_stepper import MOUNT, READY, SETTINGS
-from tests.browser.stepper import COMPANION, boundary
 from ui.stepper import pack, perceptron_run, with_companion
 
 pytestmark = pytest.mark.browser

@@ -44,9 +44,10 @@ import xmlrpc.client
 from collections.abc import Iterator
 from pathlib import Path
 
-from tests.browser.chromium import free_port
+from testkit.chromium import free_port
+from testkit.servers import wait_healthy
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 ARTIFACTS = ROOT / "tests" / "artifacts"
 
 
@@ -281,7 +282,8 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
                 raise RuntimeError(f"deploy/run.sh did not start; see {run_dir / 'run.log'}:\n"
                                    + (run_dir / "run.log").read_text()[-3000:])
             time.sleep(0.2)
-        wait_serving(deployment.url, launcher, deadline, "nginx does not serve the app")
+        wait_healthy(deployment.url, launcher, deadline - time.monotonic(),
+                     fault="nginx does not serve the app")
         yield deployment
     finally:
         _stop(launcher, run_dir, deployment.groups())
@@ -295,19 +297,6 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
         else:
             # the compressed copy of Streamlit's static files is 26 MB; the logs stay
             shutil.rmtree(run_dir / "www", ignore_errors=True)
-
-
-def wait_serving(url: str, process: subprocess.Popen, deadline: float, fault: str) -> None:
-    """Until the app at ``url`` answers its health check; ``fault`` raised if ``process``
-    (what serves it) ends first or ``deadline`` (time.monotonic()) passes."""
-    while True:
-        with contextlib.suppress(OSError), \
-                urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as reply:
-            if reply.read() == b"ok":
-                return
-        if process.poll() is not None or time.monotonic() > deadline:
-            raise RuntimeError(f"{url}: {fault}")
-        time.sleep(0.2)
 
 
 def _stop(launcher: subprocess.Popen, run_dir: Path, groups: set[int]) -> None:

@@ -19,7 +19,8 @@ from starlette.applications import Starlette
 from classroom.follower import Follower, Lecturer
 from classroom.http import Classroom
 from classroom.store import Store
-from tests.browser.chromium import free_port
+from testkit.chromium import free_port
+from testkit.servers import stop
 
 
 async def followed(base: str, view: str, **options) -> tuple[Lecturer, Follower]:
@@ -124,10 +125,5 @@ def redis_server(password: str | None = None) -> Iterator[str]:
             time.sleep(0.05)
         yield f"redis://127.0.0.1:{port}/0"
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(timeout=10)
+        stop(process)
         shutil.rmtree(folder, ignore_errors=True)

@@ -14,9 +14,8 @@ import re
 
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from scripts.screenshots import wait_drawn
-from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
-from tests.browser.stepper import ready, status, wait_status, wait_url_step
+from testkit.browser import ARTIFACTS, settle, timeout_ms, wait_drawn, wait_idle
+from testkit.stepper import ready, status, wait_status, wait_url_step
 from ui.classroom import qr_svg
 
 PROJECTOR = {"width": 1280, "height": 720}
@@ -428,7 +427,7 @@ def stuck(deployment, program: str):
 
 
 def lecturer_and_student(browser, deployment, errors: list):
-    """Through a deployment (tests/browser/deployment.py): a lecturer's page stuck to its first
+    """Through a deployment (testkit/deployment.py): a lecturer's page stuck to its first
     process that starts a class, and a student's page stuck to its second that follows it;
     (their contexts, to close; the lecturer's page; the student's; the class's code)."""
     first, second = deployment.streamlits
