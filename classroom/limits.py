@@ -24,8 +24,9 @@ QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
 ABANDONED_TTL = 900.0
 TOMBSTONE_TTL = 86400.0  # an ended class's code still says "ended" for a day
 REMOTE_TTL = 600.0  # a remote link works once, within ten minutes
-PRESENCE_TTL = 45.0  # a follower whose stream went quiet longer is no longer counted
-PRESENCE_REFRESH = 15.0  # how often a process renews its followers' presence (Redis)
+# a follower whose stream went quiet longer is no longer counted; a process renews its own
+# followers' presence at each sweep (SWEEP_EVERY, redis_store.py), well within it
+PRESENCE_TTL = 45.0
 HEARTBEAT = 15.0  # a beat on every stream this often: proxies keep it, dead ones show
 SILENCE = 2.5 * HEARTBEAT  # a page that heard nothing this long opens a new stream
 SWEEP_EVERY = 10.0  # expiry and repair

@@ -15,8 +15,9 @@ from core.kernel import Kernel, kernel_perceptron
 from core.perceptron import ORDERS, perceptron
 from core.runs import final
 from core.trace import record
-from core.variants import averaged_perceptron, voted_perceptron
+from core.variants import averaged_perceptron
 from datasets.builtin import NOTES_ETA, NOTES_INIT, boolean, iris, notes_four_points
+from tests.reference.voted import voted_perceptron
 
 # ---------------------------------------------------------------- the reference
 

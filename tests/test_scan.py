@@ -279,7 +279,34 @@ def test_a_folder_where_no_cache_can_be_written_still_compiles(monkeypatch):
     assert [c.get("cache", False) for c in calls] == [True, False]
 
 
-def test_warming_up_runs_every_kind_of_run_the_loop_is_compiled_for():
-    from core.warm import warm
+WARM = """
+import json
+from core import scan
+from core.descent import svm_sgd
+from core.perceptron import perceptron
+from core.runs import ORDERS
+from core.warm import warm
 
-    warm()  # deploy/run.sh runs it before the servers start: it must not fail
+def compiled():
+    return sorted(str(s) for name in scan.__all__ for s in getattr(getattr(scan, name),
+                                                                  "signatures", ()))
+
+warm()
+warmed = compiled()
+for X in ([[1.5, 2], [-1.0, 0.5], [0.5, -2]], [[1 / 3, 2], [-1.0, 0.1], [0.2, -2]]):
+    for order in ORDERS:
+        list(perceptron(X, [1, -1, 1], order=order, seed=1, eta=0.5, init="random"))
+    list(svm_sgd(X, [1, -1, 1], lam=0.1, eta=0.5, max_epochs=3))
+print(json.dumps([warmed, compiled()]))
+"""
+
+
+def test_warming_up_runs_every_kind_of_run_the_loop_is_compiled_for():
+    # deploy/run.sh warms a fresh process's loop before the servers start: after it, runs of
+    # every kind (exact and float, every order, the SVM's descent) compile nothing more
+    pytest.importorskip("numba")
+    out = subprocess.run([sys.executable, "-c", WARM], cwd=ROOT, capture_output=True,
+                         text=True, check=True, timeout=600).stdout
+    warmed, after = json.loads(out.splitlines()[-1])
+    assert any("int64" in s for s in warmed) and any("float64" in s for s in warmed)
+    assert after == warmed

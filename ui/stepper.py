@@ -49,6 +49,8 @@ from viz.palette import (
 )
 from viz.plane import (
     CHART_CONFIG,
+    PLANE_HEIGHT,
+    PLANE_HEIGHT_LECTURE,
     house_layout,
     legend_at_foot,
     point_traces,
@@ -444,7 +446,7 @@ def legend_only(name: str, color: str, *, dash: str | None = None, symbol: str |
                       line=dict(color=color, width=3, dash=dash))
 
 
-def plane_skeleton(data: Dataset, *, height: int = 520, lecture: bool = False) -> dict:
+def plane_skeleton(data: Dataset, *, height: int = PLANE_HEIGHT, lecture: bool = False) -> dict:
     """The plane's Plotly figure without its points' coordinates, and the legend of the overlay.
 
     The point traces are the first two (class -1, then +1); the browser fills
@@ -541,7 +543,8 @@ def perceptron_run(data: Dataset, trace: Trace, settings: dict, result: Outcome,
     X = np.asarray(data.X, dtype=float)
     more = {}
     if figure is None:  # built only when used (16 ms of CPU)
-        more.update(figure=plane_skeleton(data, height=624 if lecture else 520, lecture=lecture),
+        more.update(figure=plane_skeleton(
+            data, height=PLANE_HEIGHT_LECTURE if lecture else PLANE_HEIGHT, lecture=lecture),
                     point_traces=([0, -1], [1, 1]))
     else:
         more.update(figure=figure_json(figure, lecture=lecture))

@@ -16,6 +16,10 @@ from viz.palette import BOUNDARY, CLASS_STYLE, GHOST, NORMAL, VISITED
 # plotly_white's layout alone: its per-trace defaults are not used here, and Plotly copies,
 # validates and sends a whole template with every figure (about half of a Step's server time).
 HOUSE_TEMPLATE = go.layout.Template(layout=pio.templates["plotly_white"].layout)
+# px: a plane's height as its figure is built, and on a projector (a fifth taller); the page
+# then fits each to its box (ui/stepper_assets/fit.js)
+PLANE_HEIGHT = 520
+PLANE_HEIGHT_LECTURE = 624
 # A finger's drag scrolls the page, as everywhere else on it, rather than zoom or pan the chart:
 # the chart's toolbar zooms and resets (CHART_CONFIG)
 HOUSE_TEMPLATE.layout.dragmode = False
@@ -217,7 +221,7 @@ def legend_below(fig: go.Figure, space: int) -> go.Figure:
 
 
 def plane_figure(X, y, classes, *, w, b, w_before=None, b_before=None,
-                 visited: int | None = None, height: int = 520, title: str = "",
+                 visited: int | None = None, height: int = PLANE_HEIGHT, title: str = "",
                  aspect: float = 1.0) -> go.Figure:
     """The data with the boundary w.x + b = 0, its unit normal, and the visited example.
 

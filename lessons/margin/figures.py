@@ -29,7 +29,14 @@ from viz.palette import (
     SUPPORT,
     WRONG,
 )
-from viz.plane import HOUSE_TEMPLATE, house_layout, legend_below, point_traces, square_axes
+from viz.plane import (
+    HOUSE_TEMPLATE,
+    PLANE_HEIGHT,
+    house_layout,
+    legend_below,
+    point_traces,
+    square_axes,
+)
 
 # A colour and a shape per visiting order of the experiment (a new order takes the next).
 _ORDER_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
@@ -68,7 +75,7 @@ def _band(w, b: float, half_width: float, box, name: str, fill: str, **group) ->
 
 def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=None,
                   radius: float | None = None, radius_plane: float | None = None,
-                  height: int = 520, legend_space: int = 150, title: str = "",
+                  height: int = PLANE_HEIGHT, legend_space: int = 150, title: str = "",
                   beside: bool = False) -> go.Figure:
     """The data with margin bands, the closest point, support vectors and the ball of radius R.
 

@@ -7,12 +7,12 @@ import plotly.graph_objects as go
 
 from viz.maths import num
 from viz.palette import GRID, INK, SURFACE, UPDATE, tint
-from viz.plane import house_layout, square_axes
+from viz.plane import PLANE_HEIGHT, house_layout, square_axes
 
 ZERO_LOSS = tint(INK, 0.14)  # neutral: the region is no class's and no model's
 
 
-def loss_figure(w1s, w2s, loss: np.ndarray, path: np.ndarray, *, height: int = 520,
+def loss_figure(w1s, w2s, loss: np.ndarray, path: np.ndarray, *, height: int = PLANE_HEIGHT,
                 title: str = "") -> go.Figure:
     """Contours of L(w) at 1, 2, ..., the zero-loss region shaded, and the path of weights.
 
@@ -24,7 +24,7 @@ def loss_figure(w1s, w2s, loss: np.ndarray, path: np.ndarray, *, height: int = 5
         :func:`core.loss_surface.loss_surface` on that grid.
     path : ndarray of shape (T + 1, 2)
         The weights before the first update and after each update.
-    height : int, default 520
+    height : int, default PLANE_HEIGHT
     title : str, optional
 
     Returns

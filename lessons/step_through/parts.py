@@ -73,7 +73,7 @@ def loss_surface_section(lesson: Lesson, data: Dataset, settings: dict) -> None:
         "(w₁, w₂). Shaded: L = 0, the weights that put neither point on its wrong side. "
         "Lines: L = 1, 2, …. Each update is a step of stochastic subgradient descent on it: "
         "**w** ← **w** + ηy**x** on the example with y·a ≤ 0.")
-    lesson.chart(loss_figure(w1s, w2s, loss, path, height=520),
+    lesson.chart(loss_figure(w1s, w2s, loss, path),
                  key="loss_surface", alt="Contours of the perceptron loss over w1 and w2 for "
                  "the two-point example, the zero-loss region shaded, and the run's weights "
                  "after each update")

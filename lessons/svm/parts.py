@@ -43,6 +43,7 @@ from ui.settings import Setting, order_label
 from ui.stepper import legend_only, perceptron_run, with_companion
 from viz import maths
 from viz.palette import BOUNDARY, SVM
+from viz.plane import PLANE_HEIGHT_LECTURE
 
 PAGE = "svm"
 LAMBDAS = [1.0, 0.3, 0.1, 0.03, 0.01, 0.003, 0.001, 3e-4, 1e-4]
@@ -290,7 +291,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         """On a projector both runs on one plane: the points and the maximum margin, and the
         two boundaries the page draws named in its legend, at its foot."""
         fig = draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, mm=mm,
-                              height=624, aspect=PAIR_ASPECT, tall=True)
+                              height=PLANE_HEIGHT_LECTURE, aspect=PAIR_ASPECT, tall=True)
         fig.update_shapes(showlegend=False)
         fig.for_each_trace(lambda trace: trace.update(name="maximum margin"),
                            selector=dict(name="maximum-margin boundary"))
