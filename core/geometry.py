@@ -15,6 +15,8 @@ lesson asks.
 from __future__ import annotations
 
 import math
+from fractions import Fraction
+from itertools import combinations
 
 import numpy as np
 
@@ -25,6 +27,7 @@ from core.validation import check_data, check_X
 __all__ = [
     "SEPARABLE_TOL",
     "best_unit_separator",
+    "exact_mistake_bound",
     "geometric_margin",
     "linearly_separable",
     "mistake_bound",
@@ -322,6 +325,76 @@ def mistake_bound(X, y, *, bias: bool = True) -> float:
         return math.inf
     # gamma <= ||z_n|| <= R for every n, so the bound is never below 1 (up to rounding).
     return max(1.0, radius(X, bias=bias) ** 2 / found[1] ** 2)
+
+
+def exact_mistake_bound(X, y, *, bias: bool = True) -> Fraction | None:
+    """R^2/gamma^2 as an exact fraction, where the data are short decimals and the solver's
+    answer can be certified; None otherwise (then only :func:`mistake_bound`'s float is known).
+
+    Examples
+    --------
+    >>> exact_mistake_bound([[2.0, 2.0], [1.0, 1.0], [-1.0, -1.0], [0.5, 0.5]], [1, -1, 1, -1])
+    >>> exact_mistake_bound([[0.0, 0.0], [1.0, 1.0]], [-1, 1])  # v = (1, 1, -1), R² = 3
+    Fraction(9, 1)
+    >>> exact_mistake_bound([[1.0], [-2.0]], [1, -1], bias=False)
+    Fraction(4, 1)
+
+    Notes
+    -----
+    gamma = 1/||v|| for the least ||v|| with y_n v.z_n >= 1 (:func:`best_unit_separator`).
+    From the float v the points on its margin are taken, v is solved again in fractions as
+    v = sum alpha_n y_n z_n with y_n v.z_n = 1 on a set of them, and kept only when the KKT
+    conditions hold exactly: every alpha_n >= 0 and every y_n v.z_n >= 1 (then v is the
+    optimum, whatever rounding found it). Then R^2/gamma^2 = max ||z_n||^2 ||v||^2.
+    """
+    from core.decimals import exact_decimals
+
+    found = best_unit_separator(X, y, bias=bias)
+    decimals = exact_decimals(np.asarray(X, dtype=float))
+    if found is None or decimals is None:
+        return None
+    u, gamma = found
+    X = np.asarray(X, dtype=float)
+    labels = [int(v) for v in np.asarray(y)]
+    Z = [[*row, Fraction(1)] if bias else list(row) for row in decimals.tolist()]
+    P = [[label * v for v in z] for label, z in zip(labels, Z, strict=True)]
+    v_float = np.asarray(u) / gamma
+    on = [n for n, p in enumerate(P) if abs(float(np.dot([float(c) for c in p], v_float)) - 1)
+          <= 1e-7]
+    dot = lambda a, b: sum((p * q for p, q in zip(a, b, strict=True)), Fraction(0))
+    lengths = max(dot(z, z) for z in Z)
+    # the optimum's v is a non-negative combination of at most dim independent margin points:
+    # each such set is tried (a handful: the margin holds few points) until one certifies
+    dim = len(Z[0])
+    if len(on) > 12:
+        return None
+    for size in range(1, dim + 1):
+        for chosen in combinations(on, size):
+            rows = [P[n] for n in chosen]
+            alpha = _solve([[dot(a, b) for b in rows] for a in rows], [Fraction(1)] * size)
+            if alpha is None or any(a < 0 for a in alpha):
+                continue
+            v = [sum((a * r[j] for a, r in zip(alpha, rows, strict=True)), Fraction(0))
+                 for j in range(dim)]
+            if all(dot(p, v) >= 1 for p in P):
+                return max(Fraction(1), lengths * dot(v, v))
+    return None
+
+
+def _solve(A: list, rhs: list) -> list | None:
+    """A x = rhs in fractions by Gauss-Jordan elimination; None when A is singular."""
+    n = len(A)
+    M = [[*r, b] for r, b in zip(A, rhs, strict=True)]
+    for c in range(n):
+        pivot = next((r for r in range(c, n) if M[r][c]), None)
+        if pivot is None:
+            return None
+        M[c], M[pivot] = M[pivot], M[c]
+        for r in range(n):
+            if r != c and M[r][c]:
+                f = M[r][c] / M[c][c]
+                M[r] = [a - f * b for a, b in zip(M[r], M[c], strict=True)]
+    return [M[r][n] / M[r][r] for r in range(n)]
 
 
 def proof_quantities(ws, u) -> tuple[np.ndarray, np.ndarray]:

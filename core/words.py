@@ -50,5 +50,6 @@ FLOAT_DATA = ("These numbers are not short decimals, so the run is in floating p
 FLOAT_DESCENT = ("The descent's step η₀/√t is irrational whenever t is not a perfect square "
                  "(at most steps: √1, √4, √9, … are whole), so it runs in floating point: its "
                  "numbers are rounded.")
-FLOAT_RBF = ("The RBF kernel exp(−‖x − x′‖²/(2σ²)) is irrational, so the run is in floating "
-             "point: its numbers are rounded, and an s within rounding of 0 counts as a tie.")
+FLOAT_RBF = ("The RBF kernel exp(−‖x − x′‖²/(2σ²)) is irrational wherever x ≠ x′ (e to a "
+             "rational power other than 0 is), so the run is in floating point: its numbers "
+             "are rounded, and an s within rounding of 0 counts as a tie.")

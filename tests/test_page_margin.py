@@ -48,7 +48,8 @@ def traces(figure: dict) -> dict[str, dict]:
 
 
 def shown_number(text: str) -> float:
-    return {"∞": math.inf, "−∞": -math.inf}.get(text) or float(text)
+    """A metric's number; "≈ 0.353553" is written so where the number is not the value."""
+    return {"∞": math.inf, "−∞": -math.inf}.get(text) or float(text.removeprefix("≈ "))
 
 
 def data_of(name: str):
@@ -74,8 +75,10 @@ def test_notes_points_show_their_bound_and_margins(at):
         max_margin(data.X, data.y).gamma, rel=1e-5)
     assert shown["Margin of this boundary"] == "−∞"  # w = 0 separates nothing
     text = latex(at)
-    assert r"\sqrt{1 + 2.82843^2} = 3" in text and r"= 0.333333" in text
-    assert r"\frac{3^2}{0.333333^2} = 81" in text
+    # 2.82843 and 0.333333 are rounded (√8, 1/3): what follows them is "≈", not "="
+    assert r"\sqrt{1 + 2.82843^2} \approx 3" in text and r"\approx 0.333333" in text
+    assert r"\frac{3^2}{0.333333^2} \approx 81" in text
+    assert shown["γ of the bound"] == "≈ 0.333333"
     # side by side, the maximum-margin separator is a chart beside the run, and the proof's
     # chart follows; the run itself is the stepper's plane (other charts may come and go)
     assert {"maximum", "proof"} <= set(chart_keys(at)), chart_keys(at)

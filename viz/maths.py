@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 
 def num(value: float) -> str:
     """A number as a student would write it: 0.35, not 0.35000000000000003."""
@@ -36,3 +38,70 @@ def signed(value: float) -> str:
 def share(count: int, total: int) -> str:
     """A count out of a total with its percentage, '3 / 60 (5.0 %)'; a dash when total is 0."""
     return f"{count} / {total} ({100 * count / total:.1f} %)" if total else "—"
+
+
+# "=" or "≈", one rule for every number the pages write (ui/stepper_assets/format.js's isShown
+# and eqSign say the same): "=" only where the number written is the value. A Fraction is its
+# own value; a float stands for the decimal it prints as (data, an exact run's numbers) when
+# ``exact``, and for something it only approximates (a run in floats, a length through a
+# square root) when not.
+
+
+def rounded(value, places: int | None = None) -> str:
+    """``num(value)``, first rounded to ``places`` decimal places where a page keeps it short."""
+    value = float(value)
+    return num(value if places is None else round(value, places))
+
+
+def is_shown(value, *, exact: bool = True, places: int | None = None) -> bool:
+    """Whether the number written, ``rounded(value, places)``, is the value itself.
+
+    >>> is_shown(0.35), is_shown(1 / 3), is_shown(Fraction(1, 3)), is_shown(0.5, exact=False)
+    (True, False, False, False)
+    >>> is_shown(Fraction(729, 53) / 3), is_shown(Fraction(7, 4)), is_shown(float("inf"))
+    (False, True, False)
+    >>> is_shown(0.12345, places=4), is_shown(0.1235, places=4)
+    (False, True)
+    """
+    if isinstance(value, Fraction):
+        return exact and Fraction(rounded(value, places)) == value
+    value = float(value)
+    if not exact or value != value or value in (float("inf"), float("-inf")):
+        return False
+    return float(rounded(value, places)) == value
+
+
+def eq_sign(values, *, exact: bool = True, latex: bool = False,
+            places: int | None = None) -> str:
+    r""""=" when every value is written as it is (``is_shown``), else "≈" (``\approx`` in LaTeX).
+
+    >>> eq_sign(0.5), eq_sign([0.5, 1 / 3]), eq_sign(2 ** 0.5, latex=True) == r"\approx"
+    ('=', '≈', True)
+    """
+    many = values if isinstance(values, (list, tuple)) or getattr(values, "ndim", 0) else [values]
+    if all(is_shown(v, exact=exact, places=places) for v in many):
+        return "="
+    return r"\approx" if latex else "≈"
+
+
+def equals(value, *, exact: bool = True, latex: bool = False, places: int | None = None) -> str:
+    """The sign and the number: "= 0.5", "≈ 0.353553".
+
+    >>> equals(0.5), equals(0.125 ** 0.5, exact=False), equals(Fraction(243, 53))
+    ('= 0.5', '≈ 0.353553', '≈ 4.58491')
+    >>> equals(729 / 53, places=2)
+    '≈ 13.75'
+    """
+    sign = eq_sign(value, exact=exact, latex=latex, places=places)
+    return f"{sign} {rounded(value, places)}"
+
+
+def written(value, *, exact: bool = True, places: int | None = None) -> str:
+    """A number where no sign precedes it (a metric, a table): "0.5", or "≈ 0.353553" where the
+    number written is not the value.
+
+    >>> written(0.5), written(0.125 ** 0.5), written(2.0, exact=False)
+    ('0.5', '≈ 0.353553', '≈ 2')
+    """
+    text = rounded(value, places)
+    return text if is_shown(value, exact=exact, places=places) else f"≈ {text}"

@@ -6,6 +6,8 @@ Builders take plain arrays and return Plotly figures or pandas tables; no Stream
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -232,6 +234,30 @@ def plain_equation(w, b: float) -> str:
         body = ("" if abs(value) == 1 and name else num(abs(value))) + name
         text += (f"{'−' if value < 0 else ''}{body}" if not text else f" {sign} {body}")
     return text or "0"
+
+
+def curve_words(w, b: float) -> str:
+    """What w1 x1 + w2 x2 + w3 x1 x2 + b = 0 is in the plane, decided in exact fractions of the
+    weights' decimals: with w3 != 0 it is (w3 x1 + w2)(w3 x2 + w1) = w1 w2 - b w3, a hyperbola,
+    or where the right side is 0 the pair of lines x1 = -w2/w3 and x2 = -w1/w3.
+
+    >>> curve_words([0, 0, -4], 0)  # XOR in the +-1 encoding
+    'the pair of lines x₁ = 0 and x₂ = 0 (the axes): a degenerate hyperbola, not one line'
+    >>> curve_words([2, 2, -5], -1)  # XOR in the 0/1 encoding
+    'a hyperbola: a curve, not a line'
+    >>> curve_words([1, 0, 0], 0.5), curve_words([0, 0, 0], 1)
+    ('a line (its x₁x₂ weight is 0)', 'no curve at all: w = 0, so a = b everywhere')
+    """
+    w1, w2, w3, b = (Fraction(repr(float(v))) for v in (*np.asarray(w, dtype=float)[:3], b))
+    if w3 == 0:
+        return ("a line (its x₁x₂ weight is 0)" if w1 or w2 else
+                "no curve at all: w = 0, so a = b everywhere")
+    if w1 * w2 - b * w3 != 0:
+        return "a hyperbola: a curve, not a line"
+    at1, at2 = -w2 / w3, -w1 / w3
+    axes = " (the axes)" if at1 == 0 == at2 else ""
+    return (f"the pair of lines x₁ = {num(float(at1))} and x₂ = {num(float(at2))}{axes}: a "
+            "degenerate hyperbola, not one line")
 
 
 def curve_equation(w, b: float) -> str:

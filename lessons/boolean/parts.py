@@ -25,6 +25,7 @@ from lessons import link
 from lessons.boolean.figures import (
     curve_equation,
     curve_figure,
+    curve_words,
     lifted_figure,
     plain_equation,
     truth_figure,
@@ -237,8 +238,7 @@ def lift_section(lesson: Lesson, function: str, encoding: str) -> None:
         + (f"converges after {plural(lifted.mistakes, 'mistake')}:" if lifted.converged else
            f"ends this way: {lifted.ending}:"))
     st.latex(r"a = " + curve_equation(lifted.w, lifted.b).removesuffix(" = 0"))
-    st.markdown("Back in the plane that plane is a curve, not a line: a hyperbola (a pair of "
-                "lines when it degenerates), and it gets "
+    st.markdown(f"Back in the plane that plane is {curve_words(lifted.w, lifted.b)}, and it gets "
                 + ("every row of XOR right." if wrong == 0 else
                    f"{4 - wrong} of the 4 rows of XOR right."))
     c3d, c2d = st.columns(2)

@@ -14,7 +14,7 @@ from plotly.subplots import make_subplots
 
 from core.perceptron import ORDERS
 from viz import describe, shapes
-from viz.maths import num
+from viz.maths import eq_sign, equals, num
 from viz.palette import (
     BALL,
     BOUND,
@@ -133,8 +133,8 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         fig.add_trace(trace)
     if maximum is not None:
         w, b = np.asarray(maximum.w), float(maximum.b)
-        fig.add_trace(shapes.line(w, b, box, name=f"maximum-margin separator and band, Margin(D) = "
-                                  f"{num(maximum.gamma)}", color=MAX_MARGIN,
+        fig.add_trace(shapes.line(w, b, box, name=f"maximum-margin separator and band, Margin(D) "
+                                  f"{equals(maximum.gamma)}", color=MAX_MARGIN,
                                   legendgroup="maximum"))
         for shift in (-1.0, 1.0):  # the margin lines w.x + b = +-1 through the support vectors
             fig.add_trace(shapes.line(w, b + shift, box, name="margin line", color=MAX_MARGIN,
@@ -287,36 +287,42 @@ def experiment_figure(bounds, mistakes, orders, labels, *, height: int = 460) ->
 
 def margin_latex(margin: float) -> str:
     """Margin(D, w) of the current (w, b), written with its value or -infinity."""
-    value = num(margin) if math.isfinite(margin) else r"-\infty"
+    value = equals(margin, latex=True) if math.isfinite(margin) else r"= -\infty"
     condition = (r"\ \text{(it separates } \mathcal{D})" if math.isfinite(margin)
                  else r"\ \text{(it does not separate } \mathcal{D})")
     return (r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) = \min_n "
-            r"\frac{y_n(\mathbf{w}^\top\mathbf{x}_n + b)}{\lVert\mathbf{w}\rVert} = "
+            r"\frac{y_n(\mathbf{w}^\top\mathbf{x}_n + b)}{\lVert\mathbf{w}\rVert} "
             + value + condition)
 
 
 def spaces_latex(*, R_plane: float, gamma_plane: float | None, R: float,
-                 gamma: float | None, bound: float, bias: bool) -> list[str]:
-    """The plane's R and margin next to the theorem's R and gamma, with the bound."""
-    gp = num(gamma_plane) if gamma_plane is not None else r"\text{none}"
-    lines = [rf"\text{{in the plane: }} \max_n \lVert\mathbf{{x}}_n\rVert = {num(R_plane)},"
-             rf"\quad \operatorname{{Margin}}(\mathcal{{D}}) = {gp}"]
+                 gamma: float | None, bound, bias: bool) -> list[str]:
+    """The plane's R and margin next to the theorem's R and gamma, with the bound (a Fraction
+    where it is known exactly, else its float)."""
+    # gamma_plane: None where no line separates, inf for one class (every far line does)
+    gp = (r"= \text{none}" if gamma_plane is None else r"= +\infty" if math.isinf(gamma_plane)
+          else equals(gamma_plane, latex=True))
+    lines = [rf"\text{{in the plane: }} \max_n \lVert\mathbf{{x}}_n\rVert "
+             rf"{equals(R_plane, latex=True)},"
+             rf"\quad \operatorname{{Margin}}(\mathcal{{D}}) {gp}"]
     if bias:
-        g = num(gamma) if gamma is not None else r"\text{none}"
+        g = equals(gamma, latex=True) if gamma is not None else r"= \text{none}"
         lines.append(
             rf"\text{{what the perceptron sees, }} \mathbf{{z}}_n = (\mathbf{{x}}_n, 1):\quad "
-            rf"R = \max_n \lVert \mathbf{{z}}_n \rVert = \sqrt{{1 + {num(R_plane)}^2}} = {num(R)}")
+            rf"R = \max_n \lVert \mathbf{{z}}_n \rVert = \sqrt{{1 + {num(R_plane)}^2}} "
+            rf"{eq_sign([R_plane, R], latex=True)} {num(R)}")
         lines.append(rf"\gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} \min_n y_n\, "
-                     rf"\mathbf{{u}}^\top \mathbf{{z}}_n = {g}")
+                     rf"\mathbf{{u}}^\top \mathbf{{z}}_n {g}")
     else:
-        g = num(gamma) if gamma is not None else r"\text{none}"
+        g = equals(gamma, latex=True) if gamma is not None else r"= \text{none}"
         lines.append(
             rf"\text{{no bias: the perceptron sees }} \mathbf{{x}}_n \text{{ itself: }} "
-            rf"R = {num(R)},\quad \gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} \min_n "
-            rf"y_n\, \mathbf{{u}}^\top \mathbf{{x}}_n = {g} \ \text{{(a line through 0)}}")
+            rf"R {equals(R, latex=True)},\quad \gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} "
+            rf"\min_n y_n\, \mathbf{{u}}^\top \mathbf{{x}}_n {g} \ \text{{(a line through 0)}}")
     if gamma is not None:
+        # the fraction of the numbers as written equals the bound only where all three are
         lines.append(rf"\frac{{R^2}}{{\gamma^2}} = \frac{{{num(R)}^2}}{{{num(gamma)}^2}}"
-                     rf" = {num(bound)}")
+                     rf" {eq_sign([R, gamma, bound], latex=True)} {num(float(bound))}")
     else:
         lines.append(r"\frac{R^2}{\gamma^2} = \infty \quad \text{(no such } \gamma > 0)")
     return lines

@@ -14,6 +14,7 @@ from core.bound_experiment import mistakes_against_bound, mistakes_by_start
 from core.decimals import exact_decimals
 from core.geometry import (
     best_unit_separator,
+    exact_mistake_bound,
     geometric_margin,
     mistake_bound,
     proof_quantities,
@@ -41,7 +42,7 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.settings import Setting
 from ui.stepper import perceptron_run
-from viz.maths import num, vec
+from viz.maths import equals, num, vec, written
 
 PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
@@ -77,9 +78,11 @@ def geometry_of(X: np.ndarray, y: np.ndarray, bias: bool) -> dict:
     """Everything about the data set the lesson shows: R, gamma, the bound, the max margin."""
     found = best_unit_separator(X, y, bias=bias)
     return dict(bound=mistake_bound(X, y, bias=bias), R=radius(X, bias=bias),
+                exact_bound=exact_mistake_bound(X, y, bias=bias),
                 R_plane=radius(X, bias=False), u=None if found is None else found[0],
                 gamma=None if found is None else found[1],
-                maximum=max_margin(X, y) if len(np.unique(y)) == 2 else None)
+                maximum=max_margin(X, y) if len(np.unique(y)) == 2 else None,
+                one_class=len(np.unique(y)) == 1)
 
 
 @st.cache_data(show_spinner=f"Training the perceptron on {len(SWEEP_MARGINS) * len(SWEEP_SEEDS)} "
@@ -165,7 +168,7 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
         bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
         theorem_section(bias=bias)
         beside()
-        margin_section(current["margin"], facts["maximum"])
+        margin_section(current["margin"], facts["maximum"], one_class=facts["one_class"])
         spaces_section(facts, bias=bias)
         update_section(data, trace, k, bias=bias, eta=settings["eta"])
         proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"],
@@ -270,12 +273,16 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
     """The bound, this boundary's margin, the maximum margin and gamma; and when the bound fails."""
     bound, maximum = facts["bound"], facts["maximum"]
     cols = st.columns(4)
-    cols[0].metric("Bound R²/γ²", num(bound) if math.isfinite(bound) else "∞",
+    # "81" only where the bound is certified exactly (else its float is written "≈")
+    exact = facts.get("exact_bound")
+    cols[0].metric("Bound R²/γ²", "∞" if not math.isfinite(bound) else
+                   written(exact) if exact is not None else written(bound, exact=False),
                    help="Novikoff's bound on the mistakes, with R and γ of the vectors the "
                         "perceptron sees" + (": (x, 1)" if bias else ": x"))
-    cols[1].metric("Margin of this boundary", num(margin) if math.isfinite(margin) else "−∞")
-    cols[2].metric("Maximum margin (plane)", num(maximum.gamma) if maximum else "none")
-    cols[3].metric("γ of the bound", num(facts["gamma"]) if facts["gamma"] else "none",
+    cols[1].metric("Margin of this boundary", written(margin) if math.isfinite(margin) else "−∞")
+    cols[2].metric("Maximum margin (plane)", written(maximum.gamma) if maximum else
+                   "∞ (one class)" if facts.get("one_class") else "none")
+    cols[3].metric("γ of the bound", written(facts["gamma"]) if facts["gamma"] else "none",
                    help="The best margin of a unit vector u through the origin of the space "
                         "the perceptron works in" + (", (x, 1)" if bias else ""))
     if not math.isfinite(bound):
@@ -332,7 +339,7 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     return stepped, beside
 
 
-def margin_section(margin: float, maximum) -> None:
+def margin_section(margin: float, maximum, *, one_class: bool = False) -> None:
     """What the margin of a boundary and of the data are, with this step's numbers."""
     st.header("The margin")
     st.markdown("The margin of a boundary is the distance from it to the nearest point, when "
@@ -345,9 +352,14 @@ def margin_section(margin: float, maximum) -> None:
     st.latex(margin_latex(margin))
     if maximum is not None:
         st.latex(r"\operatorname{Margin}(\mathcal{D}) = \sup_{\mathbf{w}, b}"
-                 r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) = " + num(maximum.gamma)
+                 r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) "
+                 + equals(maximum.gamma, latex=True)
                  + r"\quad\text{support vectors: rows } "
                  + ", ".join(str(i) for i in maximum.support))
+    elif one_class:
+        st.markdown("All these points are of one class: every line with all of them on its "
+                    "side separates them, and such a line can be as far from them as you like, "
+                    "so Margin(D) is +∞ and no line is the maximum-margin separator.")
     else:
         st.markdown("No line separates these data, so Margin(D) is −∞ as well.")
 
@@ -372,13 +384,16 @@ def spaces_section(facts: dict, *, bias: bool) -> None:
            "Without a bias the perceptron sees **x** itself and its boundary passes through "
            "the origin, so R is the plane's radius and γ the best margin of a line through "
            "the origin (dotted), which can be far below the maximum margin of a free line."))
-    for line in spaces_latex(R_plane=facts["R_plane"],
-                             gamma_plane=maximum.gamma if maximum else None, R=facts["R"],
-                             gamma=facts["gamma"], bound=facts["bound"], bias=bias):
+    plane = maximum.gamma if maximum else math.inf if facts["one_class"] else None
+    for line in spaces_latex(R_plane=facts["R_plane"], gamma_plane=plane, R=facts["R"],
+                             gamma=facts["gamma"], bias=bias,
+                             bound=facts["bound"] if facts["exact_bound"] is None
+                             else facts["exact_bound"]):
         st.latex(line)
     if maximum is not None and bias:
-        st.caption(f"The plane's own numbers would give max‖x‖²/Margin(D)² = "
-                   f"{num(facts['R_plane'] ** 2 / maximum.gamma ** 2)}: not the theorem's bound.")
+        st.caption(f"The plane's own numbers would give max‖x‖²/Margin(D)² "
+                   f"{equals(facts['R_plane'] ** 2 / maximum.gamma ** 2)}: not the theorem's "
+                   "bound.")
 
 
 def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> None:

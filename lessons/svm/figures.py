@@ -10,6 +10,7 @@ import ast
 import inspect
 import math
 import textwrap
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
@@ -18,7 +19,7 @@ from plotly.subplots import make_subplots
 
 from core import losses
 from viz import describe, shapes
-from viz.maths import num, signed, vec
+from viz.maths import equals, num, signed, vec
 from viz.palette import (
     BLACK,
     BLUE,
@@ -237,7 +238,7 @@ def add_max_margin(fig: go.Figure, X, mm, box, *, legend: bool = True) -> None:
         return
     X = np.asarray(X, dtype=float)
     _band_below(fig, mm.w, mm.b, box, showlegend=legend,
-                name=f"max-margin band (Margin(D) = {num(round(mm.gamma, 4))})")
+                name=f"max-margin band (Margin(D) {equals(mm.gamma, places=4)})")
     fig.add_trace(shapes.line(mm.w, mm.b, box, name="maximum-margin boundary", color=MAX_MARGIN,
                               dash="dash", showlegend=legend))
     mx, my = shapes.margin_lines(mm.w, mm.b, box)
@@ -487,7 +488,7 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
                              line=dict(color=BOUNDARY, dash="dash"),
                              marker=dict(symbol="circle", size=8)))
     fig.add_hline(y=gamma, line=dict(color=MAX_MARGIN, width=1, dash="dot"),
-                  annotation_text=f"Margin(D) = {num(round(gamma, 4))}",
+                  annotation_text=f"Margin(D) {equals(gamma, places=4)}",
                   annotation_position="bottom left")
     fig.add_vline(x=current, line=dict(color=NOW, width=2))
     fig.update_xaxes(type="log", title_text="λ (shrinking to the right)", autorange="reversed",
@@ -537,9 +538,12 @@ def bound_latex(ratio: float, n: int) -> str:
     """Theorem 2.6's right-hand side with this training set's R^2/gamma^2."""
     if not math.isfinite(ratio):
         return r"\frac{R^2/\gamma^2}{N+1} = \infty"
-    estimate = num(round(ratio / (n + 1), 4))
+    # the quotient of the numerator as written, so that the division shown is the one done;
+    # "=" only where that quotient is written as it is
+    top = num(ratio)
     return (rf"\mathbb{{E}}\big[\text{{error}}\big] \le \frac{{\mathbb{{E}}[R^2/\gamma^2]}}{{N+1}}"
-            rf"\approx \frac{{{num(round(ratio, 2))}}}{{{n} + 1}} = {estimate}")
+            rf"\approx \frac{{{top}}}{{{n} + 1}} "
+            + equals(Fraction(top) / (n + 1), latex=True))
 
 
 # ---------------------------------------------------------------- beside scikit-learn

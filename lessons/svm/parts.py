@@ -356,7 +356,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
         finite = math.isfinite(value)
         delta = (f"{100 * value / mm.gamma:.1f} % of Margin(D)" if mm is not None and finite
                  else None if finite else "does not separate")
-        row.metric(name, maths.num(round(value, 4)) if finite else "none", delta,
+        row.metric(name, maths.written(value, places=4) if finite else "none", delta,
                    delta_color="off", delta_arrow="off", width="content")
     float_marker(FLOAT_DESCENT)  # the SVM's margin is the descent's, in floats
     if mm is None:
@@ -364,7 +364,7 @@ def _margins(lesson: Lesson, data: Dataset, svm_settings: dict, mm, perc, svm,
         st.info("This data is not linearly separable: no maximum margin exists. The perceptron "
                 "never settles; see **Soft margin** for what the SVM does instead.")
         return
-    row.metric("Maximum margin Margin(D)", maths.num(round(mm.gamma, 4)), width="content")
+    row.metric("Maximum margin Margin(D)", maths.written(mm.gamma, places=4), width="content")
     st.caption("The perceptron stops at the first separator it meets, anywhere in the gap "
                "between the classes; the hinge pushes examples toward y·a ≥ 1 while the "
                "penalty keeps ‖w‖ small, which widens the margin toward Margin(D).")
@@ -435,7 +435,7 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
     cols[0].metric("Margin violations", len(sm.violations))
     cols[1].metric("Support vectors", len(sm.support))
     norm = float(np.linalg.norm(sm.w))
-    cols[2].metric("Margin 1/‖w‖", maths.num(round(1 / norm, 4)) if norm else "∞ (w = 0)")
+    cols[2].metric("Margin 1/‖w‖", maths.written(1 / norm, places=4) if norm else "∞ (w = 0)")
     cols[3].metric("Training errors", training_errors(data.X, data.y, sm.w, sm.b))
     # on a projector the formulas are too wide for the column beside the chart: under both
     with st.container() if lecture else right:
@@ -444,16 +444,36 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
         st.caption("The notes write this objective as (1/2)‖w‖² + γ Σ ξ, with C in the role of "
                    "their γ; the λ form of the other parts, mean hinge + (λ/2)‖w‖², has the "
                    "same minimiser when C = 1/(λN) (the mean, not the sum, of the hinge).")
-        st.caption("Each black segment is one slack: from a violating point to its own class's "
-                   "margin line (its length is ξ/‖w‖). Small C buys a wide margin with many "
-                   "violations; large C approaches the hard margin.")
+        st.caption("Each segment of the legend's *slack ξₙ* is one slack: from a violating point "
+                   "to its own class's margin line (its length is ξ/‖w‖). Small C buys a wide "
+                   "margin with many violations; large C approaches the hard margin.")
         if not norm:
-            st.warning("Here the best soft margin is w = 0: no line beats predicting the same "
-                       "class everywhere, so every point pays a slack.")
+            st.warning(w_zero_words(data.y, sm.b, sm.slack, data.classes))
         elif mm is not None:
             st.info("This data is separable: pick the noisy blobs, or Iris versicolor vs "
                     "virginica, to see violations that no C can remove.")
     _perceptron_never_settles(lesson, data, settings, mm, sm)
+
+
+def w_zero_words(y, b: float, slack, classes) -> str:
+    """The soft margin's w = 0 optimum in words, from its b and slacks: which points pay a slack
+    (with w = 0 each pays 1 − y·b: the class b favours pays nothing when |b| = 1)."""
+    y, slack = np.asarray(y), np.asarray(slack)
+    n = len(slack)
+    paying = np.flatnonzero(slack > 0)
+    head = ("Here the best soft margin is w = 0: no line does better than the same score "
+            f"a = b {maths.equals(b)} at every point")
+    if len(paying) == n:
+        return head + ", so every point pays a slack."
+    if not len(paying):
+        return head + ", and no point pays a slack."
+    labels = np.unique(y[paying])
+    whose = (f", those of class {maths.labelled(labels[0], classes)}" if len(labels) == 1
+             else "")
+    amounts = np.unique(slack[paying])
+    each = f", each ξ {maths.equals(amounts[0])}" if len(amounts) == 1 else ""
+    return (head + f": {len(paying)} of the {n} points pay a slack{whose}{each}, and the other "
+            f"{n - len(paying)} none.")
 
 
 def _perceptron_never_settles(lesson: Lesson, data: Dataset, settings: dict, mm, sm) -> None:
@@ -647,12 +667,12 @@ def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
     """What the leave-one-out count is: the proof's (*) when every run converged; else the
     count of those that did, and where (*) lies."""
     n = loo.n
-    bound = maths.num(round(ratio, 2))
+    bound = maths.equals(ratio, places=2)  # "R²/γ² ≈ 13.75"
     epochs = f", each stopped after {plural(cap, 'epoch')}" if cap is not None else ""
     if not loo.unconverged:
         return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
                 f"every run converged, so this count is the proof's (*), at most the mistakes "
-                f"of a run on all {n}, so at most R²/γ² = {bound}.")
+                f"of a run on all {n}, so at most R²/γ² {bound}.")
     done = n - loo.unconverged
     return (f"Train on all but one, test on the one left out, for each of the {n}{epochs}: "
             f"{loo.unconverged} of the {n} runs did not converge (of the "
@@ -660,7 +680,7 @@ def loo_sentence(loo: LeaveOneOut, ratio: float, cap: int | None) -> str:
             f"{loo.unconverged_errors}), so the count shown is of the {done} "
             f"that did: {loo.converged_errors}. The proof's (*) counts runs trained to "
             f"convergence: here it lies between {loo.converged_errors} and "
-            f"{loo.converged_errors + loo.unconverged}, and it is at most R²/γ² = {bound}.")
+            f"{loo.converged_errors + loo.unconverged}, and it is at most R²/γ² {bound}.")
 
 
 @PARTS.part("In scikit-learn")
@@ -705,7 +725,9 @@ svm.coef_, svm.intercept_""", language="python")
     float_marker(FLOAT_DESCENT)
     st.metric("How far the descent is from the minimum: J − J*", f"{J - J_star:.4g}",
               f"J = {J:.4g}, J* = {J_star:.4g}", delta_color="off", delta_arrow="off")
-    st.caption(gap_sentence(J, J_star, int(svm.epoch[-1]), bias=settings["bias"])
+    asked = int(st.session_state[EPOCHS.key])  # more than the page records: it says so
+    st.caption(gap_sentence(J, J_star, int(svm.epoch[-1]), bias=settings["bias"],
+                            asked=asked if svm_settings["max_epochs"] < asked else None)
                + " Separable data also get the hard margin: any C at least the largest dual "
                "coefficient gives it, and 2‖w‖² is one.")
 
@@ -716,12 +738,17 @@ def descent_cost(X, y, lam: float, w, b: float) -> tuple[float, float]:
     return cost_gap(X, y, w, b, lam=lam)
 
 
-def gap_sentence(J: float, J_star: float, epochs: int, *, bias: bool) -> str:
-    """Where the descent's cost stands against the minimum, from the two numbers."""
+def gap_sentence(J: float, J_star: float, epochs: int, *, bias: bool,
+                 asked: int | None = None) -> str:
+    """Where the descent's cost stands against the minimum, from the two numbers; ``asked``:
+    the epochs the settings asked for, where the page ran fewer (it records STEP_LIMIT steps
+    at most)."""
     gap = J - J_star
+    capped = (f" (of the {asked:,} asked for: the page records {STEP_LIMIT:,} steps at most)"
+              if asked is not None else "")
     head = ("SVC solves the soft-margin SVM to its tolerance (J* is the app's own exact "
             "minimiser, soft_margin); our subgradient run only approaches the minimiser of J "
-            f"as its steps shrink. After {plural(epochs, 'epoch')} its J is "
+            f"as its steps shrink. After {plural(epochs, 'epoch')}{capped} its J is "
             f"{J:.4g} against J* = {J_star:.4g}: ")
     if gap <= 1e-3 * max(J_star, 1e-12):
         where = f"within {gap:.2g} of the minimum, 0.1 % of J*."

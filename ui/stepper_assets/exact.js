@@ -91,11 +91,18 @@ export function signOf(value) {
   return value > 0 ? 1 : value < 0 ? -1 : 0;
 }
 
+// A run in floats cannot tell a cross product within rounding of 0 from 0: its w after the
+// update is rounded in each coordinate, which moves w_before x w_after by up to about
+// eps (|p0 q1| + |p1 q0|). Within TURN_TIE of those terms it decides no turn (core.decimals.TIE)
+export const TURN_TIE = 16 * Number.EPSILON;
+
 export function turnOf(run, wb, wa) {
   // how w moved from wb to wa: {kind, way}; kind "turn" (way +1 anticlockwise, -1 clockwise),
-  // "from0" (w had no direction), "to0" (w became 0), "none" (0 before and after), "kept" (w
-  // kept its direction, only its length changed) or "flip" (a half turn: w now points the
-  // other way). Exact on an exact run (integers); in floats otherwise.
+  // "from0" (w had no direction), "to0" (w became 0), "none" (0 before and after), "same" (w
+  // did not change at all), "kept" (w kept its direction, only its length changed) or "flip" (a
+  // half turn: w now points the other way). Exact on an exact run (integers); in floats
+  // otherwise, where a cross product within rounding of 0 is no turn and says so (near: true):
+  // the floats cannot tell which way, if any, w turned.
   const ex = exactOf(run);
   let p = wb;
   let q = wa;
@@ -112,9 +119,18 @@ export function turnOf(run, wb, wa) {
   const zeroAfter = signOf(q[0]) === 0 && signOf(q[1]) === 0;
   if (zeroBefore) return { kind: zeroAfter ? "none" : "from0", way: 0 };
   if (zeroAfter) return { kind: "to0", way: 0 };
+  if (p[0] === q[0] && p[1] === q[1]) return { kind: "same", way: 0 };
+  const along = signOf(p[0] * q[0] + p[1] * q[1]) > 0 ? "kept" : "flip";
+  if (!ex) {
+    const cross = p[0] * q[1] - p[1] * q[0];
+    if (Math.abs(cross) <= TURN_TIE * (Math.abs(p[0] * q[1]) + Math.abs(p[1] * q[0]))) {
+      return { kind: along, way: 0, near: true };
+    }
+    return { kind: "turn", way: Math.sign(cross) };
+  }
   const cross = signOf(p[0] * q[1] - p[1] * q[0]);
   if (cross !== 0) return { kind: "turn", way: cross };
-  return { kind: signOf(p[0] * q[0] + p[1] * q[1]) > 0 ? "kept" : "flip", way: 0 };
+  return { kind: along, way: 0 };
 }
 
 export function exactActivations(header, columns) {
@@ -143,15 +159,21 @@ export function exactActivations(header, columns) {
   return a;
 }
 
-export function movedWords(moved, wa) {
+export function movedWords(moved, wa, bMoved = false) {
   // what w did on an update that did not turn it one way or the other, in words; null for a
-  // turn (the question's own answer)
+  // turn (the question's own answer). bMoved: b changed at that update (with w the same, only
+  // b moved)
   const pair = `(${wa.map((v) => num(v).replace("-", "\u2212")).join(", ")})`;
+  // a float run's turn within rounding of none: no way can be named
+  const rounding = moved.near ? " as far as the floats can tell (any turn is within rounding)" : "";
   return {
     from0: `w had no direction before it: it now points along ${pair}`,
     to0: "w became 0: it has no direction now, and there is no boundary",
     none: "w was 0 and is still 0: it has no direction to turn",
-    kept: "w kept its direction: only its length changed",
-    flip: `w turned half round: it now points the opposite way, ${pair}, neither anticlockwise nor clockwise`,
+    same: bMoved ? "w did not change: only b moved" : "neither w nor b changed",
+    kept: `w kept its direction${rounding}: only its length changed`,
+    flip: moved.near
+      ? `w turned half round${rounding}: it now points the opposite way, ${pair}`
+      : `w turned half round: it now points the opposite way, ${pair}, neither anticlockwise nor clockwise`,
   }[moved.kind] ?? null;
 }

@@ -89,3 +89,24 @@ export function labelled(y, classes) {
   const name = String(classes[y < 0 ? 0 : 1]);
   return name === value || name === `+${value}` ? value : `${value} (${name})`;
 }
+
+// "=" or "≈": "=" only where the number written is the value (viz.maths.is_shown, one rule in
+// both languages). A value is exact when the double stands for the decimal it prints as
+// (data, an exact run's numbers); a computed float (a run in floats, a length through a square
+// root) is not: pass exact = false. Either way num()'s rounding to 6 significant digits makes
+// it "≈" wherever the written number differs from the value.
+export function isShown(value, exact = true) {
+  value = Number(value);
+  return exact && Number.isFinite(value) && Number(num(value)) === value;
+}
+
+export function eqSign(values, exact = true) {
+  // "=" when every value of values (a number or an array) is written as it is, else "≈"
+  const all = Array.isArray(values) ? values : [values];
+  return all.every((v) => isShown(v, exact)) ? "=" : "\u2248";
+}
+
+export function named(name, values, exact = true) {
+  // "x = (0.5, 1)", or "x ≈ (1.33333, 2.66667)" where a coordinate is rounded in writing
+  return `${name} ${eqSign(values, exact)} (${values.map(num).join(", ")})`;
+}

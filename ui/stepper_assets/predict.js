@@ -62,13 +62,13 @@ export class Predict {
     // other (from w = 0, to w = 0, a half turn or the same direction have no such answer)
     const moved = turnOf(run, row(c.W, k - 1), row(c.W, k));
     const quiz = { k, mistake: row(c.updated, k) === 1, turn: moved.way,
-                   fact: movedWords(moved, row(c.W, k)) };
+                   fact: movedWords(moved, row(c.W, k), row(c.b, k) !== row(c.b, k - 1)) };
     this.quiz = quiz;
     const box = this.box;
     box.textContent = "";
     box.removeAttribute("aria-describedby");
     box.hidden = false;
-    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: ${named("x", x)}, `
          + `y = ${labelled(y, h.classes)}. Is it a mistake?`);
     this.choices([["Mistake", () => this.answerMistake(true)],
                   ["No mistake", () => this.answerMistake(false)]]);

@@ -221,11 +221,60 @@ def test_the_turn_has_a_true_answer_from_w_0_to_w_0_and_on_a_half_turn(js):
 
 @pytest.mark.parametrize(("wb", "wa", "kind", "way"), [
     ([0, 0], [0.3, -0.4], "from0", 0), ([0.3, 0.1], [0, 0], "to0", 0), ([0, 0], [0, 0], "none", 0),
-    ([1, 2], [2, 4], "kept", 0), ([1, 2], [-0.5, -1], "flip", 0), ([1, 0], [1, 0.1], "turn", 1),
-    ([1, 0], [1, -0.1], "turn", -1)])
+    ([1, 2], [1, 2], "same", 0), ([1, 0], [1, 0.1], "turn", 1), ([1, 0], [1, -0.1], "turn", -1)])
 def test_turn_of_says_how_w_moved(js, wb, wa, kind, way):
     got = js.evaluate("([wb, wa]) => pl.turnOf({ header: {}, columns: {} }, wb, wa)", [wb, wa])
     assert got == {"kind": kind, "way": way}
+
+
+@pytest.mark.parametrize(("wb", "wa", "kind"), [([1, 2], [2, 4], "kept"),
+                                                ([1, 2], [-0.5, -1], "flip")])
+def test_a_float_run_cannot_tell_a_turn_within_rounding_of_none(js, wb, wa, kind):
+    # a run in floats (no scale): a cross product within rounding of 0 names no way
+    got = js.evaluate("([wb, wa]) => pl.turnOf({ header: {}, columns: {} }, wb, wa)", [wb, wa])
+    assert got == {"kind": kind, "way": 0, "near": True}
+
+
+def run_blob(points, *, bias=True, epochs=3):
+    """A cyclic run from w = 0 on (x1, x2, label) rows, as the page gets it."""
+    X = np.array([p[:2] for p in points], dtype=float)
+    y = np.array([p[2] for p in points], dtype=float)
+    data = Dataset("corner", X, y)
+    trace = record(perceptron(X, y, eta=1.0, bias=bias, max_epochs=epochs))
+    run = marked(perceptron_run(data, trace, {"eta": 1.0, "bias": bias},
+                                outcome(trace, X, y, max_epochs=epochs)), trace)
+    return trace, base64.b64encode(pack({**run.header, "run": run.id}, run.columns)).decode()
+
+
+@pytest.mark.parametrize("bias", [True, False])
+def test_an_update_on_x_0_does_not_say_w_kept_its_direction(js, bias):
+    # /?pts=0,1,+;0,0,-;1,1,-: step 2 visits x = 0, a mistake whose update moves only b (with
+    # the bias off, nothing): w is the same vector before and after
+    trace, blob = run_blob([(0, 1, 1), (0, 0, -1), (1, 1, -1)], bias=bias)
+    assert trace.updated[2] and trace.W[1].tolist() == trace.W[2].tolist() == [0, 1]
+    assert (trace.b[2] != trace.b[1]) == bias
+    truth, words = js.evaluate(CLASS_WORDS, [blob, [2]])[0]
+    assert truth == "mistake" and "kept its direction" not in words
+    assert words == ("It was a mistake, and w did not change: only b moved." if bias else
+                     "It was a mistake, and neither w nor b changed.")
+
+
+def test_a_float_half_turn_is_not_decided_by_a_cross_product_of_rounding(js):
+    # the second point is 4 times the first: w goes from A to -3A, a half turn, whose float
+    # cross product is -2.8e-17. The float run names no way; its exact twin (six places)
+    # says "neither" exactly
+    points = [(0.3254257, 0.2058756, 1), (1.3017028, 0.8235024, -1)]
+    trace, blob = run_blob(points)
+    assert not trace.exact
+    wb, wa = trace.W[1], trace.W[2]
+    assert wb[0] * wa[1] - wb[1] * wa[0] != 0  # rounding's turn
+    truth, words = js.evaluate(CLASS_WORDS, [blob, [2]])[0]
+    assert truth == "mistake" and "clockwise" not in words
+    assert "turned half round as far as the floats can tell" in words
+    twin, blob = run_blob([(0.325426, 0.205876, 1), (1.301704, 0.823504, -1)])
+    assert twin.exact
+    truth, words = js.evaluate(CLASS_WORDS, [blob, [2]])[0]
+    assert truth == "mistake" and "neither anticlockwise nor clockwise" in words
 
 
 def test_big_integers_decide_where_a_product_passes_2_to_the_53(js):

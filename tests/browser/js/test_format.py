@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.browser.js.conftest import floats
-from viz.maths import labelled, num
+from viz.maths import eq_sign, labelled, num
 
 pytestmark = pytest.mark.browser
 
@@ -61,3 +61,36 @@ def test_a_label_names_its_class_where_the_name_says_more(js, classes):
         assert js.evaluate("([y, classes]) => pl.labelled(y, classes)",
                            [y, list(classes)]) == labelled(y, classes)
     assert labelled(-1.0, ("-1", "+1")) == "-1" and labelled(1.0, ("cat", "dog")) == "1 (dog)"
+
+
+# "=" only where the number written is the value: format.js's isShown, eqSign and named say
+# what viz.maths's is_shown, eq_sign say, on every kind of double (and a run in floats, exact
+# false, is always "≈")
+SIGNS = [*TIES, *PLAIN, 1 / 3, 4 / 3, 2.0 ** 0.5, 0.125 ** 0.5, 1.33333, 2.66667, 0.353553,
+         5.92524e15, 1.5e-7, 13.75, 729 / 53]
+
+
+def js_signs(page, values: list[float], exact: bool) -> list[str]:
+    return page.evaluate("([text, exact]) => Array.from(pl.floats(text), "
+                         "(v) => pl.eqSign(v, exact))", [floats(values), exact])
+
+
+@pytest.mark.parametrize("exact", [True, False])
+def test_equals_only_where_the_number_written_is_the_value(js, exact):
+    assert js_signs(js, SIGNS, exact) == [eq_sign(v, exact=exact) for v in SIGNS]
+    signs = dict(zip(SIGNS, js_signs(js, SIGNS, True), strict=False))
+    assert signs[0.35] == "=" and signs[1 / 3] == "≈" and signs[2.0 ** 0.5] == "≈"
+    assert signs[1.33333] == "=" and signs[123456789012345678901234.0] == "≈"
+
+
+@settings(max_examples=20, deadline=None)
+@given(values=st.lists(st.floats(allow_nan=False, allow_infinity=False, width=64), min_size=40,
+                       max_size=40))
+def test_any_double_gets_the_sign_python_gives(js, values):
+    assert js_signs(js, values, True) == [eq_sign(v) for v in values]
+
+
+def test_a_point_is_named_with_the_sign_of_its_coordinates(js):
+    got = js.evaluate("(pts) => pts.map((x) => pl.named('x', x))",
+                      [[0.5, -1], [4 / 3, 8 / 3], [1.33333, 2]])
+    assert got == ["x = (0.5, -1)", "x ≈ (1.33333, 2.66667)", "x = (1.33333, 2)"]

@@ -38,7 +38,8 @@ export function classTruthWords(run, step) {
   if (truth === "no_mistake") return "It was not a mistake.";
   if (truth !== "mistake") return `It was a mistake: w turns ${truth}.`;
   if (!c.W) return "It was a mistake: its \u03b1 grows by one.";
-  const fact = movedWords(turnOf(run, row(c.W, step - 1), row(c.W, step)), row(c.W, step));
+  const fact = movedWords(turnOf(run, row(c.W, step - 1), row(c.W, step)), row(c.W, step),
+                         row(c.b, step) !== row(c.b, step - 1));
   return `It was a mistake, and ${fact}.`;
 }
 
@@ -71,7 +72,7 @@ export function classQuestion(stepper, { question: q, answered, canAnswer, lectu
   const y = row(c.y, i);
   html("p", { class: "pl-class-asks" }, box, "The class is asked:");
   const asked = html("p", {}, box, `Step ${(h.t0 ?? 0) + q.step} visits example ${i}: `
-       + `x = (${num(x[0])}, ${num(x[1])}), y = ${labelled(y, h.classes)}. `
+       + `${named("x", x)}, y = ${labelled(y, h.classes)}. `
        + "Is it a mistake?" + (q.kind === "turn" ? " And if it is, which way does w turn?" : ""));
   // said as it arrives, to whoever answers it (the stepper's live region)
   if (canAnswer && !q.revealed) stepper.ui.announce.textContent = `The class is asked: ${asked.textContent}`;
