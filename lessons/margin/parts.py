@@ -398,7 +398,7 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
              rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
     if not effect.exact:
         float_marker()
-    st.caption(f"Step {k} updated on example {n}. " + flip_sentence(effect))
+    st.caption(f"Step {k} updated on example {n + 1}. " + flip_sentence(effect))  # from 1
 
 
 def update_at(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> UpdateEffect:

@@ -66,7 +66,7 @@ export class Predict {
     box.textContent = "";
     box.removeAttribute("aria-describedby");
     box.hidden = false;
-    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: x = (${num(x[0])}, ${num(x[1])}), `
+    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i + 1}: x = (${num(x[0])}, ${num(x[1])}), `
          + `y = ${labelled(y, h.classes)}. Is it a mistake?`);
     this.choices([["Mistake", () => this.answerMistake(true)],
                   ["No mistake", () => this.answerMistake(false)]]);

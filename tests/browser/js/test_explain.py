@@ -66,7 +66,7 @@ def test_every_step_in_words_and_numbers(js, pair):
             assert got["numbers"] == latex_numbers([boundary_equation(w, b)])
             continue
         i, updated = int(t.index[k]), bool(t.updated[k])
-        example = (f"example {i} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
+        example = (f"example {i + 1} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
                    f"y = {labelled(NOTES.y[i], NOTES.classes)}")
         head = example[0].upper() + example[1:] if pair else \
             f"Step {k}, epoch {t.epoch[k]}: {example}"

@@ -37,7 +37,8 @@ function explainStep(box, run, k, pair, example = true) {
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
   if (example) {
     const head = html("p", { class: "pl-head" }, box);
-    const visited = `example ${m.i} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
+    // examples counted from 1, as the notes count them (m.i is the row, from 0)
+    const visited = `example ${m.i + 1} x = (${num(m.x[0])}, ${num(m.x[1])}), y = ${labelled(m.y, h.classes)}`;
     if (pair) {
       // the status line over the chart has the step and the epoch
       head.textContent = visited.charAt(0).toUpperCase() + visited.slice(1);
