@@ -64,6 +64,8 @@ _WEAK_LABEL_NAMES = ("y", "t")
 _COORDINATE_PAIRS = ({"x1", "x2"}, {"x_1", "x_2"}, {"x0", "x1"})
 # Columns a spreadsheet or pandas adds that are not measurements.
 _INDEX_NAMES = ("", "id", "index", "unnamed: 0", "row")
+# Coordinates' names that add nothing to x₁ and x₂.
+_PLAIN_COORDINATES = {"x", "y", "x1", "x2", "x_1", "x_2", "x0", "x₁", "x₂"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +102,7 @@ class Table:
     _decimal_comma: bool
     _titles: tuple[str, ...]  # "column 'x1'" or "column 3", for messages
     _memo: dict = field(default_factory=dict, compare=False, repr=False)  # label -> classes
+    _headed: bool = False  # the file names its columns (a header row)
 
     def classes(self, label: int | None = None) -> tuple[str, ...]:
         """Return the classes of a label column, most frequent first.
@@ -221,7 +224,10 @@ class Table:
         if len(found) != 2:
             chosen.append(choice)
         name = f"{self.name} ({'; '.join(chosen)})" if chosen else self.name
-        return Dataset(name=name, X=X, y=y, classes=names)
+        columns = (self.columns[x1], self.columns[x2]) if self._headed else None
+        if columns is not None and {c.casefold() for c in columns} <= _PLAIN_COORDINATES:
+            columns = None  # "x1, x2" or "x, y" say nothing x₁ and x₂ do not
+        return Dataset(name=name, X=X, y=y, classes=names, columns=columns)
 
     def notes(self, label: int | None = None) -> tuple[str, ...]:
         """What to tell the student of how a label column was read.
@@ -439,6 +445,7 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
         _cells=tuple(columns),
         _decimal_comma=decimal_comma,
         _titles=message_titles,
+        _headed=header is not None,
     )
 
 

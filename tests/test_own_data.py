@@ -152,3 +152,38 @@ def test_a_column_of_the_same_name_keeps_its_choice():
     assert data.X.tolist() == [[1, 20], [2, 21]]
     assert picker(at, "x1").proto.raw_value == "Hours studied"
     assert picker(at, "x2").proto.raw_value == "Age"
+
+
+def axis_titles_of(figure: dict) -> set[str]:
+    layout = figure["layout"]
+    return {layout[name]["title"]["text"] for name in layout
+            if name.startswith(("xaxis", "yaxis")) and "title" in layout[name]}
+
+
+def test_the_headers_names_title_the_axes_and_stand_in_the_maths_on_every_lesson():
+    from tests.apptest import charts, steppers, switch
+    from tests.reference.wire import unpack
+
+    at = open_app()
+    upload(at, "exam.csv", YES_NO.replace(b"Hours slept", b"<b>slept</b> [a](x)"))
+    assert_clean(at)
+    assert at.session_state["data.user"].columns == ("Hours studied", "<b>slept</b> [a](x)")
+    named = {"x₁ (Hours studied)", "x₂ (&lt;b&gt;slept&lt;/b&gt; [a](x))"}
+    header, _ = unpack(steppers(at)[0].proto.bytes)
+    assert header["features"] == ["Hours studied", "<b>slept</b> [a](x)"]
+    assert axis_titles_of(header["figure"]) == named
+    for page in ("margin", "svm", "variants"):
+        switch(at, page).run()
+        assert_clean(at)
+        for figure in charts(at):  # no plane of the data is left titled x₁ or x₂ alone
+            assert not axis_titles_of(figure) & {"x₁", "x₂"}, page
+        for node in steppers(at):
+            header, _ = unpack(node.proto.bytes)
+            if "figure" in header:
+                assert axis_titles_of(header["figure"]) == named, page
+
+
+def test_a_file_without_names_keeps_x1_and_x2():
+    assert load_csv(b"1,2,a\n3,4,b\n").columns is None
+    assert load_csv(b"x,y,label\n1,2,a\n3,4,b\n").columns is None
+    assert load_csv(b"Hours,Sleep,label\n1,2,a\n3,4,b\n").columns == ("Hours", "Sleep")

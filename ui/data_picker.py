@@ -63,7 +63,7 @@ def _swap_classes() -> None:
     if data is None:
         return
     before = version()
-    set_user_data(Dataset(data.name, data.X, -data.y, data.classes[::-1]))
+    set_user_data(Dataset(data.name, data.X, -data.y, data.classes[::-1], data.columns))
     file_choice.follow(before, version())
 
 

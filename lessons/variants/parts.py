@@ -208,8 +208,9 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
         figure.add_trace(legend_only(draw.line_name(line, lecture), color, dash=dash))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
-        Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
-        layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"), figure=figure)
+        Dataset(data.name, X, y, data.classes, data.columns), trace, settings, result,
+        lecture=lecture, layers=("boundary", "ghost", "visited", "averaged", "voted", "explain"),
+        figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
     header = run.header.with_(palette={**run.header.palette, "averaged": AVERAGED,
                                        "voted": VOTED}, averaged=True)
