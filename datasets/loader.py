@@ -42,6 +42,7 @@ from datasets.cells import (
 )
 from datasets.dataset import Dataset
 from datasets.dialect import MAX_BYTES, Text, read_capped, records, sniff
+from datasets.sheets import to_csv
 from datasets.text import clean_name
 
 __all__ = ["DEFAULT_NAME", "MAX_BYTES", "MAX_CLASSES", "MAX_COLUMNS", "MAX_LABEL", "MAX_ROWS",
@@ -360,13 +361,18 @@ def load_csv(
                                       positive=positive)
 
 
-def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
+def read_table(source: str | os.PathLike[str] | bytes | BinaryIO, *,
+               sheet: str | None = None) -> Table:
     """Read a file of any number of columns into a :class:`Table`.
 
     Parameters
     ----------
     source : str, path-like, bytes or binary file-like
-        As for :func:`load_csv`.
+        As for :func:`load_csv`; or a spreadsheet workbook (.xlsx, .ods), known by its
+        bytes whatever its name, whose sheet is read as its CSV would be
+        (:mod:`datasets.sheets`, with the same limits).
+    sheet : str, optional
+        The workbook's sheet; the first by default.
 
     Returns
     -------
@@ -387,8 +393,22 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
         whose coordinates or label cannot be read.
     """
     content, stem = read_capped(source)
+    content, sheet_name = to_csv(content, sheet)
+    if sheet_name is None:
+        return _read_text(content, stem)
+    try:
+        return _read_text(content, stem, delimiter=";")  # as datasets.sheets writes it
+    except ValueError as error:
+        raise ValueError(f"sheet {sheet_name!r}: {error}") from None
+
+
+def _read_text(content: bytes, stem: str, *, delimiter: str | None = None) -> Table:
+    """:func:`read_table` of CSV bytes (the separator sniffed unless given)."""
     text = Text(content)
-    delimiter, sep_row = sniff(text)
+    if delimiter is None:
+        delimiter, sep_row = sniff(text)
+    else:
+        sep_row = None
     decimal_comma = delimiter == ";"
     rows = _with_cells(records(text, delimiter, skip=sep_row))
     first = next(rows, None)
