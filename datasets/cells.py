@@ -95,20 +95,27 @@ class Classes:
         self._first_row: dict[str, int] = {}  # each class name -> the row it first appears in
         self._values: dict[str, float | None] = {}  # each class name -> its number, if one
         self._counts: Counter[str] = Counter()
+        self.unlabelled: list[int] = []  # the rows whose label is empty, left out
 
     def add(self, cell: str, row: int) -> None:
         """Read the next row's label.
 
+        An empty label leaves its row out of the data (:attr:`unlabelled`
+        names it); it is not a class.
+
         Raises
         ------
         ValueError
-            When the cell is empty, a missing value (``nan``), over
+            When the cell is a missing value (``nan``), over
             :data:`MAX_LABEL` characters, or the column's ``10 *
             MAX_CLASSES + 1``-th different value.
         """
         text = self._names.get(cell)
         if text is None:
             text = self._names[cell] = label_text(cell)
+        if not text:
+            self.unlabelled.append(row)
+            return
         if text not in self._first_row:
             self._check_new(text, row)
             self._first_row[text] = row
@@ -116,8 +123,6 @@ class Classes:
 
     def _check_new(self, text: str, row: int) -> None:
         """Check a class name the first time it appears, in row ``row``."""
-        if not text:
-            raise ValueError(f"row {row}, {self.column} is empty")
         if len(text) > MAX_LABEL:
             raise ValueError(
                 f"row {row}, {self.column}: {show(text)} is {len(text)} characters long; "
@@ -136,30 +141,41 @@ class Classes:
         self._values[text] = value
 
     def ranked(self) -> tuple[dict, list[tuple[str, int]]]:
-        """Return each label's class key and the classes (first spelling, count), most frequent
-        first.
+        """Return each label's class key and the classes (name, count), most frequent first.
 
         Keys order the classes by the smaller-is-minus-one rule: numbers by
-        value, then false < true, else strings.
+        value, then false < true, else strings. Words that differ only in
+        case are one class, named as most of its rows spell it (the first
+        of equally many); a number is named as it is first written.
 
         Raises
         ------
         ValueError
             When there is one class only, or more than :data:`MAX_CLASSES`.
         """
-        if all(value is not None for value in self._values.values()):
+        words = not all(value is not None for value in self._values.values())
+        if not words:
             keys = dict(self._values)
-        elif all(label.lower() in _TRUE_FALSE for label in self._first_row):
-            keys = {label: label.lower() for label in self._first_row}
         else:
-            keys = {label: label for label in self._first_row}
+            # One class per word whatever its case, keyed by its name (as most rows spell it).
+            named: dict[str, str] = {}
+            for label in self._first_row:  # in order of first appearance
+                fold = label.casefold()
+                best = named.get(fold)
+                if best is None or self._counts[label] > self._counts[best]:
+                    named[fold] = label
+            if all(label.lower() in _TRUE_FALSE for label in self._first_row):
+                keys = {label: label.lower() for label in self._first_row}
+            else:
+                keys = {label: named[label.casefold()] for label in self._first_row}
 
-        # The user's spelling of each class is the one it first appears with.
         spelling: dict = {}
         per_class: Counter = Counter()
         for label, key in keys.items():
-            spelling.setdefault(key, label)
+            spelling.setdefault(key, named[label.casefold()] if words else label)
             per_class[key] += self._counts[label]
+        if not spelling:
+            raise ValueError(f"{self.column} has no labels: every row's label is empty")
         if len(spelling) == 1:
             (only,) = spelling.values()
             raise ValueError(f"{self.column} has only one class ({only!r}): two classes are needed")
@@ -170,18 +186,55 @@ class Classes:
             )
         order = {key: i for i, key in enumerate(spelling)}
         ranked = sorted(spelling, key=lambda key: (-per_class[key], order[key]))
-        # Every spelling of a class maps to the key of its first spelling.
         return keys, [(spelling[key], per_class[key]) for key in ranked]
+
+    def notes(self) -> list[str]:
+        """What the student should know of how the labels were read, each said once.
+
+        Returns
+        -------
+        list of str
+            ``"'Yes' and 'yes' read as one class"`` for each class written in
+            several cases (most rows' spelling first), and the rows left out
+            for an empty label.
+        """
+        said = []
+        if not all(value is not None for value in self._values.values()):
+            spellings: dict[str, list[str]] = {}
+            for label in self._first_row:
+                spellings.setdefault(label.casefold(), []).append(label)
+            for group in spellings.values():
+                if len(group) > 1:
+                    group.sort(key=lambda label: -self._counts[label])  # stable: first seen first
+                    names = [repr(label) for label in group]
+                    listed = (" and ".join(names) if len(names) == 2
+                              else ", ".join(names[:-1]) + " and " + names[-1])
+                    said.append(f"{listed} read as one class")
+        if self.unlabelled:
+            said.append(f"{_rows(self.unlabelled)} of {self.column} "
+                        f"{'has' if len(self.unlabelled) == 1 else 'have'} no label and "
+                        f"{'is' if len(self.unlabelled) == 1 else 'are'} left out")
+        return said
+
+
+def _rows(rows: list[int]) -> str:
+    """'row 4', 'rows 4 and 9', 'rows 4, 9, 12 and 3 more'."""
+    if len(rows) == 1:
+        return f"row {rows[0]}"
+    shown = [str(row) for row in rows[:5]]
+    if len(rows) > 5:
+        return f"rows {', '.join(shown)} and {len(rows) - 5} more"
+    return f"rows {', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def class_list(
     cells: tuple[str, ...], rows: tuple[int, ...], column: str, decimal_comma: bool
-) -> tuple[dict, list[tuple[str, int]]]:
-    """Return :meth:`Classes.ranked` for a whole column, refusing at its first bad row."""
+) -> tuple[dict, list[tuple[str, int]], Classes]:
+    """Return :meth:`Classes.ranked` for a whole column, and the column's :class:`Classes`."""
     classes = Classes(column, decimal_comma)
     for cell, row in zip(cells, rows, strict=True):
         classes.add(cell, row)
-    return classes.ranked()
+    return (*classes.ranked(), classes)
 
 
 def can_label(cells: tuple[str, ...], decimal_comma: bool) -> bool:
@@ -193,12 +246,16 @@ def can_label(cells: tuple[str, ...], decimal_comma: bool) -> bool:
     ordered), so a column of measurements costs about a hundred cells.
     """
     texts: set[str] = set()
+    labelled = False
     values: set[float] = set()
     words: set[str] = set()  # labels that are not numbers, lowercased
     for cell in set(cells):
         text = label_text(cell)
-        if not text or len(text) > MAX_LABEL:
+        if not text:
+            continue  # a row without a label is left out
+        if len(text) > MAX_LABEL:
             return False
+        labelled = True
         if text in texts:
             continue
         texts.add(text)
@@ -206,7 +263,7 @@ def can_label(cells: tuple[str, ...], decimal_comma: bool) -> bool:
             return False
         value = number(text, decimal_comma)
         if value is None:
-            words.add(text.lower())
+            words.add(text.casefold())
         elif not math.isfinite(value):
             return False
         else:
@@ -218,5 +275,5 @@ def can_label(cells: tuple[str, ...], decimal_comma: bool) -> bool:
     elif not values and words <= set(_TRUE_FALSE):
         count = len(words)
     else:
-        count = len(texts)
-    return 2 <= count <= MAX_CLASSES
+        count = len({text.casefold() for text in texts})
+    return labelled and 2 <= count <= MAX_CLASSES

@@ -8,6 +8,8 @@ import numpy as np
 
 from datasets.text import clean_name
 
+MAX_NAME = 100  # characters of a column's name kept to show
+
 
 @dataclass(frozen=True)
 class Dataset:
@@ -23,6 +25,9 @@ class Dataset:
         Labels in {-1, +1}.
     classes : tuple of str
         The user's names for class -1 and class +1 (for example ``("0", "1")``).
+    columns : (str, str) or None
+        The user's names for x1 and x2 (a file's header: ``("Hours studied", "Hours
+        slept")``), or None when the data names them only x1 and x2.
 
     Notes
     -----
@@ -36,6 +41,7 @@ class Dataset:
     X: np.ndarray
     y: np.ndarray
     classes: tuple[str, str] = ("-1", "+1")
+    columns: tuple[str, str] | None = None
 
     def __post_init__(self) -> None:
         X = np.array(self.X, dtype=float)
@@ -59,6 +65,10 @@ class Dataset:
             raise ValueError(f"the two classes need different names, got {negative!r} twice")
         object.__setattr__(self, "name", clean_name(str(self.name)))
         object.__setattr__(self, "classes", (negative, positive))
+        if self.columns is not None:
+            names = tuple(clean_name(str(name))[:MAX_NAME] for name in self.columns)
+            object.__setattr__(self, "columns", names if len(names) == 2 and all(names)
+                               else None)
 
     def __len__(self) -> int:
         return len(self.y)

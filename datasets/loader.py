@@ -42,6 +42,7 @@ from datasets.cells import (
 )
 from datasets.dataset import Dataset
 from datasets.dialect import MAX_BYTES, Text, read_capped, records, sniff
+from datasets.sheets import to_csv
 from datasets.text import clean_name
 
 __all__ = ["DEFAULT_NAME", "MAX_BYTES", "MAX_CLASSES", "MAX_COLUMNS", "MAX_LABEL", "MAX_ROWS",
@@ -64,6 +65,8 @@ _WEAK_LABEL_NAMES = ("y", "t")
 _COORDINATE_PAIRS = ({"x1", "x2"}, {"x_1", "x_2"}, {"x0", "x1"})
 # Columns a spreadsheet or pandas adds that are not measurements.
 _INDEX_NAMES = ("", "id", "index", "unnamed: 0", "row")
+# Coordinates' names that add nothing to x₁ and x₂.
+_PLAIN_COORDINATES = {"x", "y", "x1", "x2", "x_1", "x_2", "x0", "x₁", "x₂"}
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ class Table:
     _decimal_comma: bool
     _titles: tuple[str, ...]  # "column 'x1'" or "column 3", for messages
     _memo: dict = field(default_factory=dict, compare=False, repr=False)  # label -> classes
+    _headed: bool = False  # the file names its columns (a header row)
 
     def classes(self, label: int | None = None) -> tuple[str, ...]:
         """Return the classes of a label column, most frequent first.
@@ -137,6 +141,7 @@ class Table:
         x2: int | None = None,
         label: int | None = None,
         classes: tuple[str, str] | None = None,
+        positive: str | None = None,
     ) -> Dataset:
         """Return the data set for a choice of columns and classes.
 
@@ -148,6 +153,9 @@ class Table:
             Two classes of the label column (as :meth:`classes` spells them),
             or ``(name, REST)`` for one class against all the others.
             Default: the two most frequent classes.
+        positive : str, optional
+            Which of two classes is class +1 (the student's choice); by
+            default the larger label, as :func:`load_csv` says.
 
         Returns
         -------
@@ -174,13 +182,15 @@ class Table:
             raise ValueError("x1, x2 and the label must be three different columns")
         hint = f" ({self._titles[label]} is the label)" if label != len(self.columns) - 1 else ""
         comma = self._decimal_comma
+        # A row without a label is left out (notes() names it), its coordinates unread.
+        labelled = [i for i, cell in enumerate(self._cells[label]) if label_text(cell)]
         X = np.array(
             [
                 (
-                    coordinate(self._cells[x1][i], row, self._titles[x1], comma, hint),
-                    coordinate(self._cells[x2][i], row, self._titles[x2], comma, hint),
+                    coordinate(self._cells[x1][i], self._rows[i], self._titles[x1], comma, hint),
+                    coordinate(self._cells[x2][i], self._rows[i], self._titles[x2], comma, hint),
                 )
-                for i, row in enumerate(self._rows)
+                for i in labelled
             ],
             dtype=float,
         ).reshape(-1, 2)
@@ -195,13 +205,15 @@ class Table:
         if len(classes) != 2 or classes[0] == classes[1] or classes[0] == REST:
             raise ValueError("expected two different classes, or one class and the rest")
 
-        row_keys = [keys[label_text(cell)] for cell in self._cells[label]]
+        row_keys = [keys[label_text(self._cells[label][i])] for i in labelled]
         if classes[1] == REST:
             names = (f"not {classes[0]}", classes[0])
             choice = f"{classes[0]} vs the rest"
             y = np.array([1.0 if key == keys[classes[0]] else -1.0 for key in row_keys])
         else:
             names = tuple(sorted(classes, key=keys.__getitem__))
+            if positive is not None and positive in names and positive != names[1]:
+                names = names[::-1]
             choice = f"{names[0]} vs {names[1]}"
             negative, positive = keys[names[0]], keys[names[1]]
             take = np.array([key in (negative, positive) for key in row_keys], dtype=bool)
@@ -213,14 +225,43 @@ class Table:
         if len(found) != 2:
             chosen.append(choice)
         name = f"{self.name} ({'; '.join(chosen)})" if chosen else self.name
-        return Dataset(name=name, X=X, y=y, classes=names)
+        columns = (self.columns[x1], self.columns[x2]) if self._headed else None
+        if columns is not None and {c.casefold() for c in columns} <= _PLAIN_COORDINATES:
+            columns = None  # "x1, x2" or "x, y" say nothing x₁ and x₂ do not
+        return Dataset(name=name, X=X, y=y, classes=names, columns=columns)
+
+    def notes(self, label: int | None = None) -> tuple[str, ...]:
+        """What to tell the student of how a label column was read.
+
+        Parameters
+        ----------
+        label : int, optional
+            The column; the default label column when omitted.
+
+        Returns
+        -------
+        tuple of str
+            ``"'Yes' and 'yes' read as one class"`` for a class written in
+            several cases, and the rows left out for an empty label (``"rows
+            4 and 9 of column 'passed' have no label and are left out"``).
+
+        Examples
+        --------
+        >>> for note in read_table(b"x,y,passed\\n1,2,Yes\\n3,4,yes\\n5,6,no\\n7,8,\\n").notes():
+        ...     print(note)
+        'Yes' and 'yes' read as one class
+        row 5 of column 'passed' has no label and is left out
+        """
+        label = self.label if label is None else label
+        self._classes(label)
+        return tuple(self._memo[label][2].notes())
 
     def _classes(self, label: int) -> tuple[dict, list[tuple[str, int]]]:
-        """Return each label's class key and the classes (spelling, count), most frequent first."""
+        """Return each label's class key and the classes (name, count), most frequent first."""
         if label not in self._memo:
             self._memo[label] = class_list(self._cells[label], self._rows, self._titles[label],
                                            self._decimal_comma)
-        return self._memo[label]
+        return self._memo[label][:2]
 
 
 def load_csv(
@@ -230,6 +271,7 @@ def load_csv(
     x2: int | None = None,
     label: int | None = None,
     classes: tuple[str, str] | None = None,
+    positive: str | None = None,
 ) -> Dataset:
     """Read 2-D labelled points from a CSV file.
 
@@ -242,7 +284,7 @@ def load_csv(
     line ``sep=;`` names the separator. The file is UTF-8 text with or
     without a BOM, with LF or CRLF line endings. Blank lines, rows of empty
     cells, a column that is empty in every row, and whitespace around cells
-    are ignored.
+    are ignored; so is a row whose label is empty.
 
     Parameters
     ----------
@@ -250,10 +292,10 @@ def load_csv(
         A path, the file's bytes, or a binary file object (for example
         ``io.BytesIO`` or Streamlit's ``UploadedFile``), read from its
         current position. At most :data:`MAX_BYTES` bytes are ever read.
-    x1, x2, label, classes : optional
+    x1, x2, label, classes, positive : optional
         The choice of columns and classes for a wider file or a label with
-        more than two classes, as in :meth:`Table.dataset`; the defaults are
-        :func:`read_table`'s.
+        more than two classes, and of class +1, as in :meth:`Table.dataset`;
+        the defaults are :func:`read_table`'s.
 
     Returns
     -------
@@ -294,7 +336,11 @@ def load_csv(
     keeps its meaning, 0 is class -1 against 1, and ``1``, ``+1`` and
     ``1.0`` are the same label); ``false``/``true`` (any case) compare as
     false < true; any other two labels compare as strings, in Python's
-    sorted order (case-sensitive, so ``"Dog" < "cat"``). Control and
+    sorted order (case-sensitive, so ``"Dog" < "cat"``); ``positive``
+    names class +1 instead. Words that differ only in case (``Yes``,
+    ``yes``, ``YES``) are one class, named as most of its rows write it, and
+    a row whose label is empty is left out (:meth:`Table.notes` says both).
+    Control and
     bidi-override characters are dropped from labels, and a leading ``'``
     before ``=``, ``+``, ``-``, ``@`` or ``'`` (a spreadsheet's mark for
     "text, not a formula", which :func:`datasets.editing.to_csv` writes) is
@@ -311,16 +357,22 @@ def load_csv(
     >>> data.classes
     ('cat', 'dog')
     """
-    return read_table(source).dataset(x1=x1, x2=x2, label=label, classes=classes)
+    return read_table(source).dataset(x1=x1, x2=x2, label=label, classes=classes,
+                                      positive=positive)
 
 
-def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
+def read_table(source: str | os.PathLike[str] | bytes | BinaryIO, *,
+               sheet: str | None = None) -> Table:
     """Read a file of any number of columns into a :class:`Table`.
 
     Parameters
     ----------
     source : str, path-like, bytes or binary file-like
-        As for :func:`load_csv`.
+        As for :func:`load_csv`; or a spreadsheet workbook (.xlsx, .ods), known by its
+        bytes whatever its name, whose sheet is read as its CSV would be
+        (:mod:`datasets.sheets`, with the same limits).
+    sheet : str, optional
+        The workbook's sheet; the first by default.
 
     Returns
     -------
@@ -341,8 +393,22 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
         whose coordinates or label cannot be read.
     """
     content, stem = read_capped(source)
+    content, sheet_name = to_csv(content, sheet)
+    if sheet_name is None:
+        return _read_text(content, stem)
+    try:
+        return _read_text(content, stem, delimiter=";")  # as datasets.sheets writes it
+    except ValueError as error:
+        raise ValueError(f"sheet {sheet_name!r}: {error}") from None
+
+
+def _read_text(content: bytes, stem: str, *, delimiter: str | None = None) -> Table:
+    """:func:`read_table` of CSV bytes (the separator sniffed unless given)."""
     text = Text(content)
-    delimiter, sep_row = sniff(text)
+    if delimiter is None:
+        delimiter, sep_row = sniff(text)
+    else:
+        sep_row = None
     decimal_comma = delimiter == ";"
     rows = _with_cells(records(text, delimiter, skip=sep_row))
     first = next(rows, None)
@@ -399,6 +465,7 @@ def read_table(source: str | os.PathLike[str] | bytes | BinaryIO) -> Table:
         _cells=tuple(columns),
         _decimal_comma=decimal_comma,
         _titles=message_titles,
+        _headed=header is not None,
     )
 
 
@@ -478,6 +545,8 @@ class _DefaultChoice:
         self.classes = Classes(self.titles[self.label], decimal_comma)
 
     def __call__(self, row: int, cells: list[str]) -> None:
+        if not label_text(cells[self.label]):
+            return  # left out: its coordinates are not read
         for i in (self.x1, self.x2):
             coordinate(cells[i], row, self.titles[i], self.decimal_comma, self.hint)
         self.classes.add(cells[self.label], row)

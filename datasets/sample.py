@@ -58,4 +58,4 @@ def subsample(data: Dataset, *, size: int, seed: int = 0) -> Dataset:
         rng.choice(negative, size=size - take_positive, replace=False),
     ]))
     return Dataset(f"{data.name} (a sample of {size:,} of {n:,})", data.X[rows], data.y[rows],
-                   data.classes)
+                   data.classes, data.columns)

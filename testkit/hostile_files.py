@@ -80,9 +80,9 @@ HOSTILE = {
     "a ragged row 3 in a wide file, then good rows": Shape(
         lambda: filled(b"1,2,3,4,a\n", head=b"1,2,3,4,b\n5,6,7,8,a\n9,9,9,b\n"),
         r"^row 3 has 4 cells, expected 5$", ROW_1 + 1, FIRST_BLOCK),
-    "an empty label in row 1 of three columns": Shape(
-        lambda: filled(b"1,2,a\n", head=b"1,2,\n"), r"^row 1, column 3 is empty$", ROW_1,
-        FIRST_BLOCK),
+    "a nan label in row 1 of three columns": Shape(
+        lambda: filled(b"1,2,a\n", head=b"1,2,nan\n"), r"^row 1, column 3: 'nan' is a missing",
+        ROW_1, FIRST_BLOCK),
     "one line of 2 MB": Shape(lambda: b"x" * (MAX_BYTES - 1) + b"\n",
                               r"^row 1 cannot be read as CSV: field larger than", 2, MAX_BYTES),
     "random bytes": Shape(lambda: random_bytes(bytes(range(256))), NUL, 0, FIRST_BLOCK),

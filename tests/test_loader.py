@@ -287,7 +287,9 @@ BAD = {
     ),
     "empty coordinate": (b"x1,x2,y\n1,2,1\n\n,4,-1\n", r"^row 4, column 'x1' is empty$"),
     "whitespace coordinate": (b"x1,x2,y\n1,  ,1\n", r"^row 2, column 'x2' is empty$"),
-    "empty label": (b"x1,x2,label\n1,2,1\n3,4,\n", r"^row 3, column 'label' is empty$"),
+    "empty label leaves one class": (
+        b"x1,x2,label\n1,2,1\n3,4,\n", r"^column 'label' has only one class \('1'\)"),
+    "no label at all": (b"x1,x2,label\n1,2,\n3,4,\n", r"^column 'label' has no labels"),
     "empty cell without header": (b"1,2,1\n3,,0\n", r"^row 2, column 2 is empty$"),
     "nan": (b"x1,x2,y\n1,2,1\n\nnan,4,-1\n", r"^row 4, column 'x1': 'nan' is not a finite number$"),
     "NaN": (b"x1,x2,y\n1,2,1\nNaN,4,-1\n", r"^row 3, column 'x1': 'NaN' is not a finite number$"),
@@ -343,7 +345,7 @@ BAD = {
     ),
     "label of control characters only": (
         b"1,2,a\n3,4,\x1b\x07\n",
-        r"^row 2, column 3 is empty$",
+        r"^column 3 has only one class \('a'\)",
     ),
     "wide file without two numeric columns": (
         b"id,name,x,label\na,b,1,p\nc,d,2,q\n",

@@ -109,8 +109,6 @@ TRAILING = {
     # a separator ending every line: three columns, the first row's error told at the end
     "three columns and a trailing separator": (
         b"abc,2,1,\n3,4,0,\n", r"^row 1, column 1: 'abc' is not a number$"),
-    # the third column is not empty after all: three columns, and row 1 has no label
-    "an empty label in row 1": (b"1,2,\n3,4,a\n5,6,b\n", r"^row 1, column 3 is empty$"),
     "two columns and a trailing separator": (
         b"1,2,\n3,4,\n", r"^row 1 has 2 columns; expected at least 3"),
 }
@@ -174,6 +172,7 @@ def first_bad_row(lines: list[bytes]) -> str | None:
 
     The file: a header ``x1,x2,label``, rows ``x,y,a`` or ``x,y,b``, blank lines.
     """
+    labels = []
     for row, raw in enumerate(lines, start=1):
         try:
             line = raw.decode("utf-8")
@@ -184,6 +183,8 @@ def first_bad_row(lines: list[bytes]) -> str | None:
         cells = line.split(",")
         if len(cells) != 3:
             return f"row {row} has {len(cells)} cells, expected 3"
+        if not cells[2]:
+            continue  # no label: the row is left out, its coordinates unread
         for name, cell in zip(("x1", "x2"), cells[:2], strict=True):
             if not cell:
                 return f"row {row}, column '{name}' is empty"
@@ -194,13 +195,14 @@ def first_bad_row(lines: list[bytes]) -> str | None:
             if not math.isfinite(value):
                 return f"row {row}, column '{name}': {cell!r} is not a finite number"
         label = cells[2]
-        if not label:
-            return f"row {row}, column 'label' is empty"
         if len(label) > MAX_LABEL:
             return (f"row {row}, column 'label': '{label[:27]}...' is {len(label)} characters "
                     f"long; a class name has at most {MAX_LABEL}")
         if label == "nan":
             return f"row {row}, column 'label': 'nan' is a missing value, not a class label"
+        labels.append(label)
+    if len(set(labels)) == 1:  # the rows of the other class all lost their label
+        return f"column 'label' has only one class ({labels[0]!r}): two classes are needed"
     return None
 
 
@@ -226,7 +228,7 @@ def test_the_first_bad_row_named_is_the_first_a_full_scan_finds(rows, defects, b
 
     expected = first_bad_row(lines)
     if expected is None:
-        assert len(load_csv(content)) == rows
+        assert len(load_csv(content)) == rows - lines.count(DEFECT_CELLS["label empty"])
     else:
         with pytest.raises(ValueError) as error:
             load_csv(content)

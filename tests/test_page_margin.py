@@ -351,7 +351,7 @@ def test_a_tie_after_an_update_in_tenths_is_not_called_enough():
     assert_clean(at)
     sync(at, PAGE, 7)
     captions = " ".join(c.value for c in at.caption)
-    assert "Step 7 updated on example 0" in captions
+    assert "Step 7 updated on example 1" in captions
     assert "One update was enough" not in captions
     assert "y·a is now 0, a tie, which is still a mistake" in captions
     assert "needs 2 updates before y·a > 0" in captions

@@ -101,9 +101,12 @@ def test_losses_at_the_kinks_and_between():
     rows = loss_rows(at)
     assert rows["perceptron"]["L(z)"] == "0" and rows["hinge"]["L(z)"] == "0.5"
     assert "keeps pushing" in at.info[0].value
-    # example 0 is x = (1, 1), y = -1: the hinge's gradient in w is -1 * y * x = (1, 1)
+    # example 1 (the notes count from 1) is x = (1, 1), y = -1: the hinge's gradient in w is
+    # -1 * y * x = (1, 1)
+    assert by_key(at.number_input, f"{PAGE}.example").value == 1
+    assert any(m.value.startswith("Example 1: x = (1, 1), y = -1") for m in at.markdown)
     assert rows["hinge"]["∂L/∂w = L′(z)·y·x"] == "(1, 1)"
-    by_key(at.number_input, f"{PAGE}.example").set_value(1).run()
+    by_key(at.number_input, f"{PAGE}.example").set_value(2).run()
     assert loss_rows(at)["hinge"]["∂L/∂w = L′(z)·y·x"] == "(-2, -1)"  # x = (2, 1), y = +1
     assert_clean(at)
 

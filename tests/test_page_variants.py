@@ -224,13 +224,14 @@ def test_circles_regions_alpha_and_the_dual_sum_step_by_step(kernel_page):
         "Before the first step" in m.value for m in at.markdown)
     at = sync(at, key, 1)
     assert r"0\quad(\text{every } \alpha_j = 0)" in latex(at)
-    assert r"\alpha_{0} \leftarrow \alpha_{0} + \eta = 0 + 1 = 1" in latex(at)
+    # example 1 (row 0), as the notes count
+    assert r"\alpha_{1} \leftarrow \alpha_{1} + \eta = 0 + 1 = 1" in latex(at)
     k = int(np.flatnonzero(columns["updated"][2:])[0]) + 2  # the next mistake
     at = sync(at, key, k)
     step = steps[k - 1]
     model = KernelModel(data.X, data.y, steps[k - 2].w, kernel)
     assert step.activation == pytest.approx(model.decision(data.X[step.index])[0])
-    assert f"s_{{{step.index}}}" in latex(at) and "mistake" in latex(at)
+    assert f"s_{{{step.index + 1}}}" in latex(at) and "mistake" in latex(at)
     assert at.query_params["step"] == str(k)
     at = set_value(at, "slider", f"{PAGE}.degree", 3)
     at = set_value(at, "number_input", f"{PAGE}.offset", 2.0)

@@ -57,6 +57,23 @@ def _on_upload() -> None:
         st.session_state[_ERROR] = f"{file.name}: {error}"
 
 
+def _swap_classes() -> None:
+    """Make the other class +1: every y changes sign, and the names change places."""
+    data = user_data()
+    if data is None:
+        return
+    before = version()
+    set_user_data(Dataset(data.name, data.X, -data.y, data.classes[::-1], data.columns))
+    file_choice.follow(before, version())
+
+
+def _positive_picker(data: Dataset) -> None:
+    """The student's choice of class +1 (the link holds it: its y and class names follow)."""
+    st.radio("Class +1", (data.classes[1], data.classes[0]), index=0, horizontal=True,
+             key=f"data.positive.{version()}", on_change=_swap_classes, format_func=md,
+             help="The class the perceptron should answer +1 for (w·x + b > 0); the other is −1.")
+
+
 def choose_next_run(name: str) -> None:
     """Make ``name`` the picker's choice from the next rerun on (safe after the picker is drawn).
 
@@ -104,7 +121,11 @@ def data_picker() -> Dataset:
         st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:
         file_choice.file_choice(version=version(), set_user_data=set_user_data)
+        for note in file_choice.notes(version()):
+            st.caption(md(note))
     st.caption(f"{plural(len(data), 'point')} · classes: −1 = {md(data.classes[0])}, "
                f"+1 = {md(data.classes[1])}")
+    if choice == YOUR_DATA:
+        _positive_picker(data)
     url_state.write_data(choice, data, your_data=YOUR_DATA)
     return data

@@ -10,10 +10,13 @@ import streamlit as st
 from datasets import Dataset
 from datasets.loader import REST, Table, read_table
 from ui.outside import md
+from ui.user_data import user_data
 
 _FILE = "data.file_choice"  # (file name, its bytes, the user-data version it produced)
 _ERROR = "data.file_choice_error"
 _PREFIX = "file."
+NOTES = "data.file_notes"  # (the user-data version they describe, what the file's labels meant)
+_CARRIED = "data.file_carried"  # the choice an upload made, for remember() to set
 
 
 class _Named(io.BytesIO):
@@ -31,7 +34,7 @@ def _table(content: bytes, name: str) -> Table:
 
 
 def load_upload(file) -> tuple[Dataset, Table]:
-    """Read an uploaded file with the default choice.
+    """Read an uploaded file, keeping what the student chose for the previous file where it fits.
 
     Parameters
     ----------
@@ -41,7 +44,10 @@ def load_upload(file) -> tuple[Dataset, Table]:
     Returns
     -------
     (Dataset, Table)
-        The data set to use and the table it came from.
+        The data set to use and the table it came from. The columns chosen
+        for the previous file stay chosen when this file has columns of the
+        same names; the class +1 stays when this file has a class of that
+        name; everything else is this file's default.
 
     Raises
     ------
@@ -49,18 +55,88 @@ def load_upload(file) -> tuple[Dataset, Table]:
         The loader's message.
     """
     table = read_table(file)
-    return table.dataset(), table
+    choice = _carried(table)
+    try:
+        data = table.dataset(**choice, positive=_positive())
+    except ValueError:  # the old names make no choice here: this file's defaults
+        choice = _defaults(table)
+        data = table.dataset(positive=_positive())
+    st.session_state[_CARRIED] = choice
+    return data, table
+
+
+def _positive() -> str | None:
+    """The user's data's class +1, the student's choice to keep."""
+    data = user_data()
+    return data.classes[1] if data is not None else None
+
+
+def _defaults(table: Table) -> dict:
+    """The table's own choice, in the widgets' terms."""
+    classes = table.classes(table.label)
+    return dict(x1=table.x1, x2=table.x2, label=table.label, classes=(classes[0], classes[1]))
+
+
+def _carried(table: Table) -> dict:
+    """The previous file's choice by column and class names, where this table has them."""
+    choice = _defaults(table)
+    held = st.session_state.get(_FILE)
+    if held is None:
+        return choice
+    before = _table(held[1], held[0])
+    old = _choice(before)
+    names = {name: i for i, name in reversed(list(enumerate(table.columns)))}
+    for which, allowed in (("x1", table.numeric), ("x2", table.numeric), ("label", table.labels)):
+        index = names.get(before.columns[old[which]])
+        if index is not None and index in allowed:
+            choice[which] = index
+    if choice["label"] != table.label:
+        classes = table.classes(choice["label"])
+        choice["classes"] = (classes[0], classes[1])
+    kept = [name for name in old["classes"] if name in table.classes(choice["label"])]
+    if len(kept) == 2 and before.columns[old["label"]] == table.columns[choice["label"]]:
+        choice["classes"] = tuple(kept)
+    return choice
 
 
 def remember(file, table: Table, version: int) -> None:
-    """Keep what the choice needs when the file has one to make; forget it otherwise."""
+    """Keep what the choice needs when the file has one to make; forget it otherwise.
+
+    The pickers are set to the new file's choice, not only forgotten: a
+    picker keeps its identity (its key) from file to file, and the page
+    would go on showing the old file's column until told the new one.
+    """
     for key in [key for key in st.session_state if str(key).startswith(_PREFIX)]:
         del st.session_state[key]
     st.session_state.pop(_ERROR, None)
+    choice = st.session_state.pop(_CARRIED, None) or _defaults(table)
+    st.session_state[NOTES] = (version, table.notes(choice["label"]))
     if table.is_plain:
         st.session_state.pop(_FILE, None)
-    else:
-        st.session_state[_FILE] = (file.name, file.getvalue(), version)
+        return
+    st.session_state[_FILE] = (file.name, file.getvalue(), version)
+    label = choice["label"]
+    st.session_state.update({
+        f"{_PREFIX}x1": choice["x1"], f"{_PREFIX}x2": choice["x2"], f"{_PREFIX}label": label,
+        f"{_PREFIX}first.{label}": choice["classes"][0],
+        f"{_PREFIX}second.{label}": choice["classes"][1],
+    })
+
+
+def notes(version: int) -> tuple[str, ...]:
+    """How the file's labels were read, while the user's data is the file's (else nothing)."""
+    made, said = st.session_state.get(NOTES, (None, ()))
+    return said if made == version else ()
+
+
+def follow(before: int, after: int) -> None:
+    """Keep the file's choice and notes for the data after an edit of its classes' signs."""
+    held = st.session_state.get(_FILE)
+    if held is not None and held[2] == before:
+        st.session_state[_FILE] = (*held[:2], after)
+    made, said = st.session_state.get(NOTES, (None, ()))
+    if made == before:
+        st.session_state[NOTES] = (after, said)
 
 
 def forget() -> None:
@@ -77,6 +153,11 @@ def _choice(table: Table) -> dict:
     return dict(x1=st.session_state.get(f"{_PREFIX}x1", table.x1),
                 x2=st.session_state.get(f"{_PREFIX}x2", table.x2),
                 label=label, classes=(first, second))
+
+
+def _index(options: tuple, default: int, key: str) -> int:
+    """The picker's first index: none once its key holds a value (Streamlit warns of both)."""
+    return 0 if f"{_PREFIX}{key}" in st.session_state else options.index(default)
 
 
 def file_choice(*, version: int, set_user_data: Callable[[Dataset], None]) -> None:
@@ -101,29 +182,32 @@ def file_choice(*, version: int, set_user_data: Callable[[Dataset], None]) -> No
 
     def apply() -> None:
         try:
-            data = table.dataset(**_choice(table))
+            data = table.dataset(**_choice(table), positive=_positive())
         except ValueError as error:
             st.session_state[_ERROR] = str(error)
             return
         st.session_state[_ERROR] = None
         set_user_data(data)
         st.session_state[_FILE] = (name, content, made + 1)
+        st.session_state[NOTES] = (made + 1, table.notes(_choice(table)["label"]))
 
     columns = table.columns
     st.caption(f"This file has {len(columns)} columns and "
                f"{len(table.classes(_choice(table)['label']))} classes in its label column: "
                "choose two coordinates, the label and two classes.")
     left, right = st.columns(2)
-    left.selectbox("x₁", table.numeric, index=table.numeric.index(table.x1),
+    left.selectbox("x₁", table.numeric, index=_index(table.numeric, table.x1, "x1"),
                    format_func=columns.__getitem__, key=f"{_PREFIX}x1", on_change=apply)
-    right.selectbox("x₂", table.numeric, index=table.numeric.index(table.x2),
+    right.selectbox("x₂", table.numeric, index=_index(table.numeric, table.x2, "x2"),
                     format_func=columns.__getitem__, key=f"{_PREFIX}x2", on_change=apply)
-    label = st.selectbox("Label column", table.labels, index=table.labels.index(table.label),
+    label = st.selectbox("Label column", table.labels,
+                         index=_index(table.labels, table.label, "label"),
                          format_func=columns.__getitem__, key=f"{_PREFIX}label", on_change=apply)
     classes = table.classes(label)
     left, right = st.columns(2)
     left.selectbox("Class", classes, key=f"{_PREFIX}first.{label}", on_change=apply)
-    right.selectbox("against", (*classes, REST), index=1, key=f"{_PREFIX}second.{label}",
+    right.selectbox("against", (*classes, REST), index=_index((0, 1), 1, f"second.{label}"),
+                    key=f"{_PREFIX}second.{label}",
                     format_func=lambda name: "all the others" if name == REST else name,
                     on_change=apply)
     if st.session_state.get(_ERROR):

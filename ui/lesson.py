@@ -49,7 +49,7 @@ from ui.theme import INTRO_KEY, PARTS_KEY
 from ui.training import training_settings
 from ui.user_data import set_user_data
 from viz.describe import attached
-from viz.plane import CHART_CONFIG, legend_at_foot
+from viz.plane import CHART_CONFIG, legend_at_foot, named_axes
 from viz.projector import for_projector
 from viz.theme import for_dark
 
@@ -191,6 +191,7 @@ class Lesson:
         self._share = None
         self._aside = None
         self._asides = 0
+        self._columns: tuple[str, str] | None = None
         first_screen.item(lecture_css, PLOTLY_EARLY)
 
     def title(self, text: str, intro: str = "", beside: Callable[[], None] | None = None) -> None:
@@ -289,6 +290,7 @@ class Lesson:
             data = self.data()
             settings = self.training()
         self.title(text, intro, beside)
+        self._columns = data.columns  # the user's names for x₁ and x₂, on every plane (chart)
         return lesson_data(data, view=self.page), settings
 
     def data(self) -> Dataset:
@@ -344,6 +346,7 @@ class Lesson:
         # a projector's wide plot is held by its height: the rows a flowing legend gives up go
         # to it (elsewhere they would only move down a plot held by its width)
         lecture = lecture_mode()
+        fig = named_axes(fig, self._columns)
         fig = legend_at_foot(fig, flow=lecture)
         if lecture:
             fig = for_projector(go.Figure(fig))

@@ -51,8 +51,10 @@ from viz.plane import (
     CHART_CONFIG,
     PLANE_HEIGHT,
     PLANE_HEIGHT_LECTURE,
+    axis_titles,
     house_layout,
     legend_at_foot,
+    named_figure_json,
     point_traces,
     square_axes,
     view_box,
@@ -333,6 +335,7 @@ class Header(Mapping):
     follow: str | None = None  # the stepper this one follows
     name: str | None = None  # the run's name, over its maths where another run's are beside
     companion: dict | None = None  # another run of the same data stepped with this one
+    features: tuple[str, str] | None = None  # the user's names for x1 and x2 (Dataset.columns)
 
     def wire(self) -> dict:
         """The header as JSON takes it: every field that is not None."""
@@ -362,6 +365,8 @@ def run_header(data: Dataset, steps: int, *, eta: float, bias: bool, layers, res
                words: dict | None = None, **more) -> Header:
     """The one place a run's header is built: the common facts, and ``more`` of
     :class:`Header`'s fields."""
+    more.setdefault("features", data.columns)
+    figure = named_figure_json(figure, data.columns)  # the student's names on the plane's axes
     return Header(steps=int(steps), classes=tuple(data.classes), layers=tuple(layers),
                   figure=figure, point_traces=tuple(point_traces), eta=float(eta),
                   bias=bool(bias), lecture=bool(lecture), result=result, words=words or {},
@@ -457,7 +462,7 @@ def plane_skeleton(data: Dataset, *, height: int = PLANE_HEIGHT, lecture: bool =
     X = np.ascontiguousarray(data.X, dtype=float)
     look = hashlib.blake2b(X.tobytes(), digest_size=16)
     look.update(np.ascontiguousarray(data.y, dtype=float).tobytes())
-    look.update(json.dumps(list(data.classes)).encode())
+    look.update(json.dumps([list(data.classes), data.columns]).encode())
     return _plane_skeleton(look.hexdigest(), int(height), bool(lecture), data)
 
 
@@ -471,7 +476,7 @@ def _plane_skeleton(digest: str, height: int, lecture: bool, _data: Dataset) -> 
                      legend_only("boundary w·x + b = 0", BOUNDARY),
                      legend_only("boundary before", GHOST, dash="dash"),
                      legend_only("visited example", VISITED, symbol="circle")])
-    square_axes(fig, view_box(X))
+    square_axes(fig, view_box(X), axis_titles(_data.columns))
     house_layout(fig, height)
     return figure_json(fig, lecture=lecture)
 

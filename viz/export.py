@@ -9,10 +9,16 @@ from core.trace import Trace
 
 
 def trace_table(trace: Trace, X, y) -> pd.DataFrame:
-    """One row per step: t, epoch, index, x, y, a, updated, w, b, mistakes (row 0 = start)."""
+    """One row per step: t, epoch, example, x, y, a, updated, w, b, mistakes (row 0 = start).
+
+    ``example`` counts the training examples from 1, as the lecture notes do (the data's
+    first row is example 1); the start visits none and leaves it empty.
+    """
     X, y = np.asarray(X, dtype=float), np.asarray(y, dtype=float)
     visited = trace.index >= 0
-    columns = {"t": trace.t, "epoch": trace.epoch, "index": trace.index}
+    example = pd.array(np.where(visited, trace.index + 1, 0), dtype="Int64")
+    example[~visited] = pd.NA
+    columns = {"t": trace.t, "epoch": trace.epoch, "example": example}
     for d in range(X.shape[1]):
         columns[f"x{d + 1}"] = np.where(visited, X[trace.index, d], np.nan)
     columns["y"] = np.where(visited, y[trace.index], np.nan)

@@ -116,6 +116,68 @@ def point_traces(X: np.ndarray, y: np.ndarray, classes: tuple[str, str], *, size
     return traces
 
 
+def axis_titles(columns: tuple[str, str] | None) -> tuple[str, str]:
+    """The plane's axis titles: x₁ and x₂, each with the user's name for it when there is one.
+
+    Parameters
+    ----------
+    columns : (str, str) or None
+        The data's names for x1 and x2 (``Dataset.columns``), outside text.
+
+    Returns
+    -------
+    (str, str)
+        Titles for Plotly, the names escaped (:func:`viz.outside.plain`).
+
+    Examples
+    --------
+    >>> axis_titles(("Hours studied", "<b>slept</b>"))
+    ('x₁ (Hours studied)', 'x₂ (&lt;b&gt;slept&lt;/b&gt;)')
+    >>> axis_titles(None)
+    ('x₁', 'x₂')
+    """
+    if not columns:
+        return ("x₁", "x₂")
+    return (f"x₁ ({plain(columns[0])})", f"x₂ ({plain(columns[1])})")
+
+
+def named_axes(fig: go.Figure, columns: tuple[str, str] | None) -> go.Figure:
+    """The figure with its x₁ and x₂ axes titled with the user's names (a copy; others kept).
+
+    Every lesson's plane of the data titles its axes x₁ and x₂ (:func:`square_axes`); a
+    figure whose axes are something else (weights, a loss) is returned unchanged.
+    """
+    if not columns:
+        return fig
+    titles = dict(zip(("x₁", "x₂"), axis_titles(columns), strict=True))
+    layout = fig.layout
+    found = [name for name in layout if name.startswith(("xaxis", "yaxis"))
+             and layout[name].title.text in titles]
+    if not found:
+        return fig
+    fig = go.Figure(fig)
+    for name in found:
+        fig.layout[name].title.text = titles[fig.layout[name].title.text]
+    return fig
+
+
+def named_figure_json(figure: dict, columns: tuple[str, str] | None) -> dict:
+    """:func:`named_axes` for a figure already made JSON (a run's header): a new dict, the
+    figure given (perhaps shared by every session) left as it was."""
+    if not columns or "layout" not in figure:
+        return figure
+    titles = dict(zip(("x₁", "x₂"), axis_titles(columns), strict=True))
+    layout = dict(figure["layout"])
+    changed = False
+    for name, axis in figure["layout"].items():
+        if name.startswith(("xaxis", "yaxis")) and isinstance(axis, dict):
+            text = (axis.get("title") or {}).get("text")
+            if text in titles:
+                layout[name] = {**axis, "title": {**axis["title"], "text": titles[text]}}
+                changed = True
+    return {**figure, "layout": layout} if changed else figure
+
+
 def square_axes(fig: go.Figure, box, titles=("x₁", "x₂")) -> None:
     """Give a figure of the plane fixed, equal-scale axes that show exactly the box.
 

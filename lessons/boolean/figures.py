@@ -55,7 +55,7 @@ def _point_traces(table: TruthTable, right=None, *, size: float = 16) -> list[go
             name=_true_false(table, label),
             marker=dict(color=style["color"], symbol=style["symbol"], size=size,
                         line=dict(color="white", width=1)),
-            customdata=rows,
+            customdata=rows + 1,  # the truth table's row numbers, from 1
             hovertemplate="row %{customdata}: (%{x:g}, %{y:g})<extra></extra>"))
     return traces
 
@@ -120,7 +120,7 @@ def truth_frame(table: TruthTable, w, b: float) -> pd.DataFrame:
         "sign a": [{1: "+1", -1: "-1"}.get(int(np.sign(v)), "0") for v in a],
         "output": [true if v > 0 else false if v < 0 else "none (a = 0)" for v in a],
         "right": ["✓" if r else "✗" for r in right],
-    })
+    }, index=pd.RangeIndex(1, len(table.y) + 1, name="row"))  # numbered as the hover numbers
 
 
 def _product(weight: float, value: float) -> str:

@@ -126,7 +126,7 @@ def weights_panel(lesson: Lesson, table: TruthTable, function: str, encoding: st
                f"{hand.source}.")
     right_rows = rows_right(table, w, b)
     st.metric("Rows right", f"{int(right_rows.sum())} / 4")
-    st.dataframe(truth_frame(table, w, b), hide_index=True, key=f"{PAGE}.table")
+    st.dataframe(truth_frame(table, w, b), key=f"{PAGE}.table")
 
 
 @PARTS.part("weights", "Weights by hand")

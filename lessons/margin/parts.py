@@ -40,6 +40,7 @@ from ui.cached_runs import perceptron_trace
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
+from ui.next_try import capped_run_hint
 from ui.settings import Setting
 from ui.stepper import perceptron_run
 from viz.maths import equals, num, vec, written
@@ -180,6 +181,10 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
                                         "explain")),
                  trace)
     lesson.stepper(run, panels=at_step)
+    if not lecture_mode() and capped_run_hint(data, trace, settings, result,
+                                              key=f"{PAGE}.more_epochs"):
+        link("nonseparable", label="Pocket and averaged runs on these data",
+             icon=":material/autorenew:")
 
 
 @st.cache_data(max_entries=16, show_spinner=False)
@@ -413,7 +418,7 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
              rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
     if not effect.exact:
         float_marker()
-    st.caption(f"Step {k} updated on example {n}. " + flip_sentence(effect))
+    st.caption(f"Step {k} updated on example {n + 1}. " + flip_sentence(effect))  # from 1
 
 
 def update_at(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: float) -> UpdateEffect:

@@ -230,7 +230,7 @@ def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None
     if departure is not None:
         st.caption(
             f"Rounding alone would part from exact arithmetic at step {departure.t:,} (epoch "
-            f"{departure.epoch}, example {departure.index}): there the exact a = "
+            f"{departure.epoch}, example {departure.index + 1}): there the exact a = "
             f"{num(float(departure.exact_activation))}, while in floating point it comes out "
             f"as {departure.float_activation:.3g}. Every run on this page, the error chart's "
             "included, decides exactly.")

@@ -11,11 +11,13 @@ from core.perceptron import perceptron
 from core.trace import outcome, record, training_errors
 from datasets import Dataset
 from datasets.builtin import notes_two_points
+from lessons import link
 from lessons.step_through.figures import loss_figure
 from ui.cached_runs import perceptron_trace
 from ui.floats import marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
+from ui.next_try import capped_run_hint
 from ui.stepper import export_buttons, perceptron_run
 from viz.maths import num
 
@@ -36,6 +38,9 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
                           trace))
     if not lecture_mode():
         st.caption(f"Where this run ends: {result.message}")
+        if capped_run_hint(data, trace, settings, result, key=f"{PAGE}.more_epochs"):
+            link("nonseparable", label="Pocket and averaged runs on these data",
+                 icon=":material/autorenew:")
         export_buttons(PAGE, data, trace)
 
 

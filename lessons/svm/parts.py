@@ -73,7 +73,8 @@ Z = Setting(f"{PAGE}.z", "z", "float", 0.5, "Margin z = y·(w·x + b) of one exa
 LOG_BASE = Setting(f"{PAGE}.log_base", "log", "choice", "2", "Logistic loss drawn with",
                    widget="radio", options=("2", "e"),
                    labels={"2": "log base 2", "e": "log base e"})
-EXAMPLE = Setting(f"{PAGE}.example", "example", "int", 0, "Example (row) for ∂L/∂w", low=0,
+# counted from 1, as the notes count training examples (the data's first row is example 1)
+EXAMPLE = Setting(f"{PAGE}.example", "example", "int", 1, "Example for ∂L/∂w", low=1,
                   high=5000)
 C_SETTING = Setting(f"{PAGE}.C", "C", "float", 1.0,
                     "C (the notes' γ: weight of the slacks; C = 1/(λN))",
@@ -194,9 +195,9 @@ def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dic
     with right:
         z = lesson.widget(Z)
         base = 2.0 if lesson.widget(LOG_BASE) == "2" else math.e
-        st.session_state[EXAMPLE.key] = min(st.session_state[EXAMPLE.key], len(data) - 1)
-        n = lesson.widget(EXAMPLE, high=len(data) - 1)
-        x, y = data.X[n], float(data.y[n])
+        st.session_state[EXAMPLE.key] = min(st.session_state[EXAMPLE.key], len(data))
+        n = lesson.widget(EXAMPLE, high=len(data))
+        x, y = data.X[n - 1], float(data.y[n - 1])
         st.info(draw.verdict(z))
     with left:
         lesson.chart(draw.loss_figure(z, base=base, height=LECTURE_HEIGHT if lecture else 560),

@@ -94,8 +94,8 @@ def sized_points(X, y, classes, sizes, *, hover: np.ndarray | None = None,
             x=X[mask, 0], y=X[mask, 1], mode="markers", name=class_label(label, name),
             marker=dict(color=style["color"], symbol=style["symbol"], size=sizes[mask],
                         line=dict(color="white", width=1)),
-            customdata=np.column_stack([rows, extra]),
-            hovertemplate=(f"row %{{customdata[0]}}<br>(%{{x:.4g}}, %{{y:.4g}})<br>"
+            customdata=np.column_stack([rows + 1, extra]),  # examples from 1, as the notes
+            hovertemplate=(f"example %{{customdata[0]}}<br>(%{{x:.4g}}, %{{y:.4g}})<br>"
                            f"{hover_name} = %{{customdata[1]:.4g}}<extra></extra>"),
         ))
     return traces
@@ -288,6 +288,8 @@ def kernel_formula(name: str, *, degree: int = 2, offset: float = 1.0, width: fl
 def dual_step_lines(*, i: int, y_i: float, s_i: float, terms, updated: bool, eta: float,
                     alpha_before: float, bias_term: float | None, shown: int = 4) -> list[str]:
     """The kernel step in the notes' notation: s_i written out, y_i s_i, and the alpha update.
+
+    ``i`` is the example's number as the notes count, from 1 (the data's row i - 1);
 
     ``terms`` lists (j, alpha_j, y_j, K_ji) for the examples with alpha_j > 0;
     ``bias_term`` is sum_j alpha_j y_j when the constant feature is used.

@@ -208,7 +208,8 @@ def averaged_run(data: Dataset, train, test, trace, settings: dict, W_avg, b_avg
         figure.add_trace(legend_only(draw.line_name(line, lecture), color, dash=dash))
     result = outcome(trace, X, y, max_epochs=settings["max_epochs"])
     run = perceptron_run(
-        Dataset(data.name, X, y, data.classes), trace, settings, result, lecture=lecture,
+        Dataset(data.name, X, y, data.classes, data.columns), trace, settings, result,
+        lecture=lecture,
         layers=("boundary", "ghost", "normal", "visited", "averaged", "voted", "explain"),
         figure=figure)
     # the browser averages the weights itself, as core.variants.running_average does
@@ -371,10 +372,11 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
         support = np.flatnonzero(before > 0)
         gram = kernel(data.X[support], data.X[i]).ravel()
         coef = before * data.y
-        st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i}, "
+        # examples counted from 1, as the notes count them (i is the row, from 0)
+        st.markdown(f"**Step {k}, epoch {trace.epoch[k]}**: example i = {i + 1}, "
                     f"y = {md(labelled(data.y[i], data.classes))}")
         lines = draw.dual_step_lines(
-            i=i, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
+            i=i + 1, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
             terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
             updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
             bias_term=float(coef.sum()) if run["bias"] else None)

@@ -30,7 +30,7 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
 
     def _save(X, y) -> None:
         """Store edited points under the user's class names and make them the chosen data."""
-        set_user_data(Dataset(mine.name, X, y, classes))
+        set_user_data(Dataset(mine.name, X, y, classes, mine.columns))
         choose_next_run(YOUR_DATA)
 
     left, right = st.columns([0.62, 0.38])
@@ -60,7 +60,8 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
         if c3.button("Start from", icon=":material/content_copy:", key=f"{PAGE}.copy",
                      help=f"Start from “{md(chosen.name)}” (the sidebar's data set)",
                      width="stretch"):
-            set_user_data(Dataset(f"{chosen.name} (edited)", chosen.X, chosen.y, chosen.classes))
+            set_user_data(Dataset(f"{chosen.name} (edited)", chosen.X, chosen.y, chosen.classes,
+                                  chosen.columns))
             st.rerun()
         if len(y):
             st.download_button("Download CSV", to_csv(user_data()), file_name="my_points.csv",

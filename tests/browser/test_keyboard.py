@@ -190,7 +190,7 @@ def expected_announcement(k: int, steps: int, trace, X, y) -> dict:
     ya = float(y[i] * trace.activation[k])
     w_before, w_after = trace.W[k - 1], trace.W[k]
     pair = lambda w: f"({num(w[0])}, {num(w[1])})"
-    return {"head": f"Step {k} of {steps}: example {i}", "ya": f"y·a = {num(ya)}",
+    return {"head": f"Step {k} of {steps}: example {i + 1}", "ya": f"y·a = {num(ya)}",
             "verdict": (f"a mistake: w turns from {pair(w_before)} to {pair(w_after)}"
                         if trace.updated[k] else "correct")}
 

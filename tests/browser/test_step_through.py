@@ -176,7 +176,7 @@ def test_predict_mode_asks_before_the_step_and_keeps_score(page):
     page.keyboard.press("ArrowRight")
     quiz = page.locator(".pl-quiz")
     quiz.wait_for()
-    assert "Step 1 visits example 0" in quiz.inner_text()
+    assert "Step 1 visits example 1" in quiz.inner_text()
     assert step_of(page) == 0  # not revealed yet
     quiz.get_by_role("button", name="No mistake", exact=True).click()  # step 1 is a mistake
     wait_status(page, "Step 1 / 20")

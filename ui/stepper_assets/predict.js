@@ -68,7 +68,7 @@ export class Predict {
     box.textContent = "";
     box.removeAttribute("aria-describedby");
     box.hidden = false;
-    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i}: ${named("x", x)}, `
+    this.question(`Step ${(h.t0 ?? 0) + k} visits example ${i + 1}: ${named("x", x)}, `
          + `y = ${labelled(y, h.classes)}. Is it a mistake?`);
     this.choices([["Mistake", () => this.answerMistake(true)],
                   ["No mistake", () => this.answerMistake(false)]]);

@@ -67,7 +67,7 @@ function announceOne(run, k) {
     // a kernel run keeps its alphas, not w: say which example and whether its alpha grew
     const verdict = row(c.updated, k) === 1 ? "a mistake: its \u03b1 grows by one"
       : "correct, no update";
-    return `${where}: example ${i}, ${verdict}.`;
+    return `${where}: example ${i + 1}, ${verdict}.`;
   }
   // the SVM's maths show its numbers rounded to 4 places
   const shown = h.svm ? (value) => round4(value) : (value) => value;
@@ -95,7 +95,8 @@ function announceOne(run, k) {
   }
   const bias = h.bias && (updated || h.svm) && bb !== ba
     ? `, and b from ${spoken(bb)} to ${spoken(ba)}` : "";
-  return `${where}: example ${i}, y\u00b7a ${is} ${spoken(shown(ya))}, ${meaning}${bias}.`;
+  // examples counted from 1, as the notes count them (the wire's index is the row, from 0)
+  return `${where}: example ${i + 1}, y\u00b7a ${is} ${spoken(shown(ya))}, ${meaning}${bias}.`;
 }
 
 export function planeWords(run, k) {

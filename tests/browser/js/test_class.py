@@ -89,6 +89,8 @@ def test_the_classs_question_is_asked_answered_and_revealed(page):
     got = page.evaluate(QUIZ)
     assert got["text"][0] == "The class is asked:"
     assert got["text"][1].endswith("which way does w turn?")
+    # the example as the notes number it, from 1 (the data's row + 1)
+    assert got["text"][1].startswith(f"Step {step} visits example {trace.index[step] + 1}: ")
     # said as it arrives, by the stepper's live region, and not overwritten by a redraw
     live = "() => document.querySelector('.pl-stepper [aria-live=polite]').textContent"
     assert page.evaluate(live) == f"The class is asked: {got['text'][1]}"

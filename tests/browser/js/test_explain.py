@@ -66,7 +66,7 @@ def test_every_step_in_words_and_numbers(js, pair):
             assert got["numbers"] == latex_numbers([boundary_equation(w, b)])
             continue
         i, updated = int(t.index[k]), bool(t.updated[k])
-        example = (f"example {i} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
+        example = (f"example {i + 1} x = ({num(NOTES.X[i, 0])}, {num(NOTES.X[i, 1])}), "
                    f"y = {labelled(NOTES.y[i], NOTES.classes)}")
         head = example[0].upper() + example[1:] if pair else \
             f"Step {k}, epoch {t.epoch[k]}: {example}"
@@ -181,3 +181,23 @@ def test_an_svm_tie_within_rounding_of_1(js):
     for k in (1, 2, 3):
         got = badge(js, run, k, exact=False, tie=tie)
         assert got["verdict"].startswith("y·a is within rounding of 1: the run takes it as"), k
+
+
+def test_the_students_names_for_x1_and_x2_stand_beside_their_values_as_text(js):
+    """A file's header names x1 and x2: the maths says "x₁ (Hours studied) = 1", literally."""
+    from dataclasses import replace
+
+    named = replace(NOTES, columns=("Hours studied", "<b>slept</b> & $x$"))
+    settings = dict(eta=0.1, bias=True, order="cyclic", init=((0.2, 0.0), -0.1), seed=0,
+                    max_epochs=5)
+    trace = record(perceptron(named.X, named.y, **settings))
+    run = perceptron_run(named, trace, settings,
+                         outcome(trace, named.X, named.y, max_epochs=5))
+    got = draw(js, run, [1])[0]
+    i = int(trace.index[1])
+    assert got["words"][0] == (
+        f"Step 1, epoch 1: example 1, x₁ (Hours studied) = {num(NOTES.X[i, 0])}, "
+        f"x₂ (<b>slept</b> & $x$) = {num(NOTES.X[i, 1])}, "
+        f"y = {labelled(NOTES.y[i], NOTES.classes)}")
+    bold = "() => document.querySelectorAll('.pl-head b').length"
+    assert js.evaluate(bold) == 0  # the name's markup is text, not a tag

@@ -81,7 +81,7 @@ def test_a_mistake_then_the_way_w_turns(js):
     way = "clockwise" if wb[0] * wa[1] - wb[1] * wa[0] < 0 else "anticlockwise"
     js.evaluate("(k) => predict.ask(run, k)", k)
     got = js.evaluate(STATE)
-    question = (f"Step {k} visits example {i}: x = ({num(NOTES.X[i, 0])}, "
+    question = (f"Step {k} visits example {i + 1}: x = ({num(NOTES.X[i, 0])}, "
                 f"{num(NOTES.X[i, 1])}), y = {labelled(NOTES.y[i], NOTES.classes)}. "
                 "Is it a mistake?")
     assert got["quiz"] == [question]

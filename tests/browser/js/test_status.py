@@ -117,7 +117,7 @@ def test_what_each_step_means_is_said_with_the_maths_numbers(js):
     for k in range(1, trace.steps + 1):
         i = int(trace.index[k])
         ya = float(data.y[i] * trace.activation[k])
-        head = f"Step {k} of {trace.steps}: example {i}, y·a = {num(ya)}, "
+        head = f"Step {k} of {trace.steps}: example {i + 1}, y·a = {num(ya)}, "
         if trace.updated[k]:
             p, q = trace.W[k - 1], trace.W[k]
             verb = "turns" if p[0] * q[1] - p[1] * q[0] else "goes"  # no turn: no direction
@@ -126,9 +126,11 @@ def test_what_each_step_means_is_said_with_the_maths_numbers(js):
         else:
             meaning = "correct, no update."
         assert lines[k] == head + meaning, k
+    # the lecture notes count training examples from 1: step 1 visits example 1, step 2 example 2
+    assert lines[1].startswith("Step 1 of ") and ": example 1, y·a = -0.1, a mistake" in lines[1]
     # the lecture notes' second step, as the lesson says it
     assert lines[2].startswith("Step 2 of ") and \
-        "example 1, y·a = -0.1, a mistake: w turns from (0.1, -0.1) to (0.3, 0)" in lines[2]
+        "example 2, y·a = -0.1, a mistake: w turns from (0.1, -0.1) to (0.3, 0)" in lines[2]
 
 
 def test_a_companions_step_is_said_after_the_runs_by_its_name(js):
@@ -173,7 +175,7 @@ def test_a_kernel_run_says_which_example_and_whether_its_alpha_grew(js):
     assert lines[0] == f"Step 0 of {trace.steps}: before the first step."
     for k in range(1, trace.steps + 1):
         verdict = "a mistake: its α grows by one" if trace.updated[k] else "correct, no update"
-        assert lines[k] == f"Step {k} of {trace.steps}: example {trace.index[k]}, {verdict}.", k
+        assert lines[k] == f"Step {k} of {trace.steps}: example {trace.index[k] + 1}, {verdict}.", k
     assert trace.updated[1:].any() and not trace.updated[1:].all()  # both are said
 
 

@@ -71,7 +71,7 @@ export function classQuestion(stepper, { question: q, answered, canAnswer, lectu
   const x = row(c.X, i);
   const y = row(c.y, i);
   html("p", { class: "pl-class-asks" }, box, "The class is asked:");
-  const asked = html("p", {}, box, `Step ${(h.t0 ?? 0) + q.step} visits example ${i}: `
+  const asked = html("p", {}, box, `Step ${(h.t0 ?? 0) + q.step} visits example ${i + 1}: `
        + `${named("x", x)}, y = ${labelled(y, h.classes)}. `
        + "Is it a mistake?" + (q.kind === "turn" ? " And if it is, which way does w turn?" : ""));
   // said as it arrives, to whoever answers it (the stepper's live region)

@@ -39,7 +39,13 @@ function explainStep(box, run, k, pair, example = true) {
   const m = h.svm ? svmStepMath(run, k, pair) : stepMath(run, k);
   if (example) {
     const head = html("p", { class: "pl-head" }, box);
-    const visited = `example ${m.i} ${named("x", m.x)}, y = ${labelled(m.y, h.classes)}`;
+    // examples counted from 1, as the notes count them (m.i is the row, from 0)
+    // with the student's names for x1 and x2 (a file's header), each beside its value
+    const x = h.features
+      ? `, x\u2081 (${h.features[0]}) ${eqSign([m.x[0]])} ${num(m.x[0])}, `
+        + `x\u2082 (${h.features[1]}) ${eqSign([m.x[1]])} ${num(m.x[1])},`
+      : ` ${named("x", m.x)},`;
+    const visited = `example ${m.i + 1}${x} y = ${labelled(m.y, h.classes)}`;
     if (pair) {
       // the status line over the chart has the step and the epoch
       head.textContent = visited.charAt(0).toUpperCase() + visited.slice(1);

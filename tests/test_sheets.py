@@ -1,0 +1,158 @@
+"""Spreadsheets as students make them (tests/fixtures, written by make_fixtures.py with
+openpyxl and odfpy): the same points as their CSV, bit for bit, and hostile workbooks refused
+before their XML is parsed."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from core.perceptron import perceptron
+from core.trace import record
+from datasets import loader, sheets
+from datasets.loader import load_csv, read_table
+from datasets.sheets import sheet_names, to_csv
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def fixture(name: str) -> bytes:
+    return (FIXTURES / name).read_bytes()
+
+
+@pytest.mark.parametrize("name", ["exam.xlsx", "exam.ods"])
+def test_a_workbook_gives_the_csvs_points_and_run_bit_for_bit(name):
+    csv = load_csv(FIXTURES / "exam.csv")
+    book = load_csv(FIXTURES / name)
+    np.testing.assert_array_equal(book.X, csv.X)
+    np.testing.assert_array_equal(book.y, csv.y)
+    assert book.classes == csv.classes == ("Yes", "no")
+    assert book.columns == csv.columns == ("Hours studied", "Hours slept")
+    a, b = (record(perceptron(d.X, d.y, max_epochs=20)) for d in (csv, book))
+    assert a.W.tobytes() == b.W.tobytes() and a.b.tobytes() == b.b.tobytes()
+    # and as pandas reads the workbook with the same libraries (a formula's saved value)
+    frame = pd.read_excel(FIXTURES / name, engine="openpyxl" if name.endswith("x") else "odf")
+    np.testing.assert_array_equal(book.X, frame.iloc[:, :2].to_numpy(dtype=float))
+
+
+def test_a_formula_cell_gives_its_saved_value():
+    text = to_csv(fixture("exam.xlsx"))[0].decode()
+    assert text.splitlines()[2] == "4;6.5;Yes"  # B3 is =A3+2.5, saved as 6.5
+
+
+def test_an_empty_or_merged_header_cell_gets_its_column_letter():
+    table = read_table(FIXTURES / "merged_header.xlsx")
+    assert table.columns == ("Hours", "B", "Passed")
+
+
+def test_several_sheets_are_listed_and_one_is_chosen_by_name():
+    assert sheet_names(fixture("two_sheets.xlsx")) == ("Notes", "Exam")
+    assert sheet_names(fixture("two_sheets.ods")) == ("Notes", "Exam", "Other")
+    with pytest.raises(ValueError, match=r"^sheet 'Notes': the header \(row 1\) has 1 column"):
+        read_table(FIXTURES / "two_sheets.xlsx")
+    for name in ("two_sheets.xlsx", "two_sheets.ods"):
+        data = read_table(FIXTURES / name, sheet="Exam").dataset()
+        np.testing.assert_array_equal(data.X, load_csv(FIXTURES / "exam.csv").X)
+    assert read_table(FIXTURES / "two_sheets.ods", sheet="Other").classes() == ("p", "q")
+    with pytest.raises(ValueError, match=r"^this workbook has no sheet 'Nope'$"):
+        read_table(FIXTURES / "two_sheets.ods", sheet="Nope")
+
+
+def test_a_bad_cell_is_named_by_its_sheet_and_row():
+    content = _xlsx([("x", "y", "label"), (1, 2, "a"), (3, "four", "b")])
+    with pytest.raises(ValueError, match=r"^sheet 'Sheet': row 3, column 'y': 'four' is not a "
+                                         r"number$"):
+        load_csv(content)
+
+
+def _xlsx(rows, title="Sheet") -> bytes:
+    import openpyxl
+
+    book = openpyxl.Workbook()
+    book.active.title = title
+    for row in rows:
+        book.active.append(list(row))
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
+
+
+def _never_parsed(monkeypatch):
+    """Fail if a workbook reaches openpyxl: refusals must come from the zip's directory."""
+    import openpyxl
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("the workbook was parsed")
+
+    monkeypatch.setattr(openpyxl, "load_workbook", refuse)
+
+
+@pytest.mark.parametrize(("name", "message"), [
+    ("bomb.xlsx", r"^this workbook unpacks to 50 MB; the limit is 20 MB"),
+    ("million_rows.xlsx", r"^this workbook unpacks to 91 MB; the limit is 20 MB"),
+    ("protected.xlsx", r"^this is a password-protected \(encrypted\) workbook"),
+])
+def test_hostile_workbooks_are_refused_by_their_directory(name, message, monkeypatch):
+    _never_parsed(monkeypatch)
+    with pytest.raises(ValueError, match=message):
+        load_csv(FIXTURES / name)
+
+
+def test_an_encrypted_zip_part_and_a_zip_that_is_no_workbook_are_refused(monkeypatch):
+    _never_parsed(monkeypatch)
+    content = bytearray(fixture("exam.xlsx"))
+    # set the "encrypted" flag of every part in the central directory (PK\1\2, flags at +8)
+    at = content.find(b"PK\x01\x02")
+    while at >= 0:
+        content[at + 8] |= 1
+        at = content.find(b"PK\x01\x02", at + 4)
+    with pytest.raises(ValueError, match=r"^this workbook is password-protected"):
+        load_csv(bytes(content))
+    plain = io.BytesIO()
+    with zipfile.ZipFile(plain, "w") as archive:
+        archive.writestr("notes.txt", "hello")
+    with pytest.raises(ValueError, match=r"^this zip file is not a spreadsheet workbook"):
+        load_csv(plain.getvalue())
+    with pytest.raises(ValueError, match=r"^this workbook is damaged"):
+        load_csv(fixture("exam.xlsx")[:-200])
+
+
+def test_a_million_repeated_rows_of_an_ods_stop_at_the_row_limit():
+    content = fixture("exam.ods")
+
+    def repeat(data: bytes) -> bytes:  # the last row said a million times, in a few bytes
+        last = data.rfind(b"<table:table-row")
+        return data[:last + 16] + b' table:number-rows-repeated="1000000"' + data[last + 16:]
+
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(content)) as old, zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            new.writestr(info, repeat(data) if info.filename == "content.xml" else data)
+    with pytest.raises(ValueError, match=rf"^sheet 'Exam': more than {loader.MAX_ROWS} rows"):
+        load_csv(out.getvalue())
+
+
+def test_ten_thousand_columns_are_refused_naming_the_row():
+    content = _xlsx([tuple(f"c{i}" for i in range(10_000)), tuple(range(10_000))])
+    with pytest.raises(ValueError, match=r"^sheet 'Sheet': row 1 has more than 101 columns; "
+                                         r"the limit is 100$"):
+        load_csv(content)
+
+
+def test_an_empty_sheet_and_markup_in_names_stay_text():
+    with pytest.raises(ValueError, match=r"^sheet 'Sheet': the sheet is empty$"):
+        load_csv(_xlsx([]))
+    names = ("<b>x</b>", "[y](https://e.example)", "ثانية\u0301 🎓")
+    data = load_csv(_xlsx([names, (1, 2, "a"), (3, 4, "b")]))
+    assert data.columns == names[:2]
+
+
+def test_the_limits_are_the_loaders():
+    assert sheets.MAX_ROWS == loader.MAX_ROWS
+    assert sheets.MAX_COLUMNS == loader.MAX_COLUMNS
