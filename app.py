@@ -13,7 +13,7 @@ FAVICON = Path(__file__).parent / "assets" / "favicon.png"
 if __name__ != "__main__":
     # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
     # class routes beside its own (classroom/). Every page view runs the file as __main__.
-    from classroom.server import lifespan, routes
+    from classroom.server import lifespan, middleware, routes
     from ui.stepper import serve_file, serve_plotly
 
     # ./static (git-ignored) holds the stepper's copy of plotly.min.js and the icon; made
@@ -21,7 +21,7 @@ if __name__ != "__main__":
     # (server.enableStaticServing)
     serve_plotly()
     serve_file(FAVICON.name, FAVICON.read_bytes())
-    app = st.App(__file__, routes=routes(), lifespan=lifespan)
+    app = st.App(__file__, routes=routes(), lifespan=lifespan, middleware=middleware())
 
 if __name__ == "__main__":
     st.set_page_config(

@@ -90,7 +90,7 @@ async def measure(base: str, pids: list[int], args) -> dict:
     busy = [asyncio.create_task(keep_busy(base, stop, busy_runs)) for _ in range(args.busy)]
     await asyncio.sleep(3 if args.busy else 0.5)
     before = rss(pids)
-    projector = Follower(base, lecturer.code, tally=True)
+    projector = Follower(base, lecturer.code, tally=lecturer.tally)
     await projector.connect()
     followers = await open_followers(base, lecturer.code, args.followers)
     await asyncio.sleep(1)

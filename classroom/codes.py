@@ -40,7 +40,9 @@ _CODE = re.compile(f"[{ALPHABET}]{{{CODE_LENGTH}}}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{32}")  # secrets.token_urlsafe(24)
 _KEY = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32)
 _VOTER = re.compile(r"[A-Za-z0-9_-]{24}\.[A-Za-z0-9_-]{24}")  # new_voter
-_CHARTER = re.compile(r"[0-9a-f]{32}\.[A-Za-z0-9_-]{43}")  # charter: a salt, a MAC
+_CHARTER = re.compile(r"[0-9a-f]{32}\.[0-9]{1,12}\.[A-Za-z0-9_-]{43}")  # salt, expiry, MAC
+_TICKET = re.compile(r"[0-9]{1,12}\.[A-Za-z0-9_-]{24}")  # join_ticket: an expiry, a MAC
+_TALLY = re.compile(r"[A-Za-z0-9_-]{24}")  # tally_ticket: a MAC
 
 
 def new_code() -> str:
@@ -104,37 +106,99 @@ def _voter_mac(secret: bytes, nonce: str) -> str:
     return base64.urlsafe_b64encode(mac).decode()
 
 
-def charter(secret: bytes, code: str, salt: str, key: str) -> str:
+def charter(secret: bytes, code: str, salt: str, key: str, expires: int = 2**40) -> str:
     """A lecturer's proof that the server started the class ``code`` (with ``salt``) for
-    ``key``: ``SALT.MAC``, what the lecturer's page holds beside its key, so that a store
-    that lost the class can be given it back by that page, and by no one else (codes.py's
-    docstring). The MAC is an HMAC-SHA-256 under the server's secret of the code, the salt
-    and the key's digest: without the secret no one makes one, and one made for another
-    class, another salt or another key proves nothing.
+    ``key``, until ``expires`` (seconds since the epoch): ``SALT.EXPIRES.MAC``, what the
+    lecturer's page holds beside its key, so that a store that lost the class can be given it
+    back by that page, and by no one else (codes.py's docstring). The MAC is an HMAC-SHA-256
+    under the server's secret of the code, the salt, the expiry and the key's digest: without
+    the secret no one makes one, and one made for another class, another salt or another key,
+    or one past its expiry (the class's quiet hour: ops.charter), proves nothing.
 
     >>> secret, key = b"s" * 32, new_key()
-    >>> made = charter(secret, "ABCDEFGH", "ab" * 16, key)
-    >>> charter_salt(made, secret, "ABCDEFGH", key) == "ab" * 16
+    >>> made = charter(secret, "ABCDEFGH", "ab" * 16, key, 2000)
+    >>> charter_salt(made, secret, "ABCDEFGH", key, now=1999) == "ab" * 16
     True
-    >>> charter_salt(made, secret, "ABCDEFGJ", key), charter_salt(made, b"t" * 32, "ABCDEFGH", key)
+    >>> charter_salt(made, secret, "ABCDEFGH", key, now=2001)  # past its class's quiet hour
+    >>> charter_salt(made, secret, "ABCDEFGJ", key, now=0), charter_salt(made, b"t" * 32,
+    ...     "ABCDEFGH", key, now=0)
     (None, None)
+    >>> charter_salt(made.replace(".2000.", ".9999."), secret, "ABCDEFGH", key, now=0)
     """
-    return f"{salt}.{_charter_mac(secret, code, salt, key)}"
+    return f"{salt}.{int(expires)}.{_charter_mac(secret, code, salt, key, int(expires))}"
 
 
-def _charter_mac(secret: bytes, code: str, salt: str, key: str) -> str:
-    message = f"plab-lead:{code}:{salt}:{digest(key)}".encode()
+def _charter_mac(secret: bytes, code: str, salt: str, key: str, expires: int) -> str:
+    message = f"plab-lead:{code}:{salt}:{expires}:{digest(key)}".encode()
     return base64.urlsafe_b64encode(hmac.new(secret, message, hashlib.sha256).digest()
                                     ).decode().rstrip("=")
 
 
-def charter_salt(charter_: object, secret: bytes, code: str, key: object) -> str | None:
-    """The class's salt a charter proves for ``code`` and ``key`` (compared in constant
-    time), or None when it proves nothing."""
+def charter_salt(charter_: object, secret: bytes, code: str, key: object, *, now: float
+                 ) -> str | None:
+    """The class's salt a charter proves for ``code`` and ``key`` at time ``now`` (compared in
+    constant time), or None when it proves nothing (forged, another's, or expired)."""
     if not isinstance(charter_, str) or _CHARTER.fullmatch(charter_) is None or not is_key(key):
         return None
-    salt, mac = charter_.split(".")
-    return salt if hmac.compare_digest(mac, _charter_mac(secret, code, salt, key)) else None
+    salt, expires, mac = charter_.split(".")
+    if not hmac.compare_digest(mac, _charter_mac(secret, code, salt, key, int(expires))):
+        return None
+    return salt if now <= int(expires) else None
+
+
+def join_ticket(secret: bytes, code: str, expires: int) -> str:
+    """A page's join ticket for the class ``code``, until ``expires`` (seconds since the epoch):
+    ``EXPIRES.MAC``, an HMAC-SHA-256 under the server's secret of the code and the expiry
+    (its first 144 bits). The server gives one only to a page that found the class (so holding
+    one says only that its holder had the class's code, which it names), and a stream or a
+    lookup that brings it is not a guess: it spends no misses and is never refused for the
+    misses of others at its address (http.py's docstring).
+
+    >>> secret = b"s" * 32
+    >>> ticket = join_ticket(secret, "ABCDEFGH", 2000)
+    >>> [ticket_ok(ticket, secret, "ABCDEFGH", now=t) for t in (1999, 2001)]
+    [True, False]
+    >>> ticket_ok(ticket, secret, "ABCDEFGJ", now=0), ticket_ok(ticket, b"t" * 32, "ABCDEFGH",
+    ...                                                         now=0)
+    (False, False)
+    >>> ticket_ok(ticket.replace("2000.", "9999."), secret, "ABCDEFGH", now=0)
+    False
+    """
+    return f"{int(expires)}.{_mac24(secret, f'plab-join:{code}:{int(expires)}')}"
+
+
+def ticket_ok(ticket: object, secret: bytes, code: str | None, *, now: float) -> bool:
+    """Whether ``ticket`` is a join ticket for ``code`` the server signed, not yet expired."""
+    if not code or not isinstance(ticket, str) or _TICKET.fullmatch(ticket) is None:
+        return False
+    expires, mac = ticket.split(".")
+    good = hmac.compare_digest(mac, _mac24(secret, f"plab-join:{code}:{expires}"))
+    return good and now <= int(expires)
+
+
+def tally_ticket(secret: bytes, code: str, salt: str) -> str:
+    """What lets a stream of the class ``code`` (with its ``salt``) carry the tally: an HMAC
+    under the server's secret, given only to a page or device that holds a lecturer key.
+
+    >>> secret = b"s" * 32
+    >>> made = tally_ticket(secret, "ABCDEFGH", "ab" * 16)
+    >>> tally_ok(made, secret, "ABCDEFGH", "ab" * 16), tally_ok(made, secret, "ABCDEFGJ", "ab" * 16)
+    (True, False)
+    >>> tally_ok("1", secret, "ABCDEFGH", "ab" * 16)
+    False
+    """
+    return _mac24(secret, f"plab-tally:{code}:{salt}")
+
+
+def tally_ok(ticket: object, secret: bytes, code: str, salt: str) -> bool:
+    if not isinstance(ticket, str) or _TALLY.fullmatch(ticket) is None:
+        return False
+    return hmac.compare_digest(ticket, tally_ticket(secret, code, salt))
+
+
+def _mac24(secret: bytes, message: str) -> str:
+    mac = hmac.new(secret, message.encode(), hashlib.sha256).digest()[:18]
+    return base64.urlsafe_b64encode(mac).decode()
 
 
 def voter_ok(token: object, secret: bytes) -> bool:

@@ -102,7 +102,8 @@ class Follower:
     base: str
     code: str
     mode: str = "follow"
-    tally: bool = False
+    tally: bool | str = False  # the lecturer's tally ticket (Lecturer.tally); True: "1" (refused)
+    ticket: str | None = None  # a join ticket (Lecturer.ticket, or GET /class/CODE's)
     cookie: str | None = None  # "plab_voter=..." once the server set it
     last_id: int | None = None
     status: int = 0
@@ -119,7 +120,11 @@ class Follower:
         host, port = _split(self.base)
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, **_local(self.source)), timeout)
-        query = f"mode={self.mode}" + ("&tally=1" if self.tally else "")
+        query = f"mode={self.mode}"
+        if self.tally:
+            query += f"&tally={'1' if self.tally is True else self.tally}"
+        if self.ticket:
+            query += f"&ticket={self.ticket}"
         head = [f"GET /class/{self.code}/events?{query} HTTP/1.1", f"Host: {host}:{port}",
                 "Accept: text/event-stream"]
         if self.cookie:
@@ -227,12 +232,14 @@ class Lecturer:
 
     def __init__(self, base: str, code: str = "", key: str = ""):
         self.base, self.code, self.key = base, code, key
+        self.ticket = self.tally = ""  # its join ticket and its tally ticket, once started
 
     async def start(self, view: str = "", step: int = 0) -> dict[str, Any]:
         status, data = await request(self.base, "POST", "/class", {"view": view, "step": step})
         if status != 201:
             raise RuntimeError(f"starting a class: {status} {data}")
         self.code, self.key = data["code"], data["key"]
+        self.ticket, self.tally = data.get("ticket", ""), data.get("tally", "")
         return data
 
     async def act(self, action: str, **fields: Any) -> tuple[int, Any]:

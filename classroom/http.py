@@ -84,6 +84,7 @@ import ipaddress
 import json
 import logging
 import os
+import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -101,6 +102,7 @@ from classroom.store import Store
 LOG = logging.getLogger(__name__)
 VOTER_COOKIE = "plab_voter"
 KEY_HEADER = "x-class-key"
+TICKET_HEADER = "X-Class-Ticket"  # GET /class/CODE's: a join ticket for the page that found it
 RESTORE_FIELDS = frozenset({"charter", "view", "view_seq", "seq", "step"})
 VOTER_COOKIE_AGE = 180 * 86400  # a term
 # the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
@@ -184,12 +186,20 @@ class Classroom:
         key, state = await self.ops.start(address(request), body.get("view", ""),
                                           body.get("step", 0))
         return JSONResponse({"code": state.code, "key": key,
-                             "charter": self.ops.charter(state, key), "state": public(state)},
-                            201, headers=NO_STORE)
+                             "charter": self.ops.charter(state, key), "state": public(state),
+                             **self.lead_tickets(state)}, 201, headers=NO_STORE)
+
+    def lead_tickets(self, state: ClassState) -> dict[str, str]:
+        """What a device holding a lecturer key streams its class with: its join ticket and
+        the ticket of its counts (``tally``)."""
+        return {"ticket": self.ops.ticket(state.code), "tally": self.ops.tally_ticket(state)}
 
     async def snapshot(self, request: Request) -> Response:
-        state = await self.ops.find(address(request), _code(request), self.identity(request))
-        return JSONResponse(public(state), headers=NO_STORE)
+        code = _code(request)
+        state = await self.ops.look_up(address(request), code, self.identity(request),
+                                       request.query_params.get("ticket"))
+        return JSONResponse(public(state), headers={
+            **NO_STORE, TICKET_HEADER: self.ops.ticket(state.code)})
 
     def identity(self, request: Request) -> str | None:
         """The page's identity when its voter cookie is the server's (else None)."""
@@ -201,6 +211,9 @@ class Classroom:
         state = await self.ops.lead(who, code, key)  # a stranger's body is never read
         body = await read_json(request, limits.MAX_LECTURER_BODY, ACTION_FIELDS)
         state, extra = await self.ops.act(who, code, key, body, state=state)
+        if body.get("action") == "touch" and not state.ended:
+            # the page's charter, renewed with the quiet hour it renews (ops.charter)
+            extra = {**extra, "charter": self.ops.charter(state, str(key))}
         return JSONResponse({**extra, "state": public(state)}, headers=NO_STORE)
 
     async def claim(self, request: Request) -> Response:
@@ -208,7 +221,8 @@ class Classroom:
         key = await self.ops.claim(address(request), _code(request), body.get("remote"))
         state = await self.store.get(_code(request))
         charter = self.ops.charter(state, key) if state is not None else None
-        return JSONResponse({"key": key, "charter": charter}, headers=NO_STORE)
+        tickets = self.lead_tickets(state) if state is not None else {}
+        return JSONResponse({"key": key, "charter": charter, **tickets}, headers=NO_STORE)
 
     async def restore(self, request: Request) -> Response:
         who, code, key = address(request), _code(request), request.headers.get(KEY_HEADER)
@@ -322,12 +336,19 @@ class Events:
         """
         room, ops = self.classroom, self.classroom.ops
         hub, who = room.store.hub, address(request)
+        seq = last_event_id(request)  # ClassError 400 before anything else is read
         if hub.streams >= limits.MAX_STREAMS:
             raise ClassError(503, "this server follows as many pages as it can")
-        state = await ops.find(who, _code(request), room.identity(request))
+        code = _code(request)
+        state = await ops.look_up(who, code, room.identity(request),
+                                  request.query_params.get("ticket"))
         mode = request.query_params.get("mode", FOLLOW)
         if mode not in (FOLLOW, EXPLORE):
             raise ClassError(400, "mode is follow or explore")
+        wants_tally = "tally" in request.query_params
+        if wants_tally and not codes.tally_ok(request.query_params.get("tally"), ops.secret,
+                                              state.code, state.salt):
+            raise ClassError(403, "the class's counts are its lecturer's: open it with the key")
         token = request.cookies.get(VOTER_COOKIE)
         cookie = None
         if token is not None and not ops.voter_ok(token):
@@ -336,7 +357,8 @@ class Events:
         if token is None:
             token = ops.new_voter(who)  # ClassError 429 past the address's bound
             cookie = voter_cookie(request, token, VOTER_COOKIE_AGE)
-        if hub.streams_of_class(state.code) >= limits.MAX_STREAMS_PER_CLASS:
+        if hub.streams_of_class(state.code) >= limits.MAX_STREAMS_PER_CLASS or \
+                not limits.room_for(hub.streams, hub.streams_of_class(state.code)):
             raise ClassError(503, "this class follows as many pages as this server can")
         if hub.streams_from(who) >= limits.MAX_STREAMS_PER_ADDRESS:
             raise ClassError(429, "too many pages follow classes from this address")
@@ -345,12 +367,26 @@ class Events:
             raise ClassError(429, "this browser follows classes in too many tabs")
         if not room.stream_opens.allow(token):
             raise ClassError(429, "reconnecting too often; wait a little")
-        last = request.headers.get("last-event-id") or request.query_params.get("after", "0")
-        seq = int(last) if last.isdigit() and len(last) <= 12 else 0
         sub = Subscriber(state.code, codes.voter_hash(state.salt, token), mode, seq=seq,
-                         wants_tally=request.query_params.get("tally") == "1",
-                         address=who, identity=identity)
+                         wants_tally=wants_tally, address=who, identity=identity)
         return sub, cookie, state
+
+
+_SEQ = re.compile(r"[0-9]{1,12}")
+
+
+def last_event_id(request: Request) -> int:
+    """The last event a reconnecting page had (``Last-Event-ID``, as EventSource sends it,
+    or ``after``): 0 when it sends none, ClassError 400 when it is not a number of at most 12
+    ASCII digits (a header's bytes arrive as Latin-1: "²" is a digit to Python, not to us)."""
+    last = request.headers.get("last-event-id")
+    if last is None:
+        last = request.query_params.get("after", "")
+    if last == "":
+        return 0
+    if _SEQ.fullmatch(last) is None:
+        raise ClassError(400, "Last-Event-ID and after are event ids: 1 to 12 digits 0-9")
+    return int(last)
 
 
 class Refused(ClassError):

@@ -12,11 +12,14 @@ from __future__ import annotations
 
 import asyncio
 import json
-from collections import Counter
+import time
+from collections import Counter, OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
-from classroom.limits import RETRY_MS
+from classroom.limits import RETRY_MS, TOMBSTONE_TTL
+
+ENDED_KEPT = 10_000  # the codes of classes this process saw end, at most (newest kept)
 
 FOLLOW, EXPLORE = "follow", "explore"
 # an event, not a comment: a page hears it, and one that hears nothing for a while knows its
@@ -89,6 +92,9 @@ class Hub:
         self.streams = 0
         self._by_address: Counter[str] = Counter()
         self._by_identity: Counter[str] = Counter()
+        # classes this process saw end, and when: a store that lost its tombstones (a
+        # redis-server restarted without its data) cannot bring one back (ops.restore)
+        self._ended: OrderedDict[str, float] = OrderedDict()
 
     def add(self, sub: Subscriber) -> bool:
         """Add a stream; True when it is the class's first here."""
@@ -130,6 +136,8 @@ class Hub:
         if seq <= self.latest.get(code, 0) and not public_state.get("ended"):
             return 0  # a repeat (Redis repairs) or an old one arriving late
         self.latest[code] = max(seq, self.latest.get(code, 0))
+        if public_state.get("ended"):
+            self.saw_end(code)
         data = frame("state", public_state, seq)
         subs = self._classes.get(code, ())
         for sub in subs:
@@ -140,6 +148,17 @@ class Hub:
             else:
                 sub.offer(seq, data)
         return len(subs)
+
+    def saw_end(self, code: str) -> None:
+        self._ended[code] = time.monotonic()
+        self._ended.move_to_end(code)
+        while len(self._ended) > ENDED_KEPT:
+            self._ended.popitem(last=False)
+
+    def ended(self, code: str) -> bool:
+        """Whether this process saw the class end within the day a tombstone is kept."""
+        when = self._ended.get(code)
+        return when is not None and time.monotonic() - when < TOMBSTONE_TTL
 
     def newest(self, code: str) -> int:
         """The highest seq this process has sent or been told of, for the class."""

@@ -8,6 +8,7 @@ that (50 requests/s per address).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -24,6 +25,11 @@ QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
 ABANDONED_TTL = 900.0
 TOMBSTONE_TTL = 86400.0  # an ended class's code still says "ended" for a day
 REMOTE_TTL = 600.0  # a remote link works once, within ten minutes
+# a page's join ticket (codes.join_ticket) is good this long after the page's last run made it:
+# a lecture and the hour after. It says only that its holder had the class's code, so its life
+# bounds nothing but how long a copied ticket stays good, and a page whose ticket ran out joins
+# as any page without one does (a lookup that spends misses)
+TICKET_TTL = 3 * 3600.0
 # a follower whose stream went quiet longer is no longer counted; a process renews its own
 # followers' presence at each sweep (SWEEP_EVERY, redis_store.py), well within it
 PRESENCE_TTL = 45.0
@@ -39,10 +45,20 @@ RETRY_MS = 2000  # EventSource waits this long before reconnecting
 
 # ------------------------------------------------------------------ counts
 MAX_CLASSES = 1000  # open classes in one store
-MAX_STREAMS = 5000  # event streams in one process, shared out by the three below:
+# event streams in one process, at most; fit_to_machine lowers it (and the three below) to the
+# process's real open-file limit, with room left for pages (a stream and a page's WebSocket
+# are a file each): 1,100 streams in a process of 1,024 files timed out every page
+MAX_STREAMS = 5000
 MAX_STREAMS_PER_CLASS = 2000  # one class's, in one process: no class takes every room
 MAX_STREAMS_PER_ADDRESS = 600  # one address's (a hall of 300 behind one NAT, two tabs each)
 MAX_STREAMS_PER_VOTER = 8  # one browser's (its tabs), over every class
+# the last fifth of the process's streams is kept for classes that hold fewer than SMALL_CLASS
+# streams here: streams from many addresses on a few classes fill the process only up to the
+# reserve, and another class (a hall of 300, and its tabs) still gets in
+RESERVE_SHARE = 0.2
+SMALL_CLASS = 400
+WANTED_FILES = 65536  # the open files a process asks for (up to its hard limit)
+FILES_FOR_PAGES = 512  # kept for what is not a stream: pages' WebSockets, Redis, files read
 
 # ------------------------------------------------------------------ rates: (per second, burst)
 MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote token; and
@@ -50,10 +66,69 @@ MISSES = (0.5, 20)  # per address: an unknown code, a wrong key, a spent remote 
 # mistyped codes then slow that student alone, and the address as a whole spends from
 ADDRESS_MISSES = (5.0, 200)  # (a hall behind one NAT: ten times one typist's pace, sustained)
 STARTS = (0.1, 5)  # per address: new classes
+# per process, all addresses together: new classes (the lecturers of a campus at the hour start
+# a few a minute; 200 addresses started 997 classes in 2 s and filled MAX_CLASSES). A lecturer
+# who has a class is never refused by it: its actions, and the restore of a class its store
+# lost, are no start
+STARTS_ALL = (1.0, 60)
 NEW_VOTERS = (10.0, 400)  # per address: identities made (a hall of 300 behind one NAT at once)
 STREAM_OPENS = (1.0, 10)  # per voter: streams opened (a page reconnects every few s at worst)
 ANSWERS = (1.0, 5)  # per voter: answer requests (at most one counts per question)
+REMOTES = (1 / 60, 5)  # per class: remote links made (each a store key for REMOTE_TTL)
 ACTIONS = (20.0, 60)  # per class: the lecturer's actions (a held arrow key repeats ~30/s)
+
+
+def open_files() -> int:
+    """The open files this process may hold now (its soft RLIMIT_NOFILE)."""
+    import resource
+
+    soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    return soft if soft != resource.RLIM_INFINITY else WANTED_FILES
+
+
+def raise_open_files(wanted: int = WANTED_FILES) -> int:
+    """Raise this process's open-file limit to ``wanted`` where its hard limit allows (no
+    privilege needed: a bare ``streamlit run`` under Debian's soft 1,024 gets what the machine
+    gives); the limit it has then."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    ceiling = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < ceiling:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (ceiling, hard))
+    return open_files()
+
+
+def stream_caps(files: int) -> dict[str, int]:
+    """The stream caps a process of ``files`` open files can keep: half of what is left after
+    ``FILES_FOR_PAGES`` (the rest for the pages that follow and lead, and their Streamlit
+    sessions), at most ``MAX_STREAMS``; each share as its part of 5,000.
+
+    >>> stream_caps(1024)
+    {'MAX_STREAMS': 256, 'MAX_STREAMS_PER_CLASS': 102, 'MAX_STREAMS_PER_ADDRESS': 30}
+    >>> stream_caps(65536)
+    {'MAX_STREAMS': 5000, 'MAX_STREAMS_PER_CLASS': 2000, 'MAX_STREAMS_PER_ADDRESS': 600}
+    """
+    streams = max(64, min(5000, (files - FILES_FOR_PAGES) // 2))
+    return {"MAX_STREAMS": streams, "MAX_STREAMS_PER_CLASS": streams * 2 // 5,
+            "MAX_STREAMS_PER_ADDRESS": min(600, streams * 3 // 25)}
+
+
+def fit_to_machine() -> int:
+    """Raise the open-file limit and fit the stream caps to it (server.py, once per process);
+    the open files the process has."""
+    files = raise_open_files()
+    globals().update(stream_caps(files))
+    return files
+
+
+def room_for(streams: int, of_class: int) -> bool:
+    """Whether a process holding ``streams`` streams, ``of_class`` of them the class's, has
+    room for one more of that class: the reserve (``RESERVE_SHARE``) is for small classes."""
+    if streams >= MAX_STREAMS:
+        return False
+    return streams < MAX_STREAMS * (1 - RESERVE_SHARE) or of_class < SMALL_CLASS
 
 
 class Buckets:

@@ -18,6 +18,7 @@ Nothing here imports Streamlit; every method is a coroutine run on the serving l
 from __future__ import annotations
 
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
@@ -75,6 +76,8 @@ async def _touch(ops: Operations, state: ClassState, _body: dict[str, Any]) -> d
 
 
 async def _remote(ops: Operations, state: ClassState, _body: dict[str, Any]) -> dict[str, Any]:
+    if not ops.remotes.allow(state.code):  # each token is a key in the store for 10 minutes
+        raise ops.too_many("remote links for this class")
     token = codes.new_token()
     await ops.store.put_remote(codes.digest(token), state.code)
     return {"remote": token}
@@ -118,8 +121,11 @@ class Operations:
         self.misses = Buckets(*limits.MISSES, **options)  # by address, or by identity
         self.address_misses = Buckets(*limits.ADDRESS_MISSES, **options)  # with identities
         self.starts = Buckets(*limits.STARTS, **options)
+        self.all_starts = Buckets(*limits.STARTS_ALL, **options)  # every address's together
         self.actions = Buckets(*limits.ACTIONS, **options)
         self.new_voters = Buckets(*limits.NEW_VOTERS, **options)
+        self.remotes = Buckets(*limits.REMOTES, **options)  # per class
+        self.wall = time.time  # tickets and charters expire by the wall clock (every process's)
 
     def too_many(self, what: str = "requests") -> ClassError:
         return ClassError(429, f"too many {what}; wait a little")
@@ -130,6 +136,8 @@ class Operations:
         lecturer key and state. ClassError 429 past the address's starts."""
         if not self.starts.allow(who):
             raise self.too_many("new classes from this address")
+        if not self.all_starts.allow(""):
+            raise ClassError(503, "many classes are starting at once; try again in a moment")
         key = codes.new_key()
         for _ in range(10):  # a taken code is a 1-in-1e9 event; ten in a row never happens
             state = start(codes.new_code(), codes.digest(key), codes.new_salt(), view, step)
@@ -159,6 +167,30 @@ class Operations:
                 bucket.allow(key)
             raise not_found(bool(code) and await self.store.was_ended(code))
         return state
+
+    def ticket(self, code: str) -> str:
+        """A join ticket for a page that found the class ``code`` (codes.join_ticket): its
+        stream and its lookups of this class are then never a guess (:meth:`look_up`)."""
+        return codes.join_ticket(self.secret, code, int(self.wall() + limits.TICKET_TTL))
+
+    def ticket_ok(self, code: str | None, ticket: object) -> bool:
+        return codes.ticket_ok(ticket, self.secret, code, now=self.wall())
+
+    async def look_up(self, who: str, code: str | None, identity: str | None,
+                      ticket: object) -> ClassState:
+        """The class for a page's stream or lookup: with a join ticket for this code, straight
+        from the store (no miss spent, none of the address's misses can refuse it: a page that
+        holds one has the class's link); without one, a guess's lookup (:meth:`find`)."""
+        if not self.ticket_ok(code, ticket):
+            return await self.find(who, code, identity)
+        state = await self.store.get(code)
+        if state is None:
+            raise not_found(await self.store.was_ended(code) or self.store.hub.ended(code))
+        return state
+
+    def tally_ticket(self, state: ClassState) -> str:
+        """What a lecturer's page (it holds a key) brings to see its class's live counts."""
+        return codes.tally_ticket(self.secret, state.code, state.salt)
 
     async def lead(self, who: str, code: str | None, key: object) -> ClassState:
         """The class, for a holder of one of its lecturer keys. The right key always passes
@@ -196,7 +228,8 @@ class Operations:
     def charter(self, state: ClassState, key: str) -> str:
         """What the page holding ``key`` keeps beside it to give the class back to a store
         that lost it (:meth:`restore`): signed with the server's secret (codes.charter)."""
-        return codes.charter(self.secret, state.code, state.salt, key)
+        return codes.charter(self.secret, state.code, state.salt, key,
+                             int(self.wall() + limits.QUIET_TTL))
 
     async def restore(self, who: str, code: str | None, key: object, charter: object,
                       body: dict[str, Any]) -> ClassState:
@@ -211,7 +244,8 @@ class Operations:
         stays ended (410). A class the store still has (another device of the lecturer's, or
         another process, gave it back first) is found, the key added to it if it lacks it.
         """
-        salt = codes.charter_salt(charter, self.secret, code, key) if code else None
+        salt = codes.charter_salt(charter, self.secret, code, key, now=self.wall()) \
+            if code else None
         if salt is None or not isinstance(body, dict):
             if not self.misses.allow(who):
                 raise self.too_many("unknown codes or wrong keys")
@@ -222,7 +256,7 @@ class Operations:
             state = await self.store.get(code)
             if state is not None:
                 return await self._rejoin(state, salt, str(key))
-            if await self.store.was_ended(code):
+            if await self.store.was_ended(code) or self.store.hub.ended(code):
                 raise not_found(True)
             seq = body.get("seq", 0)
             seq = (seq if isinstance(seq, int) and not isinstance(seq, bool) else 0)

@@ -23,12 +23,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, TypeVar
 
-from classroom.http import Classroom
+from classroom import limits
+from classroom.http import FRAME_ANCESTORS, Classroom
 from classroom.store import MemoryStore, Store
 
 REDIS_ENV = "PERCEPTRON_LAB_REDIS"
@@ -68,8 +70,63 @@ def classroom() -> Classroom:
     global _classroom
     with _lock:
         if _classroom is None:
+            limits.fit_to_machine()  # the open files, and the streams they can hold
             _classroom = Classroom(store_from_env(), secret=secret_from_env())
         return _classroom
+
+
+def frame_headers(sites: str | None = None) -> list[tuple[bytes, bytes]]:
+    """Who may show the app in a frame, as headers on every response of the app's own: its
+    pages and the lecturer's among them (clickjacking). The sites are deploy/run.sh's
+    FRAME_ANCESTORS (PERCEPTRON_LAB_FRAME_ANCESTORS), the same nginx names; without any, the
+    app's own pages alone (and X-Frame-Options for browsers without frame-ancestors).
+
+    >>> frame_headers("")
+    [(b'content-security-policy', b"frame-ancestors 'self'"), (b'x-frame-options', b'SAMEORIGIN')]
+    >>> frame_headers("https://moodle.example.edu")
+    [(b'content-security-policy', b"frame-ancestors 'self' https://moodle.example.edu")]
+    """
+    if sites is None:
+        sites = os.environ.get(FRAME_ANCESTORS, "")
+    named = " ".join(site for site in sites.split() if _SITE.fullmatch(site))
+    policy = f"frame-ancestors 'self' {named}".strip().encode()
+    headers = [(b"content-security-policy", policy)]
+    if not named:  # X-Frame-Options cannot name sites; browsers follow frame-ancestors first
+        headers.append((b"x-frame-options", b"SAMEORIGIN"))
+    return headers
+
+
+_SITE = re.compile(r"https?://(\*\.)?[A-Za-z0-9.-]+(:[0-9]{1,5})?")  # as deploy/run.sh checks
+
+
+class FrameGuard:
+    """ASGI middleware: ``frame_headers`` on every HTTP response (a single process reached
+    directly is as safe from framing as one behind deploy/nginx.conf)."""
+
+    def __init__(self, app: Any):
+        self.app = app
+        self.headers = frame_headers()
+
+    async def __call__(self, scope, receive, send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def framed(message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name.lower() for name, _ in message.get("headers", [])}
+                extra = [h for h in self.headers if h[0] not in names]
+                message = {**message, "headers": [*message.get("headers", []), *extra]}
+            await send(message)
+
+        await self.app(scope, receive, framed)
+
+
+def middleware() -> list:
+    """The app's middleware, for ``st.App(middleware=...)``."""
+    from starlette.middleware import Middleware
+
+    return [Middleware(FrameGuard)]
 
 
 def routes() -> list:

@@ -155,8 +155,10 @@ class Store:
     async def recreate(self, state: ClassState) -> bool:
         """A class the store lost, given back by its lecturer's page (ops.restore): kept as a
         new one (False if its code is there again: another process gave it back first), and
-        its state sent to every follower that waited for it, on every process."""
-        if not await self.open_class(state):
+        its state sent to every follower that waited for it, on every process. Never refused
+        for the count of open classes: its lecturer has a class (a charter proves it), which
+        others' starts cannot take from it."""
+        if not await self.create(state):
             return False
         await self.announce(state)
         return True

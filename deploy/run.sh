@@ -35,6 +35,16 @@
 #                    (a browser frames no http page in an https one), and so must the app
 #   PRECOMPRESS      1 (default): nginx serves Streamlit's static files from a
 #                    gzipped copy; 0: it proxies them and gzips on the fly
+#   OPEN_FILES       the open files every program may hold (default: the machine's hard
+#                    limit, `ulimit -Hn`, at most 65536): supervisord raises its own to it
+#                    (minfds) and its programs inherit it; each Streamlit process sizes its
+#                    class streams from what it got (classroom/limits.py)
+#   TRUSTED_PROXY    the address (or CIDR range) of a proxy of your own in front of nginx that
+#                    sets X-Forwarded-For (a TLS terminator on this machine: 127.0.0.1); nginx
+#                    then counts the address that proxy saw. Without it nginx counts the
+#                    connecting address, and replaces any X-Forwarded-For a client sends
+#   REDIS_MAXMEMORY  the memory the redis-server this script starts may use (default 256mb;
+#                    deploy/README.md, "Limits", says what a class takes)
 #
 # Runs in the foreground under supervisord (PyPI `supervisor`, in requirements-deploy.txt): each
 # Streamlit process, redis-server and nginx is one of its programs, restarted when it dies
@@ -58,6 +68,29 @@ for site in "${FRAMERS[@]}"; do
     fi
 done
 export PERCEPTRON_LAB_FRAME_ANCESTORS="${FRAMERS[*]}"
+
+# the open files every program may hold: the hard limit, at most 65536 (a stream or a page is
+# one file in its process, two in nginx)
+hard_files="$(ulimit -Hn)"
+if [[ "$hard_files" == unlimited ]] || (( hard_files > 65536 )); then hard_files=65536; fi
+OPEN_FILES="${OPEN_FILES:-$hard_files}"
+if [[ ! "$OPEN_FILES" =~ ^[0-9]+$ ]] || (( OPEN_FILES < 1024 || OPEN_FILES > hard_files )); then
+    echo "OPEN_FILES: '$OPEN_FILES' is not a number from 1024 to this machine's $hard_files" >&2
+    exit 2
+fi
+real_ip=""
+if [[ -n "${TRUSTED_PROXY:-}" ]]; then
+    if [[ ! "$TRUSTED_PROXY" =~ ^[0-9A-Fa-f.:]+(/[0-9]{1,3})?$ ]]; then
+        echo "TRUSTED_PROXY: '$TRUSTED_PROXY' is not an address like 127.0.0.1 or 10.0.0.0/8" >&2
+        exit 2
+    fi
+    real_ip="set_real_ip_from $TRUSTED_PROXY; real_ip_header X-Forwarded-For; real_ip_recursive off;"
+fi
+REDIS_MAXMEMORY="${REDIS_MAXMEMORY:-256mb}"
+if [[ ! "$REDIS_MAXMEMORY" =~ ^[0-9]+(kb|mb|gb)$ ]]; then
+    echo "REDIS_MAXMEMORY: '$REDIS_MAXMEMORY' is not a size like 256mb" >&2
+    exit 2
+fi
 
 PROCESSES="${PROCESSES:-$(nproc)}"
 LISTEN="${LISTEN:-127.0.0.1:8080}"
@@ -109,6 +142,9 @@ logfile = $(conf_value "$RUN_DIR/supervisord.log")
 pidfile = $(conf_value "$RUN_DIR/supervisord.pid")
 childlogdir = $(conf_value "$RUN_DIR")
 directory = $(conf_value "$ROOT")
+; the open files it raises its own limit to, and its programs inherit (Debian's default of
+; 1,024 let a flood of class streams time out every page)
+minfds = $OPEN_FILES
 
 ; supervisorctl and the tests talk to it here (mode 700: only this user)
 [unix_http_server]
@@ -163,8 +199,11 @@ if (( ${#PORTS[@]} > 1 )) && [[ -z "${PERCEPTRON_LAB_REDIS:-}" ]]; then
     REDIS_PASSWORD="${REDIS_PASSWORD:-$("$PYTHON" -c 'import secrets; print(secrets.token_hex(32))')}"
     DATA_DIR="${DATA_DIR:-$RUN_DIR/redis}"
     (umask 077 && mkdir -p "$DATA_DIR")
-    (umask 077 && printf 'port %s\nbind 127.0.0.1\ndaemonize no\nsave ""\nappendonly yes\nappendfsync everysec\ndir %s\nrequirepass %s\n' \
-        "$redis_port" "$DATA_DIR" "$REDIS_PASSWORD" > "$RUN_DIR/redis.conf")
+    # maxmemory with noeviction: every key of a class expires by itself, and the counts that
+    # fill Redis are bounded (classes, remote links per class, followers); past maxmemory a
+    # write is refused (a 503 the page retries), and no live class's key is ever evicted
+    (umask 077 && printf 'port %s\nbind 127.0.0.1\ndaemonize no\nsave ""\nappendonly yes\nappendfsync everysec\ndir %s\nrequirepass %s\nmaxmemory %s\nmaxmemory-policy noeviction\n' \
+        "$redis_port" "$DATA_DIR" "$REDIS_PASSWORD" "$REDIS_MAXMEMORY" > "$RUN_DIR/redis.conf")
     program redis 10 2 TERM "$REDIS_SERVER" "$RUN_DIR/redis.conf"
     export PERCEPTRON_LAB_REDIS="redis://127.0.0.1:$redis_port/0"
     export PERCEPTRON_LAB_REDIS_PASSWORD="$REDIS_PASSWORD"
@@ -217,8 +256,10 @@ if (( ${#FRAMERS[@]} )); then
 fi
 access="access_log off;"
 if [[ -n "${ACCESS_LOG:-}" ]]; then access="access_log ${ACCESS_LOG} routed;"; fi
+connections=$(( OPEN_FILES / 2 ))
 sed -e "s|@LISTEN@|$LISTEN|" -e "s|@UPSTREAMS@|$upstreams|" -e "s|@STATIC@|$RUN_DIR/www|" \
-    -e "s|@ACCESS_LOG@|$access|" "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
+    -e "s|@ACCESS_LOG@|$access|" -e "s|@FILES@|$OPEN_FILES|" -e "s|@CONNECTIONS@|$connections|" \
+    -e "s|@REAL_IP@|$real_ip|" "${framing[@]}" deploy/nginx.conf > "$RUN_DIR/nginx.conf"
 "$NGINX_BIN" -t -q -e stderr -p "$RUN_DIR" -c "$RUN_DIR/nginx.conf"
 # nginx's master stops at once on TERM (QUIT would wait for every WebSocket to close). A
 # master that was killed outright leaves its workers serving the port, which a new master

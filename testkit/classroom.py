@@ -28,6 +28,8 @@ async def followed(base: str, view: str, **options) -> tuple[Lecturer, Follower]
     class's first state read."""
     lecturer = Lecturer(base)
     await lecturer.start(view)
+    if options.get("tally") is True:  # the projector's stream: with its lecturer's ticket
+        options["tally"] = lecturer.tally
     follower = Follower(base, lecturer.code, **options)
     await follower.connect()
     await follower.next("state")

@@ -124,7 +124,7 @@ def test_votes_through_either_process_count_once_and_the_tally_sees_them(redis_u
         async with two_processes() as (one, two):
             lecturer = Lecturer(one)
             await lecturer.start(VIEW)
-            projector = Follower(one, lecturer.code, tally=True)
+            projector = Follower(one, lecturer.code, tally=lecturer.tally)
             await projector.connect()
             students = [Follower(random.choice((one, two)), lecturer.code) for _ in range(40)]
             for student in students:

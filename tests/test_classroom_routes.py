@@ -179,7 +179,7 @@ def test_the_tally_counts_following_exploring_and_answers():
     async def main():
         async with serving(MemoryStore()) as (base, _):
             lecturer = await class_with(base)
-            projector = Follower(base, lecturer.code, tally=True)
+            projector = Follower(base, lecturer.code, tally=lecturer.tally)
             await projector.connect()
             # the projector's own stream is not a student
             assert (await projector.next("tally")).data == {

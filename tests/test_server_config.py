@@ -62,3 +62,26 @@ def test_the_run_script_gives_redis_a_password_and_every_process_one_class_secre
     assert "--requirepass" not in code
     assert 'export PERCEPTRON_LAB_REDIS_PASSWORD="$REDIS_PASSWORD"' in code
     assert "export PERCEPTRON_LAB_SECRET" in code
+
+
+def test_nginx_counts_only_what_a_client_cannot_choose():
+    # every limit is keyed on the connecting address (after a trusted proxy's, run.sh's
+    # TRUSTED_PROXY), never on a cookie or a header the client writes, and no address is
+    # left out of the counting
+    keys = re.findall(r"limit_(?:conn|req)_zone\s+(\S+)", NGINX)
+    assert keys and set(keys) == {"$binary_remote_addr"}, keys
+    assert "geo " not in NGINX
+    # the address the app counts is the one nginx counted: a client's own X-Forwarded-For
+    # is replaced, not appended to
+    assert "$proxy_add_x_forwarded_for" not in NGINX
+    assert NGINX.count("proxy_set_header X-Forwarded-For $remote_addr;") == 2
+
+
+def test_the_deployment_raises_open_files_where_it_starts_processes():
+    script = (ROOT / "deploy" / "run.sh").read_text()
+    assert "worker_rlimit_nofile @FILES@;" in NGINX and "worker_connections @CONNECTIONS@;" in NGINX
+    assert "minfds = $OPEN_FILES" in script and '-e "s|@FILES@|$OPEN_FILES|"' in script
+    for unit in ("perceptron-lab@.service", "perceptron-lab-redis.service"):
+        assert "\nLimitNOFILE=65536\n" in (ROOT / "deploy" / "systemd" / unit).read_text()
+    # Redis is bounded, and evicts nothing a live class holds
+    assert "maxmemory %s" in script and "maxmemory-policy noeviction" in script

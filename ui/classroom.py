@@ -98,6 +98,7 @@ _CARD = "class.card"  # the projector's join card is shown
 _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
 _CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
+_TALLY = "class.tally"  # what its projector's stream shows the counts with (codes.tally_ticket)
 _LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
 _FIRST = "class.first"  # this session has just opened a class's link: its first run to come
 _REST = "class.rest"  # this session's last run was a first screen: its next is its rest
@@ -632,7 +633,9 @@ def _strip_fragment() -> None:
             "state": public(state, with_view=False) if state else None,
             "link": join_link(code) if lecturer else None, "unavailable": unavailable,
             "lost": lost,
-            "silent_ms": int(limits.SILENCE * 1000)}
+            "silent_ms": int(limits.SILENCE * 1000),
+            # this page found the class: its stream is no guess (ops.look_up)
+            "ticket": server.classroom().ops.ticket(code)}
     if lecturer:
         # a lecturer's page that took the class's view (a reload, another device's view)
         # takes its step too; one that published its own makes the class go where it is
@@ -642,8 +645,10 @@ def _strip_fragment() -> None:
             # what gives the class back where its store lost it (ops.restore): the charter
             # the server signs for this key, and the class's view
             st.session_state[_CHARTER] = server.classroom().ops.charter(state, key)
+            st.session_state[_TALLY] = server.classroom().ops.tally_ticket(state)
             st.session_state[_LAST_VIEW] = state.view
         data.update(charter=st.session_state.get(_CHARTER),
+                    tally=st.session_state.get(_TALLY),
                     view=st.session_state.get(_LAST_VIEW))
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):

@@ -41,6 +41,7 @@ function sent(c, reply) {
   c.problem = null;
   c.away = false;
   c.lost = false;
+  if (reply.charter) c.charter = reply.charter;  // renewed with the quiet hour (a touch's)
   if (reply.state) {
     c.ownSeq = Math.max(c.ownSeq, reply.state.seq);
     if (!c.state || reply.state.seq >= c.state.seq) c.state = reply.state;

@@ -29,8 +29,11 @@ export function connect(c) {
   if (c.ended) return;
   const lecturer = c.role === "lecturer";
   const query = new URLSearchParams({ mode: lecturer ? "follow" : c.mode });
-  if (lecturer) query.set("tally", "1");  // the projector's stream: counts, and not counted
+  // the projector's stream: counts (with the ticket its key's page was given), not counted
+  if (lecturer && c.tallyTicket) query.set("tally", c.tallyTicket);
   if (c.state) query.set("after", String(c.state.seq));
+  // the page found the class: its stream is never refused for others' guesses at its address
+  if (c.ticket) query.set("ticket", c.ticket);
   const es = new EventSource(url(`class/${c.code}/events?${query}`));
   c.es = es;
   c.heard = performance.now();
@@ -80,7 +83,7 @@ function diagnose(c) {
   // why the stream was refused: 410 the class is over; 404 its store lost it (the lecturer's
   // page gives it back; a student's waits for that); 429/503 wait, longer each time
   disconnect(c);
-  fetch(url(`class/${c.code}`), { cache: "no-store" }).then((r) => {
+  fetch(url(`class/${c.code}${ticketQuery(c)}`), { cache: "no-store" }).then((r) => {
     if (r.status === 410) over(c);
     else {
       if (r.status === 404) lost(c);
@@ -92,10 +95,14 @@ function diagnose(c) {
 export function check(c) {
   // the store is back: a lecturer's page looks whether it kept the class, and gives it back
   // if not
-  fetch(url(`class/${c.code}`), { cache: "no-store" }).then((r) => {
+  fetch(url(`class/${c.code}${ticketQuery(c)}`), { cache: "no-store" }).then((r) => {
     if (r.status === 410) over(c);
     else if (r.status === 404) lost(c);
   }).catch(() => {});
+}
+
+function ticketQuery(c) {
+  return c.ticket ? `?${new URLSearchParams({ ticket: c.ticket })}` : "";
 }
 
 function lost(c) {
@@ -335,6 +342,8 @@ function update(c, data) {
   c.synced = data.synced;
   c.rejoining = false;
   if (data.charter) c.charter = data.charter;  // what gives the class back (lead.js)
+  if (data.ticket) c.ticket = data.ticket;  // a join ticket (classroom/codes.py), renewed
+  if (data.tally) c.tallyTicket = data.tally;
   if (data.view != null) c.view = data.view;
   let reconnect = !c.es;
   if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one
