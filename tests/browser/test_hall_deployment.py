@@ -90,7 +90,7 @@ def test_others_misses_through_nginx_never_refuse_the_hall_of_300(deployment):
         assert joined < 10, joined
         _, body = await lecturer.act("ask", kind="mistake", step=1)
         question = body["state"]["question"]["id"]
-        await asyncio.sleep(limits.PRESENCE_REFRESH / 10)
+        await asyncio.sleep(limits.SWEEP_EVERY / 10)  # each stream seen before the votes
         votes = await asyncio.gather(*(f.answer(question, "mistake") for f in hall))
         assert [status for status, _ in votes].count(204) == 300
         _, body = await lecturer.act("reveal")
