@@ -533,13 +533,25 @@ def open_question(state: ClassState, kind: str, step: int, salt: str, spec: obje
 def answer(state: ClassState, question_id: object, choice: object, voter: str) -> ClassState:
     """One voter's answer to the open question: counts change, nothing else does.
 
+    ``choice`` is the answer as sent (the kind reads it: ClassError 400 for one it cannot);
     ``voter`` is the HMAC of the voter's token under the question's salt.
     """
     _live(state)
     question = state.question
     if question is None or not question.is_open or question_id != question.id:
         raise ClassError(409, "that question is not open")
-    bucket = question.read(choice).bucket
+    return count(state, question_id, question.read(choice).bucket, voter)
+
+
+def count(state: ClassState, question_id: object, bucket: str, voter: str) -> ClassState:
+    """:func:`answer` for an answer read already: one more in ``bucket`` (one of the
+    question's choices)."""
+    _live(state)
+    question = state.question
+    if question is None or not question.is_open or question_id != question.id:
+        raise ClassError(409, "that question is not open")
+    if bucket not in question.choices:
+        raise ClassError(400, f"an answer is one of {list(question.choices)}")
     if voter in question.voters:
         raise ClassError(409, "already answered")
     index = question.choices.index(bucket)

@@ -50,7 +50,7 @@ from classroom.limits import (
     TOMBSTONE_TTL,
 )
 from classroom.results import MAX_ANSWERS, MAX_QUESTIONS, Results, asked, row
-from classroom.state import ClassError, ClassState, Reading, answer, end, public
+from classroom.state import ClassError, ClassState, Reading, count, end, public
 
 Transition = Callable[[ClassState], ClassState]
 
@@ -382,8 +382,8 @@ class MemoryStore(Store):
         if current is None:
             raise not_found(True)
         question = state.question
-        self._states[state.code] = answer(current, question.id if question else None,
-                                          reading.bucket, voter)
+        self._states[state.code] = count(current, question.id if question else None,
+                                         reading.bucket, voter)
         numbers = self._numbers.setdefault(state.code, {})
         number = numbers.setdefault(numbered, len(numbers) + 1)
         results = self._results.setdefault(state.code, Results(state.key_hashes))
