@@ -92,9 +92,12 @@ DEFAULT_CLOSE = "0.9"
 NUMBER_QUANTITIES: dict[str, str] = {
     "y_a": "y·a of the example visited at this step (a = w·x + b with the weights before it)",
     "a": "the activation a = w·x + b of the example visited at this step",
+    "hinge": "the SVM's hinge loss max(0, 1 − y·a) of the example visited at this step",
+    "perceptron_loss": "the perceptron's loss max(0, −y·a) of the example visited at this step",
     "mistakes": "mistakes so far (after this step)",
     "updates": "updates so far (after this step)",
     "training_errors": "examples the weights after this step get wrong (y·a ≤ 0)",
+    "averaged_errors": "examples the averaged perceptron after this step gets wrong",
     "w1": "w₁ after this step",
     "w2": "w₂ after this step",
     "b": "b after this step",
@@ -102,6 +105,7 @@ NUMBER_QUANTITIES: dict[str, str] = {
     "R2": "R², the largest squared length of the vectors the perceptron sees",
     "gamma2": "γ², the squared best margin of those vectors through the origin",
     "margin": "Margin(D): the widest margin of a line in the plane (the maximum-margin line)",
+    "fewest_errors": "the fewest examples any line gets wrong (0 when a line separates them)",
 }
 LINE_QUANTITIES: dict[str, str] = {
     "boundary": "the boundary w·x + b = 0 after the question's step",
