@@ -70,7 +70,8 @@ MAX_NUMBER_CHARS = 40  # a number as typed: "-0.35", "7/20", "1.5e-3"
 LINE_GRID = 21
 LINE_CLOSE = Fraction(9, 10)  # the default share of the grid that makes a line "close"
 MAX_COORDINATE = 10**6  # a plane's box and a line's points: |x| at most this
-_NUMBER = re.compile(r"[+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,3})?")
+# (an exponent of two digits: 1e-999's Fraction would cost a student's answer 10 ms of CPU)
+_NUMBER = re.compile(r"[+-]?(\d{1,30}(\.\d{0,30})?|\.\d{1,30})([eE][+-]?\d{1,2})?")
 _RATIO = re.compile(r"[+-]?\d{1,30}/\d{1,30}")
 
 

@@ -121,7 +121,8 @@ def test_a_number_is_right_within_its_tolerance_exactly(typed, right):
 
 def test_a_number_answer_that_is_not_a_number_is_refused_with_what_is_expected():
     q = asked("number", NUMBER).question
-    for bad in ("seven", "1e9999", "", "0x10", "1/0", None, [1], True, "1" * 41, "nan", "inf"):
+    for bad in ("seven", "1e9999", "1e-999", "", "0x10", "1/0", None, [1], True, "1" * 41,
+                "nan", "inf"):
         with pytest.raises(ClassError) as raised:
             q.read(bad)
         assert raised.value.status == 400 and "number" in raised.value.message
