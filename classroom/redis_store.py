@@ -27,7 +27,8 @@ lecturer action:
                                    the class's numbers salt -> N; "#" the last N)
 ``plab:{CODE}:questions``          the questions asked (a list of results.asked)
 ``plab:{CODE}:readers``            the lecturer's key hashes, for the results
-                                   (these four outlive the class by its quiet hour)
+                                   (these four live a quiet hour longer than the
+                                   class: after its end, or its expiry)
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
@@ -98,11 +99,11 @@ if not n then
   n = redis.call('HINCRBY', KEYS[6], '#', 1)
   redis.call('HSET', KEYS[6], ARGV[9], n)
 end
-redis.call('EXPIRE', KEYS[6], ARGV[4])
+redis.call('EXPIRE', KEYS[6], ARGV[12])
 if redis.call('LLEN', KEYS[7]) < tonumber(ARGV[11]) then
   redis.call('RPUSH', KEYS[7], n .. ' ' .. ARGV[10])
 end
-redis.call('EXPIRE', KEYS[7], ARGV[4])
+redis.call('EXPIRE', KEYS[7], ARGV[12])
 redis.call('PUBLISH', ARGV[5], ARGV[8])
 return 1
 """
@@ -232,7 +233,7 @@ class RedisStore(Store):
             pipe.set(key(code, "known"), "1", ex=ttl + int(TOMBSTONE_TTL))
             pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
             pipe.delete(*(key(code, name) for name in RESULTS_KEYS))  # a lost class's, if any
-            pipe.set(key(code, "readers"), json.dumps(state.key_hashes), ex=ttl)
+            pipe.set(key(code, "readers"), json.dumps(state.key_hashes), ex=2 * ttl)
             await pipe.execute()
         return True
 
@@ -301,7 +302,7 @@ class RedisStore(Store):
         code, ttl = new.code, int(self.ttl)
         old, question = state.question, new.question
         if new.key_hashes != state.key_hashes:
-            pipe.set(key(code, "readers"), json.dumps(new.key_hashes), ex=ttl)
+            pipe.set(key(code, "readers"), json.dumps(new.key_hashes), ex=2 * ttl)
         if question is not None and (old is None or old.id != question.id):
             pipe.rpush(key(code, "questions"), json.dumps(asked(question)))
             pipe.ltrim(key(code, "questions"), 0, MAX_QUESTIONS - 1)
@@ -327,9 +328,10 @@ class RedisStore(Store):
 
     def _renew(self, pipe, code: str, question_id: int | None) -> None:
         ttl = int(self.ttl)
-        for name in [*self._class_keys(code, question_id),
-                     *(key(code, name) for name in RESULTS_KEYS)]:
+        for name in self._class_keys(code, question_id):
             pipe.expire(name, ttl)
+        for name in RESULTS_KEYS:  # a quiet hour past the class's own expiry
+            pipe.expire(key(code, name), 2 * ttl)
         pipe.expire(key(code, "known"), ttl + int(TOMBSTONE_TTL))
         pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
 
@@ -375,7 +377,7 @@ class RedisStore(Store):
                   key(code, "numbers"), key(code, "answers")],
             args=[str(question.id), voter, reading.bucket, int(self.ttl), channel(code),
                   present, self.clock(), TALLY_NOTICE, numbered,
-                  json.dumps(kept, separators=(",", ":")), MAX_ANSWERS])
+                  json.dumps(kept, separators=(",", ":")), MAX_ANSWERS, 2 * int(self.ttl)])
         if result == -1:
             raise ClassError(409, "that question is not open")
         if result == -2:
