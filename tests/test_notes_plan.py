@@ -208,3 +208,43 @@ def test_the_lecturer_s_notes_that_state_facts_are_true():
 
 def test_the_built_in_lecture_fits_in_a_link():
     assert len(plan.to_link(NOTES_PLAN)) <= plan.MAX_LINK_CHARS
+
+
+def test_every_question_of_the_lecture_is_asked_as_the_class_takes_it():
+    """ui.plan_runs.ask_body: the lecturer's ask, its right answer computed; the class's own
+    transition takes each (a spec it refuses would be a question the room never sees)."""
+    from classroom.ops import check_action
+    from classroom.state import open_question, public, reveal, start
+    from ui.plan_runs import ask_body
+
+    state = start("ABCDEFGH", "h", "s", "", 0)
+    for n, slide in enumerate(SLIDES, 1):
+        for j, question in enumerate(slide.questions, 1):
+            body = ask_body(n, slide, question)
+            check_action(body)
+            state = open_question(state, body["kind"], body["step"], "qs", body["spec"],
+                                  body["slide"])
+            shown = public(reveal(state))["question"]
+            assert shown["slide"] == n and shown["kind"] == question.kind
+            reference = REFERENCE[(n, j)]()
+            if question.kind == "number" and not isinstance(reference, float):
+                assert Fraction(shown["answer"]) == reference
+            if question.kind == "line":  # drawn on the data's own square plane
+                assert [Fraction(v) for v in (*shown["w"], shown["b"])] == list(reference)
+                assert shown["box"] == ["0.2", "2.8", "-0.3", "2.3"]
+
+
+def test_a_question_its_run_cannot_answer_says_which_slide_and_question():
+    from ui.plan_runs import ask_body
+
+    slide = plan.Slide(SLIDES[4].view, "Past the end", step=0, questions=(
+        plan.Question("number", "y·a?", step=900, quantity="y_a"),
+        plan.Question("line", "Where?", step=0, quantity="boundary")))
+    with pytest.raises(ValueError, match=r"slide 3, question 1: step 900 is past the run's "
+                                         r"end \(20 steps\)"):
+        ask_body(3, slide, slide.questions[0])
+    zeros = plan.Slide("data=xor-0-1", "w = 0", questions=(
+        plan.Question("line", "Where?", quantity="boundary"),))
+    with pytest.raises(ValueError, match=r"slide 2, question 1: after step 0 w = \(0, 0\): "
+                                         r"there is no boundary"):
+        ask_body(2, zeros, zeros.questions[0])

@@ -113,3 +113,38 @@ def run_facts(view: str) -> RunFacts:
                         kernel=True)
     trace = perceptron_trace(data.X, data.y, settings)
     return RunFacts(data.X, data.y, trace, eta=settings["eta"], bias=settings["bias"])
+
+
+def ask_body(n: int, slide, question, *, box=None, facts: RunFacts | None = None) -> dict:
+    """The lecturer's ``ask`` for a plan's question on its slide (``n``, 1-based): the step it
+    asks about, its kind, and its spec with the right answer computed from the slide's run
+    (classroom.plan.Question.spec). ``box``: the plane a line is drawn on, as the students'
+    pages draw it, [x_min, x_max, y_min, y_max] (default: the square ``viz.plane.view_box`` of
+    the data). ``facts``: the slide's run, if the page has it already.
+
+    ValueError (a sentence naming the slide and question) for a question its run cannot
+    answer: a step past the run's end, a boundary of w = 0, a quantity with no value.
+    """
+    from classroom.state import ClassError
+    from core import quantities
+    from viz.plane import view_box
+
+    where = f"slide {n}, question {slide.questions.index(question) + 1}"
+    try:
+        facts = facts if facts is not None else run_facts(slide.view)
+        k = question.at(slide.step)
+        value = None
+        if question.kind == "number" and question.quantity is not None:
+            value = quantities.value(question.quantity, facts, k).answer
+        elif question.kind == "line" and question.quantity is not None:
+            value = quantities.LINE[question.quantity](facts, k)
+        elif question.kind in ("mistake", "turn") and facts.trace is not None \
+                and 1 <= k <= facts.steps and question.kind == "mistake":
+            value = "mistake" if facts.trace.updated[k] else "no_mistake"
+        if question.kind == "line" and box is None:
+            (x0, x1), (y0, y1) = view_box(np.asarray(facts.X, dtype=float))
+            box = [x0, x1, y0, y1]
+        spec = question.spec(value, box)
+    except (ValueError, ClassError) as error:
+        raise ValueError(f"{where}: {getattr(error, 'message', error)}") from None
+    return {"action": "ask", "kind": question.kind, "step": k, "spec": spec, "slide": n}
