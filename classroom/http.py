@@ -68,6 +68,9 @@ Security, in numbers:
   identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
   term, so the real chance is lower still. What a found code gives: the view the room
   sees, and one vote per identity with an open stream.
+- A class's results (every answer, by anonymous voter number) are read only with one of
+  its lecturer keys, a wrong key or an unknown code spending a miss like any other; they
+  name no browser, and nothing of a student beyond the answers is kept.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
   never slowed (a hall behind one NAT address shares the misses of its address
   only past ``ADDRESS_MISSES``; answers spend no misses at all).

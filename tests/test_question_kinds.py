@@ -467,3 +467,42 @@ def test_two_processes_keep_one_class_s_results_together(redis_url):
             await one.close()
             await two.close()
     run(main())
+
+
+SPECS = {"mistake": {"answer": "mistake"}, "turn": None, "choice": CHOICE, "number": NUMBER,
+         "line": LINE}
+raw_answers = st.one_of(
+    st.integers(-2, 7), st.sampled_from(["mistake", "no_mistake", "clockwise", "0.35", "0,35",
+                                         "x", "", "1/0", "7/20", "2"]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.lists(st.integers(-2, 4), min_size=3, max_size=5), st.none(), st.booleans())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.one_of(
+    st.tuples(st.just("ask"), st.sampled_from(list(SPECS))),
+    st.tuples(st.just("answer"), st.sampled_from([f"v{n}" for n in range(5)]), raw_answers),
+    st.tuples(st.just("reveal"))), max_size=40))
+def test_any_answers_to_any_kind_count_each_voter_once_and_hide_the_answer(sequence):
+    state = new_class()
+    voters: set[str] = set()
+    for action in sequence:
+        before = state
+        try:
+            if action[0] == "ask":
+                state = open_question(state, action[1], 1, "qs", SPECS[action[1]])
+                voters = set()
+            elif action[0] == "answer":
+                q = state.question
+                state = answer(state, q.id if q else 0, action[2], action[1])
+                voters.add(action[1])
+            else:
+                state = reveal(state)
+        except ClassError as refused:
+            assert state is before and refused.status in (400, 409)
+            continue
+        q = state.question
+        assert q.answered == len(voters) == sum(q.counts) if q.is_open else True
+        shown = public(state)["question"]
+        hidden = {"right", "answer", "w", "b", "counts", "tolerance"} & set(shown)
+        assert not hidden if q.is_open else "counts" in shown
