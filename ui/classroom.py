@@ -107,8 +107,9 @@ _FIRST = "class.first"  # this session has just opened a class's link: its first
 _REST = "class.rest"  # this session's last run was a first screen: its next is its rest
 # this run's place for the strip on its title's row (title_slot): a projector's, this run only
 _TITLE_SLOT = "_class_title_slot"
-# kept when a view is applied: the class, lecture mode, the student's own points and file
-_KEEP = ("class.", LECTURE.key, "data.user", "data.file")
+# kept when a view is applied: the class, lecture mode, the student's own points and file,
+# the lecture plan (ui/lecture_plan.py)
+_KEEP = ("class.", LECTURE.key, "data.user", "data.file", "plan.")
 
 
 # ---------------------------------------------------------------- views
@@ -285,6 +286,9 @@ def _reset_session() -> None:
     for name in list(st.session_state):
         if not str(name).startswith(_KEEP):
             del st.session_state[name]
+
+
+reset_session = _reset_session  # (a lecture plan's slide opens its view as a class's does)
 
 
 def _apply(state: ClassState, pages: dict, page, parameters) -> None:
