@@ -104,6 +104,7 @@ NUMBER_QUANTITIES: dict[str, str] = {
     "bound": "Novikoff's bound R²/γ² on the vectors the perceptron sees ((x, 1) with a bias)",
     "R2": "R², the largest squared length of the vectors the perceptron sees",
     "gamma2": "γ², the squared best margin of those vectors through the origin",
+    "gamma": "γ, the best margin of those vectors through the origin (the bound's)",
     "margin": "Margin(D): the widest margin of a line in the plane (the maximum-margin line)",
     "fewest_errors": "the fewest examples any line gets wrong (0 when a line separates them)",
 }

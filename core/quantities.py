@@ -369,6 +369,7 @@ NUMBER: dict[str, Callable[[RunFacts, int], Quantity]] = {
     "bound": lambda f, _k: _bound(f),
     "R2": lambda f, _k: _r2(f),
     "gamma2": lambda f, _k: _gamma2(f),
+    "gamma": lambda f, _k: Quantity(None, math.sqrt(_gamma2(f).approx)),  # √γ²: irrational
     "margin": lambda f, _k: _margin(f),
     "fewest_errors": lambda f, _k: _fewest(f),
 }

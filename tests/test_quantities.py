@@ -163,6 +163,7 @@ def test_the_bound_and_its_gamma_are_exact_and_agree_with_another_solver(X, y):
     assert g2.exact is not None and bound.exact == r2.exact / g2.exact
     assert r2.exact == max(sum(Fraction(str(v)) ** 2 for v in row) for row in X) + 1
     assert float(g2.exact) == pytest.approx(slsqp_gamma2(X, y), rel=1e-6)
+    assert Q.value("gamma", facts, 0).approx ** 2 == pytest.approx(slsqp_gamma2(X, y), rel=1e-6)
 
 
 @pytest.mark.parametrize(("X", "y"), MARGIN_SETS)
