@@ -506,3 +506,20 @@ def test_any_answers_to_any_kind_count_each_voter_once_and_hide_the_answer(seque
         shown = public(state)["question"]
         hidden = {"right", "answer", "w", "b", "counts", "tolerance"} & set(shown)
         assert not hidden if q.is_open else "counts" in shown
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(["choice", "number", "line", "mistake"]),
+       st.fractions(-100, 100, max_denominator=40), st.fractions(0, 5, max_denominator=8),
+       st.lists(st.integers(0, 5), min_size=1, max_size=3, unique=True))
+def test_a_checked_spec_reads_back_as_itself(kind, value, tolerance, right):
+    """What the class keeps is what it would accept again (the store re-checks a retried ask,
+    a plan writes what it read): checking is idempotent."""
+    raw = {"choice": {**CHOICE, "options": [f"o{n}" for n in range(6)], "right": right},
+           "number": {"text": "t", "answer": str(value), "tolerance": float(tolerance)},
+           "line": {**LINE, "b": str(value), "close": 0.75},
+           "mistake": {"answer": "no_mistake"}}[kind]
+    once = check_spec(kind, raw)
+    assert check_spec(kind, once) == once
+    if kind == "number":
+        assert Fraction(once["answer"]) == value
