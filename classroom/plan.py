@@ -307,8 +307,12 @@ def _view(raw: object, n: int, catalogue: Catalogue | None, notices: list[Notice
                                          "e.g. lesson=margin&data=xor; slide skipped"))
         return None
     raw = raw.strip()
-    if "?" in raw[:1] or "://" in raw[:12]:  # a whole Share link pasted: its query
-        raw = raw.split("?", 1)[1] if "?" in raw else ""
+    page = None
+    if "?" in raw[:1] or "://" in raw[:12]:  # a whole Share link pasted: its page and query
+        address, _, raw = raw.partition("?")
+        path = address.split("://", 1)[-1].partition("/")[2].split("#")[0].strip("/")
+        page = path.rsplit("/", 1)[-1] or None  # the lesson is the link's path: /margin
+        raw = raw.split("#")[0]
     try:
         cleaned = clean_view(raw)
     except ClassError as error:
@@ -333,7 +337,7 @@ def _view(raw: object, n: int, catalogue: Catalogue | None, notices: list[Notice
         if step is None:
             notices.append(Notice(n, "view", f"step={value[:20]!r} is not a step; left out"))
     seen.pop("lecture", None)  # each screen's own
-    lesson = seen.pop("lesson", None)
+    lesson = seen.pop("lesson", None) or page
     if catalogue is not None:
         first = next(iter(catalogue))
         if lesson is not None and lesson not in catalogue:

@@ -209,6 +209,16 @@ def test_an_unknown_lesson_or_a_view_that_is_no_query_skips_its_slide_with_a_not
     assert "slide 5, slide: is not an object; skipped" in text
 
 
+def test_a_pasted_share_link_gives_its_lesson_its_settings_and_its_step():
+    found, notices = parsed([
+        {"view": "https://lab.example.org/margin?data=xor-0-1&eta=0.5&step=4#top"},
+        {"view": "http://localhost:8501/?data=and-0-1"},
+        {"view": "https://lab.example.org/astrology?eta=1"}])
+    assert [(s.view, s.step) for s in found.slides] == [
+        ("lesson=margin&data=xor-0-1&eta=0.5", 4), ("data=and-0-1", 0)]
+    assert "slide 3, view: lesson='astrology' is not a lesson of this app" in said(notices)
+
+
 def test_the_first_lesson_is_a_view_without_lesson():
     found, _ = parsed([{"view": "lesson=step_through&eta=0.1"}])
     assert found.slides[0].view == "eta=0.1" and found.slides[0].lesson is None
