@@ -11,7 +11,7 @@ The file format (version 1), JSON, every field but ``view`` optional::
      "title": "The perceptron",
      "slides": [
        {"title": "The notes' worked example",
-        "view": "lesson=step_through&data=lecture-notes-example-4-points&eta=0.1",
+        "view": "data=lecture-notes-example-4-points&eta=0.1",
         "step": 2, "steps": [2, 6],
         "notes": "Ask before pressing →.",
         "questions": [
@@ -370,11 +370,12 @@ def _view(raw: object, n: int, catalogue: Catalogue | None, notices: list[Notice
                     notices.append(Notice(n, "view", f"{name}={value[:20]!r} cannot be used "
                                                      f"({error}); left out"))
                     del seen[name]
-    view = dict(sorted(seen.items()))
     if lesson is not None:
-        view = {"lesson": lesson, **view}
+        seen["lesson"] = lesson
+    # as a class keeps a view (ui.classroom.encode_view): every parameter sorted, so a slide's
+    # view and the class's are the same text when they are the same view
     return "&".join(f"{quote(k, safe='')}={quote(v, safe=',;-._~')}"
-                    for k, v in view.items()), step
+                    for k, v in sorted(seen.items())), step
 
 
 def _question(raw: object, n: int, j: int, notices: list[Notice]) -> Question | None:

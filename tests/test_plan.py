@@ -20,9 +20,10 @@ from classroom.state import number_text
 from lessons import plan_catalogue
 
 CATALOGUE = plan_catalogue()
-VIEWS = ["lesson=margin&data=xor-0-1&eta=0.5", "data=lecture-notes-example-4-points&eta=0.1",
-         "lesson=boolean&fn=XOR&part=xor", "lesson=svm&data=and-0-1&part=Losses",
-         "lesson=variants&data=xor-0-1&kernel=polynomial&part=kernel", "lesson=nonseparable"]
+# as the class keeps views (ui.classroom.encode_view): every parameter sorted
+VIEWS = ["data=xor-0-1&eta=0.5&lesson=margin", "data=lecture-notes-example-4-points&eta=0.1",
+         "fn=XOR&lesson=boolean&part=xor", "data=and-0-1&lesson=svm&part=Losses",
+         "data=xor-0-1&kernel=polynomial&lesson=variants&part=kernel", "lesson=nonseparable"]
 
 
 def one(slides: list[dict], **top) -> bytes:
@@ -185,8 +186,8 @@ def test_a_view_never_keeps_a_class_s_own_or_a_foreign_parameter():
         {"view": "https://example.org/margin?lesson=margin&step=7&lecture=true"},
         {"view": "lesson=boolean&fn=XOR&data=xor-0-1&part=lift"},
     ])
-    assert [s.view for s in found.slides] == ["lesson=margin&eta=0.5", "lesson=margin",
-                                              "lesson=margin", "lesson=boolean&fn=XOR&part=lift"]
+    assert [s.view for s in found.slides] == ["eta=0.5&lesson=margin", "lesson=margin",
+                                              "lesson=margin", "fn=XOR&lesson=boolean&part=lift"]
     assert found.slides[2].step == 7  # a Share link's step is the slide's step
     text = said(notices)
     assert "SECRET" not in "".join(s.view for s in found.slides)
@@ -215,8 +216,16 @@ def test_a_pasted_share_link_gives_its_lesson_its_settings_and_its_step():
         {"view": "http://localhost:8501/?data=and-0-1"},
         {"view": "https://lab.example.org/astrology?eta=1"}])
     assert [(s.view, s.step) for s in found.slides] == [
-        ("lesson=margin&data=xor-0-1&eta=0.5", 4), ("data=and-0-1", 0)]
+        ("data=xor-0-1&eta=0.5&lesson=margin", 4), ("data=and-0-1", 0)]
     assert "slide 3, view: lesson='astrology' is not a lesson of this app" in said(notices)
+
+
+def test_a_slide_s_view_is_written_as_a_class_keeps_views():
+    from ui.classroom import encode_view
+
+    found, _ = parsed([{"view": "lesson=svm&part=Losses&eta=0.5&data=xor-0-1"}])
+    assert found.slides[0].view == encode_view(
+        {"lesson": "svm", "part": "Losses", "eta": "0.5", "data": "xor-0-1"})
 
 
 def test_the_first_lesson_is_a_view_without_lesson():
