@@ -345,3 +345,18 @@ def test_the_built_in_lecture_opens_from_its_name():
     found, notices = plan.from_link("notes", catalogue=CATALOGUE)
     assert notices == [] and len(found.slides) >= 10
     assert found == plan.builtin("notes", catalogue=CATALOGUE)[0]
+
+
+def test_the_format_s_page_names_every_quantity_and_its_example_reads_as_written():
+    from pathlib import Path
+
+    page = (Path(__file__).parents[1] / "docs" / "plan-format.md").read_text()
+    for name, meaning in plan.NUMBER_QUANTITIES.items():
+        assert f"| `{name}` | {meaning} |" in page, name
+    example = page.split("```json\n", 1)[1].split("```", 1)[0]
+    found, notices = plan.parse(example, catalogue=CATALOGUE)
+    assert notices == [] and [q.kind for q in found.slides[0].questions] == [
+        "number", "mistake", "line"]
+    for cap in (plan.MAX_SLIDES, plan.MAX_QUESTIONS, plan.MAX_TITLE):
+        assert f"{cap}" in page
+    assert f"{plan.MAX_NOTES:,}" in page and f"{plan.MAX_LINK_CHARS:,}" in page
