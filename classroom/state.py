@@ -300,6 +300,14 @@ def agreement(line_a, line_b, box) -> Fraction:
     that agrees best (a drawn line has no side of its own); a point on either line agrees.
     Exact: every number is a Fraction.
 
+    Why this measure of "close", rather than the angle between the normals and the distance
+    at the plane's centre: it is one number, said in the plane's own terms ("puts 94 % of the
+    plane on the same sides"), that a room can check by eye; it judges what the question is
+    about, how the line classifies the plane the students see, so a small turn matters where
+    it moves the line across the plane and not where it moves it outside; and it needs
+    neither a side nor a direction from a line drawn by two taps in either order, nor two
+    thresholds to tune against each other.
+
     >>> box = [-1, 1, -1, 1]
     >>> agreement((1, 0, 0), (-2, 0, 0), box), agreement((1, 0, 0), (0, 1, 0), box)
     (Fraction(1, 1), Fraction(241, 441))
@@ -378,7 +386,8 @@ KINDS: dict[str, Kind] = {
     # a line on the plane, close when it classifies at least ``close`` of the plane's grid
     # like the right boundary (agreement)
     "line": Kind(spec=_line_spec, choices=lambda _s: ("close", "far"), read=_line_read,
-                 shown=_shown("text", "box"), right=_line_right, summary=_line_summary),
+                 shown=_shown("text", "box", "close"), right=_line_right,
+                 summary=_line_summary),
 }
 # the kinds whose answers the lecturer's devices may see as they come (a faint overlay)
 INCOMING = frozenset({"line"})
