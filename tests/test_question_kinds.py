@@ -523,3 +523,46 @@ def test_a_checked_spec_reads_back_as_itself(kind, value, tolerance, right):
     assert check_spec(kind, once) == once
     if kind == "number":
         assert Fraction(once["answer"]) == value
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.lists(st.tuples(st.sampled_from(["number", "choice", "line", "turn"]),
+                          st.lists(st.tuples(st.integers(0, 3), raw_answers), max_size=6)),
+                min_size=1, max_size=4))
+def test_both_stores_keep_the_same_results_for_the_same_answers(redis_url, questions):
+    """The same class, asked and answered alike, in this process's store and in Redis: the
+    same CSV, row for row (a refused answer is refused by both and kept by neither)."""
+    from classroom.ops import Operations
+    from classroom.redis_store import RedisStore
+    from tests.classroom_support import run
+
+    tokens = [codes.new_voter(SECRET) for _ in range(4)]
+
+    async def results_of(store) -> tuple[str, list[int]]:
+        await store.start()
+        try:
+            ops = Operations(store, secret=SECRET)
+            key, state = await ops.start("10.0.0.1", VIEW)
+            subs = [await following(store, state.code, t) for t in tokens]
+            statuses = []
+            for n, (kind, answers) in enumerate(questions, 1):
+                await ops.act("h", state.code, key, {"action": "ask", "kind": kind, "step": 1,
+                                                     "spec": SPECS[kind], "slide": n})
+                q = (await store.get(state.code)).question.id
+                for who, raw in answers:
+                    try:
+                        await ops.answer(state.code, tokens[who], q, raw)
+                        statuses.append(204)
+                    except ClassError as refused:
+                        statuses.append(refused.status)
+            text = csv_text(await ops.results("h", state.code, key))
+            for sub in subs:
+                await store.leave(sub)
+            return text, statuses
+        finally:
+            await store.close()
+
+    clock = lambda: 1000.0  # both stores at one instant: the same seconds
+    memory = run(results_of(MemoryStore(clock=clock)))
+    in_redis = run(results_of(RedisStore(redis_url, clock=clock)))
+    assert memory == in_redis
