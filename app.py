@@ -29,12 +29,19 @@ if __name__ == "__main__":
         # a lecture link opens on the lesson alone; the settings stay one click away
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )
+    from ui import lecture_plan
     from ui.classroom import class_session
     from ui.state import shown_marker
 
     LESSONS = lessons.pages()
     page = st.navigation(LESSONS)
+    # a lecture plan's slide asked for opens as its view's link would (ui/lecture_plan.py),
+    # and the slide bar with the clicker's keys comes before the page's first picture
+    lecture_plan.begin(LESSONS, page, lessons.link_parameters, lessons.plan_catalogue)
+    lecture_plan.bar(LESSONS, lessons.link_parameters)
     # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
     with class_session(LESSONS, page, lessons.link_parameters):
         page.run()
+    with st.sidebar:
+        lecture_plan.sidebar(page.title, page.url_path, lessons.link_parameters)
     shown_marker()  # last: what the page sends back says it had the whole run

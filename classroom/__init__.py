@@ -18,7 +18,12 @@ The protocol, in short (``http`` has the details):
   asks, ``tally`` events (how many follow, explore, answered).
 - ``POST /class/CODE/lecturer`` with the key in ``X-Class-Key``: step, view, ask,
   reveal, close, end, touch, remote.
-- ``POST /class/CODE/answer``: a student's answer to the open question, once.
+- ``POST /class/CODE/answer``: a student's answer to the open question, once; its kind
+  (``state.KINDS``: mistake, turn, choice, number, line) reads and judges it.
+- ``GET /class/CODE/results`` with the key: every answer, as CSV (``results``).
+
+A lecture plan (``plan``: slides of views with notes and questions, its file and link) is
+read here too, and the built-in one is ``notes_plan.json``.
 - ``POST /class/CODE/claim``: a second device of the lecturer's trades a one-time
   remote token for a key of its own.
 """

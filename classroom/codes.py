@@ -16,7 +16,9 @@ under the server's secret (the first 144 bits of it), so a token a client made u
 refused, and every process with the same secret accepts every other's. The store
 never keeps it: presence and votes hold HMACs of it
 under a salt of the class (presence) or of the question (votes), so the two cannot
-be joined, and neither says which answer a voter gave.
+be joined, and neither says which answer a voter gave. The results (results.py) number a
+class's voters by a third HMAC, under the class's own numbers salt (store.numbers_salt): the
+number joins one browser's answers within the class, and nothing else.
 
 A lecturer's charter (``charter``) is signed the same way: the class's code, its salt and
 its key's digest under the server's secret. A store that lost a class (a redis-server

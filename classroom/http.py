@@ -29,10 +29,15 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     makes and signs (codes.py). A cookie it did not sign gets 403 and is cleared.
 ``POST /class/CODE/lecturer`` with ``X-Class-Key: KEY``
     ``{"action": ...}``, one of ``ops.ACTIONS``: ``step`` (``step``), ``view``
-    (``view``, ``step``), ``ask`` (``kind``: mistake|turn, ``step``), ``reveal``,
-    ``close``, ``end``, ``touch`` (renews the quiet hour), ``remote`` (-> ``{"remote":
-    TOKEN}``: a one-time token for a second device). Answers ``{"state": <public
-    state>}``.
+    (``view``, ``step``), ``ask`` (``kind``: one of ``state.KINDS``, ``step``, ``spec``: the
+    kind's own, ``slide``: the plan's, 1-based), ``reveal``, ``close``, ``end``, ``touch``
+    (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token for a
+    second device), ``answers`` (``question``, ``after`` -> ``{"answers": [{"voter",
+    "answer", "right"}], "after": N}``: a line question's answers as they come, any
+    question's once revealed). Answers ``{"state": <public state>}``.
+``GET /class/CODE/results`` with ``X-Class-Key: KEY``
+    The class's results as CSV (classroom/results.py): one row per answer, a summary row per
+    question, while the class is open and for its quiet hour after it ends.
 ``POST /class/CODE/claim``
     ``{"remote": TOKEN}`` -> ``{"key": KEY, "charter": ...}``: a key of the second device's
     own; the token is spent whether or not it was right for this class.
@@ -43,7 +48,9 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     (ops.restore); 403 for a charter that is not this class's and this key's, 410 for a
     class that ended.
 ``POST /class/CODE/answer`` (with the voter cookie)
-    ``{"question": ID, "choice": "..."}`` -> 204; 409 if already answered or the
+    ``{"question": ID, "choice": ...}`` (a choice's name, an option's index, a number, or a
+    line's two points ``[x1, y1, x2, y2]``, as the kind reads it) -> 204; 400 for an answer the
+    question's kind cannot read; 409 if already answered or the
     question is not open; 403 without a signed cookie, or without an open stream on
     this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
@@ -61,6 +68,9 @@ Security, in numbers:
   identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
   term, so the real chance is lower still. What a found code gives: the view the room
   sees, and one vote per identity with an open stream.
+- A class's results (every answer, by anonymous voter number) are read only with one of
+  its lecturer keys, a wrong key or an unknown code spending a miss like any other; they
+  name no browser, and nothing of a student beyond the answers is kept.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
   never slowed (a hall behind one NAT address shares the misses of its address
   only past ``ADDRESS_MISSES``; answers spend no misses at all).
@@ -96,6 +106,7 @@ from classroom import codes, limits
 from classroom.hub import EXPLORE, FOLLOW, HEARTBEAT_FRAME, RETRY_FRAME, Subscriber, frame
 from classroom.limits import Buckets
 from classroom.ops import ACTION_FIELDS, Operations
+from classroom.results import csv_text
 from classroom.state import ClassError, ClassState, public
 from classroom.store import Store
 
@@ -163,6 +174,7 @@ class Classroom:
             Route("/class/{code}/claim", self.guarded(self.claim), methods=["POST"]),
             Route("/class/{code}/restore", self.guarded(self.restore), methods=["POST"]),
             Route("/class/{code}/answer", self.guarded(self.answer), methods=["POST"]),
+            Route("/class/{code}/results", self.guarded(self.results), methods=["GET"]),
         ]
 
     def guarded(self, handler: Callable[[Request], Awaitable[Response]]
@@ -215,6 +227,12 @@ class Classroom:
             # the page's charter, renewed with the quiet hour it renews (ops.charter)
             extra = {**extra, "charter": self.ops.charter(state, str(key))}
         return JSONResponse({**extra, "state": public(state)}, headers=NO_STORE)
+
+    async def results(self, request: Request) -> Response:
+        results = await self.ops.results(address(request), _code(request),
+                                         request.headers.get(KEY_HEADER))
+        return Response(csv_text(results), media_type="text/csv; charset=utf-8", headers={
+            **NO_STORE, "Content-Disposition": 'attachment; filename="class-results.csv"'})
 
     async def claim(self, request: Request) -> Response:
         body = await read_json(request, limits.MAX_STUDENT_BODY, frozenset({"remote"}))

@@ -25,10 +25,13 @@ from typing import Any
 
 from classroom import codes, limits
 from classroom.limits import Buckets
+from classroom.results import Results
 from classroom.state import (
+    INCOMING,
     ClassError,
     ClassState,
     add_key,
+    check_spec,
     close_question,
     end,
     open_question,
@@ -67,7 +70,26 @@ def _view(body: dict[str, Any], key: str) -> Transition:
 
 def _ask(body: dict[str, Any], _key: str) -> Transition:
     salt = codes.new_salt()  # the question's own, drawn once (a retried change keeps it)
-    return lambda s: open_question(s, body.get("kind"), body.get("step"), salt)
+    spec = check_spec(body.get("kind"), body.get("spec"))  # refused before the store is asked
+    return lambda s: open_question(s, body.get("kind"), body.get("step"), salt, spec,
+                                   body.get("slide", 0))
+
+
+async def _answers(ops: Operations, state: ClassState, body: dict[str, Any]
+                   ) -> dict[str, Any]:
+    """The answers to a question as they come, for the lecturer's devices (the projector's
+    faint lines): of a kind in INCOMING while it is open, of any kind once revealed."""
+    question, after = body.get("question"), body.get("after", 0)
+    if isinstance(after, bool) or not isinstance(after, int) or after < 0:
+        raise ClassError(400, "after is a whole number, the next of the answers asked for")
+    current = state.question
+    if current is None or current.id != question:
+        raise ClassError(409, "that question is not on the class's screens")
+    if current.is_open and current.kind not in INCOMING:
+        raise ClassError(409, "the answers to this question are hidden until it is revealed")
+    rows, after = await ops.store.answers_since(state.code, current.id, after)
+    return {"answers": [{"voter": r["voter"], "answer": r["answer"], "right": r["right"]}
+                        for r in rows], "after": after}
 
 
 async def _touch(ops: Operations, state: ClassState, _body: dict[str, Any]) -> dict[str, Any]:
@@ -86,12 +108,14 @@ async def _remote(ops: Operations, state: ClassState, _body: dict[str, Any]) -> 
 ACTIONS: dict[str, Action] = {
     "step": Action(frozenset({"step"}), lambda b, _k: lambda s: set_step(s, b.get("step"))),
     "view": Action(frozenset({"view", "step"}), _view),
-    "ask": Action(frozenset({"kind", "step"}), _ask),
+    "ask": Action(frozenset({"kind", "step", "spec", "slide"}), _ask),
     "reveal": Action(frozenset(), lambda _b, _k: reveal),
     "close": Action(frozenset(), lambda _b, _k: close_question),
     "end": Action(frozenset(), lambda _b, _k: end),
     "touch": Action(frozenset(), effect=_touch),  # the lecturer's page is still there
     "remote": Action(frozenset(), effect=_remote),  # -> {"remote": TOKEN}, once, 10 minutes
+    # -> {"answers": [{voter, answer, right}], "after": N}: the question's answers so far
+    "answers": Action(frozenset({"question", "after"}), effect=_answers),
 }
 # every field some action takes: a body with any other is refused before it is read further
 ACTION_FIELDS = frozenset({"action"}).union(*(a.fields for a in ACTIONS.values()))
@@ -274,6 +298,20 @@ class Operations:
         if codes.key_matches(key, state.key_hashes):
             return state
         return await self.store.change(state.code, lambda s: add_key(s, codes.digest(key)))
+
+    async def results(self, who: str, code: str | None, key: object) -> Results:
+        """The class's results (classroom/results.py) for a holder of one of its lecturer keys,
+        while it is open and for its quiet hour after it ended; anything else is a miss of
+        ``who`` (404 for a class with no results, 403 for a wrong key)."""
+        results = await self.store.results(code) if code else None
+        if results is None or not codes.key_matches(key, results.key_hashes):
+            if not self.misses.allow(who):
+                raise self.too_many("unknown codes or wrong keys")
+            if results is None:
+                raise ClassError(404, "no results are kept for this code (a class's are kept "
+                                      "for an hour after it ends)")
+            raise ClassError(403, "only the lecturer's key can read the results")
+        return results
 
     async def claim(self, who: str, code: str | None, token: object) -> str:
         """A key of a second device's own for a one-time remote token of this class. The

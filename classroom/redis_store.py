@@ -20,6 +20,15 @@ lecturer action:
                                    action, a touch): lives ``LEAD_QUIET`` s
 ``plab:{CODE}:known``              the class was open: lives a day longer than it,
                                    so an ended or expired code says "ended"
+``plab:{CODE}:answers``            the results' rows (a list: "N {json}", N the
+                                   voter's number, results.row), at most
+                                   results.MAX_ANSWERS
+``plab:{CODE}:numbers``            the voters' numbers (a hash: HMAC of a token under
+                                   the class's numbers salt -> N; "#" the last N)
+``plab:{CODE}:questions``          the questions asked (a list of results.asked)
+``plab:{CODE}:readers``            the lecturer's key hashes, for the results
+                                   (these four live a quiet hour longer than the
+                                   class: after its end, or its expiry)
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
@@ -31,7 +40,8 @@ a change of presence. Each process subscribes to the channels of the classes it 
 followers of, and hands what arrives to its hub. A lecturer's transition is a
 WATCH/MULTI transaction (retried when a vote or another device's action lands in
 between); a vote is one Lua script: the question still open, the voter present, SADD
-of the voter, HINCRBY of the count, PUBLISH of a tally notice, all or nothing.
+of the voter, HINCRBY of the count, the voter's number and the results' row, PUBLISH of a
+tally notice, all or nothing.
 
 Pub/sub delivers at most once. Every ``SWEEP_EVERY`` s a process compares the seq
 of each class it serves with Redis and delivers what it missed (or the end of a
@@ -59,7 +69,8 @@ from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
 from classroom.limits import LEAD_QUIET, PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
-from classroom.state import ClassError, ClassState, dumps, end, loads, public
+from classroom.results import MAX_ANSWERS, MAX_QUESTIONS, Results, asked
+from classroom.state import ClassError, ClassState, Reading, dumps, end, loads, public
 from classroom.store import Store, Transition, not_found
 
 LOG = logging.getLogger(__name__)
@@ -83,9 +94,20 @@ if redis.call('SADD', KEYS[2], ARGV[2]) == 0 then return 0 end
 redis.call('EXPIRE', KEYS[2], ARGV[4])
 redis.call('HINCRBY', KEYS[3], ARGV[3], 1)
 redis.call('EXPIRE', KEYS[3], ARGV[4])
+local n = redis.call('HGET', KEYS[6], ARGV[9])
+if not n then
+  n = redis.call('HINCRBY', KEYS[6], '#', 1)
+  redis.call('HSET', KEYS[6], ARGV[9], n)
+end
+redis.call('EXPIRE', KEYS[6], ARGV[12])
+if redis.call('LLEN', KEYS[7]) < tonumber(ARGV[11]) then
+  redis.call('RPUSH', KEYS[7], n .. ' ' .. ARGV[10])
+end
+redis.call('EXPIRE', KEYS[7], ARGV[12])
 redis.call('PUBLISH', ARGV[5], ARGV[8])
 return 1
 """
+RESULTS_KEYS = ("answers", "numbers", "questions", "readers")
 
 
 def key(code: str, *parts: object) -> str:
@@ -94,6 +116,12 @@ def key(code: str, *parts: object) -> str:
 
 def channel(code: str) -> str:
     return f"plab:{{{code}}}"
+
+
+def _row(raw: str) -> dict[str, Any]:
+    """A results row as the vote script keeps it: "N {json}"."""
+    number, _, data = raw.partition(" ")
+    return {**json.loads(data), "voter": int(number)}
 
 
 class RedisStore(Store):
@@ -204,6 +232,8 @@ class RedisStore(Store):
         async with self.redis.pipeline(transaction=True) as pipe:
             pipe.set(key(code, "known"), "1", ex=ttl + int(TOMBSTONE_TTL))
             pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
+            pipe.delete(*(key(code, name) for name in RESULTS_KEYS))  # a lost class's, if any
+            pipe.set(key(code, "readers"), json.dumps(state.key_hashes), ex=2 * ttl)
             await pipe.execute()
         return True
 
@@ -255,7 +285,7 @@ class RedisStore(Store):
                         await pipe.watch(key(code, "counts", old.id))
                         counts = await pipe.hgetall(key(code, "counts", old.id))
                         state = self._with_counts(state, counts)
-                    new = transition(state)  # ClassError: nothing written
+                    new = self.stamped(state, transition(state))  # ClassError: nothing written
                     pipe.multi()
                     self._write(pipe, state, new)
                     await pipe.execute()
@@ -271,10 +301,17 @@ class RedisStore(Store):
     def _write(self, pipe, state: ClassState, new: ClassState) -> None:
         code, ttl = new.code, int(self.ttl)
         old, question = state.question, new.question
+        if new.key_hashes != state.key_hashes:
+            pipe.set(key(code, "readers"), json.dumps(new.key_hashes), ex=2 * ttl)
+        if question is not None and (old is None or old.id != question.id):
+            pipe.rpush(key(code, "questions"), json.dumps(asked(question)))
+            pipe.ltrim(key(code, "questions"), 0, MAX_QUESTIONS - 1)
         if new.ended:
             pipe.delete(*self._class_keys(code, old.id if old else None))
             pipe.set(key(code, "known"), "1", ex=int(TOMBSTONE_TTL))
             pipe.zrem("plab:classes", code)
+            for name in RESULTS_KEYS:  # the results: a quiet hour more
+                pipe.expire(key(code, name), ttl)
         else:
             pipe.set(key(code, "state"), dumps(new), ex=ttl)
             if old is not None and old.is_open and (question is None or question.id != old.id
@@ -293,6 +330,8 @@ class RedisStore(Store):
         ttl = int(self.ttl)
         for name in self._class_keys(code, question_id):
             pipe.expire(name, ttl)
+        for name in RESULTS_KEYS:  # a quiet hour past the class's own expiry
+            pipe.expire(key(code, name), 2 * ttl)
         pipe.expire(key(code, "known"), ttl + int(TOMBSTONE_TTL))
         pipe.zadd("plab:classes", {code: self.clock() + self.ttl})
 
@@ -329,20 +368,39 @@ class RedisStore(Store):
 
     # -------------------------------------------------------------- votes
     async def _count_vote(self, state: ClassState, present: str, voter: str,
-                          choice: str) -> None:
+                          reading: Reading, numbered: str, kept: dict[str, Any]) -> None:
         code, question = state.code, state.question
         assert question is not None
         result = await self._vote(
             keys=[key(code, "open"), key(code, "voters", question.id),
-                  key(code, "counts", question.id), key(code, "follow"), key(code, "explore")],
-            args=[str(question.id), voter, choice, int(self.ttl), channel(code), present,
-                  self.clock(), TALLY_NOTICE])
+                  key(code, "counts", question.id), key(code, "follow"), key(code, "explore"),
+                  key(code, "numbers"), key(code, "answers")],
+            args=[str(question.id), voter, reading.bucket, int(self.ttl), channel(code),
+                  present, self.clock(), TALLY_NOTICE, numbered,
+                  json.dumps(kept, separators=(",", ":")), MAX_ANSWERS, 2 * int(self.ttl)])
         if result == -1:
             raise ClassError(409, "that question is not open")
         if result == -2:
             raise ClassError(403, "only a page that follows the class can answer")
         if result == 0:
             raise ClassError(409, "already answered")
+
+    async def results(self, code: str) -> Results | None:
+        async with self.redis.pipeline(transaction=True) as pipe:
+            pipe.get(key(code, "readers"))
+            pipe.lrange(key(code, "questions"), 0, -1)
+            pipe.lrange(key(code, "answers"), 0, -1)
+            readers, questions, answers = await pipe.execute()
+        if readers is None:
+            return None
+        return Results(tuple(json.loads(readers)), [json.loads(q) for q in questions],
+                       [_row(a) for a in answers])
+
+    async def answers_since(self, code: str, question_id: int, after: int
+                            ) -> tuple[list[dict[str, Any]], int]:
+        raw = await self.redis.lrange(key(code, "answers"), after, -1)
+        rows = [_row(a) for a in raw]
+        return [r for r in rows if r["question"] == question_id], after + len(rows)
 
     # -------------------------------------------------------------- presence
     async def join(self, sub: Subscriber) -> None:

@@ -22,6 +22,10 @@ What a store guarantees:
   explores either ends after ``ABANDONED_TTL`` (its lecturer left; no one keeps it).
 - the lecturer's tally (following, exploring, answered) reaches the streams that asked
   for it at most ``TALLY_EVERY`` after a change, and no more often.
+- every counted answer is kept for the class's results (classroom/results.py), with its
+  voter's number within the class, in the same atomic step that counts it; the results
+  (and who may read them: the lecturer's key hashes) outlive the class by its quiet hour
+  (``ttl``), then go.
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from classroom import codes
@@ -44,9 +49,16 @@ from classroom.limits import (
     TALLY_EVERY,
     TOMBSTONE_TTL,
 )
-from classroom.state import ClassError, ClassState, answer, end, public
+from classroom.results import MAX_ANSWERS, MAX_QUESTIONS, Results, asked, row
+from classroom.state import ClassError, ClassState, Reading, count, end, public
 
 Transition = Callable[[ClassState], ClassState]
+
+
+def numbers_salt(state: ClassState) -> str:
+    """The salt of the HMACs that number a class's voters in its results: the class's own,
+    apart from presence's (so the two cannot be joined)."""
+    return "numbers:" + state.salt
 
 
 def not_found(ended: bool) -> ClassError:
@@ -127,10 +139,22 @@ class Store:
         raise NotImplementedError
 
     async def _count_vote(self, state: ClassState, present: str, voter: str,
-                          choice: str) -> None:
-        """Count ``choice`` once for ``voter`` (the question's HMAC of the token), atomically;
-        ClassError 403 unless ``present`` (the class's HMAC) follows the class now, 409 if
-        the voter has answered or the question closed meanwhile."""
+                          reading: Reading, numbered: str, kept: dict[str, Any]) -> None:
+        """Count ``reading.bucket`` once for ``voter`` (the question's HMAC of the token), and
+        keep ``kept`` (results.row) with the voter's number (by ``numbered``, the HMAC of the
+        token under the class's numbers salt), atomically; ClassError 403 unless ``present``
+        (the class's HMAC) follows the class now, 409 if the voter has answered or the
+        question closed meanwhile."""
+        raise NotImplementedError
+
+    async def results(self, code: str) -> Results | None:
+        """The class's results (open, or ended within its quiet hour), or None."""
+        raise NotImplementedError
+
+    async def answers_since(self, code: str, question_id: int, after: int
+                            ) -> tuple[list[dict[str, Any]], int]:
+        """The kept answers to one question from the ``after``-th of the class's answers on,
+        and the index to ask from next time."""
         raise NotImplementedError
 
     async def _presence_changed(self, code: str, voter: str) -> None:
@@ -206,11 +230,20 @@ class Store:
         question = state.question
         if question is None or not question.is_open or question_id != question.id:
             raise ClassError(409, "that question is not open")
-        if choice not in question.choices:
-            raise ClassError(400, f"an answer is one of {list(question.choices)}")
+        reading = question.read(choice)  # ClassError 400: not an answer to this question
         await self._count_vote(state, codes.voter_hash(state.salt, token),
-                               codes.voter_hash(question.salt, token), str(choice))
+                               codes.voter_hash(question.salt, token), reading,
+                               codes.voter_hash(numbers_salt(state), token),
+                               row(question, reading, self.clock()))
         self.tally_soon(code)
+
+    def stamped(self, old: ClassState, new: ClassState) -> ClassState:
+        """``new`` with a question that has just opened stamped with the store's clock (the
+        results count each answer's seconds from it)."""
+        question = new.question
+        if question is None or (old.question is not None and old.question.id == question.id):
+            return new
+        return replace(new, question=replace(question, opened=self.clock()))
 
     async def abandoned(self, code: str, quiet_for: float) -> bool:
         """Whether a class quiet this long (s) has been left: no word from its lecturer for
@@ -271,12 +304,18 @@ class MemoryStore(Store):
         self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
         self._remotes: dict[str, tuple[str, float]] = {}  # token hash -> code, expiry
         self._heard: dict[str, float] = {}  # code -> when its lecturer last said a word
+        self._results: dict[str, Results] = {}  # code -> its results (results.py)
+        self._numbers: dict[str, dict[str, int]] = {}  # code -> voter HMAC -> its number
+        self._results_until: dict[str, float] = {}  # an ended class's -> when they go
 
     async def create(self, state: ClassState) -> bool:
         if state.code in self._states or state.code in self._tombstones:
             return False
         self._states[state.code] = state
         self._quiet_since[state.code] = self.clock()
+        self._results[state.code] = Results(state.key_hashes)
+        self._numbers[state.code] = {}
+        self._results_until.pop(state.code, None)
         return True
 
     async def get(self, code: str) -> ClassState | None:
@@ -289,7 +328,8 @@ class MemoryStore(Store):
         state = self._states.get(code)
         if state is None:
             raise not_found(code in self._tombstones)
-        new = transition(state)  # raises ClassError for a change not allowed
+        new = self.stamped(state, transition(state))  # ClassError for a change not allowed
+        self._keep(state, new)
         if new.ended:
             self._drop(code)
         else:
@@ -299,10 +339,20 @@ class MemoryStore(Store):
             self.publish(new)
         return new
 
+    def _keep(self, old: ClassState, new: ClassState) -> None:
+        """What the results keep of a change: who may read them, a question that opened."""
+        results = self._results.setdefault(new.code, Results(new.key_hashes))
+        results.key_hashes = new.key_hashes
+        question = new.question
+        if question is not None and (old.question is None or old.question.id != question.id) \
+                and len(results.questions) < MAX_QUESTIONS:
+            results.questions.append(asked(question))
+
     def _drop(self, code: str) -> None:
         self._states.pop(code, None)
         self._quiet_since.pop(code, None)
         self._tombstones[code] = self.clock() + TOMBSTONE_TTL
+        self._results_until[code] = self.clock() + self.ttl  # the results: a quiet hour more
 
     async def touch(self, code: str) -> None:
         if code not in self._states:
@@ -327,15 +377,34 @@ class MemoryStore(Store):
         return code if expires > self.clock() else None
 
     async def _count_vote(self, state: ClassState, present: str, voter: str,
-                          choice: str) -> None:
+                          reading: Reading, numbered: str, kept: dict[str, Any]) -> None:
         if present not in self.hub.presence(state.code):
             raise ClassError(403, "only a page that follows the class can answer")
         current = self._states.get(state.code)
         if current is None:
             raise not_found(True)
         question = state.question
-        self._states[state.code] = answer(current, question.id if question else None,
-                                          choice, voter)
+        self._states[state.code] = count(current, question.id if question else None,
+                                         reading.bucket, voter)
+        numbers = self._numbers.setdefault(state.code, {})
+        number = numbers.setdefault(numbered, len(numbers) + 1)
+        results = self._results.setdefault(state.code, Results(state.key_hashes))
+        if len(results.answers) < MAX_ANSWERS:
+            results.answers.append({**kept, "voter": number})
+
+    async def results(self, code: str) -> Results | None:
+        until = self._results_until.get(code)
+        if until is not None and until < self.clock():
+            return None
+        return self._results.get(code)
+
+    async def answers_since(self, code: str, question_id: int, after: int
+                            ) -> tuple[list[dict[str, Any]], int]:
+        results = self._results.get(code)
+        if results is None:
+            return [], after
+        rows = results.answers[after:]
+        return [r for r in rows if r["question"] == question_id], after + len(rows)
 
     async def _presence_changed(self, code: str, voter: str) -> None:
         self.tally_soon(code)
@@ -361,6 +430,11 @@ class MemoryStore(Store):
             if until < now:
                 del self._tombstones[code]
                 self._heard.pop(code, None)
+        for code, until in list(self._results_until.items()):
+            if until < now:
+                del self._results_until[code]
+                self._results.pop(code, None)
+                self._numbers.pop(code, None)
         await self.tell_lead([code for code in self.hub.codes() if code in self._states])
         for token, (_, until) in list(self._remotes.items()):
             if until < now:

@@ -15,6 +15,7 @@ import importlib
 
 import streamlit as st
 
+from classroom.plan import LessonViews
 from ui import first_screen
 from ui.lesson import PageEnds
 from ui.settings import LINKED
@@ -31,6 +32,9 @@ LESSONS = {
     "your_data": ("Your data", ":material/edit_location_alt:"),
 }
 FIRST = next(iter(LESSONS))  # the one at / too
+# the lessons that draw their own data, not the shared sidebar's (Lesson(..., shared=False), or
+# no data picker of the shared kind)
+UNSHARED = frozenset({"boolean"})
 
 
 def page(name: str) -> st.Page:
@@ -55,6 +59,34 @@ def link_parameters() -> frozenset[str]:
     for name in LESSONS:
         importlib.import_module(f"{__name__}.{name}.parts")
     return frozenset(LINKED | LINK_OWN)
+
+
+def plan_catalogue() -> dict[str, LessonViews]:
+    """What a lecture plan's slide may hold on each lesson (classroom.plan.Catalogue): the
+    parameters each lesson's link reads, each with the function that reads its value (its
+    Setting's parse; the data set's slug, the points, the class names), and the parts a
+    view may pick (``part=``). The first lesson is a view's without ``lesson=``."""
+    from ui.lesson import PART
+    from ui.settings import SHARED
+    from ui.url_state import DATA_SLUGS, decode_names, decode_points
+
+    def data(value: str) -> None:
+        if value not in DATA_SLUGS:
+            raise ValueError("unknown data set")
+
+    own_data = {"data": data, "pts": lambda v: decode_points(v, None), "cls": decode_names}
+    out = {}
+    for name in LESSONS:
+        parts = importlib.import_module(f"{__name__}.{name}.parts")
+        readers = {s.param: s.parse for s in getattr(parts, "SETTINGS", ()) if s.param}
+        if name not in UNSHARED:  # the shared sidebar: data and training
+            readers.update({s.param: s.parse for s in SHARED if s.param})
+            readers.update(own_data)
+        picked = parts.PARTS.names if parts.PARTS.pick else ()
+        if picked:
+            readers[PART] = None
+        out[name] = LessonViews(readers, picked)
+    return out
 
 
 def pages() -> list[st.Page]:

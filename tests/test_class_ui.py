@@ -307,3 +307,45 @@ def test_a_page_its_lesson_cannot_draw_still_offers_a_class():
     assert_clean(at)
     assert any(shown(e.value).startswith("This data cannot be used here") for e in at.error)
     assert any(b.label == "Start a class" for b in at.button)
+
+
+def _remote_shown(at) -> bool:
+    return any("Keep it off the projector" in str(w.value) for w in at.sidebar.warning)
+
+
+def test_the_remote_code_shows_only_when_asked_and_goes_once_claimed():
+    at = _app()
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert not _remote_shown(at)  # nothing of a remote until the lecturer asks
+    by_key(at.button, "class.remote_button").click()
+    at.run()
+    assert_clean(at)
+    assert _remote_shown(at) and len(at.sidebar.image) >= 1
+    at.run()  # another run of the page (a step's report, a setting): still there
+    assert _remote_shown(at)
+    token = at.session_state["class.remote"][0]
+    phone = _app()
+    phone.query_params.update({"class": at.session_state["class.code"], "remote": token})
+    phone.run()
+    assert phone.session_state["class.role"] == "lecturer"
+    at.run()
+    assert_clean(at)
+    assert not _remote_shown(at)  # claimed: gone from the projector's sidebar
+    assert by_key(at.button, "class.remote_button")  # and can be asked for again
+
+
+def test_the_remote_code_goes_after_a_minute_unclaimed(monkeypatch):
+    at = _app()
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    by_key(at.button, "class.remote_button").click()
+    at.run()
+    assert _remote_shown(at)
+    token, until, keys = at.session_state["class.remote"]
+    at.session_state["class.remote"] = (token, until - ui.classroom.REMOTE_SHOWN_S - 1, keys)
+    at.run()
+    assert_clean(at)
+    assert not _remote_shown(at)

@@ -166,7 +166,9 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
         key, state = await ops.start("10.0.0.1", VIEW)
         code = state.code
         bodies = {"step": {"step": 4}, "view": {"view": "data=iris", "step": 1},
-                  "ask": {"kind": "turn", "step": 2}, "reveal": {}, "close": {},
+                  "ask": {"kind": "turn", "step": 2, "spec": {"answer": "clockwise"},
+                          "slide": 3},
+                  "reveal": {}, "answers": {"question": 4, "after": 0}, "close": {},
                   "touch": {}, "remote": {}, "end": {}}
         assert list(bodies) != list(ACTIONS) and set(bodies) == set(ACTIONS)
         seen = {}
@@ -176,6 +178,9 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
         assert seen["step"][0].step == 4
         assert (seen["view"][0].view, seen["view"][0].step) == ("data=iris", 1)
         assert seen["ask"][0].question.kind == "turn"
+        assert (seen["ask"][0].question.slide, seen["ask"][0].question.spec) == (
+            3, {"answer": "clockwise"})
+        assert seen["answers"][1] == {"answers": [], "after": 0}
         assert seen["reveal"][0].question.revealed and seen["close"][0].question is None
         assert seen["touch"][0].seq == seen["close"][0].seq
         assert await store.take_remote(codes.digest(seen["remote"][1]["remote"])) == code

@@ -85,7 +85,8 @@ async def everything_in(url: str) -> str:
     async for name in client.scan_iter("*"):
         kind = await client.type(name)
         value = {"string": client.get, "hash": client.hgetall, "set": client.smembers,
-                 "zset": lambda n: client.zrange(n, 0, -1)}[kind](name)
+                 "zset": lambda n: client.zrange(n, 0, -1),
+                 "list": lambda n: client.lrange(n, 0, -1)}[kind](name)
         out.append(f"{name}={await value}")
     await client.aclose()
     return "\n".join(out)

@@ -65,7 +65,7 @@ def test_each_lecturer_action_moves_the_class(client):
     assert (state["view"], state["step"], state["view_seq"], state["seq"]) == (
         "data=iris&eta=1", 1, 3, 3)
     question = act("ask", kind="turn", step=2)["question"]
-    assert question == {"id": 4, "step": 2, "kind": "turn", "revealed": False,
+    assert question == {"id": 4, "step": 2, "kind": "turn", "revealed": False, "slide": 0,
                         "choices": ["no_mistake", "anticlockwise", "clockwise"]}
     revealed = act("reveal")
     assert revealed["step"] == 2 and revealed["question"]["counts"] == [0, 0, 0]

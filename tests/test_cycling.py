@@ -34,6 +34,7 @@ from lessons.nonseparable.figures import (
     path_rows,
     trajectory_figure,
 )
+from viz.plane import legend_at_foot
 
 # ---------------------------------------------------------------- the brute-force reference
 
@@ -496,6 +497,12 @@ def test_trajectory_draws_the_loop_closed_and_the_errors_chart_three_series():
     names = [t.get("name") for t in spec["data"]]
     assert names[:3] == ["last weights", "pocket (best seen)", "averaged"]
     assert "one period (epoch 1)" in names
+    # the legend goes under the plots (the figure's foot), never over the top row of errors,
+    # where the last weights' line runs on XOR
+    legend = spec["layout"]["legend"]
+    assert legend["y"] < 0 and legend["yanchor"] == "top"
+    foot = legend_at_foot(errors_figure(report, cycle=(1, 2))).layout.legend
+    assert (foot.yref, foot.y, foot.yanchor) == ("container", 0, "bottom")
     # the band covers the period's p = k - j epochs, j .. k - 1, not p + 1 of them
     for j, k in ((1, 2), (3, 7)):
         spec = json.loads(errors_figure(epoch_report(data.X, data.y, max_epochs=9),

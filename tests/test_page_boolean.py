@@ -227,10 +227,12 @@ def test_training_endings_are_worded_from_the_run():
     assert run.ending == "no convergence in 1 epoch"
 
 
-def test_one_part_at_a_time_and_on_a_projector_its_picker_heads_the_sidebar(at):
+def test_one_part_at_a_time_and_on_a_projector_its_picker_is_on_the_title_row(at):
     """A page of all five parts built every element of them before its first picture: the
-    reader picks one (the weights' plane first); on a projector the picker is a list in the
-    sidebar's view of the lesson, so that the plane has the height under the title."""
+    reader picks one (the weights' plane first); on a projector the picker is a drop-down on
+    the title's row, on the page (in the sidebar, which a projector keeps closed, the room
+    could not see which part the page was on), so that the plane has the height under the
+    title."""
     headers = [h.value for h in at.header]
     assert headers == [] and len(at.dataframe) == 1  # the weights' part alone
     assert by_key(at.segmented_control, f"{PAGE}.part").value == "weights"
@@ -238,8 +240,16 @@ def test_one_part_at_a_time_and_on_a_projector_its_picker_heads_the_sidebar(at):
     by_key(at.toggle, "view.lecture").set_value(True).run()
     assert_clean(at)
     assert not [c for c in at.segmented_control if c.key == f"{PAGE}.part"]
-    picker = by_key(at.sidebar.radio, f"{PAGE}.part")
+    assert not [c for c in at.sidebar.selectbox if c.key == f"{PAGE}.part"]
+    assert not [c for c in at.sidebar.radio if c.key == f"{PAGE}.part"]
+    picker = by_key(at.main.selectbox, f"{PAGE}.part")
     assert picker.value == "parity" and picker.label == "Part"
+    # the function on the same row, a drop-down there, so that the row holds both and Share
+    function = by_key(at.main.selectbox, f"{PAGE}.function")
+    assert function.value == "AND"
+    function.set_value("XOR").run()
+    assert_clean(at)
+    assert at.query_params["fn"] == "XOR"
     picker.set_value("xor").run()
     assert [h.value for h in at.header] == ["Why no line computes XOR"]
     assert at.query_params["part"] == "xor"

@@ -165,6 +165,18 @@ def test_overlay_and_ball_toggles(at):
     assert wide[0] < -math.sqrt(8) < math.sqrt(8) < wide[1]  # the whole circle is in view
 
 
+def test_on_a_projector_the_separators_layout_is_on_the_page(at):
+    """Lecture mode: "Side by side / Overlaid", which the page's words name, was only in the
+    sidebar a projector keeps closed; it is on the page (the title's row)."""
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert_clean(at)
+    assert not [c for c in at.sidebar.segmented_control if c.key == f"{PAGE}.layout"]
+    layout = by_key(at.main.segmented_control, f"{PAGE}.layout")
+    layout.set_value("Overlaid").run()
+    assert_clean(at)
+    assert "support vectors" in names_of(stepper_run(at, PAGE)[0]["figure"])
+
+
 def test_xor_has_an_infinite_bound_and_points_to_the_nonseparable_lesson(at):
     by_key(at.selectbox, "data.choice").set_value("XOR (0/1)").run()
     assert_clean(at)

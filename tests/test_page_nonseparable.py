@@ -50,6 +50,20 @@ def test_separable_default_says_so_and_points_to_step_through():
     assert not at.success  # no cycle banner
 
 
+def test_on_a_projector_the_sets_the_page_names_are_on_the_page():
+    """Lecture mode said "Pick one of the sets to try" with the sets only in the sidebar, which
+    a projector keeps closed: the buttons are on the page, and pick the set."""
+    at = open_app(page=PAGE)
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert_clean(at)
+    assert "Pick one of the sets" in at.info[0].value
+    assert not [b for b in at.sidebar.button if b.key.startswith(f"{PAGE}.use.")]
+    buttons = [b for b in at.main.button if b.key.startswith(f"{PAGE}.use.")]
+    assert len(buttons) == 4
+    click(at, f"{PAGE}.use.XOR (0/1)")
+    assert by_key(at.selectbox, "data.choice").value == XOR
+
+
 @pytest.mark.parametrize(("label", "name"), [
     ("XOR (0/1)", "XOR (0/1)"), ("XOR (±1)", "XOR (±1)"),
     ("Noisy blobs", "Noisy blobs (generator)"),

@@ -20,6 +20,7 @@ from core.soft_margin import soft_margin
 from core.trace import record
 from core.variants import rule_run
 from datasets.builtin import BUILTIN, noisy, separable
+from lessons.svm.figures import LINES_REACH
 from lessons.svm.parts import PAIR_ASPECT
 from tests.apptest import (
     assert_clean,
@@ -34,6 +35,7 @@ from tests.apptest import (
     steppers,
     sync,
 )
+from viz.plane import view_box
 
 PAGE = "svm"
 NOTES4 = BUILTIN["Lecture notes' example: 4 points"]()
@@ -197,6 +199,42 @@ def test_on_a_projector_both_runs_step_on_one_plane_in_one_stepper():
     sync(at, PAGE, steps)  # the panels under it follow the one stepper's step
     gamma = max_margin(NOTES4.X, NOTES4.y).gamma
     assert metrics(at)["Maximum margin Margin(D)"] == f"≈ {round(gamma, 4):g}"
+
+
+def test_on_a_projector_every_boundary_of_both_runs_is_in_sight_and_told_apart():
+    """Train side by side at step 5 on a projector: the perceptron's boundary was off the plane
+    (an arrow, "0.21 away") and the SVM's line was the maximum margin's green. The plane's
+    ranges now hold every boundary of both runs that is within LINES_REACH of the points' box
+    (checked by the corners' signs, brute force), and the SVM's line has a colour of its own."""
+    at = section(open_app(page=PAGE), "Train side by side")
+    by_key(at.toggle, "view.lecture").set_value(True).run()
+    assert_clean(at)
+    header, _ = stepper_run(at, PAGE)
+    layout = header["figure"]["layout"]
+    (x0, x1), (y0, y1) = layout["xaxis"]["range"], layout["yaxis"]["range"]
+    perc, svm = traces()
+
+    def crosses(w, b, box) -> bool:
+        (a0, a1), (c0, c1) = box
+        values = [w[0] * x + w[1] * y + b for x in (a0, a1) for y in (c0, c1)]
+        return min(values) <= 0 <= max(values)
+
+    points = view_box(NOTES4.X, aspect=PAIR_ASPECT)
+    (p0, p1), (q0, q1) = points
+    reach = tuple(((p0 + p1) / 2 + s * (p - (p0 + p1) / 2), (q0 + q1) / 2 + s * (q - (q0 + q1) / 2))
+                  for s in (LINES_REACH,) for p, q in ((p0, q0), (p1, q1)))
+    far = ((reach[0][0], reach[1][0]), (reach[0][1], reach[1][1]))
+    drawn = [(trace.W[k], trace.b[k]) for trace in (perc, svm) for k in range(trace.steps + 1)
+             if np.any(trace.W[k])]
+    within = [(w, b) for w, b in drawn if crosses(w, b, far)]
+    assert within and all(crosses(w, b, ((x0, x1), (y0, y1))) for w, b in within)
+    # the perceptron's line at step 5 was off the points' own box: the case the ranges fix
+    assert not crosses(perc.W[5], perc.b[5], points)
+    colours = {trace.get("name"): (trace.get("line") or {}).get("color")
+               for trace in header["figure"]["data"]}
+    svm_colour = header["companion"]["palette"]["boundary"]
+    assert colours["SVM"] == svm_colour != colours["maximum margin"]
+    assert svm_colour != header["palette"]["boundary"]
 
 
 def test_svm_settings_change_the_svm_run():

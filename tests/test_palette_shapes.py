@@ -61,6 +61,10 @@ MEET = {
     "last, averaged and voted": (palette.CLASS_NEG, palette.CLASS_POS, palette.LAST,
                                  palette.AVERAGED, palette.VOTED),
     "weight space": (palette.BOUNDARY, palette.UPDATE, palette.NOW),
+    # a projector's Train side by side: both runs and the maximum margin on one plane
+    "the perceptron and the SVM on one plane": (palette.CLASS_NEG, palette.CLASS_POS,
+                                                palette.BOUNDARY, palette.VISITED,
+                                                palette.MAX_MARGIN, palette.SVM_RUN),
     "errors per epoch": (palette.LAST, palette.POCKET, palette.AVERAGED, palette.CYCLE),
 }
 

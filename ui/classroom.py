@@ -34,6 +34,8 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
+import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
 from pathlib import Path
@@ -93,7 +95,10 @@ _TOOK = "class.took"  # the view_seq this page took from the class since it last
 _DIVERGED = "class.diverged"  # this page's view is not the one it took from the class
 _MODE = "class.mode"  # (follow | explore, n): n orders the page's and the server's changes
 _OVER = "class.over"  # "ended" once the class is over (the page keeps its view)
-_REMOTE = "class.remote"  # a remote link, shown once
+_REMOTE = "class.remote"  # a remote link asked for: (token, shown until, keys then)
+# how long the remote link's QR code stays in the sidebar (a projector may show the sidebar):
+# it goes as soon as a phone claims it, and after this long in any case
+REMOTE_SHOWN_S = 60
 _CARD = "class.card"  # the projector's join card is shown
 _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
@@ -104,8 +109,9 @@ _FIRST = "class.first"  # this session has just opened a class's link: its first
 _REST = "class.rest"  # this session's last run was a first screen: its next is its rest
 # this run's place for the strip on its title's row (title_slot): a projector's, this run only
 _TITLE_SLOT = "_class_title_slot"
-# kept when a view is applied: the class, lecture mode, the student's own points and file
-_KEEP = ("class.", LECTURE.key, "data.user", "data.file")
+# kept when a view is applied: the class, lecture mode, the student's own points and file,
+# the lecture plan (ui/lecture_plan.py)
+_KEEP = ("class.", LECTURE.key, "data.user", "data.file", "plan.")
 
 
 # ---------------------------------------------------------------- views
@@ -284,6 +290,9 @@ def _reset_session() -> None:
             del st.session_state[name]
 
 
+reset_session = _reset_session  # (a lecture plan's slide opens its view as a class's does)
+
+
 def _apply(state: ClassState, pages: dict, page, parameters) -> None:
     """Make this page the class's view at its step: one run (a lesson's switch in it)."""
     view = owned(decode_view(state.view), parameters and parameters())
@@ -338,8 +347,10 @@ def _join_typed() -> None:
 def _make_remote() -> None:
     if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         try:
-            st.session_state[_REMOTE] = _remote_token(st.session_state[_CODE],
-                                                                 st.session_state[_KEY])
+            token = _remote_token(st.session_state[_CODE], st.session_state[_KEY])
+            state = _get(st.session_state[_CODE])[0]
+            keys = len(state.key_hashes) if state is not None else 0
+            st.session_state[_REMOTE] = (token, time.monotonic() + REMOTE_SHOWN_S, keys)
         except ClassError as refused:
             st.session_state[_PROBLEM] = refused.message
         except Unavailable:
@@ -676,6 +687,38 @@ def _join_card(code: str) -> None:
         st.rerun()  # the whole page: the strip goes to the title's row (title_slot)
 
 
+def _remote_gone() -> bool:
+    """Whether the remote link asked for is to go: claimed by a phone, or shown long enough."""
+    _token, until, keys = st.session_state[_REMOTE]
+    if time.monotonic() >= until:
+        return True
+    try:
+        state = _get(st.session_state[_CODE], 2.0)[0]
+    except Unavailable:
+        return False
+    return state is None or len(state.key_hashes) > keys
+
+
+@st.fragment(run_every=2.0)
+def _remote_card() -> None:
+    """The remote link and its QR code, asked for by the lecturer: shown until a phone claims
+    it, for :data:`REMOTE_SHOWN_S` at most (every 2 s its fragment asks the class whether a
+    phone claimed it); then the sidebar draws again without it (and its fragment stops)."""
+    if not st.session_state.get(_REMOTE) or not st.session_state.get(_CODE):
+        return
+    if _remote_gone():
+        st.session_state.pop(_REMOTE, None)
+        st.rerun()  # the whole page: the fragment is not drawn again, and stops asking
+    token, until, _keys = st.session_state[_REMOTE]
+    link = f"{join_link(st.session_state[_CODE])}&remote={token}"
+    left = max(0, round(until - time.monotonic()))
+    st.warning("A link for your phone: it works once, within ten minutes. Keep it off the "
+               f"projector: it goes from here once your phone opens it, or in {left} s.",
+               icon=":material/phonelink_lock:")
+    st.image(qr_svg(link), width=180)
+    st.code(link, language=None, wrap_lines=True)
+
+
 def _sidebar() -> None:
     """The foot of the sidebar: start or join a class; in one, its controls."""
     st.subheader("Class")
@@ -707,13 +750,8 @@ def _sidebar() -> None:
     if not st.session_state.get(_CARD):
         st.button("Show how to join", key="class.show_card", icon=":material/qr_code_2:",
                   on_click=lambda: st.session_state.update({_CARD: True}))
-    token = st.session_state.pop(_REMOTE, None)
-    if token:
-        link = f"{join_link(code)}&remote={token}"
-        st.warning("A link for your phone, shown once: it works once, within ten minutes. "
-                   "Keep it off the projector.", icon=":material/phonelink_lock:")
-        st.image(qr_svg(link), width=180)
-        st.code(link, language=None, wrap_lines=True)
+    if st.session_state.get(_REMOTE):
+        _remote_card()
     else:
         st.button("Phone as a remote", key="class.remote_button", on_click=_make_remote,
                   icon=":material/phonelink:",

@@ -57,6 +57,9 @@ PART = "part"  # the link's parameter of the part picked (Parts.settings)
 # a lesson's settings drawn over its run (Lesson.aside): on a phone they go under the run, as
 # the control beside the title does (ui/stepper_assets/stepper.css)
 ASIDE_KEY = "pl-aside"
+# a projector's title row's place for what names the view (Lesson.heading)
+HEADING_KEY = "pl-heading"
+PICKER_WIDTH = 210  # px: a part's longest name in a projector's type, and the drop-down's arrow
 
 
 def dark_page() -> bool:
@@ -104,10 +107,11 @@ class Parts:
         first, so that it has a projector's first screen (the others follow
         in their order).
     pick_aside : bool, default False
-        With ``pick``, in lecture mode the picker heads the lesson's view in the
-        sidebar (:meth:`Lesson.aside`), a list, rather than a row under the title:
-        for a lesson whose picture is a chart as tall as a projector leaves under
-        its title's row.
+        With ``pick``, in lecture mode the picker is a drop-down on the title's row
+        (:meth:`Lesson.heading`) rather than a row of buttons under the title: for a
+        lesson whose picture is a chart as tall as a projector leaves under its
+        title's row. (In the sidebar, which a projector keeps closed, the room saw the
+        page name parts it could not see.)
     """
 
     def __init__(self, *, pick: bool = False, lead: str | None = None,
@@ -189,6 +193,7 @@ class Lesson:
         keep_alive(defaults(self.settings))
         url_state.write(self.settings)
         self._share = None
+        self._heading = None
         self._aside = None
         self._asides = 0
         self._columns: tuple[str, str] | None = None
@@ -227,6 +232,9 @@ class Lesson:
             st.title(text, help=intro or None, anchor=False)
             if beside is not None:
                 beside()  # (a phone's page moves it under the run: stepper.css)
+            if lecture:  # a projector's view of the lesson, on the page (Lesson.heading)
+                self._heading = st.container(horizontal=True, width="content",
+                                             vertical_alignment="center", key=HEADING_KEY)
             self._share = st.empty()
             with self._share.container(width="content"):
                 url_state.share_button(place="title")
@@ -242,8 +250,8 @@ class Lesson:
         if self._picker is None or self._picked is not None:
             return
         if self.parts.pick_aside and lecture_mode():
-            self._picked = self.widget(replace(self._picker, widget="radio"), self.aside(),
-                                       horizontal=False)
+            self._picked = self.widget(replace(self._picker, widget="select"), self.heading(),
+                                       label_visibility="collapsed", width=PICKER_WIDTH)
         else:
             with st.container(key=PARTS_KEY):
                 self._picked = self.widget(self._picker, required=True,
@@ -261,6 +269,14 @@ class Lesson:
             names = (lead, *(name for name in names if name != lead))
         for name in names:
             self.parts[name](self, *args)
+
+    def heading(self):
+        """Where a projector's page shows what names its view (the part picked, a layout): on
+        the title's row, beside the title, so that the room sees what the page speaks of and
+        the picture keeps the height under the title; elsewhere :meth:`aside`."""
+        if self._heading is None:
+            return self.aside()
+        return self._heading
 
     def aside(self):
         """Where the lesson's secondary settings go (a view's layout, data to try): in the page

@@ -13,6 +13,8 @@ the same colour by dash. What each colour means, everywhere:
   the voted perceptron, whose votes come from the weights between updates;
 - bluish green: the maximum-margin separator and the SVM's answers (their band,
   margin lines and support vectors);
+- reddish purple too: the SVM's descent where it is stepped on the perceptron's plane
+  beside the maximum margin (green there would be two lines of one colour);
 - sky blue: the averaged perceptron;
 - greys: references (the ball of radius R, bounds, the size of w, paths, a run's own
   margin lines).
@@ -92,6 +94,8 @@ MAX_MARGIN = BLUISH_GREEN
 MAX_BAND = tint(BLUISH_GREEN, 0.14)
 SUPPORT = BLUISH_GREEN
 SVM = BLUISH_GREEN
+# the SVM's run stepped with the perceptron's on one plane, where the maximum margin is green
+SVM_RUN = REDDISH_PURPLE
 
 # the other ways to read a run
 AVERAGED = SKY_BLUE

@@ -1,5 +1,7 @@
 """Lesson 3: Boolean functions as perceptrons, and why no line computes XOR."""
 
+from dataclasses import replace
+
 import streamlit as st
 
 from lessons.boolean.parts import (
@@ -14,6 +16,8 @@ from lessons.boolean.parts import (
 from ui.lecture import lecture_mode, lecture_toggle
 from ui.lesson import Lesson
 
+FUNCTION_WIDTH = 120  # px: "NAND" in a projector's type, and the drop-down's arrow
+
 
 def page() -> None:
     """Boolean functions: the title, the function and the encoding, then the weights, the
@@ -26,11 +30,20 @@ def page() -> None:
                    "on the other lessons, with your settings kept.")
 
     lecture = lecture_mode()
+
+    def function_picker() -> None:
+        # the function is picked in the title's row: the plane has the height; on a projector
+        # a drop-down, so that the row holds the part picked too (ui.lesson's heading)
+        if lecture:
+            lesson.widget(replace(FUNCTION, widget="select"), on_change=load_hand_weights,
+                          label_visibility="collapsed", width=FUNCTION_WIDTH)
+        else:
+            lesson.widget(FUNCTION, required=True, on_change=load_hand_weights,
+                          label_visibility="collapsed")
+
     lesson.title(
         "Boolean functions and XOR",
-        # the function is picked in the title's row: the plane has the height
-        beside=lambda: lesson.widget(FUNCTION, required=True, on_change=load_hand_weights,
-                                     label_visibility="collapsed"),
+        beside=function_picker,
         intro="A perceptron computes a Boolean function when the sign of a = w₁x₁ + w₂x₂ + b gives "
               "the right output on every row of the truth table: a > 0 true, a < 0 false (0 or −1, "
               "as the table writes it), and a = 0 counts as wrong.",

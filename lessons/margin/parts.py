@@ -310,7 +310,10 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     place = lesson.aside()
     if not lecture:  # the two settings in one row over the steps: the plane under them
         place = place.container(horizontal=True, vertical_alignment="center", gap="medium")
-    layout = lesson.widget(LAYOUT, place, label_visibility="collapsed")
+    # on a projector the separators' layout, which the page's words name, is on the title's
+    # row (the room does not see the sidebar); the ball's zoom stays in the lesson's view
+    layout = lesson.widget(LAYOUT, lesson.heading() if lecture else place,
+                           label_visibility="collapsed")
     whole_ball = lesson.widget(BALL, place)
     maximum = facts["maximum"]
     drawn = facts["R_plane"] if bias else facts["R"]  # the circle the chart draws

@@ -1,7 +1,6 @@
 """Lesson 4: non-separable data. The perceptron cycles; the pocket and the average help."""
 
 from lessons.nonseparable.parts import PAGE, PARTS, SETTINGS, suggestions, what_to_show
-from ui.lecture import lecture_mode
 from ui.lesson import Lesson, cannot_go_on
 
 
@@ -23,6 +22,6 @@ def page() -> None:
     try:
         shown = what_to_show(data.X, data.y, settings)
     except ValueError as error:
-        suggestions(lesson.aside() if lecture_mode() else None)
+        suggestions()
         cannot_go_on(f"These settings cannot train: {error}")
     lesson.draw_parts(data, settings, shown)

@@ -244,8 +244,11 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
                      row=1, col=1)
     fig.update_yaxes(title_text="max ‖w‖", rangemode="tozero", row=2, col=1)
     fig.update_xaxes(title_text="epoch", row=2, col=1)
-    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=30, b=10),
-                      legend=dict(orientation="h", yanchor="bottom", y=1.01, x=0))
+    # the legend under the epoch axis (ui's figure_json / lesson.chart move it to the figure's
+    # foot, with room of its own): over the plot it sat on the top row, where the last weights'
+    # errors run when they are at their most (XOR's four on a projector)
+    fig.update_layout(height=height, template=HOUSE_TEMPLATE, margin=dict(l=10, r=10, t=10, b=10),
+                      legend=dict(orientation="h", yanchor="top", y=-0.12, x=0))
     if len(epochs):
         last, pocket = int(report.errors_last[-1]), int(report.errors_pocket[-1])
         describe.attach(fig, f"{describe.plural(len(epochs), 'epoch')}. Training errors at the end "

@@ -51,13 +51,11 @@ def choose(name: str) -> None:
     st.session_state[DATA_CHOICE_KEY] = name
 
 
-def suggestions(place=None) -> None:
+def suggestions() -> None:
     """A row of buttons for data sets that cannot be separated; the current one highlighted.
-    In ``place`` (a lesson's aside, the sidebar on a projector) one under the other."""
-    if place is None:
-        cols = st.columns(len(SUGGESTED) + 1, vertical_alignment="center")
-    else:
-        cols = [place] * (len(SUGGESTED) + 1)
+    On the page on a projector too: the page's words name them (in the sidebar, which a
+    projector keeps closed, the room read "pick one of the sets" and saw none)."""
+    cols = st.columns(len(SUGGESTED) + 1, vertical_alignment="center")
     cols[0].markdown("**Try:**")
     for col, (name, label) in zip(cols[1:], SUGGESTED.items(), strict=True):
         col.button(label, key=f"{PAGE}.use.{label}", on_click=choose, args=(name,),
@@ -188,7 +186,8 @@ def run_views(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> No
 def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None:
     """Data to try (under the run: the picture leads), then whether the data is separable, has
     no fixed order, a cycle found or none found yet; and where floats part."""
-    suggestions(lesson.aside() if lecture_mode() else None)
+    # on the page on a projector too: the verdict below names them ("pick one of the sets")
+    suggestions()
     cycle = shown.cycle
     if shown.separable:
         ran = (f" (here after {plural(cycle.mistakes, 'mistake')} in "

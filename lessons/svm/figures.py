@@ -258,6 +258,52 @@ def _own_margins_trace(w, b: float, box) -> go.Scatter:
                       line=dict(color=OWN_MARGIN, width=1.5, dash="dot"), hoverinfo="skip")
 
 
+# how much a plane may grow, around its points' centre, to show the runs' boundaries
+# (``lines_box``): beyond that a boundary is named at the plane's edge with how far it is
+LINES_REACH = 2.0
+# a boundary that only just meets the grown box would touch its corner: a little more room
+LINES_ROOM = 1.08
+
+
+def lines_box(box, W, B, *, reach: float = LINES_REACH):
+    """``box`` grown around its centre, both ranges by one factor (equal scales and the
+    plane's aspect kept), just enough that every line w·x + b = 0 of ``W``, ``B`` crosses it,
+    counting only the lines that do within ``reach`` times the box's size.
+
+    A line meets the box of centre c and half sizes (hx, hy) grown by s when
+    |w·c + b| <= s (|w₁| hx + |w₂| hy): the least s of each line, the largest of those at most
+    ``reach``, a little more (LINES_ROOM), rounded out to the box's hundredth.
+
+    >>> lines_box(((0.0, 2.0), (0.0, 2.0)), np.array([[1.0, 1.0]]), np.array([-3.0]))
+    ((0.0, 2.0), (0.0, 2.0))
+    >>> lines_box(((0.0, 2.0), (0.0, 2.0)), np.array([[1.0, 1.0]]), np.array([1.0]))
+    ((-0.62, 2.62), (-0.62, 2.62))
+    >>> lines_box(((0.0, 2.0), (0.0, 2.0)), np.array([[1.0, 1.0]]), np.array([9.0]))
+    ((0.0, 2.0), (0.0, 2.0))
+    """
+    (x0, x1), (y0, y1) = box
+    centre = np.array([(x0 + x1) / 2, (y0 + y1) / 2])
+    half = np.array([(x1 - x0) / 2, (y1 - y0) / 2])
+    W, B = np.asarray(W, dtype=float).reshape(-1, 2), np.asarray(B, dtype=float).ravel()
+    reaches = np.abs(W) @ half
+    away = np.abs(W @ centre + B)
+    drawn = reaches > 0  # w = 0: no line
+    needed = np.divide(away, reaches, out=np.full_like(away, np.inf), where=drawn)
+    within = needed[needed <= reach]
+    grow = max(1.0, min(reach, float(within.max()) * LINES_ROOM)) if within.size else 1.0
+    if grow == 1.0:
+        return box
+    # rounded out as view_box rounds, the x range still the y range's multiple it was
+    unit = 10.0 ** (np.floor(np.log10(2 * half.max())) - 2)
+    def out(value: float) -> float:  # (a hair of rounding error is not a unit more)
+        return float(np.ceil(round(value / unit, 6)) * unit)
+
+    high = out(half[1] * grow)
+    half = np.array([out(high * half[0] / half[1]), high])
+    return tuple((float(round(c - h, 10)), float(round(c + h, 10)))
+                 for c, h in zip(centre, half, strict=True))
+
+
 # how much taller than its box a plane that grows to its plot's height may be shown
 # (``run_figure``'s ``tall``: a phone upright is about 2.2 times as tall as wide)
 TALL_REACH = 4.0
@@ -265,7 +311,7 @@ TALL_REACH = 4.0
 
 def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=None, mm=None,
                own_margins: bool = False, title: str = "", height: int = 560,
-               aspect: float = 1.0, tall: bool = False) -> go.Figure:
+               aspect: float = 1.0, tall: bool = False, lines=None) -> go.Figure:
     """One run at one step: viz.plane.plane_figure plus the maximum margin (and the run's own);
     ``aspect``: the plane's width over its height.
 
@@ -274,10 +320,17 @@ def run_figure(X, y, classes, *, w, b, w_before=None, b_before=None, visited=Non
     plot shrinking to the box; the figure's lines and band reach TALL_REACH times the box's
     height so that they still meet the plot's edges. (Where the plot is wider than the box,
     the plot shrinks to it as any plane's does.)
+
+    ``lines``: (W, B), the boundaries of the runs the page steps on this plane: its ranges
+    grow to show them, within reason (:func:`lines_box`).
     """
     fig = plane_figure(X, y, classes, w=w, b=b, w_before=w_before, b_before=b_before,
                        visited=visited, height=height, title=title, aspect=aspect)
     box = view_box(np.asarray(X, dtype=float), aspect=aspect)
+    if lines is not None:
+        box = lines_box(box, *lines)
+        fig.update_xaxes(range=list(box[0]))
+        fig.update_yaxes(range=list(box[1]))
     if tall:
         fig.update_yaxes(constrain="range")
         (y0, y1) = box[1]

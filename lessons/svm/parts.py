@@ -42,7 +42,7 @@ from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.settings import Setting, order_label
 from ui.stepper import legend_only, perceptron_run, with_companion
 from viz import maths
-from viz.palette import BOUNDARY, SVM
+from viz.palette import BOUNDARY, SVM_RUN
 from viz.plane import PLANE_HEIGHT_LECTURE
 
 PAGE = "svm"
@@ -291,12 +291,15 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
     def one_plane() -> go.Figure:
         """On a projector both runs on one plane: the points and the maximum margin, and the
         two boundaries the page draws named in its legend, at its foot."""
+        # every boundary either run draws, within reason, on the plane (farther ones are
+        # named at its edge with how far they are)
         fig = draw.run_figure(data.X, data.y, data.classes, w=np.zeros(2), b=0.0, mm=mm,
-                              height=PLANE_HEIGHT_LECTURE, aspect=PAIR_ASPECT, tall=True)
+                              height=PLANE_HEIGHT_LECTURE, aspect=PAIR_ASPECT, tall=True,
+                              lines=(np.vstack([perc.W, svm.W]), np.concatenate([perc.b, svm.b])))
         fig.update_shapes(showlegend=False)
         fig.for_each_trace(lambda trace: trace.update(name="maximum margin"),
                            selector=dict(name="maximum-margin boundary"))
-        fig.add_traces([legend_only("perceptron", BOUNDARY), legend_only("SVM", SVM)])
+        fig.add_traces([legend_only("perceptron", BOUNDARY), legend_only("SVM", SVM_RUN)])
         return fig
 
     # one clock: Next mistake stops where either run updates
@@ -328,7 +331,7 @@ def train_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict
         # on a projector both runs on one plane, both maths beside it: two charts side by side,
         # each over its maths, left the picture an eighth of the screen
         # (a boundary outside the view is named at its edge as in the legend)
-        svm_palette = {**follower.header.palette, "boundary": SVM}
+        svm_palette = {**follower.header.palette, "boundary": SVM_RUN}
         lesson.stepper(with_companion(
             replace(leader, header=leader.header.with_(
                 name=titles[0], words={**leader.header.words, "boundary": "perceptron"})),

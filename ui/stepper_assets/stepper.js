@@ -180,7 +180,10 @@ class Stepper {
     const tall = !narrow && this.run.header.figure.layout.yaxis?.constrain === "range";
     return { lecture, pair: this.pair, wide, widePair: pairs, tall,
              width: host.clientWidth, top: pageTop(host),
-             windowWidth: window.innerWidth, windowHeight: window.innerHeight, narrow };
+             windowWidth: window.innerWidth, narrow,
+             // a lecture's slide bar (ui/lecture_plan_assets) holds the window's foot
+             windowHeight: window.innerHeight
+               - (document.querySelector(".pl-slide-bar")?.offsetHeight ?? 0) };
   }
 
   relayout() {

@@ -1,0 +1,221 @@
+// A lecture given from its plan (ui/lecture_plan.py): a presenter's clicker, the slide bar,
+// and the browser's own copy of the plan in progress. Every title and note is outside text,
+// set as text, never as HTML.
+//
+// Keys: PageDown (and ".") forward, PageUp (and "b") back: the keys presenters' clickers send
+// (the stepper takes the arrows, N and Home: controls.js; none of these is one of them). On a
+// slide that covers steps k to m, forward steps the run until m and then opens the next
+// slide, as reveal.js goes through a slide's fragments; back steps down to k, then opens the
+// slide before. A slide is opened by the server (a run of the page with the slide's view):
+// the bar asks for it with its trigger "go" {slide}.
+
+export const KEPT = "plab.lecture.plan";  // localStorage: the plan in progress, as its file
+const FORWARD = new Set(["PageDown", "."]);
+const BACK = new Set(["PageUp", "b"]);
+
+function typing(target) {
+  // a field's own keys (a text box, a select, a widget's slider) are left alone
+  if (!(target instanceof Element)) return false;
+  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
+  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
+  if (target.tagName === "INPUT") {
+    const type = (target.getAttribute("type") || "text").toLowerCase();
+    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
+  }
+  return false;
+}
+
+export function clickerKey(event) {
+  // "forward", "back" or null (a modified key, one taken already, a field's own)
+  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return null;
+  if (typing(event.target)) return null;
+  if (FORWARD.has(event.key)) return "forward";
+  if (BACK.has(event.key)) return "back";
+  return null;
+}
+
+export function decide(way, slide, stepper) {
+  // what a press does: {step: "step" | "back"} inside the slide's steps, {go: i} to another
+  // slide, or null (the lecture's first or last). ``slide``: {at, count, steps: [k, m] | null};
+  // ``stepper``: the page's stepper {k, K}, or null (a view with no stepper)
+  const { at, count, steps } = slide;
+  if (steps && stepper) {
+    const [from, to] = steps;
+    if (way === "forward" && stepper.k < Math.min(to, stepper.K)) return { step: "step" };
+    if (way === "back" && stepper.k > from) return { step: "back" };
+  }
+  if (way === "forward") return at + 1 < count ? { go: at + 1 } : null;
+  return at > 0 ? { go: at - 1 } : null;
+}
+
+export function mainStepper() {
+  // the page's own stepper (a second one on the page follows it)
+  const box = document.querySelector(".pl-stepper:not(.pl-follower)");
+  if (!box || box.dataset.step === undefined) return null;
+  const slider = box.querySelector(".pl-slider");
+  return { box, k: Number(box.dataset.step), K: Number(slider?.max ?? 0) };
+}
+
+export function barText(slide) {
+  // "slide 4 / 12 · its title"
+  const head = `slide ${slide.at + 1} / ${slide.count}`;
+  return slide.title ? `${head} \u00b7 ${slide.title}` : head;
+}
+
+function press(g, way) {
+  const slide = g.data;
+  if (!slide || slide.at === null || slide.at === undefined || g.going) return false;
+  const stepper = mainStepper();
+  const move = decide(way, slide, stepper);
+  if (!move) return false;
+  if (move.step) {
+    // the stepper's own button: its class layer tells the class, as a key would
+    stepper.box.querySelector(`.pl-controls .pl-${move.step}`)?.click();
+  } else {
+    g.going = true;  // one slide at a time: the next press waits for that slide's run
+    g.bar?.setAttribute("aria-busy", "true");
+    g.trigger("go", { slide: move.go, from: slide.at, at: Date.now() });
+  }
+  return true;
+}
+
+function button(bar, cls, label, way, g) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.className = `pl-button pl-slide-${cls}`;
+  b.textContent = label;
+  b.addEventListener("click", () => press(g, way));
+  bar.append(b);
+  return b;
+}
+
+function drawBar(g) {
+  const slide = g.data;
+  if (slide.at === null || slide.at === undefined) {
+    g.bar?.remove();
+    g.bar = null;
+    document.documentElement.style.removeProperty("--pl-slide-bar");
+    return;
+  }
+  if (!g.bar || !g.bar.isConnected) {
+    const bar = document.createElement("nav");
+    bar.className = "pl-slide-bar";
+    bar.setAttribute("aria-label", "Lecture");
+    g.parts = {};
+    g.parts.back = button(bar, "back", "Previous", "back", g);
+    g.parts.text = document.createElement("span");
+    g.parts.text.className = "pl-slide-text";
+    g.parts.text.setAttribute("role", "status");
+    bar.append(g.parts.text);
+    g.parts.next = button(bar, "next", "Next", "forward", g);
+    g.parts.notes = document.createElement("p");
+    g.parts.notes.className = "pl-slide-notes";
+    bar.append(g.parts.notes);
+    document.body.append(bar);
+    g.bar = bar;
+  }
+  g.bar.dataset.mode = slide.mode;  // "projector", "remote" (a phone), "laptop"
+  g.bar.removeAttribute("aria-busy");
+  g.parts.text.textContent = barText(slide);
+  g.parts.back.disabled = slide.at === 0 && !slide.steps;
+  g.parts.next.disabled = slide.at + 1 >= slide.count && !slide.steps;
+  g.parts.notes.textContent = slide.notes || "";
+  g.parts.notes.hidden = !slide.notes || slide.mode === "projector";
+  document.documentElement.style.setProperty("--pl-slide-bar", `${g.bar.offsetHeight}px`);
+}
+
+function keep(component) {
+  // the browser's copy of the plan in progress: written as the plan changes; read once a
+  // session (``ask``), when the server has none, and sent back
+  const { data, setStateValue } = component;
+  try {
+    if (data.ask) {
+      const text = localStorage.getItem(KEPT);
+      if (text) setStateValue("kept", { text, at: Date.now() });
+    } else if (typeof data.text === "string") {
+      localStorage.setItem(KEPT, data.text);
+    } else if (data.text === null && data.forget) {
+      localStorage.removeItem(KEPT);
+    }
+  } catch (error) { /* no storage: the plan lives as long as the session */ }
+}
+
+// Preparing the next slide: once this slide's page is drawn and still, its address opens in
+// a frame out of sight (ui/lecture_plan.py's prepare_link): the server runs its page, and
+// its cache keeps the run for the switch. The frame goes once its page is drawn.
+const PREPARE_AFTER_MS = 1000;  // after this slide's page is still
+const PREPARE_AT_MOST_MS = 30000;
+
+function pageStill(doc) {
+  const app = doc.querySelector('[data-testid="stApp"]');
+  return Boolean(app) && app.getAttribute("data-test-script-state") === "notRunning"
+    && !doc.querySelector(".pl-rest-pending");
+}
+
+export function prepare(g) {
+  const next = g.data?.next;
+  if (!next || g.prepared === next || window.plNoPrepare) return;
+  g.prepared = next;
+  clearTimeout(g.prepareTimer);
+  const begin = performance.now();
+  const wait = () => {
+    if (g.prepared !== next) return;
+    if (!pageStill(document)) {
+      g.prepareTimer = setTimeout(wait, 250);
+      return;
+    }
+    g.prepareTimer = setTimeout(() => {
+      if (g.prepared !== next) return;
+      g.frame?.remove();
+      const frame = document.createElement("iframe");
+      frame.className = "pl-prepare";
+      frame.setAttribute("aria-hidden", "true");
+      frame.tabIndex = -1;
+      frame.title = "The next slide, prepared";
+      frame.src = new URL(next, location.href).href;
+      document.body.append(frame);
+      g.frame = frame;
+      const opened = performance.now();
+      const done = () => {
+        if (g.frame !== frame) return;
+        let drawn = false;
+        try {
+          const doc = frame.contentDocument;
+          drawn = Boolean(doc?.querySelector(".js-plotly-plot .scatterlayer .trace"))
+            && pageStill(doc);
+        } catch (error) { drawn = true; }  // not ours to read: nothing more to wait for
+        if (drawn || performance.now() - opened > PREPARE_AT_MOST_MS) {
+          window.plPrepared = { next, ms: Math.round(performance.now() - opened),
+                                drawn, waited: Math.round(opened - begin) };
+          frame.remove();
+          g.frame = null;
+        } else setTimeout(done, 250);
+      };
+      setTimeout(done, 500);
+    }, PREPARE_AFTER_MS);
+  };
+  wait();
+}
+
+export default function (component) {
+  const { data } = component;
+  if (data.keep) {
+    keep(component);
+    return;
+  }
+  const g = (window.__plPlan ??= { bar: null, data: null, going: false });
+  const fresh = !g.data || g.data.at !== data.at || g.data.run !== data.run;
+  g.data = data;
+  g.trigger = component.setTriggerValue;
+  if (fresh) g.going = false;
+  if (!g.listening) {
+    g.listening = true;
+    window.addEventListener("keydown", (event) => {
+      const way = clickerKey(event);
+      if (!way || !g.data || g.data.at === null || g.data.at === undefined) return;
+      if (press(g, way) || event.key.startsWith("Page")) event.preventDefault();
+    }, true);
+  }
+  drawBar(g);
+  prepare(g);
+}
