@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import contextlib
 import io
-import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import TimeoutError as FutureTimeout
