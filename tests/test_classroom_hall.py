@@ -11,7 +11,7 @@ from classroom import codes, limits
 from classroom.follower import Follower, Lecturer, request
 from classroom.state import start
 from classroom.store import MemoryStore
-from tests.classroom_support import run, serving
+from testkit.classroom import run, serving
 
 VIEW = "data=xor-0-1&eta=0.1"
 

@@ -35,7 +35,7 @@ from classroom.state import (
     start,
 )
 from classroom.store import MemoryStore
-from tests.classroom_support import SECRET, app_of
+from testkit.classroom import SECRET, app_of
 from tests.test_classroom_ops import (  # noqa: F401 (fixtures)
     following,
     make_store,
@@ -440,7 +440,7 @@ def test_two_processes_keep_one_class_s_results_together(redis_url):
     processes: each reads what the other kept."""
     from classroom.ops import Operations
     from classroom.redis_store import RedisStore
-    from tests.classroom_support import run
+    from testkit.classroom import run
 
     async def main():
         one, two = RedisStore(redis_url), RedisStore(redis_url)
@@ -534,7 +534,7 @@ def test_both_stores_keep_the_same_results_for_the_same_answers(redis_url, quest
     same CSV, row for row (a refused answer is refused by both and kept by neither)."""
     from classroom.ops import Operations
     from classroom.redis_store import RedisStore
-    from tests.classroom_support import run
+    from testkit.classroom import run
 
     tokens = [codes.new_voter(SECRET) for _ in range(4)]
 

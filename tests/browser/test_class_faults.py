@@ -15,6 +15,7 @@ import urllib.request
 
 import pytest
 
+from testkit.browser import ARTIFACTS, timeout_ms
 from testkit.class_journey import (
     CLASS,
     describe,
@@ -28,7 +29,6 @@ from testkit.class_journey import (
 from testkit.classroom import redis_server_binary
 from testkit.deployment import deployed
 from testkit.stepper import wait_status
-from tests.browser.conftest import ARTIFACTS, timeout_ms
 
 pytestmark = pytest.mark.browser
 

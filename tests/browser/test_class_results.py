@@ -12,8 +12,8 @@ import urllib.request
 
 import pytest
 
-from tests.browser.class_journey import PHONE, open_page
-from tests.browser.conftest import ARTIFACTS, timeout_ms
+from testkit.browser import ARTIFACTS, timeout_ms
+from testkit.class_journey import PHONE, open_page
 
 pytestmark = pytest.mark.browser
 

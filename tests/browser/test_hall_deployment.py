@@ -18,8 +18,8 @@ import pytest
 
 from classroom import limits
 from classroom.follower import Follower, Lecturer, request
-from tests.browser.deployment import deployed
-from tests.classroom_support import run
+from testkit.classroom import run
+from testkit.deployment import deployed
 
 pytestmark = pytest.mark.browser
 VIEW = "data=xor-0-1&eta=0.1"

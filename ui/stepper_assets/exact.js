@@ -1,6 +1,6 @@
 // @uses format.js
 // @provides halfEven, exactOf, weightInts, activationInts, exactScores, signOf, turnOf,
-// @provides exactActivations, movedWords
+// @provides exactActivations, movedWords, TURN_TIE
 // An exact run's decisions, taken on integers as the server takes them (core/decimals.py).
 // The header's scale {x: kx, w: kw} says that X times 10^kx and every w and b times 10^kw are
 // integers (ui/stepper.py's exact_scale checked it): a = w.x + b is then the integer

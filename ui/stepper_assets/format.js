@@ -1,4 +1,4 @@
-// @provides num, labelled
+// @provides num, labelled, isShown, eqSign, named
 // Numbers as viz/maths.py writes them: num(v) = f"{round(v, 10):.6g}" with "e+0" -> "e",
 // "e-0" -> "e-". Python rounds exact ties to even both in round() and in "%g"; JS's
 // toFixed/toPrecision round them away from zero. So the rounding is done here on the exact
