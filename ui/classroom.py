@@ -58,7 +58,7 @@ ASSETS = Path(__file__).with_name("classroom_assets")
 # the strip's script: these modules joined into one ES module, in this order, each using only
 # what the ones before it declare (dom.js is the stepper's own, shared); ``export`` marks
 # what a module offers the others and its tests (tests/browser/js/)
-JS_MODULES = ("dom", "strip", "lead", "stream")
+JS_MODULES = ("dom", "strip", "lead", "work", "stream")
 SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 _EXPORT = re.compile(r"^export (?!default)", re.M)
 
