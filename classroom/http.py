@@ -82,8 +82,8 @@ Security, in numbers:
   address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
   mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
   request at 50/s per address (burst 1000) before that. One address guessing for a
-  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
-  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
+  15-week term (9.1e6 s) at 5/s (identities rotated, each earned with its proof of
+  work) tries 4.5e7 codes: with 10 classes open all term the chance of
   finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
   identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
   term, so the real chance is lower still. What a found code gives: the view the room
@@ -372,11 +372,14 @@ class Events:
     async def admit(self, request: Request) -> tuple[Subscriber, str | None, ClassState]:
         """Who may open this stream, as what; the cookie to set; the class.
 
-        The identity is the server's: a browser without the voter cookie is given one (at
-        most ``NEW_VOTERS`` per address), and a cookie the server did not sign is refused,
-        its cookie cleared (the page's next try is given a new one, within that bound).
-        Streams are bounded per identity, per address and per class, inside the process's
-        cap, so that no client and no class can take every other's room.
+        The identity is the server's: a student's page without the voter cookie is refused
+        (401: it earns one with its proof of work, ``GET``/``POST /class/voter``); the
+        projector's stream (its tally ticket) is given one (at most ``NEW_VOTERS`` per
+        address); a cookie the server did not sign is refused, its cookie cleared. The class
+        is looked up by ``ops.look_up``: with the page's join ticket no miss is spent or
+        checked. Streams are bounded per identity, per address and per class, inside the
+        process's cap and its reserve for small classes, so that no client and no class can
+        take every other's room.
         """
         room, ops = self.classroom, self.classroom.ops
         hub, who = room.store.hub, address(request)
