@@ -33,65 +33,72 @@ const K = new Uint32Array([
   0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
 ]);
 
-function sha256(data) {
-  const length = data.length;
-  const blocks = Math.ceil((length + 9) / 64);
+const IV = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
+            0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+const W = new Uint32Array(64);
+
+function compress(h, view, at) {
+  // one 64-byte block of ``view`` from ``at`` into the state ``h`` (8 words)
+  for (let i = 0; i < 16; i++) W[i] = view.getUint32(at + i * 4);
+  for (let i = 16; i < 64; i++) {
+    const x = W[i - 15], y = W[i - 2];
+    const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+    const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+    W[i] = (W[i - 16] + s0 + W[i - 7] + s1) >>> 0;
+  }
+  let [a, b, c, d, e, f, g, hh] = h;
+  for (let i = 0; i < 64; i++) {
+    const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+    const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K[i] + W[i]) >>> 0;
+    const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+    const t2 = (S0 + ((a & b) ^ (a & c) ^ (b & c))) >>> 0;
+    hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = b; b = a; a = (t1 + t2) >>> 0;
+  }
+  h[0] += a; h[1] += b; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
+}
+
+function finish(state, before, data) {
+  // SHA-256 of ``before`` bytes already in ``state`` (whole blocks), then ``data``
+  const blocks = Math.ceil((data.length + 9) / 64);
   const padded = new Uint8Array(blocks * 64);
   padded.set(data);
-  padded[length] = 0x80;
+  padded[data.length] = 0x80;
   const view = new DataView(padded.buffer);
-  view.setUint32(padded.length - 4, length * 8);
-  view.setUint32(padded.length - 8, Math.floor(length / 0x20000000));
-  const h = new Uint32Array([0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a,
-                             0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]);
-  const w = new Uint32Array(64);
-  for (let b = 0; b < blocks; b++) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(b * 64 + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const x = w[i - 15], y = w[i - 2];
-      const s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
-      const s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
-      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) >>> 0;
-    }
-    let [a, bb, c, d, e, f, g, hh] = h;
-    for (let i = 0; i < 64; i++) {
-      const S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
-      const t1 = (hh + S1 + ((e & f) ^ (~e & g)) + K[i] + w[i]) >>> 0;
-      const S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
-      const t2 = (S0 + ((a & bb) ^ (a & c) ^ (bb & c))) >>> 0;
-      hh = g; g = f; f = e; e = (d + t1) >>> 0; d = c; c = bb; bb = a; a = (t1 + t2) >>> 0;
-    }
-    h[0] += a; h[1] += bb; h[2] += c; h[3] += d; h[4] += e; h[5] += f; h[6] += g; h[7] += hh;
-  }
+  const bits = (before + data.length) * 8;
+  view.setUint32(padded.length - 4, bits >>> 0);
+  view.setUint32(padded.length - 8, Math.floor(bits / 0x100000000));
+  const h = new Uint32Array(state);
+  for (let b = 0; b < blocks; b++) compress(h, view, b * 64);
   const out = new Uint8Array(32);
   const outView = new DataView(out.buffer);
   h.forEach((word, i) => outView.setUint32(i * 4, word));
   return out;
 }
 
-function hmac(key, message) {
+const sha256 = (data) => finish(IV, 0, data);
+
+function hmacKey(key) {
+  // HMAC-SHA-256's two states after its padded key: each message then costs its own blocks
   const block = new Uint8Array(64);
   block.set(key.length > 64 ? sha256(key) : key);
-  const inner = new Uint8Array(64 + message.length);
-  const outer = new Uint8Array(64 + 32);
-  for (let i = 0; i < 64; i++) {
-    inner[i] = block[i] ^ 0x36;
-    outer[i] = block[i] ^ 0x5c;
-  }
-  inner.set(message, 64);
-  outer.set(sha256(inner), 64);
-  return sha256(outer);
+  const states = [0x36, 0x5c].map((pad) => {
+    const h = new Uint32Array(IV);
+    compress(h, new DataView(block.map((byte) => byte ^ pad).buffer), 0);
+    return h;
+  });
+  return (message) => finish(states[1], 64, finish(states[0], 64, message));
 }
 
 export function pbkdf2(password, salt, iterations) {
   // PBKDF2-HMAC-SHA-256, one block of 32 bytes
+  const hmac = hmacKey(password);
   const first = new Uint8Array(salt.length + 4);
   first.set(salt);
   first[salt.length + 3] = 1;
-  let u = hmac(password, first);
+  let u = hmac(first);
   const t = u.slice();
   for (let i = 1; i < iterations; i++) {
-    u = hmac(password, u);
+    u = hmac(u);
     for (let j = 0; j < 32; j++) t[j] ^= u[j];
   }
   return t;
