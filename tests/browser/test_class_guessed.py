@@ -47,6 +47,9 @@ def test_images_of_unknown_codes_on_another_site_never_keep_the_hall_out(browser
     run(lecturer.start("data=xor-0-1&eta=0.1"))
     images = "".join(f'<img src="{server_url}/class/ZZZZ2345?n={n}" alt="">'
                      for n in range(2 * limits.MISSES[1]))
+    # and one more every 200 ms, for as long as the student keeps the page open
+    images += ("<script>let n = 0; setInterval(() => { const img = new Image(); "
+               f"img.src = '{server_url}/class/ZZZZ2345?m=' + n++; }}, 200);</script>")
     errors: list[str] = []
     contexts = []
     with another_site(f"<!doctype html><title>a blog</title>{images}".encode()) as site:
