@@ -76,18 +76,19 @@ Security, in numbers:
   bounded by nginx's 200 requests a second per address and its own CPU: each guess through
   a fresh identity costs it the proof's second, 20 guesses per proof. The Streamlit page's
   own lookup (a typed code, a link) is bounded by its script runs, not by these counts.
-- A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
-  codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process, or per identity for a page with one (its signed voter cookie), the
-  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
-  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
-  request at 50/s per address (burst 1000) before that. One address guessing for a
-  15-week term (9.1e6 s) at 5/s (identities rotated, each earned with its proof of
-  work) tries 4.5e7 codes: with 10 classes open all term the chance of
-  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
-  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
-  term, so the real chance is lower still. What a found code gives: the view the room
-  sees, and one vote per identity with an open stream.
+- A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown codes,
+  wrong keys or spent tokens: 0.5 a second after a burst of 20, per address and process,
+  or per identity for a page with one (its signed voter cookie), the address then spending
+  ``ADDRESS_MISSES``: 5 a second after 200, so that one student mistyping behind a hall's
+  NAT slows only that student. deploy/nginx.conf caps every request at 200/s per address
+  (burst 6,000: a hall's page loads) before that. One address guessing for a 15-week term
+  (9.1e6 s) at 5/s (identities rotated, each earned with its proof of work) tries 4.5e7
+  codes: with 10 classes open all term the chance of finding one is 4.5e7 * 10 / 2**40 =
+  4e-4 (4e-5 at the 0.5/s of a page without an identity); at nginx's 200/s it would be
+  1.6e-2 (but each of those guesses through a fresh identity costs its proof: 20 guesses
+  per proof). Classes are open for lectures, not all term, so the real chance is lower
+  still. What a found code gives: the view the room sees, and one vote per identity with
+  an open stream.
 - Lecturer keys have 256 bits; wrong keys count as misses, and the right key is
   never slowed (a hall behind one NAT address shares the misses of its address
   only past ``ADDRESS_MISSES``; answers spend no misses at all).

@@ -3,7 +3,7 @@
 Rates are per client address (the address uvicorn reports: behind deploy/nginx.conf
 it is the browser's, from X-Forwarded-For), per voter (the student's cookie) or per
 class. Each process counts for itself; deploy/nginx.conf bounds every route before
-that (50 requests/s per address).
+that (200 requests/s per address, burst 6,000).
 """
 
 from __future__ import annotations
