@@ -211,6 +211,57 @@ def voter_ok(token: object, secret: bytes) -> bool:
     return hmac.compare_digest(mac, _voter_mac(secret, nonce))
 
 
+WORK_SALT = b"plab-voter-work"
+_STAMP = re.compile(r"[A-Za-z0-9_-]{24}")  # 18 random bytes a page drew, URL-safe
+
+
+def work_ok(stamp: object, nonce: object, bits: int, iterations: int) -> bool:
+    """Whether ``nonce`` is a proof of work for ``stamp``: PBKDF2-HMAC-SHA-256 of
+    ``STAMP:NONCE`` (``iterations`` iterations) begins with ``bits`` zero bits.
+
+    >>> stamp, nonce = solve_work(4, 10, "A" * 24)
+    >>> work_ok(stamp, nonce, 4, 10), work_ok(stamp, nonce, 40, 10)  # 40 bits: never by chance
+    (True, False)
+    >>> work_ok("A" * 24, "1e3", 0, 1), work_ok("short", 0, 0, 1)
+    (False, False)
+    """
+    if not isinstance(stamp, str) or _STAMP.fullmatch(stamp) is None:
+        return False
+    if not isinstance(nonce, int) or isinstance(nonce, bool) or not 0 <= nonce < 2**40:
+        return False
+    return _leading_zeros(_work(stamp, nonce, iterations)) >= bits
+
+
+def _work(stamp: str, nonce: int, iterations: int) -> bytes:
+    return hashlib.pbkdf2_hmac("sha256", f"{stamp}:{nonce}".encode(), WORK_SALT, iterations, 32)
+
+
+def _leading_zeros(data: bytes) -> int:
+    value = int.from_bytes(data, "big")
+    return len(data) * 8 - value.bit_length()
+
+
+def solve_work(bits: int, iterations: int, stamp: str | None = None) -> tuple[str, int]:
+    """A proof of work (what a page's stream.js makes in the browser): a stamp and a nonce."""
+    stamp = stamp or secrets.token_urlsafe(18)
+    nonce = 0
+    while _leading_zeros(_work(stamp, nonce, iterations)) < bits:
+        nonce += 1
+    return stamp, nonce
+
+
+def voter_of_work(secret: bytes, stamp: str) -> str:
+    """The voter token a proof's stamp earns: the stamp, signed (new_voter's shape). The same
+    proof always earns the same identity, so sending it again earns nothing more.
+
+    >>> secret = b"s" * 32
+    >>> token = voter_of_work(secret, "A" * 24)
+    >>> voter_ok(token, secret), token == voter_of_work(secret, "A" * 24)
+    (True, True)
+    """
+    return f"{stamp}.{_voter_mac(secret, stamp)}"
+
+
 def identity(token: str) -> str:
     """A voter token's name for counting its streams (a digest: never the token itself)."""
     return digest(token)[:24]

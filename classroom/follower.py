@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import urlsplit
 
+from classroom import codes
+
 
 @dataclass
 class Event:
@@ -80,6 +82,27 @@ async def request(base: str, method: str, path: str, body: Any = None, *,
             await writer.wait_closed()
 
 
+async def _exchange(base: str, method: str, path: str, body: Any, timeout: float,
+                    source: str | None) -> tuple[int, bytes, list[str]]:
+    """One JSON request on its own connection: the status, the body and the Set-Cookies."""
+    host, port = _split(base)
+    reader, writer = await asyncio.wait_for(
+        asyncio.open_connection(host, port, **_local(source)), timeout)
+    try:
+        payload = json.dumps(body).encode()
+        head = [f"{method} {path} HTTP/1.1", f"Host: {host}:{port}", "Connection: close",
+                f"Content-Length: {len(payload)}", "Content-Type: application/json"]
+        writer.write(("\r\n".join(head) + "\r\n\r\n").encode() + payload)
+        await writer.drain()
+        status, headers, cookies = await asyncio.wait_for(_read_head(reader), timeout)
+        data = await asyncio.wait_for(_read_body(reader, headers), timeout)
+        return status, data, cookies
+    finally:
+        writer.close()
+        with contextlib.suppress(Exception):
+            await writer.wait_closed()
+
+
 async def _read_body(reader: asyncio.StreamReader, headers: dict[str, str]) -> bytes:
     if headers.get("transfer-encoding", "").lower() == "chunked":
         out = bytearray()
@@ -104,6 +127,8 @@ class Follower:
     mode: str = "follow"
     tally: bool | str = False  # the lecturer's tally ticket (Lecturer.tally); True: "1" (refused)
     ticket: str | None = None  # a join ticket (Lecturer.ticket, or GET /class/CODE's)
+    proof: tuple[str, int] | None = None  # a proof of work made already (codes.solve_work)
+    identify_first: bool = True  # False: open the stream without earning an identity first
     cookie: str | None = None  # "plab_voter=..." once the server set it
     last_id: int | None = None
     status: int = 0
@@ -115,8 +140,34 @@ class Follower:
     _task: asyncio.Task | None = None
     closed: asyncio.Event = field(default_factory=asyncio.Event)
 
+    async def identify(self, timeout: float = 10) -> int:
+        """Earn an identity as a page does (stream.js): the proof of work the server asks for
+        (``proof`` if one was made already, else made here), sent for the voter cookie; the
+        status of that POST (204)."""
+        if self.proof is None:
+            status, reply = await request(self.base, "GET", "/class/voter", timeout=timeout,
+                                          source=self.source)
+            if status != 401:
+                return status
+            work = reply["work"]
+            self.proof = codes.solve_work(work["bits"], work["iterations"])
+        stamp, nonce = self.proof
+        status, _, cookies = await _exchange(self.base, "POST", "/class/voter",
+                                             {"stamp": stamp, "nonce": nonce}, timeout,
+                                             self.source)
+        for cookie in cookies:
+            if cookie.startswith("plab_voter="):
+                self.cookie = cookie.split(";")[0]
+        return status
+
     async def connect(self, timeout: float = 10) -> int:
-        """Open the stream (with the cookie and Last-Event-ID it has); the HTTP status."""
+        """Open the stream (with the cookie and Last-Event-ID it has; a page without a cookie
+        earns one first, unless ``identify`` is False); the HTTP status."""
+        if self.cookie is None and not self.tally and self.identify_first:
+            status = await self.identify(timeout)
+            if status != 204:
+                self.status = status
+                return status
         host, port = _split(self.base)
         reader, writer = await asyncio.wait_for(
             asyncio.open_connection(host, port, **_local(self.source)), timeout)

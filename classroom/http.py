@@ -54,20 +54,48 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     question is not open; 403 without a signed cookie, or without an open stream on
     this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
+``GET /class/voter``, ``POST /class/voter`` ``{"stamp", "nonce"}``
+    A student's identity: 204 when the page has one, else 401 with the work that earns one
+    (``{"work": {"bits", "iterations", "salt"}}``); the POST sends the proof (stream.js's
+    work.js makes it) and gets the voter cookie. A student's stream without the cookie is a
+    401 (a projector's, with its tally ticket, is given one free: it cannot vote).
+
+Join tickets (codes.join_ticket): the page that found a class (the Streamlit page, which looks
+the class up in the store; ``GET /class/CODE``, whose reply carries one in ``X-Class-Ticket``)
+holds a ticket for that class, signed with the server's secret and good for ``TICKET_TTL``. A
+stream (``ticket=``) or a lookup (``GET /class/CODE?ticket=``) that brings it is not a guess:
+it spends no misses, and none of the misses others made at its address refuse it, so its
+stream and its votes never depend on them. A ticket names one code: it tells its holder
+nothing it did not know, and guesses of other codes are counted as before. A page without a
+ticket (a typed code) joins as before. A page of its own (a follower page without a Streamlit
+session) gets its ticket the same way: the class link may carry one (``?class=CODE&ticket=``,
+what the projector's link and QR code would show: then no lookup at all), or the page's first
+``GET /class/CODE`` returns one, counted as a lookup of a page with an identity (its own
+misses, and its address's larger budget).
+
 Security, in numbers:
 
-- A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown
-  codes, wrong keys or spent tokens: 0.5 a second after a burst of 20, per address
-  and process, or per identity for a page with one (its signed voter cookie), the
-  address then spending ``ADDRESS_MISSES``: 5 a second after 200, so that one student
-  mistyping behind a hall's NAT slows only that student. deploy/nginx.conf caps every
-  request at 50/s per address (burst 1000) before that. One address guessing for a
-  15-week term (9.1e6 s) at 5/s (identities rotated, each minted within
-  ``NEW_VOTERS``) tries 4.5e7 codes: with 10 classes open all term the chance of
-  finding one is 4.5e7 * 10 / 2**40 = 4e-4 (4e-5 at the 0.5/s of a page without an
-  identity); at nginx's 50/s it would be 4e-3. Classes are open for lectures, not all
-  term, so the real chance is lower still. What a found code gives: the view the room
-  sees, and one vote per identity with an open stream.
+- Guessing, one machine rotating everything it can but its address: the code space is
+  2**40 (1.1e12). Each identity costs a proof of work (``WORK_BITS``: about a second of one
+  core, a phone's or a laptop's), and every identity at one address shares its
+  ``ADDRESS_MISSES``: 5 a second per process (two processes: 10), as before tickets; a
+  ticket (one code's own) adds no guess. A machine with many addresses (an IPv6 /64) is
+  bounded by nginx's 200 requests a second per address and its own CPU: each guess through
+  a fresh identity costs it the proof's second, 20 guesses per proof. The Streamlit page's
+  own lookup (a typed code, a link) is bounded by its script runs, not by these counts.
+- A class code has 40 bits (codes.py). A client may try at most ``MISSES`` unknown codes,
+  wrong keys or spent tokens: 0.5 a second after a burst of 20, per address and process,
+  or per identity for a page with one (its signed voter cookie), the address then spending
+  ``ADDRESS_MISSES``: 5 a second after 200, so that one student mistyping behind a hall's
+  NAT slows only that student. deploy/nginx.conf caps every request at 200/s per address
+  (burst 6,000: a hall's page loads) before that. One address guessing for a 15-week term
+  (9.1e6 s) at 5/s (identities rotated, each earned with its proof of work) tries 4.5e7
+  codes: with 10 classes open all term the chance of finding one is 4.5e7 * 10 / 2**40 =
+  4e-4 (4e-5 at the 0.5/s of a page without an identity); at nginx's 200/s it would be
+  1.6e-2 (but each of those guesses through a fresh identity costs its proof: 20 guesses
+  per proof). Classes are open for lectures, not all term, so the real chance is lower
+  still. What a found code gives: the view the room sees, and one vote per identity with
+  an open stream.
 - A class's results (every answer, by anonymous voter number) are read only with one of
   its lecturer keys, a wrong key or an unknown code spending a miss like any other; they
   name no browser, and nothing of a student beyond the answers is kept.
@@ -168,6 +196,7 @@ class Classroom:
     def routes(self) -> list[Route]:
         return [
             Route("/class", self.guarded(self.start), methods=["POST"]),
+            Route("/class/voter", self.guarded(self.voter), methods=["GET", "POST"]),
             Route("/class/{code}", self.guarded(self.snapshot), methods=["GET"]),
             Route("/class/{code}/events", Events(self), methods=["GET"]),
             Route("/class/{code}/lecturer", self.guarded(self.lecturer), methods=["POST"]),
@@ -247,6 +276,22 @@ class Classroom:
         body = await read_json(request, limits.MAX_LECTURER_BODY, RESTORE_FIELDS)
         state = await self.ops.restore(who, code, key, body.get("charter"), body)
         return JSONResponse({"state": public(state)}, headers=NO_STORE)
+
+    async def voter(self, request: Request) -> Response:
+        """``GET /class/voter``: 204 when the page has an identity (a signed voter cookie), else
+        401 with the work that earns one; ``POST`` ``{"stamp", "nonce"}``: the proof (what the
+        page's stream.js made), 204 and the cookie."""
+        token = request.cookies.get(VOTER_COOKIE)
+        if request.method == "GET":
+            if self.ops.voter_ok(token):
+                return Response(status_code=204, headers=NO_STORE)
+            return JSONResponse({"error": "make a proof of work first", "work": {
+                "bits": limits.WORK_BITS, "iterations": limits.WORK_ITERATIONS,
+                "salt": codes.WORK_SALT.decode()}}, 401, headers=NO_STORE)
+        body = await read_json(request, limits.MAX_STUDENT_BODY, frozenset({"stamp", "nonce"}))
+        earned = self.ops.voter_of_work(body.get("stamp"), body.get("nonce"))
+        return Response(status_code=204, headers={
+            **NO_STORE, "Set-Cookie": voter_cookie(request, earned, VOTER_COOKIE_AGE)})
 
     async def answer(self, request: Request) -> Response:
         token = request.cookies.get(VOTER_COOKIE)
@@ -346,11 +391,14 @@ class Events:
     async def admit(self, request: Request) -> tuple[Subscriber, str | None, ClassState]:
         """Who may open this stream, as what; the cookie to set; the class.
 
-        The identity is the server's: a browser without the voter cookie is given one (at
-        most ``NEW_VOTERS`` per address), and a cookie the server did not sign is refused,
-        its cookie cleared (the page's next try is given a new one, within that bound).
-        Streams are bounded per identity, per address and per class, inside the process's
-        cap, so that no client and no class can take every other's room.
+        The identity is the server's: a student's page without the voter cookie is refused
+        (401: it earns one with its proof of work, ``GET``/``POST /class/voter``); the
+        projector's stream (its tally ticket) is given one (at most ``NEW_VOTERS`` per
+        address); a cookie the server did not sign is refused, its cookie cleared. The class
+        is looked up by ``ops.look_up``: with the page's join ticket no miss is spent or
+        checked. Streams are bounded per identity, per address and per class, inside the
+        process's cap and its reserve for small classes, so that no client and no class can
+        take every other's room.
         """
         room, ops = self.classroom, self.classroom.ops
         hub, who = room.store.hub, address(request)
@@ -373,8 +421,10 @@ class Events:
             raise Refused(403, "this page's class cookie is not the server's; reload the page",
                           clear_cookie(request))
         if token is None:
-            token = ops.new_voter(who)  # ClassError 429 past the address's bound
-            cookie = voter_cookie(request, token, VOTER_COOKIE_AGE)
+            if not wants_tally:  # a student's identity costs its proof of work (POST above)
+                raise ClassError(401, "this page has no identity yet: GET /class/voter")
+            token = ops.new_voter(who)  # the projector's: it cannot vote (ClassError 429 past
+            cookie = voter_cookie(request, token, VOTER_COOKIE_AGE)  # the address's bound)
         if hub.streams_of_class(state.code) >= limits.MAX_STREAMS_PER_CLASS or \
                 not limits.room_for(hub.streams, hub.streams_of_class(state.code)):
             raise ClassError(503, "this class follows as many pages as this server can")

@@ -3,7 +3,7 @@
 Rates are per client address (the address uvicorn reports: behind deploy/nginx.conf
 it is the browser's, from X-Forwarded-For), per voter (the student's cookie) or per
 class. Each process counts for itself; deploy/nginx.conf bounds every route before
-that (50 requests/s per address).
+that (200 requests/s per address, burst 6,000).
 """
 
 from __future__ import annotations
@@ -71,7 +71,18 @@ STARTS = (0.1, 5)  # per address: new classes
 # who has a class is never refused by it: its actions, and the restore of a class its store
 # lost, are no start
 STARTS_ALL = (1.0, 60)
-NEW_VOTERS = (10.0, 400)  # per address: identities made (a hall of 300 behind one NAT at once)
+NEW_VOTERS = (10.0, 400)  # per address: identities made free, for a projector's tally stream
+
+# ------------------------------------------------------------------ the work an identity costs
+# A student's identity (the voter cookie) is given for a proof of work its page made once
+# (codes.work_ok): a try is PBKDF2-HMAC-SHA-256 of WORK_ITERATIONS iterations, and a proof is a
+# try whose result begins with WORK_BITS zero bits, so 2**WORK_BITS tries on average. The page
+# makes them with WebCrypto, the browser's own native code, so a script's laptop is not much
+# faster per core than a phone (bench/README.md measures both); the server checks one try.
+# The identity is the proof's own (a proof sent again is the same identity), so it cannot be
+# replayed into more votes; bench/README.md says what hundreds of identities cost a script
+WORK_BITS = 8
+WORK_ITERATIONS = 1000
 STREAM_OPENS = (1.0, 10)  # per voter: streams opened (a page reconnects every few s at worst)
 ANSWERS = (1.0, 5)  # per voter: answer requests (at most one counts per question)
 REMOTES = (1 / 60, 5)  # per class: remote links made (each a store key for REMOTE_TTL)

@@ -334,6 +334,15 @@ class Operations:
             raise self.too_many("new pages from this address")
         return codes.new_voter(self.secret)
 
+    def voter_of_work(self, stamp: object, nonce: object) -> str:
+        """A student's identity for a proof of work its page made (codes.work_ok, at
+        ``limits.WORK_BITS``): what a vote costs. Never refused for anyone else's requests: a
+        proof is checked by one try (about a millisecond), and a proof sent again earns the
+        same identity. ClassError 400 for a proof that proves nothing."""
+        if not codes.work_ok(stamp, nonce, limits.WORK_BITS, limits.WORK_ITERATIONS):
+            raise ClassError(400, "this proof of work does not hold; make a new one")
+        return codes.voter_of_work(self.secret, str(stamp))
+
     def voter_ok(self, token: object) -> bool:
         """Whether ``token`` is a voter identity this server (any of its processes) made."""
         return codes.voter_ok(token, self.secret)

@@ -65,12 +65,26 @@ def secret_from_env() -> bytes | None:
     return secret.encode()
 
 
+WORK_ENV = "PERCEPTRON_LAB_WORK_BITS"
+
+
+def work_from_env() -> None:
+    """The proof of work an identity costs, in bits (limits.WORK_BITS; 0 to 16): a test's
+    deployment lowers it, so that one machine can play a hall of 300 phones."""
+    bits = os.environ.get(WORK_ENV, "").strip()
+    if bits:
+        if not bits.isdigit() or not 0 <= int(bits) <= 16:
+            raise ValueError(f"{WORK_ENV} is a number of bits from 0 to 16")
+        limits.WORK_BITS = int(bits)
+
+
 def classroom() -> Classroom:
     """This process's classroom (made on first use)."""
     global _classroom
     with _lock:
         if _classroom is None:
             limits.fit_to_machine()  # the open files, and the streams they can hold
+            work_from_env()
             _classroom = Classroom(store_from_env(), secret=secret_from_env())
         return _classroom
 

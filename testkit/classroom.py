@@ -16,6 +16,7 @@ import pytest
 import uvicorn
 from starlette.applications import Starlette
 
+from classroom import limits
 from classroom.follower import Follower, Lecturer
 from classroom.http import Classroom
 from classroom.store import Store
@@ -51,12 +52,25 @@ def app_of(room: Classroom) -> Starlette:
 # the secret every test server signs voter identities with: two servers of one test are two
 # processes of one course (deploy/run.sh gives them all one PERCEPTRON_LAB_SECRET)
 SECRET = b"the-tests-shared-secret-0123456789abcdef"
+WORK_BITS = 2  # the work of a test server's identities (classroom/limits.py: WORK_BITS)
 
 
 @contextlib.asynccontextmanager
-async def serving(store: Store, *, secret: bytes = SECRET
+async def serving(store: Store, *, secret: bytes = SECRET, work_bits: int = WORK_BITS
                   ) -> AsyncIterator[tuple[str, Classroom]]:
-    """uvicorn serving a classroom on ``store`` on 127.0.0.1, in this event loop."""
+    """uvicorn serving a classroom on ``store`` on 127.0.0.1, in this event loop; an identity
+    costs ``work_bits`` of work (WORK_BITS: a test's hundreds of followers are made by one
+    process, where a hall's phones each make their own)."""
+    kept, limits.WORK_BITS = limits.WORK_BITS, work_bits
+    try:
+        async with _serving(store, secret) as served:
+            yield served
+    finally:
+        limits.WORK_BITS = kept
+
+
+@contextlib.asynccontextmanager
+async def _serving(store: Store, secret: bytes) -> AsyncIterator[tuple[str, Classroom]]:
     room = Classroom(store, secret=secret)
     server = uvicorn.Server(uvicorn.Config(app_of(room), host="127.0.0.1", port=free_port(),
                                            log_level="warning", lifespan="on",

@@ -39,8 +39,9 @@ def test_others_misses_never_refuse_a_page_that_found_the_class():
             frozen = time.monotonic()  # nothing refills, however slowly this machine runs
             room.ops.misses.clock = room.ops.address_misses.clock = lambda: frozen
             await _spend_the_addresss_misses(base, lecturer)
-            # a page without a ticket is refused as before (a guess looks like any lookup)
-            assert await Follower(base, lecturer.code).connect() == 429
+            # a lookup without a ticket (nor an identity) is refused as before: a guess looks
+            # like any lookup
+            assert await Follower(base, lecturer.code, identify_first=False).connect() == 429
             # 30 new students whose pages found the class (the page's ticket): all in, each
             # given an identity, and each can vote
             hall = [Follower(base, lecturer.code, ticket=lecturer.ticket)
@@ -62,7 +63,8 @@ def test_others_misses_never_refuse_a_page_that_found_the_class():
             made_up = f"{int(time.time()) + 999}.{codes.new_token()[:24]}"
             late = codes.join_ticket(room.ops.secret, lecturer.code, int(time.time()) - 1)
             for bad in (made_up, late, "1", "x" * 200):
-                assert await Follower(base, lecturer.code, ticket=bad).connect() == 429, bad
+                assert await Follower(base, lecturer.code, ticket=bad,
+                                      identify_first=False).connect() == 429, bad
             for f in hall:
                 await f.close()
     run(main())
@@ -326,4 +328,48 @@ def test_a_flood_of_starts_is_bounded_and_never_takes_a_lecturers_class():
             status, _ = await request(base, "POST", f"/class/{mine.code}/restore", body,
                                       headers={"X-Class-Key": mine.key})
             assert status == 200 and (await store.get(mine.code)).step == 3
+    run(main())
+
+
+# ------------------------------------------------------------------ a vote costs work
+
+
+def test_an_identity_costs_a_proof_of_work_and_a_proof_earns_one_vote():
+    async def main():
+        async with serving(MemoryStore(), work_bits=8) as (base, _):
+            lecturer = Lecturer(base)
+            await lecturer.start(VIEW)
+            # a script opening streams with no cookie is given no identity (it was given one
+            # free, 400 at once and 10 a second, each a vote)
+            script = [Follower(base, lecturer.code, ticket=lecturer.ticket,
+                               identify_first=False) for _ in range(20)]
+            assert {await f.connect() for f in script} == {401}
+            assert not any(f.cookie for f in script)
+            status, reply = await request(base, "GET", "/class/voter")
+            assert status == 401 and reply["work"]["bits"] == 8
+            # made-up proofs earn nothing (one in 256 holds by chance: those are left out)
+            made_up = [(codes.new_token()[:24], nonce) for nonce in range(30)]
+            made_up = [p for p in made_up if not codes.work_ok(*p, 8, limits.WORK_ITERATIONS)]
+            for stamp, nonce in made_up[:20]:
+                status, _ = await request(base, "POST", "/class/voter",
+                                          {"stamp": stamp, "nonce": nonce})
+                assert status == 400
+            # the hall: ten phones, each with its own proof
+            hall = [Follower(base, lecturer.code, ticket=lecturer.ticket) for _ in range(10)]
+            assert [await f.connect() for f in hall] == [200] * 10
+            # the script's one real proof, sent again and again: one identity, one vote
+            proof = codes.solve_work(8, limits.WORK_ITERATIONS)
+            copies = [Follower(base, lecturer.code, ticket=lecturer.ticket, proof=proof)
+                      for _ in range(5)]
+            assert [await f.connect() for f in copies] == [200] * 5
+            assert len({f.cookie for f in copies}) == 1
+            _, body = await lecturer.act("ask", kind="mistake", step=1)
+            question = body["state"]["question"]["id"]
+            honest = [(await f.answer(question, "no_mistake"))[0] for f in hall]
+            stuffed = [(await f.answer(question, "mistake"))[0] for f in copies]
+            assert honest == [204] * 10 and stuffed == [204] + [409] * 4
+            _, body = await lecturer.act("reveal")
+            assert body["state"]["question"]["counts"] == [1, 10]
+            for f in (*hall, *copies):
+                await f.close()
     run(main())

@@ -212,15 +212,29 @@ def test_the_voter_cookie_stays_with_the_class_routes_and_this_site():
         async with serving(MemoryStore()) as (base, _):
             lecturer = Lecturer(base)
             await lecturer.start(VIEW)
+            stamp, nonce = codes.solve_work(limits.WORK_BITS, limits.WORK_ITERATIONS)
+            body = json.dumps({"stamp": stamp, "nonce": nonce})
             reader, writer = await asyncio.open_connection("127.0.0.1",
                                                            int(base.rsplit(":", 1)[1]))
-            writer.write(f"GET /class/{lecturer.code}/events HTTP/1.1\r\nHost: x\r\n\r\n"
+            writer.write(f"POST /class/voter HTTP/1.1\r\nHost: x\r\nContent-Type: "
+                         f"application/json\r\nContent-Length: {len(body)}\r\n\r\n{body}"
                          .encode())
+            head = (await reader.readuntil(b"\r\n\r\n")).decode()
+            writer.close()
+            cookie = next(line for line in head.splitlines()
+                          if line.lower().startswith("set-cookie"))
+            for part in ("plab_voter=", "path=/class", "httponly", "samesite=strict"):
+                assert part in cookie.lower()
+            student = Follower(base, lecturer.code, cookie=cookie.split(":", 1)[1].split(";")[0]
+                               .strip())
+            assert await student.connect() == 200
+            await student.close()
+            reader, writer = await asyncio.open_connection("127.0.0.1",
+                                                           int(base.rsplit(":", 1)[1]))
+            writer.write(f"GET /class/{lecturer.code}/events HTTP/1.1\r\nHost: x\r\n"
+                         f"Cookie: {student.cookie}\r\n\r\n".encode())
             head = (await reader.readuntil(b"\r\n\r\n")).decode().lower()
             writer.close()
-            cookie = next(line for line in head.splitlines() if line.startswith("set-cookie"))
-            for part in ("plab_voter=", "path=/class", "httponly", "samesite=strict"):
-                assert part in cookie
             assert "x-accel-buffering: no" in head and "cache-control: no-store" in head
     run(main())
 

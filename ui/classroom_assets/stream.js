@@ -1,4 +1,4 @@
-// @uses strip.js lead.js
+// @uses strip.js lead.js work.js
 // @provides connect, checkSilence, check, sync, stepped
 // The class as a page follows it (ui/classroom.py; the strip and its words are strip.js, a
 // lecturer's posts lead.js): the class's event stream (classroom/http.py), a student
@@ -28,13 +28,9 @@ export function connect(c) {
   disconnect(c);
   if (c.ended) return;
   const lecturer = c.role === "lecturer";
-  const query = new URLSearchParams({ mode: lecturer ? "follow" : c.mode });
-  // the projector's stream: counts (with the ticket its key's page was given), not counted
-  if (lecturer && c.tallyTicket) query.set("tally", c.tallyTicket);
-  if (c.state) query.set("after", String(c.state.seq));
-  // the page found the class: its stream is never refused for others' guesses at its address
-  if (c.ticket) query.set("ticket", c.ticket);
-  const es = new EventSource(url(`class/${c.code}/events?${query}`));
+  // a student's stream needs this browser's identity, made once (work.js): then the stream
+  if (!lecturer && !identified(c, () => connect(c), () => diagnose(c))) return;
+  const es = new EventSource(url(`class/${c.code}/events?${streamQuery(c, lecturer)}`));
   c.es = es;
   c.heard = performance.now();
   const heard = () => { if (c.es === es) c.heard = performance.now(); };
@@ -81,8 +77,10 @@ export function checkSilence(c) {
 
 function diagnose(c) {
   // why the stream was refused: 410 the class is over; 404 its store lost it (the lecturer's
-  // page gives it back; a student's waits for that); 429/503 wait, longer each time
+  // page gives it back; a student's waits for that); 429/503 wait, longer each time; 401 its
+  // identity is gone (a cleared cookie): the next try asks for it again
   disconnect(c);
+  c.identified = false;
   fetch(url(`class/${c.code}${ticketQuery(c)}`), { cache: "no-store" }).then((r) => {
     if (r.status === 410) over(c);
     else {
@@ -99,10 +97,6 @@ export function check(c) {
     if (r.status === 410) over(c);
     else if (r.status === 404) lost(c);
   }).catch(() => {});
-}
-
-function ticketQuery(c) {
-  return c.ticket ? `?${new URLSearchParams({ ticket: c.ticket })}` : "";
 }
 
 function lost(c) {
@@ -342,8 +336,8 @@ function update(c, data) {
   c.synced = data.synced;
   c.rejoining = false;
   if (data.charter) c.charter = data.charter;  // what gives the class back (lead.js)
-  if (data.ticket) c.ticket = data.ticket;  // a join ticket (classroom/codes.py), renewed
-  if (data.tally) c.tallyTicket = data.tally;
+  c.ticket = data.ticket ?? c.ticket;  // a join ticket (classroom/codes.py), renewed
+  c.tallyTicket = data.tally ?? c.tallyTicket;
   if (data.view != null) c.view = data.view;
   let reconnect = !c.es;
   if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one

@@ -20,7 +20,7 @@ from ui.stepper import JS_FILES, PLOTLY_WHOLE, PLOTLY_WHOLE_NAME, module_path, p
 ORIGIN = "http://stepper.test"
 # fit.js FOOT_GAP_PX: a chart that follows the window ends this far above its foot
 GAP = 4
-EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
+EXPORTED = re.compile(r"^export (?:async )?(?:function|class|const|let) (\w+)", re.M)
 # what the tests pass in and get back: typed arrays as base64 of their bytes, so that every
 # double (NaN, -0, infinities) crosses exactly
 HELPERS = """

@@ -100,6 +100,7 @@ SILENCE = """async (silentMs) => {
   try {
     document.body.replaceChildren();
     const c = { code: "ABCDEFGH", display: "ABCD-EFGH", role: "student", mode: "follow",
+                identified: true,  // its identity made (work.js)
                 ended: false, answers: {}, silentMs, ui: cls.build(document.body),
                 state: { seq: 4, view_seq: 1, step: 2, question: null } };
     cls.connect(c);
@@ -161,6 +162,7 @@ FAULTS = """async ({ role, status }) => {
   try {
     document.body.replaceChildren();
     const c = { code: "ABCDEFGH", display: "ABCD-EFGH", role, mode: "follow", link: "L",
+                identified: true,  // its identity made (work.js)
                 key: "K".repeat(43), charter: "C", view: "v", ended: false, answers: {},
                 silentMs: 60000, ui: cls.build(document.body), k: 2, sentK: 2, ownSeq: 4,
                 over: () => { c.ended = true; },
