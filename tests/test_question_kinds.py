@@ -388,9 +388,9 @@ def test_the_results_route_gives_the_lecturer_a_csv_and_anyone_else_nothing():
         assert asked_.status_code == 200, asked_.text
         shown = asked_.json()["state"]["question"]
         assert shown["box"] == ["-1", "3", "-1", "3"] and "w" not in shown
-        with client.stream("GET", f"/class/{code}/events") as events:  # a follower
-            token = events.cookies.get("plab_voter") or client.cookies.get("plab_voter")
-            client.cookies.set("plab_voter", token, path="/class")
+        # a follower with an identity (as one its page's proof of work earns)
+        client.cookies.set("plab_voter", codes.new_voter(SECRET), path="/class")
+        with client.stream("GET", f"/class/{code}/events"):
             bad = client.post(f"/class/{code}/answer",
                               json={"question": shown["id"], "choice": [9, 9, 10, 10]})
             assert bad.status_code == 400 and "off the plane" in bad.json()["error"]
