@@ -17,9 +17,11 @@ exact run and as its float twin):
    (otherwise the page's w beats it in Fractions), who pays a slack and how much, and its
    "Margin 1/‖w‖" written by the "=" rule;
 6. the lift's boundary named from its equation (a line, a hyperbola, the pair of lines);
-7. every number written with "=" is the value (viz.maths's rule), on Fractions and floats.
+7. every number written with "=" is the value (viz.maths's rule), on Fractions and floats;
+8. Non-separable data: separable or not, and the first repeated epoch start of the cycle it
+   names, against a search in Fractions.
 
-Hypothesis draws 30 cases (1-5), 60 lifts (6) and 200 numbers (7): about 1,070 claims, in
+Hypothesis draws 30 cases (1-5, 8), 60 lifts (6) and 200 numbers (7): about 1,100 claims, in
 about 2 s of CPU (bench/README.md, "The corner sweep"); CORNER_EXAMPLES=1500 sweeps deeper.
 """
 
@@ -38,6 +40,7 @@ from hypothesis import strategies as st
 from core.decimals import TIE
 from core.geometry import exact_mistake_bound, mistake_bound
 from core.max_margin import max_margin
+from core.nonseparable import analyse
 from core.perceptron import perceptron
 from core.soft_margin import soft_margin
 from core.trace import record
@@ -160,6 +163,38 @@ def sweep_data(pts, labels, X, y, bias: bool) -> None:
         claimed("why the bound is infinite")
 
 
+def epoch_starts_repeat(pts, labels, *, bias: bool, epochs: int = 200):
+    """In Fractions, cyclic from w = 0: (first, repeat), the first epoch whose start (w, b)
+    comes back at the start of a later one (epochs counted from 1), or None (it converged or
+    no repeat within ``epochs``)."""
+    w, b = (Fraction(0), Fraction(0)), Fraction(0)
+    seen = {}
+    for epoch in range(1, epochs + 1):
+        if (w, b) in seen:
+            return seen[(w, b)], epoch
+        seen[(w, b)] = epoch
+        mistakes = 0
+        for p, y in zip(pts, labels, strict=True):
+            if y * (dot(w, p) + b) <= 0:
+                w = (w[0] + y * p[0], w[1] + y * p[1])
+                b += y if bias else 0
+                mistakes += 1
+        if not mistakes:
+            return None
+    return None
+
+
+def sweep_nonseparable(pts, labels, X, y, bias: bool) -> None:
+    """Non-separable data: separable or not, and the cycle it names, against Fractions."""
+    found = analyse(X, y, bias=bias, max_epochs=50, max_visits=20_000, report_visits=2_000)
+    assert found.separable == separable(pts, labels, bias=bias), (pts, labels, bias)
+    claimed("separable or not")
+    cycle = found.cycle
+    if cycle is not None and cycle.first is not None and cycle.repeat is not None:
+        assert epoch_starts_repeat(pts, labels, bias=bias) == (cycle.first, cycle.repeat)
+        claimed("the cycle's first repeat")
+
+
 def sweep_soft(pts, labels, X, y) -> None:
     if len(set(labels)) == 1:
         return
@@ -197,6 +232,8 @@ def test_every_claim_holds_in_the_corners(case, bias):
     sweep_margins(pts, labels, X, y, bias)
     sweep_data(pts, labels, X, y, bias)
     sweep_soft(pts, labels, X, y)
+    if len(set(labels)) == 2 and all(v == v.limit_denominator(2) for p in pts for v in p):
+        sweep_nonseparable(pts, labels, X, y, bias)
 
 
 @settings(max_examples=60, deadline=None)
