@@ -42,7 +42,7 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.settings import Setting
 from ui.stepper import perceptron_run
-from viz.maths import equals, num, vec, written
+from viz.maths import eq_sign, equals, num, vec, written
 
 PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
@@ -432,10 +432,13 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
     n = int(trace.index[k])
     effect = update_at(data, trace, k, bias=bias, eta=eta)
     norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
-    eq = "=" if effect.exact else r"\approx"
-    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(effect.after)} - "
-             rf"({num(effect.before)}) = \eta({norm}) {eq} {num(eta)}\cdot "
-             rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
+    # "=" only where the numbers written are the values (an exact run's long decimals too)
+    def eq(*values) -> str:
+        return eq_sign(list(values), exact=effect.exact, latex=True)
+    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} "
+             rf"{eq(effect.after, effect.before)} {num(effect.after)} - "
+             rf"({num(effect.before)}) = \eta({norm}) {eq(eta, effect.gain / eta)} {num(eta)}\cdot "
+             rf"{num(effect.gain / eta)} {eq(effect.gain)} {num(effect.gain)}")
     if not effect.exact:
         float_marker()
     st.caption(f"Step {k} updated on example {n}. " + flip_sentence(effect))
