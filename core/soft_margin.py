@@ -265,11 +265,12 @@ def soft_margin(X, y, *, C: float) -> SoftMargin:
     exact = polished is not None
     if exact:
         w, b, alpha = polished
-    if np.any(w) and np.max(np.abs(X @ w)) <= VIOLATION_TOL:
+    if np.max(np.abs(X @ w)) <= VIOLATION_TOL:
         # w moves no score by more than a violation can be told by: the optimum is w = 0
         # (its 1/||w|| would be a number of 1e15 for an infinite margin). With w = 0 the best b
-        # is the larger class's +-1 (every point of the other class pays 2, none of its own);
-        # with classes of one size every b in [-1, 1] costs the same.
+        # is the larger class's +-1 exactly (every point of the other class pays 2, none of
+        # its own; the solver leaves 0.9999999999999999); with classes of one size every b in
+        # [-1, 1] costs the same.
         w = np.zeros_like(w)
         larger = int(np.sign(np.sum(y)))
         b = float(larger) if larger else float(np.clip(b, -1.0, 1.0))

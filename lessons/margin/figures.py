@@ -285,9 +285,10 @@ def experiment_figure(bounds, mistakes, orders, labels, *, height: int = 460) ->
     return house_layout(fig, height)
 
 
-def margin_latex(margin: float) -> str:
-    """Margin(D, w) of the current (w, b), written with its value or -infinity."""
-    value = equals(margin, latex=True) if math.isfinite(margin) else r"= -\infty"
+def margin_latex(margin: float, *, exact: bool = True) -> str:
+    """Margin(D, w) of the current (w, b), written with its value or -infinity (exact: the
+    run's numbers are exact; in floats its value is written with "≈")."""
+    value = equals(margin, latex=True, exact=exact) if math.isfinite(margin) else r"= -\infty"
     condition = (r"\ \text{(it separates } \mathcal{D})" if math.isfinite(margin)
                  else r"\ \text{(it does not separate } \mathcal{D})")
     return (r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) = \min_n "

@@ -11,7 +11,7 @@ import pandas as pd
 import streamlit as st
 
 from core.bound_experiment import mistakes_against_bound, mistakes_by_start
-from core.decimals import exact_decimals
+from core.decimals import exact_decimals, tie_tolerance
 from core.geometry import (
     best_unit_separator,
     exact_mistake_bound,
@@ -43,7 +43,7 @@ from ui.lesson import Lesson, Parts, cannot_go_on
 from ui.next_try import capped_run_hint
 from ui.settings import Setting
 from ui.stepper import perceptron_run
-from viz.maths import equals, num, vec, written
+from viz.maths import eq_sign, equals, num, vec, written
 
 PAGE = "margin"
 SWEEP_MARGINS = (0.05, 0.1, 0.2, 0.3, 0.4, 0.5)
@@ -166,10 +166,12 @@ def stepped_run(lesson: Lesson, data: Dataset, settings: dict) -> None:
         if not trace.exact:
             float_marker()
         current = current_boundary(data, trace, k)
-        bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start)
+        bound_row(facts, current["margin"], bias=bias, zeros_start=zeros_start,
+                  exact=trace.exact)
         theorem_section(bias=bias)
         beside()
-        margin_section(current["margin"], facts["maximum"], one_class=facts["one_class"])
+        margin_section(current["margin"], facts["maximum"], one_class=facts["one_class"],
+                       exact=trace.exact)
         spaces_section(facts, bias=bias)
         update_section(data, trace, k, bias=bias, eta=settings["eta"])
         proof_section(lesson, trace, facts, k, bias=bias, eta=settings["eta"],
@@ -256,6 +258,12 @@ def current_boundary(data: Dataset, trace: Trace, k: int) -> dict:
     """The boundary at step k: w, b, its margin and the row closest to it (None if it errs)."""
     w, b = trace.W[k], float(trace.b[k])
     margin = geometric_margin(data.X, data.y, w, b)
+    if not trace.exact and math.isfinite(margin):
+        # a run in floats takes a y·a within rounding of 0 as a tie, a mistake (core.decimals
+        # .TIE): its boundary then errs, whatever the float margin of 1e-17 says
+        terms = np.abs(data.X) @ np.abs(w) + abs(b)
+        if np.any(data.y * (data.X @ w + b) <= tie_tolerance(terms)):
+            margin = -math.inf
     closest = (int(np.argmin(data.y * (data.X @ w + b))) if math.isfinite(margin) else None)
     return dict(w=w, b=b, margin=margin, closest=closest)
 
@@ -274,7 +282,8 @@ def no_gamma_words(*, bias: bool, line_separates: bool) -> str:
             "promises nothing, and the perceptron need not converge.")
 
 
-def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> None:
+def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool,
+              exact: bool = True) -> None:
     """The bound, this boundary's margin, the maximum margin and gamma; and when the bound fails."""
     bound, maximum = facts["bound"], facts["maximum"]
     cols = st.columns(4)
@@ -284,14 +293,16 @@ def bound_row(facts: dict, margin: float, *, bias: bool, zeros_start: bool) -> N
                    written(exact) if exact is not None else written(bound, exact=False),
                    help="Novikoff's bound on the mistakes, with R and γ of the vectors the "
                         "perceptron sees" + (": (x, 1)" if bias else ": x"))
-    cols[1].metric("Margin of this boundary", written(margin) if math.isfinite(margin) else "−∞")
+    cols[1].metric("Margin of this boundary", margin_text(margin, exact=exact))
     cols[2].metric("Maximum margin (plane)", written(maximum.gamma) if maximum else
                    "∞ (one class)" if facts.get("one_class") else "none")
     cols[3].metric("γ of the bound", written(facts["gamma"]) if facts["gamma"] else "none",
                    help="The best margin of a unit vector u through the origin of the space "
                         "the perceptron works in" + (", (x, 1)" if bias else ""))
     if not math.isfinite(bound):
-        st.warning(no_gamma_words(bias=bias, line_separates=maximum is not None),
+        # one class: every far line separates it (a point at 0 keeps a line through 0 off)
+        st.warning(no_gamma_words(bias=bias, line_separates=maximum is not None
+                                  or bool(facts.get("one_class"))),
                    icon=":material/all_inclusive:")
         link("nonseparable", label="Non-separable data: what the perceptron does when no line "
              "separates", icon=":material/call_split:")
@@ -347,7 +358,25 @@ def separator_figures(lesson: Lesson, data: Dataset, facts: dict, *, bias: bool,
     return stepped, beside
 
 
-def margin_section(margin: float, maximum, *, one_class: bool = False) -> None:
+def margin_text(margin: float, *, exact: bool = True) -> str:
+    """A boundary's margin as the metric writes it: "−∞" where it errs, "≈" where the number
+    is not the margin (a length through a square root, a run in floats)."""
+    return written(margin, exact=exact) if math.isfinite(margin) else "−∞"
+
+
+def data_margin_words(maximum, *, one_class: bool) -> str | None:
+    """What Margin(D) is where no maximum-margin separator is (None where one is)."""
+    if maximum is not None:
+        return None
+    if one_class:
+        return ("All these points are of one class: every line with all of them on its side "
+                "separates them, and such a line can be as far from them as you like, so "
+                "Margin(D) is +∞ and no line is the maximum-margin separator.")
+    return "No line separates these data, so Margin(D) is −∞ as well."
+
+
+def margin_section(margin: float, maximum, *, one_class: bool = False,
+                   exact: bool = True) -> None:
     """What the margin of a boundary and of the data are, with this step's numbers."""
     st.header("The margin")
     st.markdown("The margin of a boundary is the distance from it to the nearest point, when "
@@ -357,19 +386,15 @@ def margin_section(margin: float, maximum, *, one_class: bool = False) -> None:
                 "The notes write Margin(D, w) = min yₙ wᵀxₙ for a w through the origin; here "
                 "a boundary has a bias b and its margin is a distance, "
                 "Margin(D, w, b) = min yₙ(wᵀxₙ + b)/‖w‖.")
-    st.latex(margin_latex(margin))
+    st.latex(margin_latex(margin, exact=exact))
     if maximum is not None:
         st.latex(r"\operatorname{Margin}(\mathcal{D}) = \sup_{\mathbf{w}, b}"
                  r"\operatorname{Margin}(\mathcal{D}, \mathbf{w}, b) "
                  + equals(maximum.gamma, latex=True)
                  + r"\quad\text{support vectors: rows } "
                  + ", ".join(str(i) for i in maximum.support))
-    elif one_class:
-        st.markdown("All these points are of one class: every line with all of them on its "
-                    "side separates them, and such a line can be as far from them as you like, "
-                    "so Margin(D) is +∞ and no line is the maximum-margin separator.")
     else:
-        st.markdown("No line separates these data, so Margin(D) is −∞ as well.")
+        st.markdown(data_margin_words(maximum, one_class=one_class))
 
 
 def spaces_section(facts: dict, *, bias: bool) -> None:
@@ -415,10 +440,13 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
     n = int(trace.index[k])
     effect = update_at(data, trace, k, bias=bias, eta=eta)
     norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
-    eq = "=" if effect.exact else r"\approx"
-    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} = {num(effect.after)} - "
-             rf"({num(effect.before)}) = \eta({norm}) {eq} {num(eta)}\cdot "
-             rf"{num(effect.gain / eta)} {eq} {num(effect.gain)}")
+    # "=" only where the numbers written are the values (an exact run's long decimals too)
+    def eq(*values) -> str:
+        return eq_sign(list(values), exact=effect.exact, latex=True)
+    st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} "
+             rf"{eq(effect.after, effect.before)} {num(effect.after)} - "
+             rf"({num(effect.before)}) = \eta({norm}) {eq(eta, effect.gain / eta)} {num(eta)}\cdot "
+             rf"{num(effect.gain / eta)} {eq(effect.gain)} {num(effect.gain)}")
     if not effect.exact:
         float_marker()
     st.caption(f"Step {k} updated on example {n + 1}. " + flip_sentence(effect))  # from 1

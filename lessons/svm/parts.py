@@ -448,9 +448,12 @@ def soft_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dict,
         st.caption("The notes write this objective as (1/2)‖w‖² + γ Σ ξ, with C in the role of "
                    "their γ; the λ form of the other parts, mean hinge + (λ/2)‖w‖², has the "
                    "same minimiser when C = 1/(λN) (the mean, not the sum, of the hinge).")
-        st.caption("Each segment of the legend's *slack ξₙ* is one slack: from a violating point "
-                   "to its own class's margin line (its length is ξ/‖w‖). Small C buys a wide "
-                   "margin with many violations; large C approaches the hard margin.")
+        # with w = 0 there is no margin line, and no slack is drawn
+        st.caption(("Each segment of the legend's *slack ξₙ* is one slack: from a violating "
+                    "point to its own class's margin line (its length is ξ/‖w‖). "
+                    if norm and len(sm.violations) else "")
+                   + "Small C buys a wide margin with many violations; large C approaches the "
+                   "hard margin.")
         if not norm:
             st.warning(w_zero_words(data.y, sm.b, sm.slack, data.classes))
         elif mm is not None:

@@ -115,10 +115,23 @@ export function turnOf(run, wb, wa) {
       q = q.map((v) => BigInt(v));
     }
   }
-  const zeroBefore = signOf(p[0]) === 0 && signOf(p[1]) === 0;
-  const zeroAfter = signOf(q[0]) === 0 && signOf(q[1]) === 0;
-  if (zeroBefore) return { kind: zeroAfter ? "none" : "from0", way: 0 };
-  if (zeroAfter) return { kind: "to0", way: 0 };
+  let zeroBefore = signOf(p[0]) === 0 && signOf(p[1]) === 0;
+  let zeroAfter = signOf(q[0]) === 0 && signOf(q[1]) === 0;
+  let near = false;
+  if (!ex && !(zeroBefore && zeroAfter)) {
+    // in floats a w that should be 0 is often a residue of 1e-17 (w + ηyx cancelling): a w
+    // within rounding of the update's own size is no direction, as far as the floats can tell
+    const size = (v) => Math.max(Math.abs(v[0]), Math.abs(v[1]));
+    const step = size([q[0] - p[0], q[1] - p[1]]);
+    const nearBefore = !zeroBefore && size(p) <= TURN_TIE * step;
+    const nearAfter = !zeroAfter && size(q) <= TURN_TIE * Math.max(size(p), step);
+    near = nearBefore || nearAfter;
+    zeroBefore ||= nearBefore;
+    zeroAfter ||= nearAfter;
+  }
+  const mark = near ? { near: true } : {};
+  if (zeroBefore) return { kind: zeroAfter ? "none" : "from0", way: 0, ...mark };
+  if (zeroAfter) return { kind: "to0", way: 0, ...mark };
   if (p[0] === q[0] && p[1] === q[1]) return { kind: "same", way: 0 };
   const along = signOf(p[0] * q[0] + p[1] * q[1]) > 0 ? "kept" : "flip";
   if (!ex) {
@@ -165,11 +178,13 @@ export function movedWords(moved, wa, bMoved = false) {
   // b moved)
   const pair = `(${wa.map((v) => num(v).replace("-", "\u2212")).join(", ")})`;
   // a float run's turn within rounding of none: no way can be named
-  const rounding = moved.near ? " as far as the floats can tell (any turn is within rounding)" : "";
+  const rounding = !moved.near ? "" : ["kept", "flip"].includes(moved.kind)
+    ? " as far as the floats can tell (any turn is within rounding)"
+    : " as far as the floats can tell (what is left of it is within rounding of 0)";
   return {
-    from0: `w had no direction before it: it now points along ${pair}`,
-    to0: "w became 0: it has no direction now, and there is no boundary",
-    none: "w was 0 and is still 0: it has no direction to turn",
+    from0: `w had no direction before it${rounding}: it now points along ${pair}`,
+    to0: `w became 0${rounding}: it has no direction now, and there is no boundary`,
+    none: `w was 0 and is still 0${rounding}: it has no direction to turn`,
     same: bMoved ? "w did not change: only b moved" : "neither w nor b changed",
     kept: `w kept its direction${rounding}: only its length changed`,
     flip: moved.near

@@ -33,6 +33,9 @@ const math = (...chunks) => `<div class="pl-line">${
 // A run in floats (header.exact false) writes its computed results with "≈", not "=";
 // a step it decided within rounding of its threshold (the column tie) says so with "≈" too
 const resultSign = (h) => mo(h.exact === false ? "\u2248" : "=");
+// an exact run's result is "=" only where its number is written as it is (format.js's eqSign:
+// 0.123457 × 0.654321 has twelve places, written in six)
+const valueSign = (h, value) => mo(h.exact === false ? "\u2248" : eqSign(value));
 export function tieAt(run, k) {
   // step k decided within rounding of its threshold: the server's tie column, or (a run in
   // floats, whose a the page may sum in another order than the run did) a printed y·a on the
@@ -73,24 +76,23 @@ export function stepMath(run, k) {
   const a = row(c.activation, k);
   const updated = row(c.updated, k) === 1;
   const eta = h.eta;
-  const is = resultSign(h);
   const tie = tieAt(run, k);
   // the sum's terms are chunks of their own: a narrow column breaks the line between them
   const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
   if (h.bias) terms.push(signed(bb));
   const lines = [
     math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
-         ...terms, `${is}${mn(a)}`),
+         ...terms, `${valueSign(h, a)}${mn(a)}`),
     math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
-         `${is}${mn(y * a)}${tie ? mo("\u2248") : updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
+         `${valueSign(h, y * a)}${mn(y * a)}${tie ? mo("\u2248") : updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
   ];
   if (updated) {
     lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
                     `${mo("=")}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
-                    `${is}${vec(wa)}`));
+                    `${valueSign(h, wa)}${vec(wa)}`));
     if (h.bias) {
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
-                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${is}${mn(ba)}`));
+                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${valueSign(h, ba)}${mn(ba)}`));
     }
   }
   return { i, x, y, updated, tie, lines };

@@ -228,7 +228,10 @@ def test_turn_of_says_how_w_moved(js, wb, wa, kind, way):
 
 
 @pytest.mark.parametrize(("wb", "wa", "kind"), [([1, 2], [2, 4], "kept"),
-                                                ([1, 2], [-0.5, -1], "flip")])
+                                                ([1, 2], [-0.5, -1], "flip"),
+                                                # a residue of w + ηyx cancelling: no direction
+                                                ([2 / 3, 1 / 6], [2.8e-17, 0], "to0"),
+                                                ([-2.8e-17, 0], [2 / 3, 0], "from0")])
 def test_a_float_run_cannot_tell_a_turn_within_rounding_of_none(js, wb, wa, kind):
     # a run in floats (no scale): a cross product within rounding of 0 names no way
     got = js.evaluate("([wb, wa]) => pl.turnOf({ header: {}, columns: {} }, wb, wa)", [wb, wa])

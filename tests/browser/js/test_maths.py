@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import re
+from fractions import Fraction
 
 import numpy as np
 import pytest
@@ -17,6 +18,7 @@ from hypothesis import strategies as st
 from core.descent import svm_sgd, svm_step_size
 from core.perceptron import perceptron
 from core.trace import outcome, record
+from datasets import Dataset
 from datasets.builtin import BUILTIN, noisy, separable
 from lessons.svm.figures import svm_step_lines
 from tests.browser.js.conftest import floats, from_floats
@@ -247,3 +249,22 @@ def test_y_a_of_exactly_1_is_on_the_margin_not_beyond_it(js):
     blob = base64.b64encode(pack({**run.header, "run": run.id}, run.columns)).decode()
     verdicts = js.evaluate(VERDICT, [blob])
     assert verdicts[1] == "y·a = 1: on the margin, not inside it: only the penalty shrinks w."
+
+
+def test_an_exact_result_is_equal_only_where_it_is_written_as_it_is(js):
+    # six places times six: a = 0.123457 × 0.654321 + ... has twelve, written in six: "≈",
+    # though the run is exact; w and b after the update are the data's own: "="
+    X = np.array([[0.123457, 0.654321], [0.654321, 0.123457]])
+    y = np.array([1.0, -1.0])
+    data = Dataset("six places", X, y)
+    settings_ = dict(eta=1.0, bias=True, order="cyclic", init="zeros", seed=0, max_epochs=2)
+    trace = record(perceptron(X, y, **settings_))
+    assert trace.exact and trace.updated[2]
+    run = perceptron_run(data, trace, settings_, outcome(trace, X, y, max_epochs=2))
+    got = signs(js, run, exact=True)[1]  # step 2: a = 0.123457·0.654321·2 + 1, a mistake
+    a = 2 * Fraction("0.123457") * Fraction("0.654321") + 1
+    assert num(float(a)) != str(a) and got["approx"] == 2  # a and y·a
+    status = js.evaluate("([text]) => pl.announceText(pl.unpack(pl.bytes(text)), 2)",
+                         [base64.b64encode(pack({**run.header, "run": run.id},
+                                                run.columns)).decode()])
+    assert f"y·a ≈ {num(-float(a))}".replace("-", "−") in status
