@@ -7,7 +7,7 @@ Run from the repository root::
     python -m bench.payload --part page     # first load: direct, and behind nginx
 
 *runs*: each lesson that steps in the browser, opened through Streamlit's
-AppTest from a link, sends its run once as bytes (ui/stepper.py's ``pack``: a
+AppTest from a link, sends its run once as bytes (ui/stepper/wire.py's ``pack``: a
 JSON header with the figure's skeleton, then typed columns). The table gives
 the bytes Streamlit puts in the element's protobuf, split into the header and
 each column, and gzipped (what a compressing proxy would move). Target for

@@ -193,7 +193,8 @@ def test_plotly_is_served_whole_when_many_start_at_once(tmp_path, monkeypatch):
     from concurrent.futures import ThreadPoolExecutor
 
     from ui import stepper
-    monkeypatch.setattr(stepper, "STATIC", tmp_path / "static")
+    from ui.stepper import files  # where serve_file finds the folder
+    monkeypatch.setattr(files, "STATIC", tmp_path / "static")
     with ThreadPoolExecutor(8) as pool:
         served = list(pool.map(lambda _: stepper.serve_plotly(), range(16)))
     assert {p.name for p in served} == {"plotly.min.js"}

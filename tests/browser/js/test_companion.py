@@ -1,5 +1,5 @@
 """The companion layer: a second run of the same points on the run's plane, its maths under
-the run's (ui/stepper.py's with_companion; the SVM with the perceptron on a projector)."""
+the run's (ui/stepper/runs.py's with_companion; the SVM with the perceptron on a projector)."""
 
 from __future__ import annotations
 
