@@ -29,7 +29,7 @@ if __name__ == "__main__":
         # a lecture link opens on the lesson alone; the settings stay one click away
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )
-    from ui import lecture_plan
+    from ui import lecture_plan, slide_questions  # noqa: F401 (the slide's questions offered)
     from ui.classroom import class_session
     from ui.state import shown_marker
 

@@ -35,6 +35,7 @@ function refused(c, r, reply) {
 }
 
 function sent(c, reply) {
+  if (reply.answers) tookIncoming(c, reply);  // a line question's answers come (answers.js)
   c.problem = null;
   c.away = false;
   c.lost = false;

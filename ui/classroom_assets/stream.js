@@ -333,6 +333,7 @@ function update(c, data) {
   c.synced = data.synced;
   c.rejoining = false;
   if (data.charter) c.charter = data.charter;  // what gives the class back (lead.js)
+  c.offers = data.asks ?? [];  // what the lecturer may ask on this page (questions.js)
   if (data.view != null) c.view = data.view;
   let reconnect = !c.es;
   if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one

@@ -70,6 +70,7 @@ export function build(root) {
   ui.close = html("button", { type: "button", class: "pl-button pl-class-close" }, box,
                   "Close the question");
   ui.problem = html("span", { class: "pl-class-problem", role: "alert" }, box);
+  buildQuestions(ui);  // the strip's own questions (questions.js)
   return ui;
 }
 
@@ -121,9 +122,12 @@ export function render(c) {
   if (exploring) ui.rejoin.textContent = `Rejoin the class (step ${st?.step ?? 0})`;
   ui.tally.hidden = !lecturer || c.ended || !c.tally;
   if (lecturer && c.tally) {
-    let tally = `${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`;
-    if (q && !q.revealed) tally += ` \u00b7 ${c.tally.answered} answered`;
-    ui.tally.textContent = tally;
+    // a question open: its answers against the pages following ("41 answers from 38
+    // following": a page that answered and went exploring still counts its answer)
+    const answers = c.tally.answered === 1 ? "1 answer" : `${c.tally.answered} answers`;
+    ui.tally.textContent = q && !q.revealed
+      ? `${answers} from ${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`
+      : `${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`;
   }
   const at = stepperAt();
   const leading = lecturer && !c.ended && at !== null;
@@ -131,11 +135,14 @@ export function render(c) {
     b.hidden = !leading || q !== null;
     b.disabled = !at || at.k >= at.K || c.busy;
   }
-  ui.reveal.hidden = !leading || !q || q.revealed;
-  ui.close.hidden = !leading || !q;
+  // a question asked in the strip has no step to stand on: revealed and closed on any page
+  const asking = lecturer && !c.ended && (at !== null || STRIP_KINDS.includes(q?.kind));
+  ui.reveal.hidden = !asking || !q || q.revealed;
+  ui.close.hidden = !asking || !q;
   ui.reveal.disabled = ui.close.disabled = Boolean(c.busy);
   ui.problem.hidden = !c.problem;
   ui.problem.textContent = c.problem ?? "";
+  renderQuestions(c);
 }
 
 // ------------------------------------------------------------------ the tab's class
