@@ -346,7 +346,16 @@ def _results_button(code: str, key: str, label: str) -> None:
         results = _ops(lambda ops: ops.results(who, code, key))
     except (ClassError, Unavailable):
         return  # none kept (an hour after the end), or the store away: nothing to offer now
-    st.download_button(label, data=csv_text(results), file_name=f"class-{code}-answers.csv",
+    now = csv_text(results)
+
+    def fresh() -> str:
+        # read as the button is pressed: the answers come without a run of this page
+        try:
+            return csv_text(_ops(lambda ops: ops.results(who, code, key)))
+        except (ClassError, Unavailable):
+            return now  # gone or away since: what this run read
+
+    st.download_button(label, data=fresh, file_name=f"class-{code}-answers.csv",
                        mime="text/csv", key="class.results", on_click="ignore",
                        icon=":material/download:",
                        help="Every answer (slide, question, voter number, answer, right or not, "
