@@ -75,10 +75,10 @@ function lineBox(c, q) {
     const plane = planeOf();
     if (!plane) return;
     const typed = [readPoint(first.value), readPoint(second.value)].filter(Boolean);
-    const line = typed.length === 2 && (typed[0][0] !== typed[1][0] || typed[0][1] !== typed[1][1])
-      ? [{ w: through(...typed[0], ...typed[1]).slice(0, 2), b: through(...typed[0], ...typed[1])[2],
-           kind: "own", points: typed }]
-      : [{ w: [0, 0], b: 0, kind: "own", points: typed }];
+    const apart = typed.length === 2
+      && (typed[0][0] !== typed[1][0] || typed[0][1] !== typed[1][1]);
+    const [w1, w2, b] = apart ? through(...typed[0], ...typed[1]) : [0, 0, 0];
+    const line = [{ w: [w1, w2], b, kind: "own", points: typed }];
     const svg = drawLines(plane, line, { capture: true });
     wire(svg, plane);
   };
@@ -153,7 +153,8 @@ export function revealed(c, q) {
       const bar = html("div", { class: `pl-class-bar${right ? " pl-class-true" : ""}` }, chart);
       html("span", { class: "pl-class-label" }, bar, option + (right ? " \u2713" : ""));
       const track = html("span", { class: "pl-class-track" }, bar);
-      html("span", { class: "pl-class-fill" }, track).style.width = `${(100 * (counts[i] ?? 0)) / most}%`;
+      const fill = html("span", { class: "pl-class-fill" }, track);
+      fill.style.width = `${(100 * (counts[i] ?? 0)) / most}%`;
       html("span", { class: "pl-class-count" }, bar, String(counts[i] ?? 0));
       words.push(`${option}: ${counts[i] ?? 0}${right ? " (right)" : ""}`);
     });

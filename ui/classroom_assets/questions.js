@@ -14,8 +14,8 @@ const SVG_NS = "http://www.w3.org/2000/svg";
 // "close" (classroom/state.py's agreement): the share of a 21 x 21 grid over the plane that a
 // line puts on the same sides as the right boundary
 export const CLOSE_WORDS = (close) => `a line is close when it puts at least `
-  + `${Math.round(100 * Number(close))} % of a 21 \u00d7 21 grid over the plane on the same `
-  + "sides as the boundary";
+  + `${Math.round(100 * (readNumber(close)?.value ?? 0.9))} % of a 21 \u00d7 21 grid over the `
+  + "plane on the same sides as the boundary";
 
 export function plural(n, word) {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
@@ -50,8 +50,8 @@ export function readPoint(text) {
 export function planeOf() {
   // the page's plane: the stepper's, else the first 2-D chart with equal scales
   const main = document.querySelector('[data-testid="stMain"]') ?? document;
-  const plots = [...main.querySelectorAll(".pl-stepper:not(.pl-follower) .pl-plane .js-plotly-plot"),
-                 ...main.querySelectorAll(".js-plotly-plot")];
+  const own = ".pl-stepper:not(.pl-follower) .pl-plane .js-plotly-plot";
+  const plots = [...main.querySelectorAll(own), ...main.querySelectorAll(".js-plotly-plot")];
   const gd = plots.find((p) => p._fullLayout?.xaxis && p._fullLayout?.yaxis?.scaleanchor === "x")
     ?? plots.find((p) => p._fullLayout?.xaxis?.range);
   if (!gd) return null;
@@ -83,7 +83,7 @@ export function clipped(w1, w2, b, xr, yr) {
 }
 
 export function equation(w1, w2, b) {
-  // "w1 x₁ + w2 x₂ + b = 0" as a reader writes it: "−x₁ − 2 x₂ − 1 = 0" (numbers as sent)
+  // "w1 x₁ + w2 x₂ + b = 0" as a reader writes it, "−x₁ − 2 x₂ − 1 = 0" (numbers as sent)
   const terms = [];
   for (const [value, name] of [[w1, "x\u2081"], [w2, "x\u2082"], [b, ""]]) {
     const text = String(value).trim();
@@ -91,7 +91,8 @@ export function equation(w1, w2, b) {
     const negative = text.startsWith("-");
     const size = negative ? text.slice(1) : text;
     const body = name ? (size === "1" ? name : `${size} ${name}`) : size;
-    terms.push(terms.length ? `${negative ? "\u2212" : "+"} ${body}` : `${negative ? "\u2212" : ""}${body}`);
+    const sign = negative ? "\u2212" : "";
+    terms.push(terms.length ? `${sign || "+"} ${body}` : `${sign}${body}`);
   }
   return `${terms.join(" ") || "0"} = 0`;
 }
@@ -296,13 +297,25 @@ export function renderQuestions(c) {
     html("p", { class: "pl-class-wait pl-class-room" }, ui.quiz,
          `${plural(n, "answer")} so far: the answers show when you reveal them.`);
     if (q.kind === "line") drawRoom(c, q);
-  } else if (answered === undefined) answerBox(c, q);
-  else {
+  } else if (answered === undefined) {
+    answerBox(c, q);
+    bringQuiz(c, q);
+  } else {
     html("p", { class: "pl-class-wait" }, ui.quiz,
          `Your answer: ${ownWords(q, answered)}. The room's answers show when the lecturer `
          + "reveals them.");
     if (q.kind === "line" && Array.isArray(answered)) ownLine(answered);
   }
+}
+
+function bringQuiz(c, q) {
+  // a new question comes into view (once): a student may be down at the plane
+  if (c.broughtQuiz === q.id) return;
+  c.broughtQuiz = q.id;
+  const { top, bottom } = c.ui.quiz.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  c.ui.quiz.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
 }
 
 function ownWords(q, answered) {
