@@ -267,6 +267,7 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     mode = "projector" if lecture_mode() else "remote" if remote else "laptop"
     following = slides[at + 1] if at + 1 < len(slides) else None
     data = {"at": at, "count": len(slides), "title": slide.title, "notes": slide.notes,
+            "step": slide.step,
             "steps": list(slide.steps) if slide.steps else None, "mode": mode,
             "run": st.session_state.get("plan.opened", 0),
             # a phone as a remote prepares nothing: the projector does, for the room
@@ -525,7 +526,7 @@ def _panel(parameters) -> None:
                            icon=":material/link_off:")
             else:
                 st.code(f"{_app_root()}?plan={value}", language=None, wrap_lines=True)
-    st.file_uploader("Open a plan file", type=["json", "yaml", "yml"],
+    st.file_uploader("Open a plan file", type=["json"],
                      key=f"plan.upload.{st.session_state.get(UPLOADS, 0)}", on_change=_upload)
     if slides:
         st.button("Clear the plan", key="plan.clear", on_click=_clear,

@@ -140,6 +140,27 @@ function keep(component) {
   } catch (error) { /* no storage: the plan lives as long as the session */ }
 }
 
+// A slide opens at its step. A new run opens there by itself (the link's step=); a slide whose
+// view is the one before's (the worked example at step 0, then at step 2) keeps the page's
+// run and its stepper where it was: once the slide's run is over, the stepper goes to the
+// slide's step (its go(), as a press: a class follows).
+export function placeStep(g, want) {
+  const begin = performance.now();
+  const check = () => {
+    if (g.data?.run !== want.run) return;  // another slide opened since
+    if (!pageStill(document)) {
+      if (performance.now() - begin < 20000) setTimeout(check, 100);
+      return;
+    }
+    const found = mainStepper();
+    let root = found?.box;
+    while (root && !root.__plStepper) root = root.parentElement;
+    const s = root?.__plStepper;
+    if (s && s.run && found.k !== want.step && want.step <= found.K) s.go(want.step);
+  };
+  setTimeout(check, 100);
+}
+
 // Preparing the next slide: once this slide's page is drawn and still, its address opens in
 // a frame out of sight (ui/lecture_plan.py's prepare_link): the server runs its page, and
 // its cache keeps the run for the switch. The frame goes once its page is drawn.
@@ -208,6 +229,7 @@ export default function (component) {
   g.data = data;
   g.trigger = component.setTriggerValue;
   if (fresh) g.going = false;
+  if (fresh && data.at !== null && data.at !== undefined) placeStep(g, { run: data.run, step: data.step ?? 0 });
   if (!g.listening) {
     g.listening = true;
     window.addEventListener("keydown", (event) => {
