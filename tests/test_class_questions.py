@@ -19,6 +19,7 @@ from core.geometry import linearly_separable
 from ui import slide_questions
 from ui.class_questions import label, offered, quick_asks
 from ui.plan_runs import ask_body
+from ui.slide_questions import BUILT_IN
 
 
 def test_doctests():
@@ -57,7 +58,7 @@ def test_a_plans_slide_offers_its_questions_computed_from_its_run(monkeypatch):
     asks = offered(slide.view)
     assert len(asks) == len(slide.questions)
     for ask, question in zip(asks, slide.questions, strict=True):
-        assert ask["label"] == label(question.text or question.kind)
+        assert ask["label"] == label(question.text or BUILT_IN.get(question.kind, ""))
         assert ask["body"] == ask_body(n + 1, slide, question)  # one computation, one place
         check_spec(question.kind, ask["body"]["spec"])
     # outside a plan being given (no slide on screen), nothing but the view's own

@@ -15,6 +15,8 @@ from ui import class_questions
 from ui.plan_runs import ask_body
 
 PLAN, AT = "plan.plan", "plan.at"  # ui/lecture_plan.py's: the plan given, the slide on screen
+# a built-in question a plan asks without words of its own, in the strip's words (strip.js)
+BUILT_IN = {"mistake": "mistake or not?", "turn": "which way does w turn?"}
 
 
 def slide_asks(_view: str = "") -> list[dict]:
@@ -26,7 +28,8 @@ def slide_asks(_view: str = "") -> list[dict]:
     slide = slides[at]
     asks = []
     for question in slide.questions:
-        words = class_questions.label(question.text or question.kind)
+        words = class_questions.label(question.text or BUILT_IN.get(question.kind,
+                                                                     question.kind))
         try:
             asks.append({"label": words, "body": ask_body(at + 1, slide, question)})
         except ValueError as refused:

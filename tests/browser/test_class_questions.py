@@ -38,6 +38,14 @@ NOTES4 = BUILTIN["Lecture notes' example: 4 points"]()
 STATE = "() => document.querySelector('.pl-class').parentElement.__plClass.state.question"
 
 
+def ask(lecturer, name) -> None:
+    """The lecturer opens the strip's questions (a disclosure: the strip keeps one row on a
+    projector) and asks one."""
+    more = lecturer.locator(".pl-class-more > summary")
+    more.click()
+    lecturer.locator(".pl-class-more").get_by_role("button", name=name).click()
+
+
 def close_share(truth, line, box) -> float:
     """The share of a 21 x 21 grid over ``box`` that two lines (w1, w2, b) put on the same
     sides (the better of the two ways to match a drawn line's sides), in exact arithmetic."""
@@ -91,8 +99,7 @@ def _journey(browser, server_url, lecturer, phone_context, errors) -> None:
     sent = []
 
     # ---- view 1, Boolean on XOR: a multiple choice, tapped; the room's answers hidden
-    lecturer.get_by_role("button", name=re.compile("Ask: Can a line separate the rows of XOR"))\
-        .click()
+    ask(lecturer, re.compile("Ask: Can a line separate the rows of XOR"))
     wait_strip(phone, "Can a line separate the rows of XOR")
     quiz = phone.locator(".pl-class-quiz")
     assert_accessible(phone, "class_question_choice")
@@ -117,8 +124,9 @@ def _journey(browser, server_url, lecturer, phone_context, errors) -> None:
     wait_status(phone, "Step 2 /")
     trace = record(perceptron(NOTES4.X, NOTES4.y))
     mistakes = int(np.sum(trace.updated[1:4]))  # after step 3, the next
-    lecturer.get_by_role("button", name="Ask: mistakes after the next step").click()
+    ask(lecturer, "Ask: mistakes after the next step")
     wait_strip(phone, "How many mistakes will the run have made after step 3")
+    assert_accessible(phone, "class_question_number")
     number = phone.get_by_label("Your number")
     number.focus()
     phone.keyboard.type("two")
@@ -138,15 +146,17 @@ def _journey(browser, server_url, lecturer, phone_context, errors) -> None:
     settle(lecturer, 500)
 
     # ---- view 3, a later step: a line, by two taps on the phone's own plane
-    offer = lecturer.get_by_role("button", name="Ask: draw the boundary after the next step")
+    offer = lecturer.get_by_role("button", name="Ask: draw the boundary after the next step",
+                                 include_hidden=True)
     for _ in range(12):  # a step whose next boundary crosses the plane
         if offer.count():
             break
         press(lecturer, "ArrowRight")
         lecturer.wait_for_timeout(600)
-    offer.click()
+    ask(lecturer, "Ask: draw the boundary after the next step")
     wait_strip(phone, "Where will the boundary be after step")
     question = lecturer.evaluate(STATE)
+    assert_accessible(phone, "class_question_line")
     plot = phone.locator(".pl-stepper .pl-plane .js-plotly-plot").first
     plot.scroll_into_view_if_needed()
     box = phone.locator("svg.pl-class-lines .pl-class-tap").bounding_box()
@@ -177,6 +187,7 @@ def _journey(browser, server_url, lecturer, phone_context, errors) -> None:
     wait_strip(lecturer, f"{int(close)} of 1 line close")
     assert lecturer.locator("svg.pl-class-lines .pl-line-truth").count() == 1
     lecturer.screenshot(path=ARTIFACTS / "class_line_revealed.png")
+    assert_accessible(lecturer, "class_question_revealed")
     sent.append(("line", " ".join(str(p) for p in points), "yes" if close else "no"))
 
     # ---- the results: the lecturer's CSV, row by row what the phone sent

@@ -157,7 +157,10 @@ export function clearLines() {
 // ------------------------------------------------------------------ the strip's part
 
 export function buildQuestions(ui) {
-  ui.offers = html("span", { class: "pl-class-offers" }, ui.box);
+  // the lecturer's questions in one disclosure: the strip keeps its one row on a projector
+  ui.more = html("details", { class: "pl-class-more" }, ui.box);
+  ui.moreSummary = html("summary", { class: "pl-button pl-class-ask" }, ui.more, "Questions");
+  ui.offers = html("div", { class: "pl-class-offers" }, ui.more);
   ui.quiz = html("div", { class: "pl-class-quiz", role: "group",
                           "aria-label": "The class's question" }, ui.box);
   ui.quiz.hidden = true;
@@ -169,8 +172,11 @@ function offerButtons(c, open) {
   if (ui.offers.dataset.key === key) return;
   ui.offers.dataset.key = key;
   ui.offers.replaceChildren();
-  if (open) return;
-  for (const offer of [...(c.offers ?? []), ...stepOffers()]) {
+  const offers = open ? [] : [...(c.offers ?? []), ...stepOffers()];
+  ui.more.hidden = offers.length === 0;
+  ui.moreSummary.textContent = `More questions (${offers.length})`;
+  if (!offers.length) ui.more.open = false;
+  for (const offer of offers) {
     if (offer.problem) {
       html("span", { class: "pl-class-offer-problem" }, ui.offers, offer.problem);
       continue;
@@ -178,7 +184,10 @@ function offerButtons(c, open) {
     const b = html("button", { type: "button", class: "pl-button pl-class-ask pl-class-offer" },
                    ui.offers, offer.label);
     b.disabled = Boolean(c.busy);
-    b.addEventListener("click", () => askOffer(c, offer));
+    b.addEventListener("click", () => {
+      ui.more.open = false;
+      askOffer(c, offer);
+    });
   }
 }
 

@@ -95,9 +95,10 @@ def test_the_lecturers_asks_are_buttons_of_text_and_a_problem_is_said(page):
                            { label: "Ask: q", problem: "slide 2, question 1: <i>no</i>" }] };
       c.ui = cls.build(document.body);
       cls.render(c);
-      return { buttons: [...c.ui.offers.querySelectorAll("button")].map((b) => b.textContent),
+      return { summary: c.ui.moreSummary.textContent,
+               buttons: [...c.ui.offers.querySelectorAll("button")].map((b) => b.textContent),
                problems: [...c.ui.offers.querySelectorAll("span")].map((s) => s.textContent),
                bold: document.querySelectorAll("b, i").length };
     }""")
-    assert got == {"buttons": ["Ask: <b>1</b>"], "problems": ["slide 2, question 1: <i>no</i>"],
-                   "bold": 0}
+    assert got == {"summary": "More questions (2)", "buttons": ["Ask: <b>1</b>"],
+                   "problems": ["slide 2, question 1: <i>no</i>"], "bold": 0}
