@@ -47,6 +47,7 @@ WHOLE = "plan.whole"  # a change the whole page must show (a slide opened, the b
 UPLOADS = "plan.uploads"  # the uploader's generation: a new one after each file taken
 NOTES_LINK = "notes"  # ?plan=notes: the notes' lecture
 PREPARE = "prepare"  # ?plan=prepare: a page that opens a slide's view ahead of it (plan.js)
+MOUNTED = "plan.mounted"  # this run drew the bar (before the page)
 PREPARING = "plan.preparing"  # this session is such a page: it draws the view, nothing more
 # a file bigger is refused before it is read (the plan's own limit)
 MAX_FILE_BYTES = plans.MAX_PLAN_BYTES
@@ -253,6 +254,7 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     slide's address for the page to prepare (:func:`prepare_link`)."""
     if st.session_state.get(PREPARING):
         return
+    st.session_state[MOUNTED] = True
     plan, at = st.session_state.get(PLAN), st.session_state.get(AT)
     if plan is None or at is None:
         if st.session_state.pop("plan.bar_shown", False):
@@ -276,6 +278,21 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     st.session_state["plan.bar_shown"] = True
     with st.sidebar:
         _mount(key="plan.bar", data=data, on_go_change=_on_go, height=0)
+
+
+def after() -> None:
+    """After the page (app.py), once the class has had its run: a lecturer's page giving a
+    plan in a class lends it to the class's other devices (:data:`_CLASSES`); a device that
+    has just become the lecturer's (a remote's first run, which joined the class after
+    :func:`begin`) runs once more to take it, with its bar."""
+    mounted = st.session_state.pop(MOUNTED, False)
+    _share_with_class()
+    code = _class_code()
+    if mounted and code and AT not in st.session_state:
+        with _CLASSES_LOCK:
+            lent = code in _CLASSES
+        if lent:
+            st.rerun()
 
 
 # ---------------------------------------------------------------- the sidebar's Lecture
