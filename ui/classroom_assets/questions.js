@@ -174,7 +174,7 @@ function offerButtons(c, open) {
   ui.offers.replaceChildren();
   const offers = open ? [] : [...(c.offers ?? []), ...stepOffers()];
   ui.more.hidden = offers.length === 0;
-  ui.moreSummary.textContent = `More questions (${offers.length})`;
+  ui.moreSummary.textContent = `Questions (${offers.length})`;
   if (!offers.length) ui.more.open = false;
   for (const offer of offers) {
     if (offer.problem) {

@@ -100,5 +100,5 @@ def test_the_lecturers_asks_are_buttons_of_text_and_a_problem_is_said(page):
                problems: [...c.ui.offers.querySelectorAll("span")].map((s) => s.textContent),
                bold: document.querySelectorAll("b, i").length };
     }""")
-    assert got == {"summary": "More questions (2)", "buttons": ["Ask: <b>1</b>"],
+    assert got == {"summary": "Questions (2)", "buttons": ["Ask: <b>1</b>"],
                    "problems": ["slide 2, question 1: <i>no</i>"], "bold": 0}
