@@ -113,6 +113,18 @@ function drawBar(g) {
     bar.append(g.parts.notes);
     document.body.append(bar);
     g.bar = bar;
+    // the bar spans the main area, never the sidebar beside it (open on a laptop or a tablet)
+    const main = document.querySelector('[data-testid="stMain"]');
+    const place = () => {
+      const left = main?.isConnected ? Math.max(0, main.getBoundingClientRect().left) : 0;
+      bar.style.left = `${left}px`;
+    };
+    g.placeBar?.disconnect();
+    if (main && typeof ResizeObserver !== "undefined") {
+      g.placeBar = new ResizeObserver(place);
+      g.placeBar.observe(main);
+    }
+    place();
   }
   g.bar.dataset.mode = slide.mode;  // "projector", "remote" (a phone), "laptop"
   g.bar.removeAttribute("aria-busy");
