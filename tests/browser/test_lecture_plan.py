@@ -242,3 +242,28 @@ def test_hostile_plan_files_are_refused_with_their_message(browser, server_url, 
         assert not dialogs and not errors, (dialogs, errors)
     finally:
         context.close()
+
+
+def test_the_browser_keeps_the_plan_in_progress_between_visits(browser, server_url):
+    errors: list[str] = []
+    context, page = open_page(browser, f"{server_url}/?plan=notes", LAPTOP, errors)
+    try:
+        wait_slide(page, 1)
+        panel = open_lecture(page)
+        panel.get_by_role("button", name="Stop giving the lecture").click()
+        settle(page, 500)
+        page.goto(server_url)  # another visit: a new session, the same browser
+        wait_idle(page)
+        panel = open_lecture(page)
+        panel.get_by_role("button", name="Give the lecture (12 slides)").wait_for()
+        assert "plan in progress in this browser is back" in panel.inner_text()
+        panel.get_by_role("button", name="Clear the plan").click()
+        settle(page, 500)
+        page.goto(server_url)
+        wait_idle(page)
+        panel = open_lecture(page)
+        settle(page, 800)
+        assert not panel.get_by_role("button", name=re.compile("Give the lecture")).count()
+        assert not errors, errors
+    finally:
+        context.close()
