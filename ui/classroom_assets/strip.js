@@ -98,7 +98,11 @@ export function render(c) {
   else if (q && !q.revealed && c.answers?.[q.id] === undefined) {
     // a live status: a screen reader hears that a question is asked, and where to answer it
     text = "The lecturer asks a question: answer it in the question box";
-  } else text = `Following the class ${c.display}`;
+  } else {
+    text = `Following the class ${c.display}`;
+    // an answer taken: said in the same live status that said the question was asked
+    if (q && !q.revealed && !lecturer) text += " \u00b7 your answer is in";
+  }
   if (!lecturer && c.mode === "explore" && away) text += " (reconnecting\u2026)";
   // the code and the join link in spans of their own: a projector's strip keeps the code on
   // one line and says the link to a screen reader only (the join card shows it to the room),
