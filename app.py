@@ -29,7 +29,7 @@ if __name__ == "__main__":
         # a lecture link opens on the lesson alone; the settings stay one click away
         initial_sidebar_state="collapsed" if st.query_params.get("lecture") == "1" else "auto",
     )
-    from ui import lecture_plan
+    from ui import lecture_plan, slide_questions  # noqa: F401 (the slide's questions offered)
     from ui.classroom import class_session
     from ui.state import shown_marker
 
@@ -42,6 +42,7 @@ if __name__ == "__main__":
     # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
     with class_session(LESSONS, page, lessons.link_parameters):
         page.run()
+    lecture_plan.after()  # (a remote's first run takes the class's plan)
     with st.sidebar:
         lecture_plan.sidebar(page.title, page.url_path, lessons.link_parameters)
     shown_marker()  # last: what the page sends back says it had the whole run

@@ -136,6 +136,8 @@ def _visit(facts: RunFacts, k: int) -> tuple[int, object]:
     if k == 0:
         raise ValueError("step 0 visits no example: ask from step 1 on")
     i = int(trace.index[k])
+    if i < 0:  # a run held at its end beside a longer one (core.trace.align)
+        raise ValueError(f"step {k} visits no example: the run ended before it")
     y = int(np.sign(facts.y[i]))
     if facts.kernel:
         return i, y * float(trace.activation[k])

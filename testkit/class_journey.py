@@ -252,7 +252,7 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
     phone.locator(".pl-quiz").get_by_role("button", name="Mistake", exact=True).click()
     phone.locator(".pl-quiz").get_by_role("button", name="↺ anticlockwise").click()
     laptop.locator(".pl-quiz").get_by_role("button", name="No mistake").click()
-    wait_strip(lecturer, "2 answered")
+    wait_strip(lecturer, r"2 answers from \d+ following")
     for page in students:
         page.locator(".pl-quiz").get_by_text("The room's answers show when").wait_for()
     assert lecturer.locator(".pl-class-bars").count() == 0  # only the count, while open
@@ -280,7 +280,7 @@ def _room(browser, lecturer, phone, laptop, code, key, student_url, errors, shot
     _answer_twice(second_tab)  # a new tab has no memory of the answer: the server has
     second_tab.close()
     lecturer.wait_for_timeout(800)
-    wait_strip(lecturer, "2 answered")
+    wait_strip(lecturer, r"2 answers from \d+ following")
 
     # ---- reveal: the counts beside the true step, on every screen
     lecturer.get_by_role("button", name="Reveal the answers").click()

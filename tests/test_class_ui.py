@@ -349,3 +349,32 @@ def test_the_remote_code_goes_after_a_minute_unclaimed(monkeypatch):
     at.run()
     assert_clean(at)
     assert not _remote_shown(at)
+
+
+def _downloads(at) -> list[str]:
+    return [e.proto.label for e in at.sidebar.get("download_button")]
+
+
+def test_the_lecturer_downloads_the_answers_during_the_class_and_after_its_end():
+    """The sidebar's CSV of the class's answers (classroom/results.py): offered to the lecturer
+    while the class runs and, once it has ended, for the quiet hour its results are kept; never
+    to a page that led no class."""
+    at = _app()
+    at.run()
+    assert _downloads(at) == []
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert_clean(at)
+    code, key = at.session_state["class.code"], at.session_state["class.key"]
+    assert _downloads(at) == ["Download the answers (CSV)"]
+    ops = server.classroom().ops
+    server.call(lambda store: ops.act("127.0.0.1", code, key, {
+        "action": "ask", "kind": "choice", "step": 0,
+        "spec": {"text": "Yes?", "options": ["Yes", "No"], "right": [0]}}))
+    by_key(at.button, "class.end").click()
+    at.run()
+    assert_clean(at)
+    assert "class.code" not in at.session_state
+    assert _downloads(at) == ["Download the last class's answers"]
+    results = server.call(lambda store: ops.results("127.0.0.1", code, key))
+    assert [q["text"] for q in results.questions] == ["Yes?"]

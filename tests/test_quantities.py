@@ -201,6 +201,10 @@ def test_what_a_run_cannot_give_is_refused_with_a_reason():
         Q.value("mistakes", facts, facts.steps + 1)
     with pytest.raises(ValueError, match="step 0 visits no example"):
         Q.value("y_a", facts, 0)
+    held = Q.RunFacts(NOTES_X, NOTES_Y, facts.trace.padded(facts.steps + 5), eta=0.1)
+    with pytest.raises(ValueError, match="visits no example: the run ended before it"):
+        Q.value("y_a", held, facts.steps + 2)
+    assert Q.value("w1", held, facts.steps + 5).exact == Q.value("w1", facts, facts.steps).exact
     with pytest.raises(ValueError, match="one of"):
         Q.value("temperature", facts, 1)
     xor = Q.RunFacts(np.array([[0.0, 0], [0, 1], [1, 0], [1, 1]]), np.array([-1.0, 1, 1, -1]))

@@ -45,8 +45,9 @@ import streamlit as st
 from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes, limits, server
+from classroom.results import csv_text
 from classroom.state import NEVER_VIEWED, ClassError, ClassState, public
-from ui import first_screen, js_modules, url_state
+from ui import class_questions, first_screen, js_modules, url_state
 from ui.data_picker import YOUR_DATA
 from ui.lecture import lecture_mode
 from ui.outside import md
@@ -55,10 +56,12 @@ from ui.settings import LECTURE
 from viz import palette
 
 ASSETS = Path(__file__).with_name("classroom_assets")
-# the strip's script: stream.js and every module it uses, each joined after the modules it
+# the strip's script: stream.js, answers.js (the strip's questions, which it adds to the strip
+# through strip.js's extensions) and every module they use, each joined after the modules it
 # uses, as the header at the top of each file declares (ui/js_modules.py); dom.js is the
 # stepper's own, shared
-JS_MODULES = tuple(path.stem for path in js_modules.order([ASSETS / "stream.js"]))
+JS_MODULES = tuple(path.stem for path in js_modules.order([ASSETS / "stream.js",
+                                                           ASSETS / "answers.js"]))
 SHARED_JS = {"dom": Path(__file__).with_name("stepper_assets") / "dom.js"}
 
 
@@ -108,6 +111,9 @@ _FIRST = "class.first"  # this session has just opened a class's link: its first
 _REST = "class.rest"  # this session's last run was a first screen: its next is its rest
 # this run's place for the strip on its title's row (title_slot): a projector's, this run only
 _TITLE_SLOT = "_class_title_slot"
+# the last class this session led, (code, key): its answers to download after its end (not a
+# "class." key: leaving a class forgets those)
+RESULTS = "results.class"
 # kept when a view is applied: the class, lecture mode, the student's own points and file,
 # the lecture plan (ui/lecture_plan.py)
 _KEEP = ("class.", LECTURE.key, "data.user", "data.file", "plan.")
@@ -330,7 +336,33 @@ def _end_class() -> None:
     if st.session_state.get(_CODE) and st.session_state.get(_KEY):
         with contextlib.suppress(ClassError, Unavailable):
             _act("end")
+        # the answers stay the lecturer's to download for the quiet hour after the end
+        st.session_state[RESULTS] = (st.session_state[_CODE], st.session_state[_KEY])
     _leave()
+
+
+def _results_button(code: str, key: str, label: str) -> None:
+    """Download the class's answers as CSV (classroom/results.py; what ``GET
+    /class/CODE/results`` gives the same key): one row per answer, a summary per question."""
+    who = _address()
+    try:
+        results = _ops(lambda ops: ops.results(who, code, key))
+    except (ClassError, Unavailable):
+        return  # none kept (an hour after the end), or the store away: nothing to offer now
+    now = csv_text(results)
+
+    def fresh() -> str:
+        # read as the button is pressed: the answers come without a run of this page
+        try:
+            return csv_text(_ops(lambda ops: ops.results(who, code, key)))
+        except (ClassError, Unavailable):
+            return now  # gone or away since: what this run read
+
+    st.download_button(label, data=fresh, file_name=f"class-{code}-answers.csv",
+                       mime="text/csv", key="class.results", on_click="ignore",
+                       icon=":material/download:",
+                       help="Every answer (slide, question, voter number, answer, right or not, "
+                            "seconds after the question opened) and a summary per question.")
 
 
 def _join_typed() -> None:
@@ -660,6 +692,9 @@ def _strip_fragment() -> None:
         data.update(charter=st.session_state.get(_CHARTER),
                     tally=st.session_state.get(_TALLY),
                     view=st.session_state.get(_LAST_VIEW))
+        # what the lecturer may ask on this page: the plan's slide's questions, the view's own
+        # (ui/class_questions.py; the strip's questions.js sends them)
+        data["asks"] = class_questions.offered(st.session_state.get(_LAST_VIEW) or "")
     _mount(key="class.strip", data=data, on_mode_change=_on_mode)
     if lecturer and state is not None and st.session_state.get(_CARD):
         _join_card(code)
@@ -726,6 +761,8 @@ def _sidebar() -> None:
         st.warning(problem, icon=":material/info:")
     code = st.session_state.get(_CODE)
     if not code:
+        if st.session_state.get(RESULTS):
+            _results_button(*st.session_state[RESULTS], "Download the last class's answers")
         st.button("Start a class", key="class.start", on_click=_start_class, type="primary",
                   icon=":material/co_present:", help="Your students' pages follow yours: "
                   "lesson, data, settings and step. The projector shows how to join.")
@@ -755,6 +792,8 @@ def _sidebar() -> None:
         st.button("Phone as a remote", key="class.remote_button", on_click=_make_remote,
                   icon=":material/phonelink:",
                   help="A one-time link that lets your phone drive the class too.")
+    if st.session_state.get(_KEY):
+        _results_button(code, st.session_state[_KEY], "Download the answers (CSV)")
     st.button("End the class", key="class.end", on_click=_end_class,
               icon=":material/stop_circle:")
 

@@ -37,6 +37,15 @@ _LECTURE_CSS = """
     font-size: 0.65rem; }
   div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 6.2em; padding: 0 0.3rem;
     text-align: center; line-height: 1.05; border-radius: 0.5rem; }
+  /* a question asked in the strip (ui/classroom_assets/questions.js): a panel at the foot of
+     the right-hand side (over the lower maths, clear of a lecture's slide bar at the foot), the
+     plane and the step's controls in sight */
+  div.pl-class .pl-class-quiz:not([hidden]) { position: fixed; bottom: 2.2rem; right: 1rem;
+    width: min(34rem, 44vw); max-height: 48vh; overflow: auto; z-index: 30;
+    font-size: 0.85rem; line-height: 1.3; padding: 0.6rem 0.8rem; border-radius: 0.5rem;
+    background: var(--st-secondary-background-color, white);
+    border: 1px solid var(--st-border-color, currentColor); }
+  div.pl-class .pl-class-quiz .pl-button { max-width: none; font-size: 0.85rem; }
   [data-testid="stHorizontalBlock"]:has(> * .pl-class) { column-gap: 0.4rem; }
   [data-testid="stHorizontalBlock"] > :has(.pl-class) { flex: 0 0 auto; width: auto;
     margin-left: auto; }

@@ -47,6 +47,7 @@ WHOLE = "plan.whole"  # a change the whole page must show (a slide opened, the b
 UPLOADS = "plan.uploads"  # the uploader's generation: a new one after each file taken
 NOTES_LINK = "notes"  # ?plan=notes: the notes' lecture
 PREPARE = "prepare"  # ?plan=prepare: a page that opens a slide's view ahead of it (plan.js)
+MOUNTED = "plan.mounted"  # this run drew the bar (before the page)
 PREPARING = "plan.preparing"  # this session is such a page: it draws the view, nothing more
 # a file bigger is refused before it is read (the plan's own limit)
 MAX_FILE_BYTES = plans.MAX_PLAN_BYTES
@@ -253,6 +254,7 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     slide's address for the page to prepare (:func:`prepare_link`)."""
     if st.session_state.get(PREPARING):
         return
+    st.session_state[MOUNTED] = True
     plan, at = st.session_state.get(PLAN), st.session_state.get(AT)
     if plan is None or at is None:
         if st.session_state.pop("plan.bar_shown", False):
@@ -267,6 +269,7 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     mode = "projector" if lecture_mode() else "remote" if remote else "laptop"
     following = slides[at + 1] if at + 1 < len(slides) else None
     data = {"at": at, "count": len(slides), "title": slide.title, "notes": slide.notes,
+            "step": slide.step,
             "steps": list(slide.steps) if slide.steps else None, "mode": mode,
             "run": st.session_state.get("plan.opened", 0),
             # a phone as a remote prepares nothing: the projector does, for the room
@@ -275,6 +278,21 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
     st.session_state["plan.bar_shown"] = True
     with st.sidebar:
         _mount(key="plan.bar", data=data, on_go_change=_on_go, height=0)
+
+
+def after() -> None:
+    """After the page (app.py), once the class has had its run: a lecturer's page giving a
+    plan in a class lends it to the class's other devices (:data:`_CLASSES`); a device that
+    has just become the lecturer's (a remote's first run, which joined the class after
+    :func:`begin`) runs once more to take it, with its bar."""
+    mounted = st.session_state.pop(MOUNTED, False)
+    _share_with_class()
+    code = _class_code()
+    if mounted and code and AT not in st.session_state:
+        with _CLASSES_LOCK:
+            lent = code in _CLASSES
+        if lent:
+            st.rerun()
 
 
 # ---------------------------------------------------------------- the sidebar's Lecture
@@ -525,7 +543,7 @@ def _panel(parameters) -> None:
                            icon=":material/link_off:")
             else:
                 st.code(f"{_app_root()}?plan={value}", language=None, wrap_lines=True)
-    st.file_uploader("Open a plan file", type=["json", "yaml", "yml"],
+    st.file_uploader("Open a plan file", type=["json"],
                      key=f"plan.upload.{st.session_state.get(UPLOADS, 0)}", on_change=_upload)
     if slides:
         st.button("Clear the plan", key="plan.clear", on_click=_clear,

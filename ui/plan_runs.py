@@ -10,8 +10,15 @@ without a session, so that the projector's page, a test and a benchmark get the 
   (``ui.cached_runs.perceptron_trace``, as ``ui.training.training_settings`` builds them);
 - Variants' ``part=kernel``: the kernel perceptron of the view's kernel on its data (the dual
   form always starts from 0);
+- Non-separable: the run its page steps through (``lessons.nonseparable.parts.what_to_show``:
+  from the start, or one period of the cycle with ``watch=cycle``);
+- Perceptron vs SVM's ``Train side by side``: the perceptron's run, as long as the SVM's
+  beside it (its last weights held);
+- Variants' averaged part (its first): the run on the training rows of the view's split,
+  through every epoch (``all_epochs_trace``), as that part draws it;
 - Boolean: the truth table of ``fn`` in ``enc`` with the view's hand-made weights (``w1``,
-  ``w2``, ``b``; the function's own where the view has none): weights, no run.
+  ``w2``, ``b``; the function's own where the view has none): weights, no run. Variants'
+  ``part=classes`` (three classes) has no run a question can name.
 
 :func:`run_facts` raises ValueError with a message naming the parameter for a view that
 cannot be built (the page says it beside the question, and asks nothing).
@@ -25,6 +32,7 @@ import numpy as np
 
 from core.boolean import hand_weights, truth_table
 from core.quantities import RunFacts
+from core.trace import STEP_LIMIT, align
 from datasets import Dataset
 from datasets.builtin import BUILTIN, GENERATORS
 from ui.settings import DATA_CHOICE_DEFAULT, DATA_N, DATA_SEED, DATA_SHAPES, TRAINING, TYPED_WEIGHTS
@@ -98,6 +106,23 @@ def run_facts(view: str) -> RunFacts:
                         weights=((w1, w2), b))
     data = view_data(params)
     settings = view_training(params)
+    if lesson == "nonseparable":
+        from lessons.nonseparable.parts import WATCH, what_to_show
+
+        shown = what_to_show(data.X, data.y, settings, watch=_parsed(WATCH, params))
+        return RunFacts(data.X, data.y, shown.trace, eta=settings["eta"],
+                        bias=settings["bias"])
+    if lesson == "variants" and params.get("part", "averaged") == "averaged":
+        from core.variants import train_test_split
+        from lessons.variants.parts import SPLIT_SEED, TEST_SHARE, all_epochs_trace
+
+        train, _ = train_test_split(len(data), float(_parsed(TEST_SHARE, params)),
+                                    int(_parsed(SPLIT_SEED, params)))
+        X, y = data.X[train], data.y[train]
+        return RunFacts(X, y, all_epochs_trace(X, y, settings), eta=settings["eta"],
+                        bias=settings["bias"])
+    if lesson == "variants" and params.get("part") == "classes":
+        raise ValueError("part=classes: three classes, no run a question can name")
     if lesson == "variants" and params.get("part") == "kernel":
         from lessons.variants.parts import DEGREE, KERNEL, OFFSET, WIDTH, kernel_trace
 
@@ -112,6 +137,16 @@ def run_facts(view: str) -> RunFacts:
         return RunFacts(data.X, data.y, trace, eta=settings["eta"], bias=settings["bias"],
                         kernel=True)
     trace = perceptron_trace(data.X, data.y, settings)
+    if lesson == "svm" and params.get("part") == "Train side by side":
+        # stepped beside the SVM's descent, the perceptron's run is as long as the longer
+        # (core.trace.align): its last weights held while the SVM goes on
+        from lessons.svm.parts import EPOCHS, ETA0, LAM, svm_trace
+
+        svm = svm_trace(data.X, data.y, dict(
+            lam=float(_parsed(LAM, params)), eta=float(_parsed(ETA0, params)),
+            max_epochs=min(int(_parsed(EPOCHS, params)), max(1, STEP_LIMIT // len(data))),
+            order=settings["order"], bias=settings["bias"], seed=settings["seed"]))
+        trace = align(trace, svm)[0]
     return RunFacts(data.X, data.y, trace, eta=settings["eta"], bias=settings["bias"])
 
 

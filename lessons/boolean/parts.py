@@ -32,6 +32,7 @@ from lessons.boolean.figures import (
     truth_frame,
     worked_lines,
 )
+from ui.class_questions import QUICK, choice_ask
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import Setting
@@ -60,6 +61,24 @@ SETTINGS = (FUNCTION, ENCODING, *WEIGHT_SETTINGS)
 # one at a time (a page of all five built every element of them before its first picture), on
 # a projector in the sidebar, so that the plane has the height under the title
 PARTS = Parts(pick=True, pick_aside=True)
+
+
+def separable_ask(params: dict[str, str]) -> dict:
+    """The class's quick question on this lesson (ui.class_questions.QUICK): can a line
+    separate the function's rows? Right: what the exact search over every line finds."""
+    function, encoding = FUNCTION.default, ENCODING.default
+    try:
+        function = FUNCTION.parse(params.get(FUNCTION.param, function))
+        encoding = ENCODING.parse(params.get(ENCODING.param, encoding))
+    except ValueError:
+        pass  # the page shows its defaults for a value it cannot read: so does the question
+    table = truth_table(function, encoding=encoding)
+    best = best_line(table.X, table.y)
+    return choice_ask(f"Can a line separate the rows of {function}, true from false?",
+                      ["Yes", "No"], [0 if best.correct == best.total else 1])
+
+
+QUICK[PAGE] = separable_ask
 
 
 def keep_state() -> None:

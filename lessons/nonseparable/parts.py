@@ -114,17 +114,22 @@ class Shown:
     more: bool
 
 
-def what_to_show(X, y, settings: dict) -> Shown:
-    """Analyse the data and pick the run to show; ValueError when the settings cannot train."""
+def what_to_show(X, y, settings: dict, *, watch: str | None = None) -> Shown:
+    """Analyse the data and pick the run to show; ValueError when the settings cannot train.
+
+    ``watch``: the part of a cycling run to step through (WATCH's value) as a link names it,
+    for a page that is not this one (a lecture plan's slide, ui/plan_runs.py); by default the
+    session's, and the longer search if this session asked for it."""
     n = len(y)
     asked = _asked(X, y, settings)
-    longer = st.session_state.get(LONGER) == asked
+    longer = watch is None and st.session_state.get(LONGER) == asked
     analysed = analysis(X, y, settings, CYCLE_VISITS if longer else VIEW_VISITS)
     separable, rows, cycle = analysed.separable, analysed.rows, analysed.cycle
     exact = cycle is not None and cycle.status != "inexact"
     found = exact and cycle.status == "cycle"
     inside = found and cycle.first > 1  # else the run starts inside the loop
-    part = (st.session_state[WATCH.key] or "start") if inside else "start"
+    chosen = st.session_state[WATCH.key] if watch is None else watch
+    part = (chosen or "start") if inside else "start"
     if part == "cycle":
         trace = exact_trace(X, y, settings, rows, cycle.first, cycle.repeat - 1)
         result = Outcome(False, int(trace.mistakes[-1]), int(trace.epoch[-1]),

@@ -58,7 +58,7 @@ def test_the_room_follows_the_lecturers_own_points_with_literal_names(browser, s
         assert any(f"({name})" in text for name in NAMES), text  # the name, as written
         assert quiz.locator("i, strong, a").count() == 0  # never markup
         quiz.get_by_role("button", name="Mistake", exact=True).click()
-        wait_strip(lecturer, "1 answered")
+        wait_strip(lecturer, r"1 answer from \d+ following")
         lecturer.get_by_role("button", name="Reveal the answers").click()
         student.locator(".pl-class-bars").wait_for()
         same_status(lecturer, student)

@@ -38,6 +38,7 @@ function refused(c, r, reply) {
 }
 
 function sent(c, reply) {
+  if (reply.answers) for (const took of extensions.took) took(c, reply);  // answers.js
   c.problem = null;
   c.away = false;
   c.lost = false;

@@ -338,6 +338,7 @@ function update(c, data) {
   if (data.charter) c.charter = data.charter;  // what gives the class back (lead.js)
   c.ticket = data.ticket ?? c.ticket;  // a join ticket (classroom/codes.py), renewed
   c.tallyTicket = data.tally ?? c.tallyTicket;
+  c.offers = data.asks ?? [];  // what the lecturer may ask on this page (questions.js)
   if (data.view != null) c.view = data.view;
   let reconnect = !c.es;
   if (data.n >= c.n) {  // the server's word on following, unless the page has a newer one

@@ -1,6 +1,6 @@
 // @uses ../stepper_assets/dom.js
 // @provides ASKS, url, askRun, relay, tell, mainStepper, stepperAt, build, render, LEAD, resume,
-// @provides keep
+// @provides keep, STRIP_KINDS, extensions
 // The class strip's page side (ui/classroom.py draws the strip; stream.js follows the class):
 // the strip's buttons and words, the page's stepper as the strip sees it, the relay that
 // asks Streamlit for a run, and the tab's own record of the class it leads. It talks to
@@ -11,6 +11,14 @@
 //   "pl-class-ask" {}             <- a stepper drawn late asks for the step and question now
 //   "pl-class-rerun" {...}        -> the relay at the foot of the sidebar asks for a run
 // Every text that comes from outside is set as text, never as HTML.
+
+// the question kinds the strip asks itself (questions.js, answers.js); "mistake" and "turn" are
+// the stepper's (layers/class.js)
+export const STRIP_KINDS = ["choice", "number", "line"];
+// what the modules after this one add to the strip, called here by the hook's name so that the
+// strip needs none of them: build(ui) as it is built, render(c) after each render, took(c, reply)
+// for a lecturer's reply that carries a line question's answers (lead.js)
+export const extensions = { build: [], render: [], took: [] };
 
 export const ASKS = [["mistake", "Ask: mistake or not?"],
                      ["turn", "Ask: which way does w turn?"]];
@@ -73,6 +81,7 @@ export function build(root) {
   ui.close = html("button", { type: "button", class: "pl-button pl-class-close" }, box,
                   "Close the question");
   ui.problem = html("span", { class: "pl-class-problem", role: "alert" }, box);
+  for (const build of extensions.build) build(ui);  // the strip's own questions (questions.js)
   return ui;
 }
 
@@ -100,7 +109,11 @@ export function render(c) {
   else if (q && !q.revealed && c.answers?.[q.id] === undefined) {
     // a live status: a screen reader hears that a question is asked, and where to answer it
     text = "The lecturer asks a question: answer it in the question box";
-  } else text = `Following the class ${c.display}`;
+  } else {
+    text = `Following the class ${c.display}`;
+    // an answer taken: said in the same live status that said the question was asked
+    if (q && !q.revealed && !lecturer) text += " \u00b7 your answer is in";
+  }
   if (!lecturer && c.mode === "explore" && away) text += " (reconnecting\u2026)";
   // the code and the join link in spans of their own: a projector's strip keeps the code on
   // one line and says the link to a screen reader only (the join card shows it to the room),
@@ -124,9 +137,12 @@ export function render(c) {
   if (exploring) ui.rejoin.textContent = `Rejoin the class (step ${st?.step ?? 0})`;
   ui.tally.hidden = !lecturer || c.ended || !c.tally;
   if (lecturer && c.tally) {
-    let tally = `${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`;
-    if (q && !q.revealed) tally += ` \u00b7 ${c.tally.answered} answered`;
-    ui.tally.textContent = tally;
+    // a question open: its answers against the pages following ("41 answers from 38
+    // following": a page that answered and went exploring still counts its answer)
+    const answers = c.tally.answered === 1 ? "1 answer" : `${c.tally.answered} answers`;
+    ui.tally.textContent = q && !q.revealed
+      ? `${answers} from ${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`
+      : `${c.tally.following} following \u00b7 ${c.tally.exploring} exploring`;
   }
   const at = stepperAt();
   const leading = lecturer && !c.ended && at !== null;
@@ -134,11 +150,14 @@ export function render(c) {
     b.hidden = !leading || q !== null;
     b.disabled = !at || at.k >= at.K || c.busy;
   }
-  ui.reveal.hidden = !leading || !q || q.revealed;
-  ui.close.hidden = !leading || !q;
+  // a question asked in the strip has no step to stand on: revealed and closed on any page
+  const asking = lecturer && !c.ended && (at !== null || STRIP_KINDS.includes(q?.kind));
+  ui.reveal.hidden = !asking || !q || q.revealed;
+  ui.close.hidden = !asking || !q;
   ui.reveal.disabled = ui.close.disabled = Boolean(c.busy);
   ui.problem.hidden = !c.problem;
   ui.problem.textContent = c.problem ?? "";
+  for (const after of extensions.render) after(c);  // answers.js
 }
 
 // ------------------------------------------------------------------ the tab's class

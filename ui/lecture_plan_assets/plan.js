@@ -113,6 +113,18 @@ function drawBar(g) {
     bar.append(g.parts.notes);
     document.body.append(bar);
     g.bar = bar;
+    // the bar spans the main area, never the sidebar beside it (open on a laptop or a tablet)
+    const main = document.querySelector('[data-testid="stMain"]');
+    const place = () => {
+      const left = main?.isConnected ? Math.max(0, main.getBoundingClientRect().left) : 0;
+      bar.style.left = `${left}px`;
+    };
+    g.placeBar?.disconnect();
+    if (main && typeof ResizeObserver !== "undefined") {
+      g.placeBar = new ResizeObserver(place);
+      g.placeBar.observe(main);
+    }
+    place();
   }
   g.bar.dataset.mode = slide.mode;  // "projector", "remote" (a phone), "laptop"
   g.bar.removeAttribute("aria-busy");
@@ -138,6 +150,27 @@ function keep(component) {
       localStorage.removeItem(KEPT);
     }
   } catch (error) { /* no storage: the plan lives as long as the session */ }
+}
+
+// A slide opens at its step. A new run opens there by itself (the link's step=); a slide whose
+// view is the one before's (the worked example at step 0, then at step 2) keeps the page's
+// run and its stepper where it was: once the slide's run is over, the stepper goes to the
+// slide's step (its go(), as a press: a class follows).
+export function placeStep(g, want) {
+  const begin = performance.now();
+  const check = () => {
+    if (g.data?.run !== want.run) return;  // another slide opened since
+    if (!pageStill(document)) {
+      if (performance.now() - begin < 20000) setTimeout(check, 100);
+      return;
+    }
+    const found = mainStepper();
+    let root = found?.box;
+    while (root && !root.__plStepper) root = root.parentElement;
+    const s = root?.__plStepper;
+    if (s && s.run && found.k !== want.step && want.step <= found.K) s.go(want.step);
+  };
+  setTimeout(check, 100);
 }
 
 // Preparing the next slide: once this slide's page is drawn and still, its address opens in
@@ -208,6 +241,7 @@ export default function (component) {
   g.data = data;
   g.trigger = component.setTriggerValue;
   if (fresh) g.going = false;
+  if (fresh && data.at !== null && data.at !== undefined) placeStep(g, { run: data.run, step: data.step ?? 0 });
   if (!g.listening) {
     g.listening = true;
     window.addEventListener("keydown", (event) => {

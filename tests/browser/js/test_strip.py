@@ -77,3 +77,30 @@ def test_a_fault_is_said_in_words_in_the_strips_polite_status(page):
         == ["status", "polite"]
     got = page.evaluate(RENDER, {**c, "storeAway": True, "ended": True})
     assert "reconnecting" not in got["text"]  # an ended class is ended, not reconnecting
+
+
+def test_a_students_answer_taken_is_said_in_the_strips_live_status(page):
+    q = {"id": 9, "kind": "choice", "revealed": False, "text": "q?", "options": ["a", "b"]}
+    c = {"role": "student", "display": "ABCD-EFGH", "mode": "follow", "ended": False,
+         "state": {"step": 0, "question": q}, "answers": {}}
+    assert page.evaluate(RENDER, c)["text"] == ("The lecturer asks a question: answer it in "
+                                                "the question box")
+    c["answers"] = {"9": 1}
+    assert page.evaluate(RENDER, c)["text"] == ("Following the class ABCD-EFGH \u00b7 your "
+                                                "answer is in")
+    q["revealed"] = True
+    assert page.evaluate(RENDER, c)["text"] == "Following the class ABCD-EFGH"
+
+
+def test_a_question_open_the_lecturer_sees_its_answers_against_the_pages_following(page):
+    c = {"role": "lecturer", "display": "ABCD-EFGH", "link": "http://hall/?class=ABCDEFGH",
+         "ended": False, "state": {"step": 2, "question": {"id": 9, "kind": "number",
+                                                           "revealed": False, "text": "n?"}},
+         "answers": {}, "tally": {"following": 38, "exploring": 2, "answered": 41}}
+    got = page.evaluate(RENDER, c)
+    # a page that answered and went exploring keeps its answer: more answers than following
+    assert got["tally"] == "41 answers from 38 following \u00b7 2 exploring"
+    c["tally"]["answered"] = 1
+    assert page.evaluate(RENDER, c)["tally"] == "1 answer from 38 following \u00b7 2 exploring"
+    c["state"]["question"]["revealed"] = True
+    assert page.evaluate(RENDER, c)["tally"] == "38 following \u00b7 2 exploring"

@@ -1,6 +1,6 @@
 // @uses ../dom.js ../format.js ../exact.js ../wire.js ../stepper.js
-// @provides CLASS_CHOICES, inClass, classTruth, classTruthWords, classQuestion, classBars,
-// @provides turnAskable
+// @provides CLASS_CHOICES, STEPPER_KINDS, inClass, classTruth, classTruthWords, classQuestion,
+// @provides classBars, turnAskable
 // The stepper in a class (ui/classroom.py; the page's side is classroom.js), driven through
 // window events only. Only the stepper that owns the keys takes part (the page's own: its
 // step is step=k):
@@ -14,6 +14,9 @@
 
 export const CLASS_CHOICES = { mistake: "Mistake", no_mistake: "No mistake",
                                anticlockwise: "\u21ba anticlockwise", clockwise: "\u21bb clockwise" };
+
+// the class's kinds asked in Predict's box: a step's own questions
+export const STEPPER_KINDS = { mistake: true, turn: true };
 
 export function inClass(run, ownsKeys) {
   return Boolean(run) && Boolean(ownsKeys) && !run.header.follow;
@@ -56,7 +59,9 @@ function classChoices(box, labels, onPick) {
 export function classQuestion(stepper, { question: q, answered, canAnswer, lecturer }) {
   const { predict } = stepper;
   const { header: h, columns: c } = stepper.run;
-  if (!q || q.step < 1 || q.step > stepper.K || row(c.index, q.step) < 0) {
+  // (the other kinds are asked in the class's strip, on any page: ui/classroom_assets/questions.js)
+  if (!q || !(q.kind in STEPPER_KINDS) || q.step < 1 || q.step > stepper.K
+      || row(c.index, q.step) < 0) {
     if (predict.quiz?.cls) predict.close();
     return;
   }

@@ -1,0 +1,237 @@
+"""A lecture's next slide on the projector and on a following phone, against today's sidebar
+switch, side by side on one server.
+
+Run from the repository root::
+
+    python -m bench.slide_switch              # 2 rounds of a plan of 6 slides
+    python -m bench.slide_switch --rounds 3 --talk 5
+
+One server (this tree's app, its settings); one Chromium holds a projector's tab (1280 x 720,
+lecture mode) that leads a class and a phone's tab (390 x 844) that follows it. Every slide's
+view has runs of 1,000 points, each on data of its own seed, so that its run is computed
+when it is first opened (a lecture's first pass: nothing of it was opened before on this
+server, which is warm otherwise: its imports done, a first lesson drawn).
+
+Three ways from one view to the next, each timed from the key or the click to the next view's
+picture painted (its plane's points drawn, the frame after):
+
+- **slide, prepared**: PageDown on a plan's slide, after the lecturer talked ``--talk``
+  seconds on the slide before (while it showed, its page prepared the next: plan.js);
+- **slide, unprepared**: the same plan with its preparing turned off (``window.plNoPrepare``),
+  so each slide's run is computed after the key;
+- **sidebar switch**: today's way, the lecturer's click on the next lesson in the sidebar's
+  navigation (the data kept: shared settings), each lesson on new data (its seed).
+
+The phone's time is from the projector's key to the phone's picture of the same slide.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+
+from bench._server import (
+    CHROMIUM_ARGS,
+    machine,
+    percentile,
+    streamlit_server,
+    system_chromium,
+)
+from tests.browser.class_journey import collapse, sidebar
+
+PROJECTOR = {"width": 1280, "height": 720}
+PHONE = {"width": 390, "height": 844}
+# every slide a stepping view of 1,000 points (the lessons whose first picture is a run)
+LESSONS = ["", "margin", "nonseparable", "variants", "svm", "margin"]
+SVM = "part=Train+side+by+side"
+# the page's main stepper's run and whether its points are painted (the frame after)
+RUN = """() => {
+  const box = document.querySelector('[data-testid="stMain"] .pl-stepper:not(.pl-follower)');
+  let root = box;
+  while (root && !root.__plStepper) root = root.parentElement;
+  const s = root?.__plStepper;
+  const drawn = box?.querySelector('.pl-plane .js-plotly-plot .scatterlayer .trace');
+  return s?.run && drawn ? s.run.header.digest : null;
+}"""
+# performance.now() once the run differs from ``old`` and its points are drawn (polled a frame)
+PAINTED = """(old) => {
+  const now = (RUN)();
+  return now && now !== old ? performance.now() : false;
+}""".replace("RUN", RUN.strip())
+
+
+def view(lesson: str, seed: int) -> str:
+    data = f"data=separable-generator&dseed={seed}&n=1000"
+    if lesson == "nonseparable":
+        data = f"data=noisy-blobs-generator&dseed={seed}&n=1000"
+    extra = f"&{SVM}" if lesson == "svm" else ""
+    return f"{data}&lesson={lesson}{extra}" if lesson else data + extra
+
+
+def plan_link(seed: int) -> str:
+    from classroom import plan as plans
+
+    slides = tuple(plans.Slide(view=view(lesson, seed + i), title=f"Slide {i + 1}")
+                   for i, lesson in enumerate(LESSONS))
+    return plans.to_link(plans.Plan(slides=slides))
+
+
+def wait_still(tab) -> None:
+    tab.wait_for_function("""() => document.querySelector('[data-testid="stApp"]')
+        ?.getAttribute('data-test-script-state') === 'notRunning'
+        && !document.querySelector('.pl-rest-pending')""", timeout=120_000)
+
+
+def painted(tab, old: str | None, start: float) -> float:
+    """ms from ``start`` (the tab's performance.now()) to the next run's picture painted."""
+    at = tab.wait_for_function(PAINTED, arg=old, polling="raf", timeout=120_000).json_value()
+    return at - start
+
+
+def start_class(projector) -> str:
+    """A class led from the projector (its join card hidden again); its code."""
+    sidebar(projector).get_by_role("button", name="Start a class").click()
+    projector.wait_for_function(
+        "() => /Class\\s+\\w{4}-\\w{4}/.test(document.querySelector('.pl-class')?.innerText ?? '')")
+    text = projector.locator(".pl-class").inner_text()
+    code = "".join(re.search(r"Class\s+(\w{4})-(\w{4})", text).group(1, 2))
+    projector.get_by_role("button", name="Hide the code").click()
+    wait_still(projector)
+    collapse(projector)
+    return code
+
+
+def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict:
+    projector_context = browser.new_context(viewport=PROJECTOR)
+    if not prepare:
+        projector_context.add_init_script("window.plNoPrepare = true;")
+    projector = projector_context.new_page()
+    projector.set_default_timeout(120_000)
+    projector.goto(f"{url}/?lecture=1&plan={plan_link(seed)}")
+    wait_still(projector)
+    code = start_class(projector)
+    phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = phone_context.new_page()
+    phone.set_default_timeout(120_000)
+    phone.goto(f"{url}/?class={code}")
+    wait_still(phone)
+    projector.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
+    seen = {"projector": [], "phone": []}
+    for _ in LESSONS[1:]:
+        # the lecturer talks: until the page has prepared the next slide (at most ``talk``)
+        if prepare:
+            with contextlib.suppress(Exception):
+                projector.wait_for_function(
+                    "() => window.plPrepared && window.plPrepared.next === "
+                    "window.__plPlan?.data?.next", timeout=talk * 1000)
+        else:
+            projector.wait_for_timeout(min(talk, 4) * 1000)
+        start = projector.evaluate("() => performance.now()")
+        phone_start = phone.evaluate("() => performance.now()")
+        old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
+        projector.keyboard.press("PageDown")
+        seen["projector"].append(painted(projector, old, start))
+        seen["phone"].append(painted(phone, old_phone, phone_start))
+        print(f"  slide {len(seen['phone']) + 1}: projector {seen['projector'][-1]:,.0f} ms, "
+              f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
+        wait_still(projector)
+    projector_context.close()
+    phone_context.close()
+    return seen
+
+
+def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
+    context = browser.new_context(viewport=PROJECTOR)
+    projector = context.new_page()
+    projector.set_default_timeout(120_000)
+    projector.goto(f"{url}/?lecture=1&{view('', seed)}")
+    wait_still(projector)
+    code = start_class(projector)
+    phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    phone = phone_context.new_page()
+    phone.set_default_timeout(120_000)
+    phone.goto(f"{url}/?class={code}")
+    wait_still(phone)
+    seen = {"projector": [], "phone": []}
+    titles = {"": "Step through", "margin": "Margin and the mistake bound",
+              "nonseparable": "Non-separable data", "variants": "Variants",
+              "svm": "Perceptron vs SVM"}
+    for i, lesson in enumerate(LESSONS[1:], 1):
+        projector.wait_for_timeout(talk * 1000)
+        # new data for this lesson: its seed (a lesson on data not yet run, as a slide's)
+        projector.goto(f"{url}/?lecture=1&{view(LESSONS[i - 1], seed + i)}")
+        wait_still(projector)
+        nav = sidebar(projector).get_by_test_id("stSidebarNav")
+        link = nav.get_by_role("link", name=titles[lesson])
+        start = projector.evaluate("() => performance.now()")
+        phone_start = phone.evaluate("() => performance.now()")
+        old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
+        link.click()
+        seen["projector"].append(painted(projector, old, start))
+        seen["phone"].append(painted(phone, old_phone, phone_start))
+        print(f"  {lesson}: projector {seen['projector'][-1]:,.0f} ms, "
+              f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
+        wait_still(projector)
+    context.close()
+    phone_context.close()
+    return seen
+
+
+def cpu_seconds(pid: int) -> float:
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--talk", type=float, default=60.0,
+                        help="seconds at most on a slide before the next key (a prepared "
+                             "slide's key is pressed once the page says it is prepared; the "
+                             "other ways wait 4 s)")
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    print(machine())
+    ways = {"slide, prepared": [], "slide, unprepared": [], "sidebar switch": []}
+    cpu = {name: [] for name in ways}
+    with contextlib.ExitStack() as stack:
+        url, process = stack.enter_context(streamlit_server(name="slide-switch"))
+        playwright = stack.enter_context(sync_playwright())
+        browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
+                                             args=CHROMIUM_ARGS)
+        warm = browser.new_page(viewport=PROJECTOR)  # the server warm: imports, a first page
+        warm.goto(f"{url}/?lecture=1")
+        wait_still(warm)
+        warm.close()
+        seed = 100
+        for _ in range(args.rounds):
+            for name in ways:
+                print(name, flush=True)
+                before = cpu_seconds(process.pid)
+                if name == "sidebar switch":
+                    seen = run_sidebar(browser, url, seed, args.talk)
+                else:
+                    seen = run_slides(browser, url, seed, args.talk, name == "slide, prepared")
+                cpu[name].append(cpu_seconds(process.pid) - before)
+                ways[name].append(seen)
+                seed += 10  # every view of every way new to the server
+        browser.close()
+    print(f"\n{args.rounds} rounds of {len(LESSONS) - 1} switches, {args.talk:.0f} s on each "
+          "view before the next; ms from the key (click) to the next picture painted")
+    print("| way | projector p50 | projector p95 | phone p50 | phone p95 | server CPU s "
+          "a switch |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for name, rounds in ways.items():
+        projector = [ms for r in rounds for ms in r["projector"]]
+        phone = [ms for r in rounds for ms in r["phone"]]
+        per = sum(cpu[name]) / max(1, len(projector))
+        print(f"| {name} | {percentile(projector, 50):,.0f} | {percentile(projector, 95):,.0f} "
+              f"| {percentile(phone, 50):,.0f} | {percentile(phone, 95):,.0f} | {per:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
