@@ -83,13 +83,13 @@ def _xlsx(rows, title="Sheet") -> bytes:
 
 
 def _never_parsed(monkeypatch):
-    """Fail if a workbook reaches openpyxl: refusals must come from the zip's directory."""
-    import openpyxl
+    """Fail if any XML of the workbook is parsed: refusals must come from the zip's directory
+    (or the file's first bytes)."""
 
     def refuse(*args, **kwargs):
-        raise AssertionError("the workbook was parsed")
+        raise AssertionError("the workbook's XML was parsed")
 
-    monkeypatch.setattr(openpyxl, "load_workbook", refuse)
+    monkeypatch.setattr(sheets, "iterparse", refuse)
 
 
 @pytest.mark.parametrize(("name", "message"), [
@@ -214,3 +214,36 @@ def test_cells_pasted_from_a_spreadsheet_are_the_data():
     said = " ".join(shown(e.value) for e in at.error)
     assert said.startswith("Pasted cells.csv: the file has a header (row 1) but no data rows")
     assert at.session_state["data.user"].X.tolist() == data.X.tolist()
+
+
+def test_a_part_declaring_a_doctype_is_refused_before_any_entity_is_expanded():
+    laughs = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+              b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>')
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(fixture("exam.xlsx"))) as old, \
+            zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = laughs + data[data.index(b"<worksheet"):].replace(
+                    b"<v>1.5</v>", b"<v>&lol2;</v>")
+            new.writestr(info, data)
+    with pytest.raises(ValueError, match=r"declares a DOCTYPE, which no spreadsheet does"):
+        load_csv(out.getvalue())
+
+
+def test_a_sheets_row_numbers_follow_its_empty_rows():
+    content = fixture("exam.xlsx")
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(content)) as old, zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":  # the data from row 4 on
+                for r in range(6, 0, -1):
+                    data = data.replace(f'r="{r}"'.encode(), f'r="{r + 3}"'.encode())
+                    data = data.replace(f'{r}"'.encode(), f'{r + 3}"'.encode())
+                data = data.replace(b"<v>0.5</v>", b'<v>x</v>').replace(
+                    b't="n"><v>x</v>', b't="str"><v>x</v>')
+            new.writestr(info, data)
+    with pytest.raises(ValueError, match=r"^sheet 'Exam': row 7, column 'Hours studied': 'x' "):
+        load_csv(out.getvalue())
