@@ -94,7 +94,7 @@ def _paste_box() -> None:
     """A box for cells copied from a spreadsheet (or typed CSV), read as an uploaded file."""
     with st.expander("Paste cells", icon=":material/content_paste:"):
         st.text_area("Cells copied from a spreadsheet, or CSV text", key=_PASTE, height=120,
-                     placeholder="Hours studied\tHours slept\tPassed\n1,5\t7\tyes\n…",
+                     placeholder="Hours studied, Hours slept, Passed …",
                      help="Select the cells of x1, x2 and the label in your spreadsheet (the "
                           "header too), copy, and paste them here.")
         st.button("Use the pasted cells", key="data.paste_use", on_click=_on_paste,
