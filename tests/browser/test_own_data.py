@@ -86,6 +86,9 @@ def test_a_spreadsheet_pasted_cells_the_plus_one_class_and_the_shared_view(
             tab.get_by_test_id("stExpandSidebarButton").tap()
             settle(tab, 400)
         sidebar_says(tab, "3 points · classes: −1 = nein, +1 = ja")
+        # and the header's names with them, on the axes
+        tab.wait_for_function("""() => Array.from(document.querySelectorAll(
+          '.pl-plane .xtitle')).some((t) => t.textContent === 'x₁ (Hours studied)')""")
         tab.screenshot(path=ARTIFACTS / f"own_data_shared_{kind}.png", full_page=True)
         assert_no_exception(tab)
 
