@@ -21,6 +21,14 @@ def sidebar_says(tab, text: str) -> None:
       ?.innerText ?? '').includes(text)""", arg=text)
 
 
+def open_sidebar(tab) -> None:
+    """A phone's sidebar closes over the page when a rerun draws it anew: open it again."""
+    button = tab.get_by_test_id("stExpandSidebarButton")
+    if button.count() and button.is_visible():
+        button.tap()
+        settle(tab, 400)
+
+
 def press(tab, locator, touch: bool) -> None:
     if touch:
         locator.tap()
@@ -36,9 +44,7 @@ def test_a_spreadsheet_pasted_cells_the_plus_one_class_and_the_shared_view(
     with window(browser, size, touch=touch) as tab:
         tab.goto(server_url)
         wait_idle(tab)
-        if touch:  # a phone opens with the sidebar closed
-            tab.get_by_test_id("stExpandSidebarButton").tap()
-            settle(tab, 400)
+        open_sidebar(tab)  # a phone opens with the sidebar closed
         sidebar = tab.get_by_test_id("stSidebar")
 
         # an .xlsx as Excel saves it: words in mixed case, a header, a formula
@@ -50,6 +56,8 @@ def test_a_spreadsheet_pasted_cells_the_plus_one_class_and_the_shared_view(
         tab.screenshot(path=ARTIFACTS / f"own_data_xlsx_{kind}.png", full_page=True)
 
         # cells pasted from a spreadsheet in a comma-decimal locale
+        wait_idle(tab)
+        open_sidebar(tab)
         press(tab, sidebar.get_by_text("Paste cells"), touch)
         box = sidebar.get_by_role("textbox", name="Cells copied from a spreadsheet, or CSV text")
         box.fill(PASTED)
@@ -57,6 +65,8 @@ def test_a_spreadsheet_pasted_cells_the_plus_one_class_and_the_shared_view(
         sidebar_says(tab, "3 points · classes: −1 = ja, +1 = nein")
 
         # the student's class +1
+        wait_idle(tab)
+        open_sidebar(tab)
         press(tab, sidebar.get_by_text("ja", exact=True).last, touch)
         sidebar_says(tab, "classes: −1 = nein, +1 = ja")
         wait_idle(tab)
@@ -82,9 +92,7 @@ def test_a_spreadsheet_pasted_cells_the_plus_one_class_and_the_shared_view(
         tab.keyboard.press("Escape")
         tab.goto(link)
         wait_idle(tab)
-        if touch:
-            tab.get_by_test_id("stExpandSidebarButton").tap()
-            settle(tab, 400)
+        open_sidebar(tab)
         sidebar_says(tab, "3 points · classes: −1 = nein, +1 = ja")
         # and the header's names with them, on the axes
         tab.wait_for_function("""() => Array.from(document.querySelectorAll(
