@@ -130,3 +130,29 @@ def test_the_exported_run_numbers_the_notes_examples_from_1(browser, tmp_path):
             heads.append(tab.locator(".pl-explain .pl-head").first.inner_text())
         assert heads[0].startswith("Step 1, epoch 1: example 1 x = ")
         assert heads[1].startswith("Step 2, epoch 1: example 2 x = ")
+
+
+def test_a_second_file_shows_its_own_columns_in_the_pickers(browser, server_url, tmp_path):
+    """The pickers keep their keys from file to file: the page showed the first file's
+    column names under the second file until the server sent the new values."""
+    first, second = tmp_path / "hours.csv", tmp_path / "xyz.csv"
+    first.write_text("Hours studied,Hours slept,Age,Passed\n1,7,20,a\n2,6,21,b\n3,5,22,c\n"
+                     "4,8,19,a\n", encoding="utf-8")
+    second.write_text("x,y,z,passed\n1,7,20,u\n2,6,21,v\n3,5,22,w\n4,8,19,u\n",
+                      encoding="utf-8")
+    with window(browser, (1280, 800)) as tab:
+        tab.goto(server_url)
+        wait_idle(tab)
+        uploader = tab.get_by_test_id("stFileUploaderDropzoneInput")
+        uploader.set_input_files(str(first))
+        sidebar_says(tab, "classes: −1 = a, +1 = b")
+        wait_idle(tab)
+        uploader.set_input_files(str(second))
+        sidebar_says(tab, "classes: −1 = u, +1 = v")
+        wait_idle(tab)
+        shown = tab.get_by_test_id("stSidebar").get_by_test_id("stSelectbox").evaluate_all(
+            "(boxes) => boxes.map((b) => { const i = b.querySelector('input[role=combobox]');"
+            " return `${i.getAttribute('aria-label')} ${i.value}`; })")
+        said = " | ".join(shown)
+        assert "Hours" not in said and "Passed" not in said, said
+        assert "x₁ x" in said and "x₂ y" in said and "Label column passed" in said, said
