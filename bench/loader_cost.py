@@ -11,7 +11,9 @@ tests/test_loader_bounds.py (``HOSTILE``: one character a line, ``#`` lines,
 blank and separator lines, 330,000 tiny rows, 200,000 columns, binary...; each
 refused), and three good ones: bench/budget.py's 20,000 rows ``x1,x2,label``,
 20,000 rows of five columns and a label of three classes, and 10,000 rows of
-100 columns of 0 and 1 (the widest file the loader takes, at its size cap).
+100 columns of 0 and 1 (the widest file the loader takes, at its size cap); and each
+spreadsheet format's worst (``workbook_files``: the largest good sheet, one refused only at
+row 20,001, a million rows, a zip bomb, an encrypted workbook).
 
 * **Loader alone**: each file is read by ``load_csv`` in a fresh Python
   process (bench/_load_one.py), ``--repeats`` times; shown is the least CPU
@@ -68,6 +70,56 @@ def good_files(folder: Path) -> dict[str, bytes]:
         "good: 20,000 rows of 5 columns and 3 classes": five.encode(),
         "good: 10,000 rows of 100 columns of 0 and 1": (b"0,1," * 49 + b"0,1\n"
                                                          + b"1,0," * 49 + b"1,0\n") * 5_000,
+    }
+
+
+def workbook_files() -> dict[str, bytes]:
+    """Each new format's worst: the largest good sheet, one refused only at row 20,001 (read
+    that far), a million rows in a few bytes, a zip bomb, an encrypted workbook."""
+    import io
+    import zipfile
+
+    import openpyxl
+
+    from tests.fixtures.make_fixtures import bomb, million_rows, ods
+
+    rng = np.random.default_rng(1)
+
+    def rows(n: int) -> list[tuple]:
+        X = rng.normal(size=(n, 2)).round(3).tolist()
+        return [("x1", "x2", "label"), *((a, b, "a" if i % 2 else "b")
+                                         for i, (a, b) in enumerate(X))]
+
+    def xlsx(table: list[tuple]) -> bytes:
+        book = openpyxl.Workbook(write_only=True)
+        sheet = book.create_sheet("Sheet1")
+        for row in table:
+            sheet.append(list(row))
+        out = io.BytesIO()
+        book.save(out)
+        return out.getvalue()
+
+    def repeated(content: bytes) -> bytes:  # the last row said a million times
+        out = io.BytesIO()
+        with zipfile.ZipFile(io.BytesIO(content)) as old, zipfile.ZipFile(out, "w") as new:
+            for info in old.infolist():
+                data = old.read(info.filename)
+                if info.filename == "content.xml":
+                    at = data.rfind(b"<table:table-row") + 16
+                    data = data[:at] + b' table:number-rows-repeated="1000000"' + data[at:]
+                new.writestr(info, data, zipfile.ZIP_DEFLATED)
+        return out.getvalue()
+
+    good = rows(20_000)
+    return {
+        "xlsx good: 20,000 rows x1,x2,label": xlsx(good),
+        "xlsx: 50,000 rows, refused at row 20,001": xlsx(rows(50_000)),
+        "xlsx: a million rows (a 0.3 MB zip)": million_rows(),
+        "xlsx: a zip bomb (50 MB of blanks)": bomb(),
+        "xlsx: encrypted": bytes.fromhex("d0cf11e0a1b11ae1") + bytes(504),
+        "ods good: 20,000 rows x1,x2,label": ods({"Sheet1": good}),
+        "ods: 50,000 rows, refused at row 20,001": ods({"Sheet1": rows(50_000)}),
+        "ods: a row repeated a million times": repeated(ods({"Sheet1": good[:3]})),
     }
 
 
@@ -171,7 +223,7 @@ def main() -> None:
     print(machine())
     print(f"tree: {root}")
     folder = Path(tempfile.mkdtemp(prefix="loader-cost-"))
-    files = {**hostile_files(), **good_files(folder)}
+    files = {**hostile_files(), **good_files(folder), **workbook_files()}
     if args.only:
         files = {name: content for name, content in files.items()
                  if any(part in name for part in args.only)}

@@ -6,9 +6,10 @@ zip bomb says so in its directory, or lies there and is stopped by the same coun
 unpacking), when a part is encrypted, or when it is no workbook at all. A password-protected
 (encrypted) .xlsx is not a zip but an OLE container, refused by its first bytes.
 
-The chosen sheet is then read a row at a time (openpyxl's read-only reader for .xlsx; the
-ODF content part streamed by a hardened XML parser for .ods, whose repeated rows and
-columns are never multiplied out beyond what the loader could take) and written as CSV
+The chosen sheet is then read a row at a time, its XML streamed by the standard library's
+C parser (a part that declares a DOCTYPE is refused, so no entity is ever expanded; an
+.ods's repeated rows and columns are never multiplied out beyond what the loader could
+take), and written as CSV
 separated by semicolons, one line per sheet row, so that the loader's messages name the
 sheet's own row numbers. Reading stops at the loader's limits (:data:`MAX_ROWS` rows,
 :data:`MAX_BYTES` of text), so a sheet of a million rows costs what its first rows cost.
@@ -20,10 +21,13 @@ header row gets its column letter, as the spreadsheet shows it.
 from __future__ import annotations
 
 import csv
+import html
 import io
+import re
 import zipfile
 from collections.abc import Iterator
 from datetime import date, datetime, time
+from xml.etree.ElementTree import ParseError, iterparse
 
 from datasets.dialect import MAX_BYTES
 
@@ -108,9 +112,9 @@ def sheet_names(content: bytes) -> tuple[str, ...]:
     """The workbook's sheets, in order (empty for text)."""
     found = kind(content)
     if found == "xlsx":
-        return tuple(_xlsx_book(content).sheetnames)
+        return tuple(name for name, _ in _xlsx_sheets(_opened(content)))
     if found == "ods":
-        return tuple(name for name, _ in _ods_tables(content, names_only=True))
+        return tuple(_ods_names(content))
     return ()
 
 
@@ -138,14 +142,12 @@ def to_csv(content: bytes, sheet: str | None = None) -> tuple[bytes, str | None]
     if found is None:
         return content, None
     if found == "xlsx":
-        book = _xlsx_book(content)
-        names = book.sheetnames
-        name = _pick(names, sheet)
-        rows = _xlsx_rows(book[name])
+        book = _opened(content)
+        parts = dict(_xlsx_sheets(book))
+        name = _pick(list(parts), sheet)
+        rows = _xlsx_rows(book, parts[name], _xlsx_strings(book))
     else:
-        tables = _ods_tables(content, names_only=True)
-        name = _pick([n for n, _ in tables], sheet)
-        rows = next(r for n, r in _ods_tables(content, names_only=False, only=name))
+        name, rows = _ods_table(content, sheet)
     try:
         return _write(rows, name), name
     except ValueError as error:
@@ -153,6 +155,8 @@ def to_csv(content: bytes, sheet: str | None = None) -> tuple[bytes, str | None]
 
 
 def _pick(names: list[str], sheet: str | None) -> str:
+    if sheet is not None and sheet not in names:
+        raise ValueError(f"this workbook has no sheet {sheet!r}")
     if not names:
         raise ValueError("this workbook has no sheets")
     if sheet is None:
@@ -223,66 +227,176 @@ def _text(value) -> str:
     return str(value)
 
 
+# ------------------------------------------------------------------------- the XML parts
+
+
+def _events(book: zipfile.ZipFile, name: str, events=("end",)):
+    """A part's XML events, streamed by the C parser through the unpacked-size count.
+
+    A part that declares a DOCTYPE is refused: a spreadsheet's parts never do, and without
+    one there are no entities to expand (expat bounds amplification besides) and nothing
+    outside the part is ever read.
+    """
+    part = io.BufferedReader(_Capped(book.open(name), MAX_UNZIPPED))
+    if b"<!DOCTYPE" in part.peek(1024)[:1024].upper():
+        raise ValueError(f"this workbook's part {name} declares a DOCTYPE, which no "
+                         f"spreadsheet does: {_SAVE}")
+    try:
+        yield from iterparse(part, events=events)
+    except ParseError as error:
+        raise ValueError(f"this workbook is damaged ({name}: {error}): {_SAVE}") from None
+
+
 # ------------------------------------------------------------------------------ .xlsx
 
-
-def _xlsx_book(content: bytes):
-    import openpyxl  # only when a workbook comes
-
-    _opened(content)  # the directory checked before openpyxl unpacks anything
-    try:
-        return openpyxl.load_workbook(io.BytesIO(content), read_only=True, data_only=True)
-    except ValueError:
-        raise
-    except Exception as error:  # openpyxl's own errors on a damaged part
-        raise ValueError(f"this workbook cannot be read ({type(error).__name__}): "
-                         f"{_SAVE}") from None
+_MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_REL = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}"
+_PKG = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 
 
-def _xlsx_rows(sheet) -> Iterator[list]:
+def _xlsx_sheets(book: zipfile.ZipFile) -> list[tuple[str, str]]:
+    """Each sheet's name and its part, in the workbook's order."""
+    targets = {}
+    if "xl/_rels/workbook.xml.rels" in book.namelist():
+        for _, element in _events(book, "xl/_rels/workbook.xml.rels"):
+            if element.tag == f"{_PKG}Relationship":
+                target = element.get("Target", "")
+                targets[element.get("Id")] = (target.lstrip("/") if target.startswith("/")
+                                              else f"xl/{target}")
+    sheets = []
+    for _, element in _events(book, "xl/workbook.xml"):
+        if element.tag == f"{_MAIN}sheet":
+            part = targets.get(element.get(f"{_REL}id"), "")
+            sheets.append((element.get("name", f"Sheet{len(sheets) + 1}"), part))
+    return sheets
+
+
+def _xlsx_strings(book: zipfile.ZipFile) -> list[str]:
+    """The shared strings, each the text of its runs (phonetic hints left out)."""
+    if "xl/sharedStrings.xml" not in book.namelist():
+        return []
+    strings = []
+    for _, element in _events(book, "xl/sharedStrings.xml"):
+        if element.tag == f"{_MAIN}si":
+            hints = _phonetic(element)
+            strings.append("".join(t.text or "" for t in element.iter(f"{_MAIN}t")
+                                   if t not in hints))
+            element.clear()
+    return strings
+
+
+def _phonetic(si) -> set:
+    return {t for ph in si.iter(f"{_MAIN}rPh") for t in ph.iter(f"{_MAIN}t")}
+
+
+def _column(reference: str) -> int:
+    """A cell reference's column from 0: B7 -> 1, AA1 -> 26."""
+    number = 0
+    for char in reference:
+        if not char.isalpha():
+            break
+        number = number * 26 + ord(char.upper()) - 64
+    return number - 1
+
+
+def _xlsx_rows(book: zipfile.ZipFile, part: str, strings: list[str]) -> Iterator[list]:
     """Each row's values (a formula's saved value), the sheet's empty rows as empty lists."""
-    if getattr(sheet, "max_column", None) and sheet.max_column > 16_384:
-        raise ValueError(f"sheet {sheet.title!r} is wider than a spreadsheet")
-    for row in sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS + 2):
-        yield list(row)
+    if part not in book.namelist():
+        raise ValueError(f"this workbook is damaged (no part {part}): {_SAVE}")
+    expected = 1
+    for _, element in _events(book, part):
+        if element.tag != f"{_MAIN}row":
+            continue
+        number = int(element.get("r") or expected)
+        if number > expected:
+            if number - expected > 2 * MAX_ROWS:
+                raise ValueError(f"data past row {2 * MAX_ROWS:,}; the limit is {MAX_ROWS:,} "
+                                 "rows")
+            yield from ([] for _ in range(number - expected))
+        expected = number + 1
+        cells: list = []
+        for cell in element:
+            if cell.tag != f"{_MAIN}c":
+                continue
+            at = _column(cell.get("r", "")) if cell.get("r") else len(cells)
+            if at > MAX_COLUMNS + 1:
+                cells.extend([None] * (MAX_COLUMNS + 2 - len(cells)))
+                cells.append("")  # more than the limit: _write names the row
+                break
+            cells.extend([None] * (at - len(cells)))
+            cells.append(_xlsx_value(cell, strings))
+        element.clear()
+        yield cells
+
+
+def _xlsx_value(cell, strings: list[str]):
+    kind_ = cell.get("t", "n")
+    value = cell.find(f"{_MAIN}v")
+    text = value.text if value is not None else None
+    if kind_ == "inlineStr":
+        return "".join(t.text or "" for t in cell.iter(f"{_MAIN}t"))
+    if text is None:
+        return None
+    if kind_ == "s":
+        try:
+            return strings[int(text)]
+        except (ValueError, IndexError):
+            raise ValueError(f"this workbook is damaged (cell {cell.get('r')}): "
+                             f"{_SAVE}") from None
+    if kind_ == "b":
+        return text.strip() == "1"
+    if kind_ == "n":
+        return _number(text)
+    return text  # "str" (a formula's text), "e" (an error such as #DIV/0!), "d" (a date)
+
+
+def _number(text: str):
+    """A saved number as the spreadsheet wrote it: an integer stays one, else a float."""
+    try:
+        number = float(text)
+    except (TypeError, ValueError):
+        return text
+    plain = number.is_integer() and not any(c in text for c in ".eE")
+    return int(number) if plain else number
 
 
 # ------------------------------------------------------------------------------- .ods
 
 
-def _ods_tables(content: bytes, *, names_only: bool, only: str | None = None):
-    """(name, rows) of each table in content.xml, streamed; rows None when names_only."""
-    from defusedxml.ElementTree import iterparse  # no entities, no DTDs
+_TABLE_NAME = re.compile(rb"<table:table\s[^>]*?table:name=\"([^\"]*)\"")
 
+
+def _ods_names(content: bytes) -> list[str]:
+    """The tables' names, found in the content part's bytes (no XML event per cell)."""
     book = _opened(content)
-    part = io.BufferedReader(_Capped(book.open("content.xml"), MAX_UNZIPPED))
-    events = iterparse(part, events=("start", "end"))
-    if names_only:
-        names = []
-        for event, element in events:
-            if event == "start" and element.tag == f"{_TABLE}table":
-                names.append((element.get(f"{_TABLE}name", f"Sheet{len(names) + 1}"), None))
-            elif event == "end":
-                element.clear()
-        return names
-
-    def tables():
-        for event, element in events:
-            if event == "start" and element.tag == f"{_TABLE}table":
-                name = element.get(f"{_TABLE}name")
-                if only is None or name == only:
-                    yield name, _ods_rows(events)
-    return tables()
+    data = io.BufferedReader(_Capped(book.open("content.xml"), MAX_UNZIPPED)).read()
+    return [html.unescape(name.decode("utf-8", "replace")) for name in _TABLE_NAME.findall(data)]
 
 
-def _ods_rows(events) -> Iterator[list]:
-    """The rows of the table just opened, repeats counted but never multiplied out past the
-    loader's limits."""
+def _ods_table(content: bytes, sheet: str | None) -> tuple[str, Iterator[list]]:
+    """The table of that name (the first by default) and its rows, streamed."""
+    names = _ods_names(content)
+    name = _pick(names, sheet)
+    events = _events(_opened(content), "content.xml")
+    return name, _ods_rows(events, names.index(name))
+
+
+def _ods_rows(events, index: int) -> Iterator[list]:
+    """The rows of the table ``index`` (from 0), repeats counted but never multiplied out
+    past the loader's limits."""
     blank = 0  # empty rows not yet written: only written when data follows them
-    for event, element in events:
-        if event == "end" and element.tag == f"{_TABLE}table":
-            return
-        if event != "end" or element.tag != f"{_TABLE}table-row":
+    table = 0
+    for _, element in events:
+        if element.tag == f"{_TABLE}table":
+            if table == index:
+                return
+            table += 1
+            element.clear()
+            continue
+        if element.tag != f"{_TABLE}table-row":
+            continue
+        if table != index:
+            element.clear()
             continue
         cells = []
         for cell in element:

@@ -40,3 +40,13 @@ def test_a_kernel_runs_points_and_maths_number_examples_from_1():
     lines = dual_step_lines(i=1, y_i=-1.0, s_i=0.0, terms=[], updated=True, eta=1.0,
                             alpha_before=0.0, bias_term=None)
     assert r"\alpha_{1} \leftarrow" in lines[-1]
+
+
+def test_your_points_table_numbers_them_from_1():
+    from tests.apptest import by_key, open_app
+
+    at = open_app("your_data")
+    by_key(at.button, "your_data.copy").click().run()  # the notes' four points
+    (table,) = [frame for frame in at.get("dataframe") if "label" in frame.value.columns]
+    assert table.value.index.tolist() == [1, 2, 3, 4]
+    assert table.value.iloc[0][["x1", "x2"]].tolist() == [1.0, 1.0]  # the notes' example 1

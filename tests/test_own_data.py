@@ -187,3 +187,21 @@ def test_a_file_without_names_keeps_x1_and_x2():
     assert load_csv(b"1,2,a\n3,4,b\n").columns is None
     assert load_csv(b"x,y,label\n1,2,a\n3,4,b\n").columns is None
     assert load_csv(b"Hours,Sleep,label\n1,2,a\n3,4,b\n").columns == ("Hours", "Sleep")
+
+
+def test_the_headers_names_travel_in_the_share_link_as_text():
+    from tests.test_lesson import open_link
+
+    at = open_app()
+    upload(at, "exam.csv", YES_NO.replace(b"Hours slept", b"[slept](https://e.example) & co"))
+    link = query(share_links(at)[0])
+    back = decode_points(link["pts"], link["cls"], link["cols"])
+    assert back.columns == ("Hours studied", "[slept](https://e.example) & co")
+    opened = open_link(link, "step_through")
+    assert_clean(opened)
+    assert opened.session_state["data.user"].columns == back.columns
+    # names that cannot be read leave the points their own, and the link says so
+    broken = open_link({**link, "cols": "only-one"}, "step_through")
+    assert_clean(broken)
+    assert broken.session_state["data.user"].columns is None
+    assert "cols (expected two column names)" in " ".join(shown(t.value) for t in broken.toast)

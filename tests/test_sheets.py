@@ -83,13 +83,13 @@ def _xlsx(rows, title="Sheet") -> bytes:
 
 
 def _never_parsed(monkeypatch):
-    """Fail if a workbook reaches openpyxl: refusals must come from the zip's directory."""
-    import openpyxl
+    """Fail if any XML of the workbook is parsed: refusals must come from the zip's directory
+    (or the file's first bytes)."""
 
     def refuse(*args, **kwargs):
-        raise AssertionError("the workbook was parsed")
+        raise AssertionError("the workbook's XML was parsed")
 
-    monkeypatch.setattr(openpyxl, "load_workbook", refuse)
+    monkeypatch.setattr(sheets, "iterparse", refuse)
 
 
 @pytest.mark.parametrize(("name", "message"), [
@@ -156,3 +156,94 @@ def test_an_empty_sheet_and_markup_in_names_stay_text():
 def test_the_limits_are_the_loaders():
     assert sheets.MAX_ROWS == loader.MAX_ROWS
     assert sheets.MAX_COLUMNS == loader.MAX_COLUMNS
+
+
+# ------------------------------------------------------------------------ the sidebar
+
+def _sidebar(at) -> str:
+    from tests.apptest import shown
+
+    return " ".join(shown(c.value) for c in at.sidebar.caption)
+
+
+def test_a_workbook_uploads_and_its_data_sheet_is_found_past_a_sheet_of_notes():
+    from tests.apptest import assert_clean, by_key, open_app, upload
+
+    at = open_app()
+    upload(at, "two_sheets.ods", fixture("two_sheets.ods"))
+    assert_clean(at)
+    assert not at.error
+    data = at.session_state["data.user"]
+    np.testing.assert_array_equal(data.X, load_csv(FIXTURES / "exam.csv").X)
+    assert data.name == "two_sheets"
+    version = at.session_state["data.user_version"]
+    picker = by_key(at.selectbox, f"data.sheet.{version}")
+    assert picker.options == ["Notes", "Exam", "Other"] and picker.value == "Exam"
+    assert "'Yes' and 'yes' read as one class" in _sidebar(at)
+    picker.set_value("Other").run()
+    assert_clean(at)
+    assert at.session_state["data.user"].classes == ("p", "q")
+    version = at.session_state["data.user_version"]
+    picker = by_key(at.selectbox, f"data.sheet.{version}")
+    picker.set_value("Notes").run()
+    assert_clean(at)
+    from tests.apptest import shown
+
+    said = " ".join(shown(e.value) for e in at.error)
+    assert "two_sheets.ods: sheet 'Notes': the header (row 1) has 1 column" in said
+    assert at.session_state["data.user"].classes == ("p", "q")  # the data are kept
+
+
+def test_cells_pasted_from_a_spreadsheet_are_the_data():
+    from tests.apptest import assert_clean, by_key, open_app
+
+    at = open_app()
+    pasted = "Hours studied\tHours slept\tPassed\n1,5\t7\tyes\n4\t6,5\tYes\n0,5\t8\tno\n"
+    by_key(at.text_area, "data.paste").set_value(pasted)
+    by_key(at.button, "data.paste_use").click().run()
+    assert_clean(at)
+    data = at.session_state["data.user"]
+    # a spreadsheet in a comma-decimal locale copies decimal commas between tabs
+    assert data.X.tolist() == [[1.5, 7.0], [4.0, 6.5], [0.5, 8.0]]
+    assert data.columns == ("Hours studied", "Hours slept") and data.name == "Pasted cells"
+    by_key(at.text_area, "data.paste").set_value("this is not a table")
+    by_key(at.button, "data.paste_use").click().run()
+    assert_clean(at)
+    from tests.apptest import shown
+
+    said = " ".join(shown(e.value) for e in at.error)
+    assert said.startswith("Pasted cells.csv: the file has a header (row 1) but no data rows")
+    assert at.session_state["data.user"].X.tolist() == data.X.tolist()
+
+
+def test_a_part_declaring_a_doctype_is_refused_before_any_entity_is_expanded():
+    laughs = (b'<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">'
+              b'<!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;">]>')
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(fixture("exam.xlsx"))) as old, \
+            zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":
+                data = laughs + data[data.index(b"<worksheet"):].replace(
+                    b"<v>1.5</v>", b"<v>&lol2;</v>")
+            new.writestr(info, data)
+    with pytest.raises(ValueError, match=r"declares a DOCTYPE, which no spreadsheet does"):
+        load_csv(out.getvalue())
+
+
+def test_a_sheets_row_numbers_follow_its_empty_rows():
+    content = fixture("exam.xlsx")
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(content)) as old, zipfile.ZipFile(out, "w") as new:
+        for info in old.infolist():
+            data = old.read(info.filename)
+            if info.filename == "xl/worksheets/sheet1.xml":  # the data from row 4 on
+                for r in range(6, 0, -1):
+                    data = data.replace(f'r="{r}"'.encode(), f'r="{r + 3}"'.encode())
+                    data = data.replace(f'{r}"'.encode(), f'{r + 3}"'.encode())
+                data = data.replace(b"<v>0.5</v>", b'<v>x</v>').replace(
+                    b't="n"><v>x</v>', b't="str"><v>x</v>')
+            new.writestr(info, data)
+    with pytest.raises(ValueError, match=r"^sheet 'Exam': row 7, column 'Hours studied': 'x' "):
+        load_csv(out.getvalue())

@@ -27,6 +27,8 @@ YOUR_DATA = "Your data"
 _CHOICE = DATA_CHOICE_KEY
 _ERROR = "data.error"
 _REQUEST = "data.request"
+_PASTE = "data.paste"
+PASTED = "Pasted cells.csv"  # its stem names the data set
 
 
 @st.cache_data(max_entries=64, show_spinner=False)
@@ -45,16 +47,58 @@ def _generated(name: str, n: int, shape: float, seed: int) -> Dataset:
 def _on_upload() -> None:
     """Load the new file; on failure keep the previous data and remember the message."""
     file = st.session_state.get("data.file")
-    if file is None:
-        return
+    if file is not None:
+        _load(file)
+
+
+def _load(file, sheet: str | None = None) -> None:
+    """Make a file (uploaded, pasted, a workbook's other sheet) the user's data, or say why
+    not and keep the data there was."""
     try:
-        data, table = file_choice.load_upload(file)
+        data, table = file_choice.load_upload(file, sheet)
         set_user_data(data)
         file_choice.remember(file, table, version())
         st.session_state[_ERROR] = None
         choose_next_run(YOUR_DATA)
     except ValueError as error:
         st.session_state[_ERROR] = f"{file.name}: {error}"
+
+
+def _on_sheet(sheet: str) -> None:
+    """Read another sheet of the workbook the data came from."""
+    held = st.session_state.get(file_choice.SHEETS)
+    if held is not None:
+        _load(file_choice.named(held[1], held[0]), sheet)
+
+
+def _on_paste() -> None:
+    """Read the pasted cells as a file: tab-separated as a spreadsheet copies them, or CSV."""
+    text = st.session_state.get(_PASTE, "")
+    if not text.strip():
+        st.session_state[_ERROR] = ("Pasted cells: nothing was pasted; copy the cells of x1, "
+                                    "x2 and the label (with their header) and paste them here")
+        return
+    if "\t" in text and ";" not in text:
+        # a spreadsheet copies its cells separated by tabs, in its locale's decimals: as
+        # semicolons they read as its "Save as CSV" would write them (a decimal comma too)
+        text = text.replace("\t", ";")
+    content = text.encode("utf-8")
+    if len(content) > MAX_BYTES:
+        st.session_state[_ERROR] = (f"Pasted cells: {len(content) / 1e6:.1f} MB; the limit is "
+                                    f"{MAX_BYTES / 1e6:g} MB")
+        return
+    _load(file_choice.named(content, PASTED))
+
+
+def _paste_box() -> None:
+    """A box for cells copied from a spreadsheet (or typed CSV), read as an uploaded file."""
+    with st.expander("Paste cells", icon=":material/content_paste:"):
+        st.text_area("Cells copied from a spreadsheet, or CSV text", key=_PASTE, height=120,
+                     placeholder="Hours studied, Hours slept, Passed …",
+                     help="Select the cells of x1, x2 and the label in your spreadsheet (the "
+                          "header too), copy, and paste them here.")
+        st.button("Use the pasted cells", key="data.paste_use", on_click=_on_paste,
+                  icon=":material/input:")
 
 
 def _swap_classes() -> None:
@@ -110,16 +154,20 @@ def data_picker() -> Dataset:
     else:
         data = _builtin(choice)
 
-    st.file_uploader("Upload a CSV (x1, x2, label)", type=["csv", "txt", "tsv", "dat"],
+    st.file_uploader("Upload a CSV or a spreadsheet (x1, x2, label)",
+                     type=["csv", "txt", "tsv", "dat", "xlsx", "ods"],
                      key="data.file", on_change=_on_upload,
                      help="Two numeric columns and a label column: -1/+1, 0/1, true/false "
                           "or any names. A header is optional; comma, semicolon, tab or "
-                          "space separated. A wider file, or more than two classes, lets you "
+                          "space separated, or an Excel (.xlsx) or LibreOffice (.ods) "
+                          "workbook. A wider file, or more than two classes, lets you "
                           "choose the columns and the two classes. At most "
                           f"{MAX_BYTES / 1_000_000:g} MB and {MAX_ROWS:,} rows.")
+    _paste_box()
     if st.session_state.get(_ERROR):
         st.error(md(st.session_state[_ERROR]) + "  \nThe previous data is kept.", icon="⚠️")
     if choice == YOUR_DATA:
+        file_choice.sheet_picker(version(), _on_sheet)
         file_choice.file_choice(version=version(), set_user_data=set_user_data)
         for note in file_choice.notes(version()):
             st.caption(md(note))

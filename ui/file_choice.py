@@ -9,12 +9,14 @@ import streamlit as st
 
 from datasets import Dataset
 from datasets.loader import REST, Table, read_table
+from datasets.sheets import sheet_names
 from ui.outside import md
 from ui.user_data import user_data
 
 _FILE = "data.file_choice"  # (file name, its bytes, the user-data version it produced)
 _ERROR = "data.file_choice_error"
 _PREFIX = "file."
+SHEETS = "data.file_sheets"  # (file name, bytes, its sheets, the one read) of a workbook
 NOTES = "data.file_notes"  # (the user-data version they describe, what the file's labels meant)
 _CARRIED = "data.file_carried"  # the choice an upload made, for remember() to set
 
@@ -28,12 +30,36 @@ class _Named(io.BytesIO):
 
 
 @st.cache_resource(max_entries=4, show_spinner=False)
-def _table(content: bytes, name: str) -> Table:
+def _table(content: bytes, name: str, sheet: str | None = None) -> Table:
     """The parsed file, shared by the reruns that change the choice (a Table is immutable)."""
-    return read_table(_Named(content, name))
+    return read_table(_Named(content, name), sheet=sheet)
 
 
-def load_upload(file) -> tuple[Dataset, Table]:
+def named(content: bytes, name: str) -> io.BytesIO:
+    """Bytes as an uploaded file (pasted cells, a workbook's other sheet)."""
+    return _Named(content, name)
+
+
+def _first_sheet(file) -> tuple[Table, str | None]:
+    """The workbook's first sheet that reads (a sheet of notes before the data's is passed
+    over), or the file itself when it is text; the first sheet's message when none reads."""
+    content = file.getvalue()
+    names = sheet_names(content)
+    st.session_state[SHEETS] = None
+    if len(names) < 2:
+        return read_table(_Named(content, file.name)), None
+    first_error = None
+    for sheet in names:
+        try:
+            table = _table(content, file.name, sheet)
+        except ValueError as error:
+            first_error = first_error or error
+            continue
+        return table, sheet
+    raise first_error
+
+
+def load_upload(file, sheet: str | None = None) -> tuple[Dataset, Table]:
     """Read an uploaded file, keeping what the student chose for the previous file where it fits.
 
     Parameters
@@ -54,7 +80,13 @@ def load_upload(file) -> tuple[Dataset, Table]:
     ValueError
         The loader's message.
     """
-    table = read_table(file)
+    if sheet is None:
+        table, sheet = _first_sheet(file)
+    else:
+        table = _table(file.getvalue(), file.name, sheet)
+    if sheet is not None:
+        st.session_state[SHEETS] = (file.name, file.getvalue(), sheet_names(file.getvalue()),
+                                    sheet)
     choice = _carried(table)
     try:
         data = table.dataset(**choice, positive=_positive())
@@ -121,6 +153,18 @@ def remember(file, table: Table, version: int) -> None:
         f"{_PREFIX}first.{label}": choice["classes"][0],
         f"{_PREFIX}second.{label}": choice["classes"][1],
     })
+
+
+def sheet_picker(version: int, on_sheet: Callable[[str], None]) -> None:
+    """The workbook's sheets, while the user's data is one of them (a workbook of several)."""
+    held = st.session_state.get(SHEETS)
+    made, _ = st.session_state.get(NOTES, (None, ()))
+    if held is None or made != version:
+        return
+    name, _, sheets, sheet = held
+    st.selectbox("Sheet", sheets, index=sheets.index(sheet), key=f"data.sheet.{version}",
+                 on_change=lambda: on_sheet(st.session_state[f"data.sheet.{version}"]),
+                 help=f"The sheets of {name}; the points come from the one chosen.")
 
 
 def notes(version: int) -> tuple[str, ...]:

@@ -46,7 +46,7 @@ MAX_LINK_CHARS = 4000
 MAX_PACKED_POINTS = 20_000
 _PACKED = "~"  # a packed value starts with it; a readable one never does
 # the parameters of a link that are no Setting's: the data set, its points and names, the step
-LINK_OWN = frozenset({"data", "pts", "cls", "step", "t"})
+LINK_OWN = frozenset({"data", "pts", "cls", "cols", "step", "t"})
 
 
 def slug(name: str) -> str:
@@ -138,8 +138,9 @@ def decode_names(text: str) -> tuple[str, str]:
     return names
 
 
-def decode_points(text: str, names: str | None) -> Dataset:
-    """The inverse of :func:`encode_points`; ValueError says what is wrong."""
+def decode_points(text: str, names: str | None, columns: str | None = None) -> Dataset:
+    """The inverse of :func:`encode_points` (``columns``: the names of x1 and x2, as
+    :func:`encode_names` writes them); ValueError says what is wrong."""
     packed = text.startswith(_PACKED)
     limit = MAX_PACKED_POINTS if packed else MAX_LINK_POINTS
     rows = [row for row in (_unpack(text[1:]) if packed else text).split(";") if row]
@@ -161,7 +162,8 @@ def decode_points(text: str, names: str | None) -> Dataset:
         X.append((x1, x2))
         y.append(1.0 if parts[2] == "+" else -1.0)
     classes = decode_names(names) if names else ("-1", "+1")
-    return Dataset("Your points (from a link)", np.array(X), np.array(y), classes)
+    columns = decode_names(columns) if columns else None
+    return Dataset("Your points (from a link)", np.array(X), np.array(y), classes, columns)
 
 
 def _notice(problems: list[str]) -> None:
@@ -228,7 +230,13 @@ def _restore_data_and_step(your_data: str, set_user_data) -> list[str]:
     problems = []
     if "pts" in params:
         try:
-            set_user_data(decode_points(params["pts"], params.get("cls")))
+            columns = params.get("cols")
+            try:  # names of x1 and x2 that cannot be read leave the points their own
+                decode_names(columns) if columns else None
+            except ValueError as error:
+                problems.append(f"cols ({str(error).replace('class names', 'column names')})")
+                columns = None
+            set_user_data(decode_points(params["pts"], params.get("cls"), columns))
             st.session_state[DATA_CHOICE_KEY] = your_data
         except (ValueError, OverflowError) as error:
             problems.append(f"pts ({error})")
@@ -271,7 +279,7 @@ def write(settings: Iterable[Setting]) -> None:
 
 def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
     """Mirror the chosen data set: its slug, its generator's parameters, or the points."""
-    for param in ("data", "pts", "cls", *(s.param for s in DATA)):
+    for param in ("data", "pts", "cls", "cols", *(s.param for s in DATA)):
         st.query_params.pop(param, None)
     st.session_state.pop(_UNLINKED, None)
     if choice == your_data:
@@ -280,6 +288,8 @@ def write_data(choice: str, data: Dataset, *, your_data: str) -> None:
             st.query_params["pts"] = points
             if data.classes != ("-1", "+1"):
                 st.query_params["cls"] = encode_names(data.classes)
+            if data.columns:  # the names of x1 and x2 on the axes and in the maths
+                st.query_params["cols"] = encode_names(data.columns)
         else:  # the link says so, and opens on the default data with a notice
             st.query_params["data"] = slug(your_data)
             st.session_state[_UNLINKED] = (data, len(points))

@@ -67,7 +67,8 @@ def canvas(lesson: Lesson, chosen: Dataset) -> None:
             st.download_button("Download CSV", to_csv(user_data()), file_name="my_points.csv",
                                mime="text/csv", icon=":material/download:", key=f"{PAGE}.download")
         table = pd.DataFrame({"x1": X[:, 0], "x2": X[:, 1],
-                              "label": [classes[0] if v < 0 else classes[1] for v in y]})
+                              "label": [classes[0] if v < 0 else classes[1] for v in y]},
+                             index=pd.RangeIndex(1, len(y) + 1))  # example i, as the notes count
         edited = st.data_editor(
             table, num_rows="dynamic", key=f"{PAGE}.table.{version()}", width="stretch",
             column_config={"label": st.column_config.SelectboxColumn("label", options=list(classes),
