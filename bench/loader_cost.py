@@ -81,7 +81,7 @@ def workbook_files() -> dict[str, bytes]:
 
     import openpyxl
 
-    from tests.fixtures.make_fixtures import bomb, million_rows, ods
+    from testkit.sheet_files import bomb, million_rows, ods
 
     rng = np.random.default_rng(1)
 

@@ -32,8 +32,6 @@ import contextlib
 import os
 import re
 
-from tests.browser.class_journey import collapse, sidebar
-
 from bench._server import (
     CHROMIUM_ARGS,
     machine,
@@ -41,6 +39,7 @@ from bench._server import (
     streamlit_server,
     system_chromium,
 )
+from testkit.class_journey import collapse, sidebar
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}

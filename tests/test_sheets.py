@@ -1,4 +1,4 @@
-"""Spreadsheets as students make them (tests/fixtures, written by make_fixtures.py with
+"""Spreadsheets as students make them (tests/fixtures, written by testkit/sheet_files.py with
 openpyxl and odfpy): the same points as their CSV, bit for bit, and hostile workbooks refused
 before their XML is parsed."""
 
