@@ -44,6 +44,7 @@ FORGET = "plan.forget"  # the lecturer cleared the plan: the browser forgets it 
 PROBLEM = "plan.problem"  # why a plan (a file, a link, the browser's copy) was refused
 NOTICE = "plan.notice"  # what became of the last change (a slide added, a plan opened)
 WHOLE = "plan.whole"  # a change the whole page must show (a slide opened, the bar gone)
+UPLOADING = "plan.uploading"  # the lecturer asked to open a plan file: its uploader shows
 UPLOADS = "plan.uploads"  # the uploader's generation: a new one after each file taken
 NOTES_LINK = "notes"  # ?plan=notes: the notes' lecture
 PREPARE = "prepare"  # ?plan=prepare: a page that opens a slide's view ahead of it (plan.js)
@@ -459,6 +460,7 @@ def _upload() -> None:
     st.session_state[PLAN] = plan
     st.session_state["plan.pick"] = 0
     st.session_state[WHOLE] = True
+    st.session_state[UPLOADING] = False
     st.session_state[NOTICE] = f"The plan from {name} is open: {len(_slides(plan))} slides."
     _notices(notices, f"The plan from {name} opened, but")
 
@@ -543,8 +545,14 @@ def _panel(parameters) -> None:
                            icon=":material/link_off:")
             else:
                 st.code(f"{_app_root()}?plan={value}", language=None, wrap_lines=True)
-    st.file_uploader("Open a plan file", type=["json"],
-                     key=f"plan.upload.{st.session_state.get(UPLOADS, 0)}", on_change=_upload)
+    # the uploader only when asked for: the sidebar's data uploader stays the one on the page
+    if st.session_state.get(UPLOADING):
+        st.file_uploader("Open a plan file", type=["json"],
+                         key=f"plan.upload.{st.session_state.get(UPLOADS, 0)}",
+                         on_change=_upload)
+    else:
+        st.button("Open a plan file", key="plan.open_file", icon=":material/upload_file:",
+                  on_click=lambda: st.session_state.update({UPLOADING: True}))
     if slides:
         st.button("Clear the plan", key="plan.clear", on_click=_clear,
                   icon=":material/delete_sweep:")

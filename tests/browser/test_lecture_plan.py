@@ -194,6 +194,7 @@ def test_a_plan_downloaded_and_uploaded_again_is_identical(browser, server_url, 
         settle(page, 500)
         assert not page.locator(".pl-slide-bar").count()
         bar = open_lecture(page)
+        bar.get_by_role("button", name="Open a plan file").click()
         bar.get_by_test_id("stFileUploaderDropzoneInput").set_input_files(str(first))
         settle(page, 800)
         bar.get_by_text(re.compile("is open: 12 slides")).wait_for()
@@ -226,6 +227,7 @@ def test_hostile_plan_files_are_refused_with_their_message(browser, server_url, 
     try:
         wait_slide(page, 1)
         bar = open_lecture(page)
+        bar.get_by_role("button", name="Open a plan file").click()
         for name, content, said in HOSTILE:
             path = tmp_path / re.sub(r"[^\w.]", "_", name)
             path.write_bytes(content)
