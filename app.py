@@ -39,7 +39,7 @@ if __name__ == "__main__":
     # and the slide bar with the clicker's keys comes before the page's first picture
     lecture_plan.begin(LESSONS, page, lessons.link_parameters, lessons.plan_catalogue)
     lecture_plan.bar(LESSONS, lessons.link_parameters)
-    # a class: the page leads or follows (ui/classroom.py); a view holds the links' parameters
+    # a class: the page leads or follows (ui/classroom/); a view holds the links' parameters
     with class_session(LESSONS, page, lessons.link_parameters):
         page.run()
     lecture_plan.after()  # (a remote's first run takes the class's plan)

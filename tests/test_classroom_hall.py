@@ -93,7 +93,7 @@ def test_rotating_identities_never_refuse_the_halls_reconnects_nor_their_votes()
         async with serving(MemoryStore()) as (base, room):
             lecturer = Lecturer(base)
             await lecturer.start(VIEW)
-            ticket = lecturer.ticket  # what its page was given (ui/classroom.py)
+            ticket = lecturer.ticket  # what its page was given (ui/classroom/)
             hall = [Follower(base, lecturer.code, ticket=ticket) for _ in range(20)]
             assert [await f.connect() for f in hall] == [200] * 20
             frozen = time.monotonic()

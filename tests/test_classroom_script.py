@@ -1,4 +1,4 @@
-"""The class strip's script (ui/classroom.py): every module declared once and tested on its
+"""The class strip's script (ui/classroom/): every module declared once and tested on its
 own, and no module using a name of one joined after it (so no circle among them)."""
 
 from __future__ import annotations

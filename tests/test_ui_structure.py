@@ -140,7 +140,7 @@ def test_no_import_circle_anywhere_in_the_house():
 
 def test_ui_holds_only_what_two_lessons_share():
     graph = import_graph()
-    # app.py runs around every lesson (a class, ui/classroom.py): what it imports serves all
+    # app.py runs around every lesson (a class, ui/classroom/): what it imports serves all
     graph["app"] = imports_of("app", ROOT / "app.py", set(graph))
     for module in (name for name in graph if name.startswith("ui.")):
         users = {name for name, targets in graph.items() if module in targets}

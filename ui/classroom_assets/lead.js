@@ -1,7 +1,7 @@
 // @uses strip.js
 // @provides RETRY_FIRST_MS, RETRY_LAST_MS, SLOW_DOWN, retryWait, post, restore, recover, pushStep,
 // @provides lead, ask, catchUp
-// The lecturer's page leads the class (ui/classroom.py): its steps, questions, reveals and
+// The lecturer's page leads the class (ui/classroom/): its steps, questions, reveals and
 // closes posted with the lecturer's key (X-Class-Key), which lives only in this component's
 // data. It uses only strip.js (and dom.js); stream.js, joined after it, uses it and hands it
 // the page state ("c"), with ``c.over()``: what the page does when the class is over.

@@ -1,6 +1,6 @@
 // @uses strip.js lead.js work.js
 // @provides connect, checkSilence, check, sync, stepped
-// The class as a page follows it (ui/classroom.py; the strip and its words are strip.js, a
+// The class as a page follows it (ui/classroom/; the strip and its words are strip.js, a
 // lecturer's posts lead.js): the class's event stream (classroom/http.py), a student
 // following or exploring. A following student's page moves with every step, with no rerun;
 // a newer view (another setting or lesson) asks Streamlit for one run. A press leaves the

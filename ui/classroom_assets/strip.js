@@ -1,7 +1,7 @@
 // @uses ../stepper_assets/dom.js
 // @provides ASKS, url, askRun, relay, tell, mainStepper, stepperAt, build, render, LEAD, resume,
 // @provides keep, STRIP_KINDS, extensions
-// The class strip's page side (ui/classroom.py draws the strip; stream.js follows the class):
+// The class strip's page side (ui/classroom/ draws the strip; stream.js follows the class):
 // the strip's buttons and words, the page's stepper as the strip sees it, the relay that
 // asks Streamlit for a run, and the tab's own record of the class it leads. It talks to
 // the page's stepper through window events (the stepper's class layer, layers/class.js):

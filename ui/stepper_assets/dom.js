@@ -1,6 +1,6 @@
 // @provides html
 // The page's element helper, shared by the stepper (ui/stepper.py) and the class strip
-// (ui/classroom.py), each of which joins this module first.
+// (ui/classroom/), each of which joins this module first.
 
 export function html(tag, attrs = {}, parent = null, text = null) {
   // an element with these attributes, its text set as text (never parsed as HTML)

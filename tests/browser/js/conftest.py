@@ -131,7 +131,7 @@ def from_floats(text: str) -> np.ndarray:
 
 
 def open_class_page(browser):
-    """A new page at the made-up origin with the class strip's modules (ui/classroom.py), every
+    """A new page at the made-up origin with the class strip's modules (ui/classroom/), every
     export in ``window.cls``; close its ``context`` when done."""
     from ui.classroom import JS_MODULES as CLASS_MODULES
     from ui.classroom import module_path as class_module

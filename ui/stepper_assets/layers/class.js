@@ -1,7 +1,7 @@
 // @uses ../dom.js ../format.js ../exact.js ../wire.js ../stepper.js
 // @provides CLASS_CHOICES, STEPPER_KINDS, inClass, classTruth, classTruthWords, classQuestion,
 // @provides classBars, turnAskable
-// The stepper in a class (ui/classroom.py; the page's side is classroom.js), driven through
+// The stepper in a class (ui/classroom/; the page's side is classroom.js), driven through
 // window events only. Only the stepper that owns the keys takes part (the page's own: its
 // step is step=k):
 //   "pl-class" {k}: go to step k (the class moved: not a press, so no "pl-step" back)
