@@ -18,8 +18,7 @@ import pytest
 from core.perceptron import perceptron
 from core.trace import record
 from datasets.builtin import BUILTIN
-from tests.browser.axe import assert_accessible
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     PROJECTOR,
     collapse,
     open_page,
@@ -28,8 +27,9 @@ from tests.browser.class_journey import (
     strip,
     wait_strip,
 )
+from testkit.stepper import ready, wait_status
+from tests.browser.axe import assert_accessible
 from tests.browser.conftest import ARTIFACTS, settle, timeout_ms, wait_idle
-from tests.browser.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
 

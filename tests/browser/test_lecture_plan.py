@@ -13,7 +13,7 @@ import pytest
 
 import lessons
 from classroom import plan as plans
-from tests.browser.class_journey import (
+from testkit.class_journey import (
     LAPTOP,
     PHONE,
     PROJECTOR,

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from testkit.stepper import ready, wait_status
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, settle, wait_idle, window
-from tests.browser.stepper import ready, wait_status
 
 pytestmark = pytest.mark.browser
 

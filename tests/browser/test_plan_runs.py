@@ -11,8 +11,8 @@ import pytest
 from classroom import plan
 from core import quantities
 from lessons import plan_catalogue
+from testkit.stepper import ready, status, wait_status
 from tests.browser.conftest import wait_idle
-from tests.browser.stepper import ready, status, wait_status
 from ui.plan_runs import run_facts
 
 pytestmark = pytest.mark.browser
