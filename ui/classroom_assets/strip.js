@@ -120,16 +120,16 @@ export function render(c) {
   // so that the strip fits beside the page's title
   const parts = [];
   let rest = text;
-  for (const [said, kind] of [[c.display ? `${c.display}` : "", "pl-class-code"],
+  for (const [shown, kind] of [[c.display ? `${c.display}` : "", "pl-class-code"],
                               [lecturer && !c.ended ? ` \u00b7 join at ${c.link}` : "",
                                "pl-class-join"]]) {
-    const cut = said ? rest.indexOf(said) : -1;
+    const cut = shown ? rest.indexOf(shown) : -1;
     if (cut < 0) continue;
     const span = document.createElement("span");
     span.className = kind;
-    span.textContent = said;
+    span.textContent = shown;
     parts.push(rest.slice(0, cut), span);
-    rest = rest.slice(cut + said.length);
+    rest = rest.slice(cut + shown.length);
   }
   ui.text.replaceChildren(...parts, rest);
   const exploring = !lecturer && !c.ended && c.mode === "explore" && !c.rejoining;
