@@ -21,7 +21,8 @@ def test_the_exported_run_steps_offline(page, browser, tmp_path):
     with page.expect_download() as download:
         page.get_by_role("button", name="Every step (CSV)").click()
     steps = download.value.path().read_text()
-    assert steps.splitlines()[4].startswith("3,1,2,1.5,0,1,0.35,False,0.3,0,-0.1,2")
+    # step 3 visits the notes' example 3 (counted from 1, as the notes count), x = (1.5, 0)
+    assert steps.splitlines()[4].startswith("3,1,3,1.5,0,1,0.35,False,0.3,0,-0.1,2")
 
     offline = browser.new_context(offline=True)
     player = offline.new_page()

@@ -301,10 +301,7 @@ function bringQuiz(c, q) {
   // a new question comes into view (once): a student may be down at the plane
   if (c.broughtQuiz === q.id) return;
   c.broughtQuiz = q.id;
-  const { top, bottom } = c.ui.quiz.getBoundingClientRect();
-  if (top >= 0 && bottom <= window.innerHeight) return;
-  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  c.ui.quiz.scrollIntoView({ block: "nearest", behavior: still ? "auto" : "smooth" });
+  bringIntoView(c.ui.quiz, "nearest");
 }
 
 function ownWords(q, answered) {

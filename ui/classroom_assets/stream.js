@@ -202,10 +202,7 @@ function bringQuestion(c, q) {
   const box = mainStepper()?.querySelector(".pl-quiz");
   if (!box || box.hidden) return;  // no stepper yet: it asks for the question when drawn
   c.broughtQuestion = q.id;
-  const { top, bottom } = box.getBoundingClientRect();
-  if (top >= 0 && bottom <= window.innerHeight) return;
-  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
-  box.scrollIntoView({ block: "center", behavior: still ? "auto" : "smooth" });
+  bringIntoView(box, "center");
 }
 
 function setMode(c, mode) {

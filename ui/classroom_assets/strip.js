@@ -1,6 +1,6 @@
 // @uses ../stepper_assets/dom.js
 // @provides ASKS, url, askRun, relay, tell, mainStepper, stepperAt, build, render, LEAD, resume,
-// @provides keep, STRIP_KINDS, extensions
+// @provides keep, STRIP_KINDS, extensions, bringIntoView
 // The class strip's page side (ui/classroom/ draws the strip; stream.js follows the class):
 // the strip's buttons and words, the page's stepper as the strip sees it, the relay that
 // asks Streamlit for a run, and the tab's own record of the class it leads. It talks to
@@ -47,6 +47,15 @@ export function relay(component) {
 
 export function tell(detail) {
   window.dispatchEvent(new CustomEvent("pl-class", { detail }));
+}
+
+export function bringIntoView(box, block) {
+  // a question that comes where no one looks (under the chart on a phone) scrolls into view,
+  // at once for a reader who asks for less motion
+  const { top, bottom } = box.getBoundingClientRect();
+  if (top >= 0 && bottom <= window.innerHeight) return;
+  const still = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  box.scrollIntoView({ block, behavior: still ? "auto" : "smooth" });
 }
 
 export function mainStepper() {
