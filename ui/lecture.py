@@ -14,7 +14,9 @@ from ui.theme import PAGE_SCRIPT, PAGE_STYLE_KEY, SHORT_WINDOW_CSS, page_css
 _LECTURE_CSS = """
 <style>
   html { font-size: 21px; }
-  [data-testid="stMetricValue"] { font-size: 2.6rem; }
+  /* a value written with "≈" (viz.maths.written) is two characters longer: it still fits its
+     column at 1024 px */
+  [data-testid="stMetricValue"] { font-size: 2.2rem; }
   .katex { font-size: 1.3em !important; }
   /* a long formula breaks after a relation or an operator, as a line of text does, rather
      than scroll sideways out of the picture */
@@ -35,7 +37,7 @@ _LECTURE_CSS = """
   div.pl-class .pl-button { min-height: 44px; margin: 0; padding: 0 0.3rem;
     flex: 0 1 auto; max-width: 7.6em; white-space: normal; line-height: 1;
     font-size: 0.65rem; }
-  div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 6.2em; padding: 0 0.3rem;
+  div.pl-class .pl-class-tally { flex: 0 1 auto; max-width: 8.4em; padding: 0 0.3rem;
     text-align: center; line-height: 1.05; border-radius: 0.5rem; }
   /* a question asked in the strip (ui/classroom_assets/questions.js): a panel at the foot of
      the right-hand side (over the lower maths, clear of a lecture's slide bar at the foot), the
@@ -62,6 +64,12 @@ _LECTURE_CSS = """
   @media (max-aspect-ratio: 3/2) {
     [data-testid="stMainBlockContainer"] { padding-left: 2.5rem; padding-right: 1.25rem; }
     [data-testid="stMainBlockContainer"] h1 { font-size: 1.35rem; }
+    /* in a class on a 4:3 projector the title row holds the strip as well: a button beside the
+       title shows its icon alone (its name is still what a screen reader says), so that the
+       title keeps two lines and the plane its height */
+    [data-testid="stHorizontalBlock"]:has(> * .pl-class) [data-testid="stButton"] button p {
+      position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%);
+      white-space: nowrap; }
   }
 </style>
 """

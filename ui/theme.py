@@ -124,6 +124,8 @@ TOUCH_CSS = f"""
   .stApp :is([data-testid="stCheckbox"], [data-testid="stRadioOption"]) label,
   .stApp label[data-testid="stRadioOption"], .stApp [data-testid="stExpander"] summary {{
     min-height: 44px; align-items: center; }}
+  /* a radio of short words side by side (the class +1 picker: "ja", "no") is a finger wide */
+  .stApp label[data-testid="stRadioOption"] {{ min-width: 44px; }}
   .stApp :is(.react-aria-ComboBox, [data-baseweb="select"]) > div,
   .stApp :is([data-testid="stNumberInputField"], [data-testid="stTextInputField"],
              [data-testid="stSlider"] input[type=range]) {{ min-height: 44px; }}

@@ -594,9 +594,11 @@ def bound_latex(ratio: float, n: int) -> str:
     # the quotient of the numerator as written, so that the division shown is the one done;
     # "=" only where that quotient is written as it is
     top = num(ratio)
-    return (rf"\mathbb{{E}}\big[\text{{error}}\big] \le \frac{{\mathbb{{E}}[R^2/\gamma^2]}}{{N+1}}"
-            rf"\approx \frac{{{top}}}{{{n} + 1}} "
-            + equals(Fraction(top) / (n + 1), latex=True))
+    # on two lines: one line ran past a laptop's column
+    return (rf"\begin{{aligned}} \mathbb{{E}}\big[\text{{error}}\big] &\le "
+            rf"\frac{{\mathbb{{E}}[R^2/\gamma^2]}}{{N+1}} \\ "
+            rf"&\approx \frac{{{top}}}{{{n} + 1}} "
+            + equals(Fraction(top) / (n + 1), latex=True) + r" \end{aligned}")
 
 
 # ---------------------------------------------------------------- beside scikit-learn

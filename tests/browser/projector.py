@@ -156,7 +156,8 @@ def assert_on_a_projector(tab, shows: str) -> None:
             assert maths["visible"] >= min(maths["height"], 120), f"the step's maths: {maths}"
         for plane in seen["planes"]:
             assert plane["visible"] >= min(plane["height"] / 2, 300), f"a run's chart: {plane}"
-    assert tab.evaluate(CUT_TEXT) == []
+    cut = tab.evaluate(CUT_TEXT)
+    assert cut == [], cut
     assert tab.evaluate(ON_CONTROLS) == [], "the page's text on a stepper's controls"
     text = tab.evaluate(CHART_TEXT, MIN_CHART_FONT)
     assert text["small"] == [], "chart text under 16 px"

@@ -88,7 +88,9 @@ def test_margin_lesson_draws_bands_ball_and_proof(page):
     page.wait_for_function("m => [...document.querySelectorAll('[data-testid=stMetric]')].some("
                            "(b) => b.textContent.includes('Margin of this boundary') && "
                            "b.textContent.includes(m))", arg=f"{margin:g}"[:5])
-    assert float(metric(page, "Margin of this boundary")) == pytest.approx(margin, rel=1e-4)
+    # a length through a square root, rounded in writing: "≈", as the status line writes it
+    shown = metric(page, "Margin of this boundary")
+    assert shown.startswith("≈ ") and float(shown[2:]) == pytest.approx(margin, rel=1e-4)
     assert len(band_corners(page)) >= 3
     assert boundary(page) is not None and "Step 52, epoch 13" in page.locator(
         ".pl-explain").inner_text()

@@ -70,12 +70,13 @@ def test_one_stepper_moves_both_runs_and_plays_them(page):
     assert page.locator(lead).locator(".pl-controls").is_visible()
     assert not page.locator(follow).locator(".pl-controls").is_visible()  # one set of controls
     # beside each other, the runs' maths leave the step and the epoch to the status lines
-    assert "Example 2 x = " in page.locator(lead).locator(".pl-explain").inner_text()
+    # step 3 visits the third example, counted from 1 as the notes count
+    assert "Example 3 x = " in page.locator(lead).locator(".pl-explain").inner_text()
     # the SVM's own margin lines w·x + b = ±1 are drawn over its chart
     assert page.locator(follow).locator(".pl-overlay line.pl-boundary").count() == 4
     names = legend_names(page.locator(follow).locator(".js-plotly-plot"))
     assert "maximum-marginboundary" in names  # on two lines, beside the plot
-    assert "Example 2 x = " in page.locator(follow).locator(".pl-explain").inner_text()
+    assert "Example 3 x = " in page.locator(follow).locator(".pl-explain").inner_text()
     page.get_by_test_id("stMain").screenshot(path=ARTIFACTS / "svm_step.png")
 
     page.get_by_label("Play speed (steps per second)").first.select_option("30")
