@@ -123,10 +123,11 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     if radius is not None and radius_plane is not None:
         # R is the radius of a ball in (x, 1) space; the plane of the points (third coordinate
         # 1) cuts it in a circle of radius sqrt(R^2 - 1) = max ||x||: that circle is drawn
-        fig.add_trace(_circle(radius_plane, f"ball of radius R = {num(radius)} around the "
-                              f"(x, 1),<br>cut by their plane: radius √(R² − 1)"
-                              f"{'<br>' if beside else ' '}= max ‖x‖ = {num(radius_plane)}",
-                              "dash", 2))
+        # "=" only where the number written is the length (viz.maths.eq_sign): √8 is "≈"
+        fig.add_trace(_circle(radius_plane, f"ball of radius R {eq_sign(radius)} {num(radius)} "
+                              f"around the (x, 1),<br>cut by their plane: radius √(R² − 1)"
+                              f"{'<br>' if beside else ' '}= max ‖x‖ {eq_sign(radius_plane)} "
+                              f"{num(radius_plane)}", "dash", 2))
     elif radius is not None:
         fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)}", "dash", 2))
     for trace in point_traces(X, y, classes):
