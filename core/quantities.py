@@ -34,7 +34,7 @@ import numpy as np
 from core.decimals import exact_decimals
 from core.trace import Trace, exact_weights
 
-__all__ = ["LINE", "NUMBER", "Quantity", "RunFacts", "boundary", "value"]
+__all__ = ["LINE", "NUMBER", "Quantity", "RunFacts", "boundary", "turn", "value"]
 
 _SUPPORT_TOL = 1e-6  # a point is on the margin, for the exact solve, this close to it
 _MAX_SUPPORT = 12  # candidates for the support; more: the float answer stands
@@ -389,6 +389,33 @@ def boundary(facts: RunFacts, k: int) -> tuple:
 
 
 LINE: dict[str, Callable[[RunFacts, int], tuple]] = {"boundary": boundary}
+
+
+def turn(facts: RunFacts, k: int) -> str | None:
+    """The right answer to "which way does w turn?" at step k, in the class's words
+    (classroom/state.py's ``turn`` choices): ``"no_mistake"`` when step k updates nothing,
+    ``"anticlockwise"`` or ``"clockwise"`` by the sign of the cross product w_before × w_after
+    (exact on an exact run), and None where none of them is right: w had or gets no
+    direction, keeps it, or turns half round; in floats, a cross product within rounding of
+    0 (core.decimals.TIE of its terms), which the floats cannot tell from no turn.
+    """
+    from core.decimals import TIE
+
+    if facts.trace is None or facts.kernel:
+        raise ValueError("which way w turns is asked of a perceptron's run")
+    _check_step(facts, k)
+    if k < 1:
+        raise ValueError("step 0 is the start: w has not moved yet")
+    if not facts.trace.updated[k]:
+        return "no_mistake"
+    (p1, p2), _ = weights_at(facts, k - 1)
+    (q1, q2), _ = weights_at(facts, k)
+    if (p1 == 0 and p2 == 0) or (q1 == 0 and q2 == 0):
+        return None
+    cross = p1 * q2 - p2 * q1
+    if not _exact((p1, p2), 0) and abs(cross) <= TIE * (abs(p1 * q2) + abs(p2 * q1)):
+        return None
+    return None if cross == 0 else ("anticlockwise" if cross > 0 else "clockwise")
 
 
 def value(name: str, facts: RunFacts, k: int) -> Quantity:

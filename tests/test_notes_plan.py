@@ -248,3 +248,21 @@ def test_a_question_its_run_cannot_answer_says_which_slide_and_question():
     with pytest.raises(ValueError, match=r"slide 2, question 1: after step 0 w = \(0, 0\): "
                                          r"there is no boundary"):
         ask_body(2, zeros, zeros.questions[0])
+
+
+def test_a_turn_question_is_sent_with_its_right_answer_so_the_results_mark_it():
+    """"Which way does w turn?" on the worked example: step 1 turns w from (0.2, 0) to
+    (0.1, -0.1), clockwise, step 2 to (0.3, 0), anticlockwise; step 3 is no mistake
+    (y·a = 0.35); each marked in the results."""
+    from classroom.state import KINDS
+    from ui.plan_runs import ask_body
+
+    slide = plan.Slide(SLIDES[4].view, "Which way?", step=0, questions=(
+        plan.Question("turn", "", step=None), plan.Question("turn", "", step=2),
+        plan.Question("turn", "", step=3)))
+    first, second, third = (ask_body(5, slide, q) for q in slide.questions)
+    assert (first["step"], first["spec"]) == (1, {"answer": "clockwise"})
+    assert (second["step"], second["spec"]) == (2, {"answer": "anticlockwise"})
+    assert (third["step"], third["spec"]) == (3, {"answer": "no_mistake"})
+    assert KINDS["turn"].read(first["spec"], "clockwise").right is True
+    assert KINDS["turn"].read(first["spec"], "anticlockwise").right is False

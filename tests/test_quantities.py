@@ -224,3 +224,64 @@ def test_fixed_weights_give_their_own_errors_exactly():
     assert Q.value("training_errors", Q.RunFacts(X, y, weights=((1, 1), -1)), 0).exact == 0
     assert Q.value("training_errors", Q.RunFacts(X, y, weights=((1, 1), 1)), 0).exact == 2
     assert Q.value("b", Q.RunFacts(X, y, weights=((1, 1), -1)), 0).exact == -1
+
+
+def turn_reference(w_before, w_after, updated) -> str | None:
+    """Which way w turned, by angles: w_after's direction measured from w_before's, in
+    (-pi, pi]; none for a w of no direction, the same direction or a half turn."""
+    import cmath
+
+    if not updated:
+        return "no_mistake"
+    p, q = complex(*map(float, w_before)), complex(*map(float, w_after))
+    if p == 0 or q == 0:
+        return None
+    angle = cmath.phase(q / p)
+    if abs(angle) < 1e-12 or abs(abs(angle) - cmath.pi) < 1e-12:
+        return None
+    return "anticlockwise" if angle > 0 else "clockwise"
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.tuples(decimal, decimal), min_size=2, max_size=5, unique=True),
+       st.lists(st.sampled_from([-1.0, 1.0]), min_size=5, max_size=5),
+       st.tuples(decimal, decimal, decimal), st.booleans(), st.integers(1, 20))
+def test_which_way_w_turns_matches_the_angle_of_the_rule_in_fractions(points, labels, start,
+                                                                      bias, k):
+    X, y = np.array(points), np.array(labels[:len(points)])
+    b0 = start[2] if bias else 0.0
+    trace = record(perceptron(X, y, eta=1.0, init=(start[:2], b0), order="cyclic",
+                              max_epochs=10, bias=bias))
+    if k > trace.steps:
+        return
+    facts = Q.RunFacts(X, y, trace, eta=1.0, bias=bias)
+    x = [[Fraction(str(v)) for v in row] for row in X]
+    w, b = [Fraction(str(v)) for v in start[:2]], Fraction(str(b0))
+    for t in range(k):
+        i, before = t % len(x), list(w)
+        yi = int(y[i])
+        updated = yi * (w[0] * x[i][0] + w[1] * x[i][1] + b) <= 0
+        if updated:
+            w = [w[0] + yi * x[i][0], w[1] + yi * x[i][1]]
+            b += yi if bias else 0
+    assert Q.turn(facts, k) == turn_reference(before, w, updated)
+
+
+def test_which_way_w_turns_is_not_decided_by_a_float_residue():
+    """The second point is 4 times the first: w goes from A to -3A, a half turn, which a
+    float cross product of about 1e-17 would call a turn one way or the other."""
+    X = np.array([[0.3254257, 0.2058756], [1.3017028, 0.8235024]])
+    y = np.array([1.0, -1.0])
+    trace = record(perceptron(X, y, eta=1.0, order="cyclic", max_epochs=2))
+    facts = Q.RunFacts(X, y, trace)
+    assert not trace.exact and trace.updated[2]
+    assert Q.turn(facts, 1) is None  # from w = 0: no direction before
+    assert Q.turn(facts, 2) is None  # a half turn (in floats, within rounding of no turn)
+
+
+def test_the_notes_first_update_turns_w_clockwise():
+    facts = notes_run()  # w from (0.2, 0) to (0.1, -0.1)
+    assert Q.turn(facts, 1) == "clockwise"
+    assert Q.turn(facts, 3) == "no_mistake"  # 0.35 > 0: no update
+    with pytest.raises(ValueError, match="step 0 is the start"):
+        Q.turn(facts, 0)

@@ -173,9 +173,10 @@ def ask_body(n: int, slide, question, *, box=None, facts: RunFacts | None = None
             value = quantities.value(question.quantity, facts, k).answer
         elif question.kind == "line" and question.quantity is not None:
             value = quantities.LINE[question.quantity](facts, k)
-        elif question.kind in ("mistake", "turn") and facts.trace is not None \
-                and 1 <= k <= facts.steps and question.kind == "mistake":
+        elif question.kind == "mistake" and facts.trace is not None and 1 <= k <= facts.steps:
             value = "mistake" if facts.trace.updated[k] else "no_mistake"
+        elif question.kind == "turn" and facts.trace is not None and 1 <= k <= facts.steps:
+            value = quantities.turn(facts, k)  # None where no choice is right: unmarked
         if question.kind == "line" and box is None:
             (x0, x1), (y0, y1) = view_box(np.asarray(facts.X, dtype=float))
             box = [x0, x1, y0, y1]
