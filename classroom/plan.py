@@ -102,6 +102,7 @@ NUMBER_QUANTITIES: dict[str, str] = {
     "w2": "w₂ after this step",
     "b": "b after this step",
     "bound": "Novikoff's bound R²/γ² on the vectors the perceptron sees ((x, 1) with a bias)",
+    "most_mistakes": "the most mistakes the bound allows: R²/γ² rounded down (a count)",
     "R2": "R², the largest squared length of the vectors the perceptron sees",
     "gamma2": "γ², the squared best margin of those vectors through the origin",
     "gamma": "γ, the best margin of those vectors through the origin (the bound's)",

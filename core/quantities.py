@@ -256,6 +256,15 @@ def _bound(facts: RunFacts) -> Quantity:
     return Quantity(None, r2.approx / g2.approx)
 
 
+def _most_mistakes(facts: RunFacts) -> Quantity:
+    """The most mistakes the bound allows: a count, so R²/γ² rounded down (exactly on exact
+    data; on float data the float's floor, which the bound's rounding may put one off)."""
+    bound = _bound(facts)
+    if bound.exact is not None:
+        return Quantity.of(math.floor(bound.exact))
+    return Quantity(None, float(math.floor(bound.approx)))
+
+
 def _margin(facts: RunFacts) -> Quantity:
     """Margin(D): the maximum-margin line's margin in the plane (with an intercept), the
     square root of an exact rational when the data are short decimals."""
@@ -369,6 +378,7 @@ NUMBER: dict[str, Callable[[RunFacts, int], Quantity]] = {
     "w2": _weight(1),
     "b": _weight(2),
     "bound": lambda f, _k: _bound(f),
+    "most_mistakes": lambda f, _k: _most_mistakes(f),
     "R2": lambda f, _k: _r2(f),
     "gamma2": lambda f, _k: _gamma2(f),
     "gamma": lambda f, _k: Quantity(None, math.sqrt(_gamma2(f).approx)),  # √γ²: irrational

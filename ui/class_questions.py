@@ -9,7 +9,9 @@ own beyond the plane's range, which only the page knows as it draws it:
   knows the lessons: this module, which ui.classroom imports, must not);
 - **a quick question** on a view that has none of its own, registered by its lesson in
   :data:`QUICK`: on Boolean, "can a line separate these rows?", answered by the exact search
-  over every line (core.line_labelings.best_line).
+  over every line (core.line_labelings.best_line); on the SVM's Losses, which loss pushes w at
+  the page's margin z (core.losses' slopes); on Margin, the most mistakes Novikoff's bound
+  allows (core.quantities, exact).
 
 The two built-in questions of a stepping view (mistake or not, which way w turns), the
 mistakes after the next step and the line after it are the strip's own (strip.js,
@@ -28,9 +30,10 @@ MAX_LABEL = 70  # an Ask button's words: the question's text cut to this many ch
 # what else offers questions on the page in view (ui/slide_questions.py): functions of the
 # view's query string to a list of asks
 PROVIDERS: list[Callable[[str], list[dict]]] = []
-# a lesson's quick question (its url path -> a function of the view's parameters to an ask):
-# a lesson registers its own (lessons/boolean/parts.py), so that ui knows no lesson
-QUICK: dict[str, Callable[[dict[str, str]], dict]] = {}
+# a lesson's quick question (its url path -> a function of the view's parameters to an ask,
+# or None on a view of it that has none): a lesson registers its own (lessons/boolean/parts.py),
+# so that ui knows no lesson
+QUICK: dict[str, Callable[[dict[str, str]], dict | None]] = {}
 
 
 def label(text: str) -> str:
@@ -54,7 +57,8 @@ def quick_asks(view: str) -> list[dict]:
     """A question of the view's own, where its lesson has no stepping run to ask about."""
     params = dict(parse_qsl(view, keep_blank_values=True))
     quick = QUICK.get(params.get("lesson", ""))
-    return [] if quick is None else [quick(params)]
+    ask = None if quick is None else quick(params)
+    return [] if ask is None else [ask]
 
 
 def choice_ask(text: str, options: list[str], right: list[int]) -> dict:
@@ -62,3 +66,16 @@ def choice_ask(text: str, options: list[str], right: list[int]) -> dict:
     spec = {"text": text, "options": options, "right": right}
     return {"label": label(text), "body": {"kind": "choice", "step": 0, "spec": spec,
                                            "slide": 0}}
+
+
+def number_ask(text: str, answer: str, tolerance: str = "0") -> dict:
+    """A number quick question as the strip offers it: ``answer`` and ``tolerance`` written
+    exactly (classroom.state.number_text), right within the tolerance."""
+    spec = {"text": text, "answer": answer, "tolerance": tolerance}
+    return {"label": label(text), "body": {"kind": "number", "step": 0, "spec": spec,
+                                           "slide": 0}}
+
+
+def problem_ask(text: str, why: str) -> dict:
+    """A quick question its view cannot answer, offered with the reason (literal text)."""
+    return {"label": label(text), "problem": why}

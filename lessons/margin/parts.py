@@ -37,6 +37,7 @@ from lessons.margin.figures import (
     spaces_latex,
 )
 from ui.cached_runs import perceptron_trace
+from ui.class_questions import QUICK, number_ask, problem_ask
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
@@ -72,6 +73,27 @@ PAIR_ETAS = tuple(
 SETTINGS = (LAYOUT, BALL, PAIR, PAIR_START, *PAIR_ETAS)
 # The parts, each drawn from the data and the run settings, one after the other.
 PARTS = Parts()
+BOUND_QUESTION = "Novikoff's bound on these data: at most how many mistakes can the run make?"
+
+
+def bound_ask(params: dict[str, str]) -> dict:
+    """The class's quick question on this lesson (ui.class_questions.QUICK): the most mistakes
+    the bound R²/γ² allows on the view's data, a count (core.quantities' ``most_mistakes``,
+    exact on exact data); offered with its reason where no line separates the data."""
+    from urllib.parse import urlencode
+
+    from classroom.state import number_text
+    from core import quantities
+    from ui.plan_runs import run_facts
+
+    try:
+        most = quantities.value("most_mistakes", run_facts(urlencode(params)), 0)
+    except ValueError as why:
+        return problem_ask(BOUND_QUESTION, str(why))
+    return number_ask(BOUND_QUESTION, number_text(Fraction(most.answer)))
+
+
+QUICK[PAGE] = bound_ask
 
 
 @st.cache_data(max_entries=32, show_spinner=False)

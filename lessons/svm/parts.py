@@ -36,9 +36,11 @@ from datasets.builtin import NOTES_INIT
 from lessons.svm import figures as draw
 from ui.budget import progress
 from ui.cached_runs import perceptron_trace
+from ui.class_questions import QUICK, choice_ask
 from ui.floats import float_marker, marked
 from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts, cannot_go_on
+from ui.parts import PART
 from ui.settings import Setting, order_label
 from ui.stepper import legend_only, perceptron_run, with_companion
 from viz import maths
@@ -183,6 +185,30 @@ def svm_sidebar(lesson: Lesson, settings: dict, n: int) -> dict:
 # Each part draws itself from the data, the perceptron's settings, the SVM's, and the maximum
 # margin (None when the data is not separable). The reader picks one; its name is the link's.
 PARTS = Parts(pick=True)
+# the quick question's options (losses_ask): which of the two losses has a slope at z
+PUSHES = ("Both", "Only the hinge", "Only the perceptron's loss", "Neither")
+
+
+def losses_ask(params: dict[str, str]) -> dict | None:
+    """The class's quick question on Losses (ui.class_questions.QUICK): at the page's margin z,
+    which loss pushes w (a slope that is not 0)? Right: the slopes the notes' rules take
+    (core.losses: the perceptron's -1 at z <= 0, the hinge's -1 at z < 1). None on other parts,
+    which have runs of their own to ask about."""
+    if params.get(PART, PARTS.names[0]) != "Losses":
+        return None
+    try:
+        z = Z.parse(params.get(Z.param, str(Z.default)))
+    except ValueError:
+        z = Z.default  # the page shows its default for a value it cannot read: so does this
+    perceptron_pushes, hinge_pushes = losses.perceptron_slope(z) != 0, losses.hinge_slope(z) != 0
+    right = PUSHES.index("Both" if perceptron_pushes and hinge_pushes
+                         else "Only the hinge" if hinge_pushes
+                         else "Only the perceptron's loss" if perceptron_pushes else "Neither")
+    return choice_ask(f"An example with margin z = {maths.num(z)}: which loss pushes w "
+                      "(a slope that is not 0)?", list(PUSHES), [right])
+
+
+QUICK[PAGE] = losses_ask
 
 
 @PARTS.part("Losses")
