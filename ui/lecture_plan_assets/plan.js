@@ -72,6 +72,7 @@ function press(g, way) {
     // the stepper's own button: its class layer tells the class, as a key would
     stepper.box.querySelector(`.pl-controls .pl-${move.step}`)?.click();
   } else {
+    showPrepared(g, move.go);
     g.going = true;  // one slide at a time: the next press waits for that slide's run
     g.bar?.setAttribute("aria-busy", "true");
     g.trigger("go", { slide: move.go, from: slide.at, at: Date.now() });
@@ -175,7 +176,8 @@ export function placeStep(g, want) {
 
 // Preparing the next slide: once this slide's page is drawn and still, its address opens in
 // a frame out of sight (ui/lecture_plan.py's prepare_link): the server runs its page, and
-// its cache keeps the run for the switch. The frame goes once its page is drawn.
+// its cache keeps the run for the switch. Once its page is drawn the frame stays out of sight
+// until the press that opens its slide shows it (showPrepared), or the next slide's replaces it.
 const PREPARE_AFTER_MS = 1000;  // after this slide's page is still
 const PREPARE_AT_MOST_MS = 30000;
 
@@ -200,8 +202,12 @@ export function prepare(g) {
     g.prepareTimer = setTimeout(() => {
       if (g.prepared !== next) return;
       g.frame?.remove();
+      g.ready = null;
       const frame = document.createElement("iframe");
       frame.className = "pl-prepare";
+      // laid out at the window's size, as the slide will be: shown, it is the slide's picture
+      frame.style.width = `${innerWidth}px`;
+      frame.style.height = `${innerHeight}px`;
       frame.setAttribute("aria-hidden", "true");
       frame.tabIndex = -1;
       frame.title = "The next slide, prepared";
@@ -220,14 +226,72 @@ export function prepare(g) {
         if (drawn || performance.now() - opened > PREPARE_AT_MOST_MS) {
           window.plPrepared = { next, ms: Math.round(performance.now() - opened),
                                 drawn, waited: Math.round(opened - begin) };
-          frame.remove();
-          g.frame = null;
+          if (drawn && frame.contentDocument) {
+            g.ready = next;  // kept, out of sight, to be shown by the press that opens it
+          } else {
+            frame.remove();
+            g.frame = null;
+          }
         } else setTimeout(done, 250);
       };
       setTimeout(done, 500);
     }, PREPARE_AFTER_MS);
   };
   wait();
+}
+
+// Showing the prepared slide: the press that opens the slide the frame holds brings the
+// frame over the page at once (the picture is the slide's own, drawn by the server's run of
+// it), while the page runs the slide; the frame goes once the page's own picture is drawn
+// and still. Only the bar stays over it; presses wait for the page, as they do for any switch.
+const SHOWN_AT_MOST_MS = 30000;
+
+export function showPrepared(g, at) {
+  const frame = g.frame;
+  if (!frame || !g.ready || g.ready !== g.data?.next || at !== g.data.at + 1) return false;
+  g.frame = null;
+  g.ready = null;
+  frame.classList.add("pl-prepare-shown");
+  const pressed = performance.now();
+  requestAnimationFrame(() => {
+    window.plShown = { at, ms: Math.round(performance.now() - pressed) };
+  });
+  g.shown?.frame.remove();
+  g.shown = { frame, at, since: pressed };
+  setTimeout(() => unshow(g, frame), SHOWN_AT_MOST_MS);
+  return true;
+}
+
+function unshow(g, frame) {
+  frame.remove();
+  if (g.shown?.frame === frame) g.shown = null;
+}
+
+export function pageDrawn(doc, step) {
+  // the page's own picture: its run done (the rest of a projector's page may still be on its
+  // way, under the picture: ui/rest_later.py), its stepper at the slide's step and drawn, or,
+  // on a view with no stepper, every chart laid out
+  const app = doc.querySelector('[data-testid="stApp"]');
+  if (app?.getAttribute("data-test-script-state") !== "notRunning") return false;
+  const box = doc.querySelector(".pl-stepper:not(.pl-follower)");
+  const laid = (gd) => Boolean(gd._fullLayout) && Boolean(gd.querySelector(".scatterlayer, .heatmaplayer, .barlayer, .contourlayer, .main-svg"));
+  if (box) {
+    return Number(box.dataset.step) === step && laid(box.querySelector(".js-plotly-plot") ?? {});
+  }
+  return [...doc.querySelectorAll('[data-testid="stMain"] .js-plotly-plot')].every(laid);
+}
+
+function unshowOnceDrawn(g, want) {
+  const shown = g.shown;
+  if (!shown || shown.at !== want.at) return;
+  const check = () => {
+    if (g.shown !== shown) return;
+    if (pageDrawn(document, want.step)) {
+      // two frames: the page's picture painted under the frame before the frame goes
+      requestAnimationFrame(() => requestAnimationFrame(() => unshow(g, shown.frame)));
+    } else setTimeout(check, 100);
+  };
+  setTimeout(check, 100);
 }
 
 export default function (component) {
@@ -241,7 +305,10 @@ export default function (component) {
   g.data = data;
   g.trigger = component.setTriggerValue;
   if (fresh) g.going = false;
-  if (fresh && data.at !== null && data.at !== undefined) placeStep(g, { run: data.run, step: data.step ?? 0 });
+  if (fresh && data.at !== null && data.at !== undefined) {
+    placeStep(g, { run: data.run, step: data.step ?? 0 });
+    unshowOnceDrawn(g, { at: data.at, step: data.step ?? 0 });
+  }
   if (!g.listening) {
     g.listening = true;
     window.addEventListener("keydown", (event) => {
