@@ -34,7 +34,10 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     (renews the quiet hour), ``remote`` (-> ``{"remote": TOKEN}``: a one-time token for a
     second device), ``answers`` (``question``, ``after`` -> ``{"answers": [{"voter",
     "answer", "right"}], "after": N}``: a line question's answers as they come, any
-    question's once revealed). Answers ``{"state": <public state>}``.
+    question's once revealed), ``plan`` (``plan``: the file of the plan the class is given
+    from, ``at``: the slide on screen; without them -> ``{"plan": TEXT, "at": N}`` or
+    ``{"plan": null}``: what another device of the lecturer's needs to give it too).
+    Answers ``{"state": <public state>}``.
 ``GET /class/CODE/results`` with ``X-Class-Key: KEY``
     The class's results as CSV (classroom/results.py): one row per answer, a summary row per
     question, while the class is open and for its quiet hour after it ends.

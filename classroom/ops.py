@@ -105,6 +105,24 @@ async def _remote(ops: Operations, state: ClassState, _body: dict[str, Any]) -> 
     return {"remote": token}
 
 
+async def _plan(ops: Operations, state: ClassState, body: dict[str, Any]) -> dict[str, Any]:
+    """The plan the class is given from, kept for the lecturer's other devices (``plan``: its
+    file, as classroom.plan.dump writes it; ``at``: the slide on screen, from 0); without
+    them, what is kept: ``{"plan": TEXT, "at": N}``, or ``{"plan": None}``."""
+    from classroom.plan import MAX_PLAN_BYTES
+
+    if "plan" not in body and "at" not in body:
+        kept = await ops.store.get_plan(state.code)
+        return {"plan": None} if kept is None else {"plan": kept[0], "at": kept[1]}
+    text, at = body.get("plan"), body.get("at")
+    if not isinstance(text, str) or len(text.encode()) > MAX_PLAN_BYTES:
+        raise ClassError(400, f"a plan is its file's text, at most {MAX_PLAN_BYTES} bytes")
+    if isinstance(at, bool) or not isinstance(at, int) or at < 0:
+        raise ClassError(400, "at is the slide on screen, a whole number from 0")
+    await ops.store.put_plan(state.code, text, at)
+    return {}
+
+
 ACTIONS: dict[str, Action] = {
     "step": Action(frozenset({"step"}), lambda b, _k: lambda s: set_step(s, b.get("step"))),
     "view": Action(frozenset({"view", "step"}), _view),
@@ -116,6 +134,8 @@ ACTIONS: dict[str, Action] = {
     "remote": Action(frozenset(), effect=_remote),  # -> {"remote": TOKEN}, once, 10 minutes
     # -> {"answers": [{voter, answer, right}], "after": N}: the question's answers so far
     "answers": Action(frozenset({"question", "after"}), effect=_answers),
+    # the plan given, for the lecturer's other devices: kept ({plan, at}), or read ({})
+    "plan": Action(frozenset({"plan", "at"}), effect=_plan),
 }
 # every field some action takes: a body with any other is refused before it is read further
 ACTION_FIELDS = frozenset({"action"}).union(*(a.fields for a in ACTIONS.values()))

@@ -29,6 +29,9 @@ lecturer action:
 ``plab:{CODE}:readers``            the lecturer's key hashes, for the results
                                    (these four live a quiet hour longer than the
                                    class: after its end, or its expiry)
+``plab:{CODE}:plan``               the plan the class is given from and the slide on
+                                   screen (JSON), for the lecturer's other devices:
+                                   lives as the class
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
@@ -264,7 +267,7 @@ class RedisStore(Store):
 
     def _class_keys(self, code: str, question_id: int | None) -> list[str]:
         keys = [key(code, "state"), key(code, "open"), key(code, "follow"),
-                key(code, "explore")]
+                key(code, "explore"), key(code, "plan")]
         if question_id is not None:
             keys += [key(code, "counts", question_id), key(code, "voters", question_id)]
         return keys
@@ -360,6 +363,17 @@ class RedisStore(Store):
 
     async def take_remote(self, token_hash: str) -> str | None:
         return await self.redis.getdel(f"plab:remote:{token_hash}")
+
+    async def put_plan(self, code: str, text: str, at: int) -> None:
+        await self.redis.set(key(code, "plan"), json.dumps({"text": text, "at": at}),
+                             ex=int(self.ttl))
+
+    async def get_plan(self, code: str) -> tuple[str, int] | None:
+        found = await self.redis.get(key(code, "plan"))
+        if found is None:
+            return None
+        kept = json.loads(found)
+        return kept["text"], kept["at"]
 
     async def announce(self, state: ClassState) -> None:
         self.publish(state)

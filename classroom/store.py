@@ -134,6 +134,15 @@ class Store:
     async def put_remote(self, token_hash: str, code: str) -> None:
         raise NotImplementedError
 
+    async def put_plan(self, code: str, text: str, at: int) -> None:
+        """Keep the plan a class is given from (its file) and the slide on screen, for the
+        lecturer's other devices (a phone as a remote) on any process; it lives as the class."""
+        raise NotImplementedError
+
+    async def get_plan(self, code: str) -> tuple[str, int] | None:
+        """The class's plan file and slide on screen, or None."""
+        raise NotImplementedError
+
     async def take_remote(self, token_hash: str) -> str | None:
         """The class of a remote token, once: a second take finds nothing."""
         raise NotImplementedError
@@ -303,6 +312,7 @@ class MemoryStore(Store):
         self._quiet_since: dict[str, float] = {}
         self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
         self._remotes: dict[str, tuple[str, float]] = {}  # token hash -> code, expiry
+        self._plans: dict[str, tuple[str, int]] = {}  # code -> its plan file, slide on screen
         self._heard: dict[str, float] = {}  # code -> when its lecturer last said a word
         self._results: dict[str, Results] = {}  # code -> its results (results.py)
         self._numbers: dict[str, dict[str, int]] = {}  # code -> voter HMAC -> its number
@@ -376,6 +386,13 @@ class MemoryStore(Store):
         code, expires = self._remotes.pop(token_hash, (None, 0.0))
         return code if expires > self.clock() else None
 
+    async def put_plan(self, code: str, text: str, at: int) -> None:
+        if code in self._states:
+            self._plans[code] = (text, at)
+
+    async def get_plan(self, code: str) -> tuple[str, int] | None:
+        return self._plans.get(code) if code in self._states else None
+
     async def _count_vote(self, state: ClassState, present: str, voter: str,
                           reading: Reading, numbered: str, kept: dict[str, Any]) -> None:
         if present not in self.hub.presence(state.code):
@@ -439,3 +456,5 @@ class MemoryStore(Store):
         for token, (_, until) in list(self._remotes.items()):
             if until < now:
                 del self._remotes[token]
+        for code in [code for code in self._plans if code not in self._states]:
+            del self._plans[code]

@@ -14,6 +14,7 @@ import redis.asyncio as redis
 from classroom import codes, limits
 from classroom.hub import EXPLORE, FOLLOW, Subscriber
 from classroom.ops import ACTIONS, Operations
+from classroom.plan import MAX_PLAN_BYTES
 from classroom.redis_store import RedisStore
 from classroom.state import ClassError, set_step
 from classroom.store import MemoryStore
@@ -169,7 +170,8 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
                   "ask": {"kind": "turn", "step": 2, "spec": {"answer": "clockwise"},
                           "slide": 3},
                   "reveal": {}, "answers": {"question": 4, "after": 0}, "close": {},
-                  "touch": {}, "remote": {}, "end": {}}
+                  "touch": {}, "plan": {"plan": '{"slides": []}', "at": 2}, "remote": {},
+                  "end": {}}
         assert list(bodies) != list(ACTIONS) and set(bodies) == set(ACTIONS)
         seen = {}
         for name, fields in bodies.items():
@@ -183,6 +185,7 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
         assert seen["answers"][1] == {"answers": [], "after": 0}
         assert seen["reveal"][0].question.revealed and seen["close"][0].question is None
         assert seen["touch"][0].seq == seen["close"][0].seq
+        assert seen["plan"][1] == {}
         assert await store.take_remote(codes.digest(seen["remote"][1]["remote"])) == code
         assert seen["end"][0].ended
     with_store(make_store, main)
@@ -206,6 +209,30 @@ def test_actions_are_checked_and_a_wrong_key_is_a_miss(make_store):
             await ops.act("10.0.0.9", code, codes.new_key(), {"action": "end"})
         # the right key always passes, whatever its address missed
         assert (await ops.act("10.0.0.9", code, key, {"action": "step", "step": 3}))[0].step == 3
+    with_store(make_store, main)
+
+
+def test_a_class_keeps_its_plan_for_the_lecturers_other_devices_and_only_theirs(make_store):
+    async def main(store, ops):
+        key, state = await ops.start("10.0.0.1", VIEW)
+        _, other = await ops.start("10.0.0.1", VIEW)
+        ask = {"action": "plan"}
+        assert (await ops.act("10.0.0.1", state.code, key, ask))[1] == {"plan": None}
+        await ops.act("10.0.0.1", state.code, key, {**ask, "plan": "FILE", "at": 3})
+        await ops.act("10.0.0.1", state.code, key, {**ask, "plan": "FILE", "at": 4})
+        _, reply = await ops.act("10.0.0.1", state.code, key, {"action": "remote"})
+        second = await ops.claim("10.0.0.3", state.code, reply["remote"])
+        assert (await ops.act("10.0.0.3", state.code, second, ask))[1] == {"plan": "FILE",
+                                                                           "at": 4}
+        assert await store.get_plan(other.code) is None  # one class's plan is its own
+        with refused(403):  # only with the class's key
+            await ops.act("10.0.0.9", state.code, codes.new_key(), ask)
+        for bad in ({"plan": 7, "at": 0}, {"plan": "F", "at": -1}, {"plan": "F", "at": True},
+                    {"plan": "x" * (MAX_PLAN_BYTES + 1), "at": 0}):
+            with refused(400):
+                await ops.act("10.0.0.1", state.code, key, {**ask, **bad})
+        await ops.act("10.0.0.1", state.code, key, {"action": "end"})
+        assert await store.get_plan(state.code) is None  # it goes with its class
     with_store(make_store, main)
 
 

@@ -217,6 +217,21 @@ def test_a_remote_link_minted_on_one_process_is_claimed_on_the_other_once(two_pr
     run(main())
 
 
+def test_a_plan_kept_on_one_process_is_read_by_a_remote_on_the_other(two_processes):
+    async def main():
+        async with two_processes() as (one, two):
+            lecturer = Lecturer(one)
+            await lecturer.start(VIEW)
+            assert (await lecturer.act("plan", plan="FILE", at=5))[0] == 200
+            _, remote = await lecturer.act("remote")
+            path = f"/class/{lecturer.code}/claim"
+            _, claimed = await request(two, "POST", path, {"remote": remote["remote"]})
+            phone = Lecturer(two, lecturer.code, claimed["key"])
+            status, reply = await phone.act("plan")
+            assert status == 200 and (reply["plan"], reply["at"]) == ("FILE", 5)
+    run(main())
+
+
 def test_a_quiet_class_expires_in_redis_and_every_process_says_so(redis_url, two_processes):
     async def main():
         store = RedisStore(redis_url, ttl=1)
