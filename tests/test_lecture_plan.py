@@ -220,3 +220,14 @@ def test_a_remote_finds_the_class_plan_and_moves_it(monkeypatch):
     assert_clean(lecturer)
     assert lecturer.session_state["plan.at"] == 2
     _shows(lecturer, SLIDES[2])
+    # the plan lives in the class's store (what every process reads), at the slide on screen
+    from ui.classroom.store import _call
+
+    kept = _call(lambda store: store.get_plan(code))
+    assert kept == (plans.dump(_plan()), 2)
+    # the lecturer stops: the class is given from no plan
+    by_key(lecturer.button, "plan.stop").click()
+    lecturer.run()
+    assert_clean(lecturer)
+    assert "plan.at" not in lecturer.session_state
+    assert _call(lambda store: store.get_plan(code))[0] == ""

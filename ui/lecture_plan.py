@@ -14,7 +14,8 @@ The plan itself (its slides, its file and its link, the notes' built-in lecture)
   lecturer's page then publishes its view, as any change of view does (ui/classroom.py), so
   every following page opens the slide. The clicker's keys, the slide bar and a remote
   phone's Next and Previous are ``lecture_plan_assets/plan.js``; a remote (a second device of
-  the lecturer's) finds the class's plan here, in this process (:data:`_CLASSES`).
+  the lecturer's) finds the class's plan in the class's store, on any process (the class's
+  ``plan`` action, classroom/ops.py).
 - **Preparing.** While a slide shows, the next one is prepared (:func:`prepare`).
 
 Titles and notes are outside text: every one is shown literally (ui/outside.py, or set as
@@ -23,7 +24,6 @@ text by the page's script).
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -127,10 +127,9 @@ def _notices(notices: list[str], where: str) -> None:
 
 # ---------------------------------------------------------------- a remote finds the plan
 
-# code -> (plan, slide on screen): the class's plan, as its lecturer's page gives it, for a
-# second device of the lecturer's in this process (a phone as a remote)
-_CLASSES: dict[str, tuple[object, int]] = {}
-_CLASSES_LOCK = threading.Lock()
+# the class's plan as this session last gave it to the class or took it from the class: (code,
+# plan file, slide on screen); a device gives it again only when it changed
+SHARED = "plan.shared"
 
 
 def _class_code() -> str | None:
@@ -139,27 +138,48 @@ def _class_code() -> str | None:
     return None
 
 
+def _class_act(**fields) -> dict | None:
+    """The class's ``plan`` action (classroom/ops.py) from this page; None when the class
+    cannot be asked now (its store away, the class gone): a later run asks again."""
+    from classroom.state import ClassError
+    from ui.classroom.store import Unavailable, _act
+
+    try:
+        return _act("plan", **fields)[1]
+    except (Unavailable, ClassError):
+        return None
+
+
 def _share_with_class() -> None:
+    """A lecturer's page giving a plan in a class keeps it in the class's store, with the
+    slide on screen, for the lecturer's other devices on any process (a phone as a remote)."""
     code, plan = _class_code(), st.session_state.get(PLAN)
-    if code and plan is not None and AT in st.session_state:
-        with _CLASSES_LOCK:
-            _CLASSES[code] = (plan, st.session_state[AT])
+    if not code or plan is None or AT not in st.session_state:
+        return
+    shared = (code, plans.dump(plan), st.session_state[AT])
+    if st.session_state.get(SHARED) != shared and _class_act(plan=shared[1],
+                                                              at=shared[2]) is not None:
+        st.session_state[SHARED] = shared
 
 
-def _from_class() -> None:
-    """A lecturer's device in a class given from a plan takes its plan and slide (a remote)."""
+def _from_class() -> bool:
+    """A lecturer's device in a class given from a plan takes its plan and slide (a remote);
+    whether the class has one."""
     code = _class_code()
-    if not code:
-        return
-    with _CLASSES_LOCK:
-        found = _CLASSES.get(code)
-    if found is None:
-        return
-    plan, at = found
-    if st.session_state.get(PLAN) is not plan:
+    kept = _class_act() if code else None
+    if not kept or not kept.get("plan"):  # none, or "" once its lecturer stopped giving it
+        return False
+    text, at = kept["plan"], kept["at"]
+    if st.session_state.get(SHARED, (None, None))[:2] != (code, text):
+        try:
+            plan, _ = plans.parse(text, catalogue=_catalogue())
+        except plans.PlanError:
+            return False
         st.session_state[PLAN] = plan
         st.session_state["plan.remote"] = True  # the lecturer's second device: Next, Previous
+    st.session_state[SHARED] = (code, text, at)
     st.session_state[AT] = at
+    return True
 
 
 # ---------------------------------------------------------------- before every page
@@ -283,17 +303,13 @@ def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:
 
 def after() -> None:
     """After the page (app.py), once the class has had its run: a lecturer's page giving a
-    plan in a class lends it to the class's other devices (:data:`_CLASSES`); a device that
+    plan in a class keeps it in the class's store for its other devices; a device that
     has just become the lecturer's (a remote's first run, which joined the class after
     :func:`begin`) runs once more to take it, with its bar."""
     mounted = st.session_state.pop(MOUNTED, False)
     _share_with_class()
-    code = _class_code()
-    if mounted and code and AT not in st.session_state:
-        with _CLASSES_LOCK:
-            lent = code in _CLASSES
-        if lent:
-            st.rerun()
+    if mounted and _class_code() and AT not in st.session_state and _from_class():
+        st.rerun()
 
 
 # ---------------------------------------------------------------- the sidebar's Lecture
@@ -427,8 +443,8 @@ def _give(at: int) -> None:
 def _stop() -> None:
     st.session_state[WHOLE] = True
     st.session_state.pop(AT, None)
-    with _CLASSES_LOCK:
-        _CLASSES.pop(_class_code() or "", None)
+    if _class_code() and st.session_state.pop(SHARED, None) is not None:
+        _class_act(plan="", at=0)  # the class is given from no plan now: its devices stop
 
 
 def _clear() -> None:
