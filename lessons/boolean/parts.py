@@ -208,27 +208,36 @@ def xor_section(lesson: Lesson, function: str, encoding: str) -> None:
     best = best_line(xor.X, xor.y)
     ways = labelings(xor.X)
     F, T = ("0", "1") if encoding == "01" else ("-1", "+1")
-    st.markdown("Minsky and Papert (1969): no perceptron lin(**x**) = **w**·**x** + b satisfies")
-    st.latex(rf"\mathrm{{lin}}({F},{F}) < 0,\quad \mathrm{{lin}}({F},{T}) > 0,\quad "
-             rf"\mathrm{{lin}}({T},{F}) > 0,\quad \mathrm{{lin}}({T},{T}) < 0.")
-    middle = "w_1 + w_2 + 2b" if encoding == "01" else "2b"
-    st.markdown(f"Add the first and the last, then the middle two: the two sums are equal "
-                f"(both are ${middle}$), yet the first is negative and the second positive.")
-    st.latex(rf"\mathrm{{lin}}({F},{F}) + \mathrm{{lin}}({T},{T}) = {middle} = "
-             rf"\mathrm{{lin}}({F},{T}) + \mathrm{{lin}}({T},{F})")
-    cols = st.columns([0.45, 0.55])
-    cols[0].metric("Best any line does on XOR", f"{best.correct} / {best.total}")
-    cols[0].markdown(
-        f"An exact search over every line: lines can split these four corners in "
-        f"{len(ways)} of the 2⁴ = 16 possible ways, and XOR and its negation are the two "
-        f"they miss. The best line gets {best.correct} rows right, never 4.")
-    cols[0].markdown("So the perceptron cannot stop on XOR: every pass finds a mistake. "
-                     + xor_run_sentence(train(xor.X, xor.y)))
-    link("nonseparable", label="More in Non-separable data", icon=":material/autorenew:",
-         where=cols[0])
-    with cols[1]:
-        lesson.chart(truth_figure(xor, best.w, best.b, height=400, line_name="a best line"),
+    lecture = lecture_mode()
+    # the picture first (on a phone, over the argument), the argument beside it
+    picture, words = st.columns([0.5, 0.5] if lecture else [0.55, 0.45])
+    with picture:
+        # on a projector, the height under the title row and this part's header
+        lesson.chart(truth_figure(xor, best.w, best.b, line_name="a best line", **(
+            dict(height=LECTURE_HEIGHT - 80, legend_space=56) if lecture else
+            dict(height=PLANE_HEIGHT))),
                      key="best", alt="XOR with the best line found: three rows right, one wrong")
+    with words:
+        st.markdown("Minsky and Papert (1969): no perceptron lin(**x**) = **w**·**x** + b "
+                    "satisfies all four of")
+        lin = r"\mathrm{lin}"
+        st.latex(rf"\begin{{aligned}} {lin}({F},{F}) < 0, &\quad {lin}({T},{T}) < 0, \\ "
+                 rf"{lin}({F},{T}) > 0, &\quad {lin}({T},{F}) > 0. \end{{aligned}}")
+        middle = "w_1 + w_2 + 2b" if encoding == "01" else "2b"
+        st.markdown(f"Add the two that must be negative, then the two that must be positive: "
+                    f"both sums are ${middle}$, yet the first is negative and the second "
+                    "positive.")
+        st.latex(rf"\begin{{aligned}} {lin}({F},{F}) + {lin}({T},{T}) &= {middle} \\ "
+                 rf"&= {lin}({F},{T}) + {lin}({T},{F}) \end{{aligned}}")
+        st.metric("Best any line does on XOR", f"{best.correct} / {best.total}")
+        st.markdown(
+            f"An exact search over every line: lines can split these four corners in "
+            f"{len(ways)} of the 2⁴ = 16 possible ways, and XOR and its negation are the two "
+            f"they miss. The best line gets {best.correct} rows right, never 4.")
+        st.markdown("So the perceptron cannot stop on XOR: every pass finds a mistake. "
+                    + xor_run_sentence(train(xor.X, xor.y)))
+        link("nonseparable", label="More in Non-separable data", icon=":material/autorenew:",
+             where=words)
 
 
 def xor_run_sentence(run: Training) -> str:
