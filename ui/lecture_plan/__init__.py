@@ -31,7 +31,7 @@ the names app.py and the tests take from it.
 
 from __future__ import annotations
 
-from ui.lecture_plan.assets import ASSETS
+from ui.lecture_plan.assets import ASSETS, JS_PATHS, script
 from ui.lecture_plan.bar import bar
 from ui.lecture_plan.builder import sidebar
 from ui.lecture_plan.opening import after, begin, prepare, prepare_link
@@ -54,7 +54,7 @@ from ui.lecture_plan.session import (
 )
 
 __all__ = [
-    "ASKED", "ASSETS", "AT", "FORGET", "GO", "MAX_FILE_BYTES", "MOUNTED", "NOTES_LINK",
-    "NOTICE", "PLAN", "PREPARE", "PREPARING", "PROBLEM", "UPLOADING", "UPLOADS", "WHOLE",
-    "after", "bar", "begin", "prepare", "prepare_link", "sidebar",
+    "ASKED", "ASSETS", "AT", "FORGET", "GO", "JS_PATHS", "MAX_FILE_BYTES", "MOUNTED",
+    "NOTES_LINK", "NOTICE", "PLAN", "PREPARE", "PREPARING", "PROBLEM", "UPLOADING", "UPLOADS",
+    "WHOLE", "after", "bar", "begin", "prepare", "prepare_link", "script", "sidebar",
 ]
