@@ -35,7 +35,7 @@ if __name__ == "__main__":
 
     LESSONS = lessons.pages()
     page = st.navigation(LESSONS)
-    # a lecture plan's slide asked for opens as its view's link would (ui/lecture_plan.py),
+    # a lecture plan's slide asked for opens as its view's link would (ui/lecture_plan/),
     # and the slide bar with the clicker's keys comes before the page's first picture
     lecture_plan.begin(LESSONS, page, lessons.link_parameters, lessons.plan_catalogue)
     lecture_plan.bar(LESSONS, lessons.link_parameters)

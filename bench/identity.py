@@ -22,16 +22,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import secrets
-import subprocess
-import sys
 import time
 import timeit
 
-import psutil
-
-from bench._server import ROOT, free_port, load_average, machine
+from bench._server import class_server, cpu_of, load_average, machine
 from classroom import codes
 from classroom.follower import Follower, Lecturer
 
@@ -85,33 +80,12 @@ async def joins(base: str, n: int) -> None:
 
 def server_cpu_per_join(n: int, unsigned: bool) -> float:
     """Milliseconds of the server process's CPU per join (its idle rate taken off)."""
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "PYTHONPATH": str(ROOT)}
-    if unsigned:
-        env["BENCH_UNSIGNED"] = "1"
-    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=ROOT, env=env)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                asyncio.run(Lecturer(base).start())
-                break
-            except (OSError, RuntimeError):
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        process = psutil.Process(server.pid)
-        idle0, wall0 = sum(process.cpu_times()[:2]), time.perf_counter()
-        time.sleep(1.0)
-        idle_rate = (sum(process.cpu_times()[:2]) - idle0) / (time.perf_counter() - wall0)
-        cpu0, wall0 = sum(process.cpu_times()[:2]), time.perf_counter()
+    with class_server(SERVER, **({"BENCH_UNSIGNED": "1"} if unsigned else {})) as (
+            base, process, idle_rate):
+        cpu0, wall0 = cpu_of(process), time.perf_counter()
         asyncio.run(joins(base, n))
-        cpu, wall = sum(process.cpu_times()[:2]) - cpu0, time.perf_counter() - wall0
+        cpu, wall = cpu_of(process) - cpu0, time.perf_counter() - wall0
         return (cpu - idle_rate * wall) / n * 1000
-    finally:
-        server.terminate()
-        server.wait(timeout=20)
 
 
 def main() -> None:

@@ -103,82 +103,84 @@ def start_class(projector) -> str:
     return code
 
 
-def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict:
+@contextlib.contextmanager
+def lecture(browser, url: str, address: str, *, prepare: bool = True):
+    """A projector's tab at ``address`` leading a class (without its preparing of the next
+    slide unless ``prepare``), and a phone's tab following it."""
     projector_context = browser.new_context(viewport=PROJECTOR)
     if not prepare:
         projector_context.add_init_script("window.plNoPrepare = true;")
-    projector = projector_context.new_page()
-    projector.set_default_timeout(120_000)
-    projector.goto(f"{url}/?lecture=1&plan={plan_link(seed)}")
-    wait_still(projector)
-    code = start_class(projector)
     phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    phone = phone_context.new_page()
-    phone.set_default_timeout(120_000)
-    phone.goto(f"{url}/?class={code}")
-    wait_still(phone)
-    projector.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
-    seen = {"projector": [], "phone": []}
-    for _ in LESSONS[1:]:
-        # the lecturer talks: until the page has prepared the next slide (at most ``talk``)
-        if prepare:
-            with contextlib.suppress(Exception):
-                projector.wait_for_function(
-                    "() => window.plPrepared && window.plPrepared.next === "
-                    "window.__plPlan?.data?.next", timeout=talk * 1000)
-        else:
-            projector.wait_for_timeout(min(talk, 4) * 1000)
-        start = projector.evaluate("() => performance.now()")
-        phone_start = phone.evaluate("() => performance.now()")
-        old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
-        projector.keyboard.press("PageDown")
-        seen["projector"].append(painted(projector, old, start))
-        seen["phone"].append(painted(phone, old_phone, phone_start))
-        print(f"  slide {len(seen['phone']) + 1}: projector {seen['projector'][-1]:,.0f} ms, "
-              f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
+    try:
+        projector = projector_context.new_page()
+        projector.set_default_timeout(120_000)
+        projector.goto(f"{url}/{address}")
         wait_still(projector)
-    projector_context.close()
-    phone_context.close()
+        code = start_class(projector)
+        phone = phone_context.new_page()
+        phone.set_default_timeout(120_000)
+        phone.goto(f"{url}/?class={code}")
+        wait_still(phone)
+        yield projector, phone
+    finally:
+        projector_context.close()
+        phone_context.close()
+
+
+def switch(projector, phone, act, seen: dict, name: str, *, phone_may_miss: bool) -> None:
+    """Time one switch, ``act()`` (the key or the click) on the projector: ms from it to the
+    next picture painted on the projector and on the phone, noted in ``seen`` and said under
+    ``name``; then the projector's run over. A phone that never draws it is noted as nan
+    where ``phone_may_miss``, else it fails the run."""
+    start = projector.evaluate("() => performance.now()")
+    phone_start = phone.evaluate("() => performance.now()")
+    old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
+    act()
+    seen["projector"].append(painted(projector, old, start))
+    try:
+        seen["phone"].append(painted(phone, old_phone, phone_start))
+    except Exception:  # a phone that never drew it: said (nan), not counted
+        if not phone_may_miss:
+            raise
+        seen["phone"].append(float("nan"))
+    print(f"  {name}: projector {seen['projector'][-1]:,.0f} ms, "
+          f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
+    wait_still(projector)
+
+
+def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict:
+    seen = {"projector": [], "phone": []}
+    with lecture(browser, url, f"?lecture=1&plan={plan_link(seed)}", prepare=prepare) as (
+            projector, phone):
+        projector.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
+        for slide in range(2, len(LESSONS) + 1):
+            # the lecturer talks: until the page has prepared the next slide (at most ``talk``)
+            if prepare:
+                with contextlib.suppress(Exception):
+                    projector.wait_for_function(
+                        "() => window.plPrepared && window.plPrepared.next === "
+                        "window.__plPlan?.data?.next", timeout=talk * 1000)
+            else:
+                projector.wait_for_timeout(min(talk, 4) * 1000)
+            switch(projector, phone, lambda: projector.keyboard.press("PageDown"), seen,
+                   f"slide {slide}", phone_may_miss=False)
     return seen
 
 
 def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
-    context = browser.new_context(viewport=PROJECTOR)
-    projector = context.new_page()
-    projector.set_default_timeout(120_000)
-    projector.goto(f"{url}/?lecture=1&{view('', seed)}")
-    wait_still(projector)
-    code = start_class(projector)
-    phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-    phone = phone_context.new_page()
-    phone.set_default_timeout(120_000)
-    phone.goto(f"{url}/?class={code}")
-    wait_still(phone)
     seen = {"projector": [], "phone": []}
     titles = {"": "Step through", "margin": "Margin and the mistake bound",
               "nonseparable": "Non-separable data", "variants": "Variants",
               "svm": "Perceptron vs SVM"}
-    # (the SVM's first part, Losses, steps no run: a slide picks its Train side by side)
-    for lesson in [name for name in LESSONS[1:] if name != "svm"]:
-        # the lecturer talks 4 s, then opens the sidebar and clicks the next lesson: the data
-        # stays (shared settings), each lesson's run on it new to the server
-        projector.wait_for_timeout(min(talk, 4) * 1000)
-        nav = sidebar(projector).get_by_test_id("stSidebarNav")
-        link = nav.get_by_role("link", name=titles[lesson])
-        start = projector.evaluate("() => performance.now()")
-        phone_start = phone.evaluate("() => performance.now()")
-        old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
-        link.click()
-        seen["projector"].append(painted(projector, old, start))
-        try:
-            seen["phone"].append(painted(phone, old_phone, phone_start))
-        except Exception:  # a phone that never drew it: said (nan), not counted
-            seen["phone"].append(float("nan"))
-        print(f"  {lesson}: projector {seen['projector'][-1]:,.0f} ms, "
-              f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
-        wait_still(projector)
-    context.close()
-    phone_context.close()
+    with lecture(browser, url, f"?lecture=1&{view('', seed)}") as (projector, phone):
+        # (the SVM's first part, Losses, steps no run: a slide picks its Train side by side)
+        for lesson in [name for name in LESSONS[1:] if name != "svm"]:
+            # the lecturer talks 4 s, then opens the sidebar and clicks the next lesson: the
+            # data stays (shared settings), each lesson's run on it new to the server
+            projector.wait_for_timeout(min(talk, 4) * 1000)
+            nav = sidebar(projector).get_by_test_id("stSidebarNav")
+            link = nav.get_by_role("link", name=titles[lesson])
+            switch(projector, phone, link.click, seen, lesson, phone_may_miss=True)
     return seen
 
 

@@ -26,19 +26,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import http.server
-import os
 import statistics
-import subprocess
-import sys
 import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 
 import psutil
 
-from bench._server import CHROMIUM_ARGS, ROOT, free_port, load_average, machine, system_chromium
+from bench._server import (
+    CHROMIUM_ARGS,
+    ROOT,
+    class_server,
+    cpu_of,
+    free_port,
+    load_average,
+    machine,
+    system_chromium,
+)
 from classroom import codes, limits
 from classroom.follower import Follower, Lecturer
 
@@ -122,10 +127,6 @@ def _proof(_: int) -> tuple[str, int]:
     return codes.solve_work(SERVER_BITS, limits.WORK_ITERATIONS)
 
 
-def cpu_of(process: psutil.Process) -> float:
-    return sum(process.cpu_times()[:2])
-
-
 async def hall(base: str, proofs: list[tuple[str, int]], process: psutil.Process,
                idle_rate: float) -> dict[str, float]:
     lecturer = Lecturer(base)
@@ -155,30 +156,8 @@ async def hall(base: str, proofs: list[tuple[str, int]], process: psutil.Process
 
 
 def server_round(proofs: list[tuple[str, int]]) -> dict[str, float]:
-    port = free_port()
-    env = {**os.environ, "PORT": str(port), "PYTHONPATH": str(ROOT),
-           "WORK_BITS": str(SERVER_BITS)}
-    server = subprocess.Popen([sys.executable, "-c", SERVER], cwd=ROOT, env=env)
-    try:
-        base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                asyncio.run(Lecturer(base).start())
-                break
-            except (OSError, RuntimeError):
-                if time.monotonic() > deadline:
-                    raise
-                time.sleep(0.2)
-        process = psutil.Process(server.pid)
-        idle0, wall0 = cpu_of(process), time.perf_counter()
-        time.sleep(1.0)
-        idle_rate = (cpu_of(process) - idle0) / (time.perf_counter() - wall0)
+    with class_server(SERVER, WORK_BITS=str(SERVER_BITS)) as (base, process, idle_rate):
         return asyncio.run(hall(base, proofs, process, idle_rate))
-    finally:
-        server.terminate()
-        with contextlib.suppress(subprocess.TimeoutExpired):
-            server.wait(timeout=20)
 
 
 def spread(values: list[float]) -> str:

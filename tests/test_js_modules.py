@@ -14,13 +14,14 @@ from pathlib import Path
 import pytest
 
 from tests.test_classroom_script import code_of, uses
-from ui import classroom, js_modules, stepper
+from ui import classroom, js_modules, lecture_plan, stepper
 
 NODE = shutil.which("node")
 # the modules of the page's scripts: the stepper's and the chart's, which the JS tests load
-# together (tests/browser/js), and the class strip's
+# together (tests/browser/js), the class strip's and the lecture plan's
 SCRIPTS = ([stepper.module_path(name).resolve() for name in stepper.JS_FILES],
-           [classroom.module_path(name).resolve() for name in classroom.JS_MODULES])
+           [classroom.module_path(name).resolve() for name in classroom.JS_MODULES],
+           [path.resolve() for path in lecture_plan.JS_PATHS])
 MODULES = sorted(set().union(*SCRIPTS))
 TOP_LEVEL = re.compile(r"^(?:export )?(?:async )?(?:function\*?|class|const|let|var) (\w+)", re.M)
 EXPORTED = re.compile(r"^export (?:async )?(?:function\*?|class|const|let|var) (\w+)", re.M)
@@ -102,7 +103,8 @@ def test_each_module_is_joined_after_the_modules_it_uses():
     for names, path_of in ((stepper.JS_FILES, stepper.module_path),
                            ((*stepper.JS_MODULES, *stepper.JS_LAYERS), stepper.module_path),
                            (stepper.JS_CHART, stepper.module_path),
-                           (classroom.JS_MODULES, classroom.module_path)):
+                           (classroom.JS_MODULES, classroom.module_path),
+                           (lecture_plan.JS_PATHS, Path)):
         paths = [path_of(name).resolve() for name in names]
         for i, path in enumerate(paths):
             later = set(js_modules.header(path).uses) - set(paths[:i])
@@ -114,7 +116,8 @@ def test_the_layers_are_joined_in_their_drawing_order_after_the_stepper():
     at = [text.index(f'name: "{name}"') for name in stepper.JS_LAYERS]
     assert at == sorted(at)
     assert text.index("const LAYERS = [];") < at[0]
-    assert stepper.JS_MODULES[-2:] == ("stepper", "grid")  # grid.js is only the layers'
+    # the mount (the default export) after the stepper it mounts; grid.js is only the layers'
+    assert stepper.JS_MODULES[-3:] == ("stepper", "mount", "grid")
 
 
 def test_the_order_follows_the_headers_and_keeps_the_entries_order(tmp_path):
@@ -163,7 +166,7 @@ def test_node_reads_each_module(path):
 
 def test_node_reads_each_joined_script_and_finds_a_name_declared_twice():
     chart = stepper.script(stepper.JS_CHART) + "\nexport default mountChart;\n"
-    for text in (stepper.script(), chart, classroom.script()):
+    for text in (stepper.script(), chart, classroom.script(), lecture_plan.script()):
         checked = node_check(text)
         assert checked.returncode == 0, checked.stderr
     twice = node_check("const a = 1;\nfunction f() {}\nconst a = 2;\n")

@@ -1,4 +1,4 @@
-"""A lecture plan in the page (ui/lecture_plan.py), through AppTest: a link's plan opens on its
+"""A lecture plan in the page (ui/lecture_plan/), through AppTest: a link's plan opens on its
 first slide, a slide asked for opens its view at its step, a view is added, reordered,
 renamed and removed, the file goes out and comes back the same, hostile files are refused with
 a message and the plan in progress stays, and a remote finds the class's plan."""
@@ -6,7 +6,9 @@ a message and the plan in progress stays, and a remote finds the class's plan.""
 from __future__ import annotations
 
 import doctest
+import importlib
 import json
+import pkgutil
 from urllib.parse import parse_qsl
 
 import pytest
@@ -60,7 +62,9 @@ def _shows(at, slide: dict) -> None:
 
 
 def test_the_examples_in_the_docstrings_hold():
-    assert doctest.testmod(ui.lecture_plan).failed == 0
+    results = [doctest.testmod(importlib.import_module(f"ui.lecture_plan.{module.name}"))
+               for module in pkgutil.iter_modules(ui.lecture_plan.__path__)]
+    assert sum(r.failed for r in results) == 0 and sum(r.attempted for r in results) > 0
 
 
 def test_a_plans_link_opens_its_first_slide_then_each_slide_asked_for():

@@ -198,3 +198,29 @@ def test_every_page_opens_a_lesson_first():
         first = body[0]
         assert isinstance(first, ast.Assign) and isinstance(first.value, ast.Call), package.name
         assert getattr(first.value.func, "id", None) == "Lesson", package.name
+
+
+MAX_UI_LINES = 400
+
+
+def long_modules(root: Path = ROOT, most: int = MAX_UI_LINES) -> dict[str, int]:
+    """The modules under ``root``'s ui/ (Python and the page's JavaScript, its vendored
+    bundles aside) over ``most`` lines, with their lengths."""
+    files = [path for path in (root / "ui").rglob("*") if path.suffix in {".py", ".js"}
+             and "vendor" not in path.relative_to(root).parts]
+    lengths = {path.relative_to(root).as_posix(): len(path.read_text(encoding="utf-8")
+                                                      .splitlines()) for path in files}
+    return {name: lines for name, lines in lengths.items() if lines > most}
+
+
+def test_the_size_check_sees_a_long_module_and_passes_the_vendored_bundle(tmp_path):
+    write(tmp_path, {"ui/short.py": "x = 1\n" * 400, "ui/a/long.py": "x = 1\n" * 401,
+                     "ui/a_assets/long.js": "x;\n" * 401,
+                     "ui/a_assets/vendor/bundle.js": "x;\n" * 5000})
+    assert long_modules(tmp_path) == {"ui/a/long.py": 401, "ui/a_assets/long.js": 401}
+
+
+def test_no_module_in_ui_is_over_400_lines():
+    # a module that long does several jobs: split it into a package of one job a module (as
+    # ui/stepper/, ui/classroom/ and ui/lecture_plan/ are)
+    assert long_modules() == {}

@@ -14,7 +14,7 @@ import streamlit as st
 from ui import class_questions
 from ui.plan_runs import ask_body
 
-PLAN, AT = "plan.plan", "plan.at"  # ui/lecture_plan.py's: the plan given, the slide on screen
+PLAN, AT = "plan.plan", "plan.at"  # ui/lecture_plan/session.py's: the plan, the slide shown
 # a built-in question a plan asks without words of its own, in the strip's words (strip.js)
 BUILT_IN = {"mistake": "mistake or not?", "turn": "which way does w turn?"}
 

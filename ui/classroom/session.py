@@ -42,7 +42,7 @@ _TITLE_SLOT = "_class_title_slot"
 # "class." key: leaving a class forgets those)
 RESULTS = "results.class"
 # kept when a view is applied: the class, lecture mode, the student's own points and file,
-# the lecture plan (ui/lecture_plan.py)
+# the lecture plan (ui/lecture_plan/)
 _KEEP = ("class.", LECTURE.key, "data.user", "data.file", "plan.")
 
 

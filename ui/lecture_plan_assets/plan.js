@@ -1,9 +1,13 @@
-// A lecture given from its plan (ui/lecture_plan.py): a presenter's clicker, the slide bar,
+// @uses ../stepper_assets/keys.js
+// @provides KEPT, clickerKey, decide, mainStepper, barText, placeStep, prepare, showPrepared,
+// @provides pageDrawn
+// A lecture given from its plan (ui/lecture_plan/): a presenter's clicker, the slide bar,
 // and the browser's own copy of the plan in progress. Every title and note is outside text,
 // set as text, never as HTML.
 //
 // Keys: PageDown (and ".") forward, PageUp (and "b") back: the keys presenters' clickers send
-// (the stepper takes the arrows, N and Home: controls.js; none of these is one of them). On a
+// (the stepper takes the arrows, N and Home: controls.js; none of these is one of them);
+// a modified key and a field's own are left alone, as the stepper leaves them (keys.js). On a
 // slide that covers steps k to m, forward steps the run until m and then opens the next
 // slide, as reveal.js goes through a slide's fragments; back steps down to k, then opens the
 // slide before. A slide is opened by the server (a run of the page with the slide's view):
@@ -13,22 +17,9 @@ export const KEPT = "plab.lecture.plan";  // localStorage: the plan in progress,
 const FORWARD = new Set(["PageDown", "."]);
 const BACK = new Set(["PageUp", "b"]);
 
-function typing(target) {
-  // a field's own keys (a text box, a select, a widget's slider) are left alone
-  if (!(target instanceof Element)) return false;
-  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
-  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
-  if (target.tagName === "INPUT") {
-    const type = (target.getAttribute("type") || "text").toLowerCase();
-    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
-  }
-  return false;
-}
-
 export function clickerKey(event) {
-  // "forward", "back" or null (a modified key, one taken already, a field's own)
-  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return null;
-  if (typing(event.target)) return null;
+  // "forward", "back" or null (one the page leaves alone: keys.js)
+  if (!pageKey(event)) return null;
   if (FORWARD.has(event.key)) return "forward";
   if (BACK.has(event.key)) return "back";
   return null;
@@ -175,9 +166,10 @@ export function placeStep(g, want) {
 }
 
 // Preparing the next slide: once this slide's page is drawn and still, its address opens in
-// a frame out of sight (ui/lecture_plan.py's prepare_link): the server runs its page, and
-// its cache keeps the run for the switch. Once its page is drawn the frame stays out of sight
-// until the press that opens its slide shows it (showPrepared), or the next slide's replaces it.
+// a frame out of sight (ui/lecture_plan/opening.py's prepare_link): the server runs its page,
+// and its cache keeps the run for the switch. Once its page is drawn the frame stays out of
+// sight until the press that opens its slide shows it (showPrepared), or the next slide's
+// replaces it.
 const PREPARE_AFTER_MS = 1000;  // after this slide's page is still
 const PREPARE_AT_MOST_MS = 30000;
 

@@ -21,13 +21,14 @@ from viz.palette import (
 )
 from viz.projector import MIN_FONT
 
-# The page's script: the stepper (stepper_assets/stepper.js) and its layers (layers/, each a
-# module that adds itself to the stepper's LAYERS: they are built and drawn in this order),
-# with every module they use, each joined after the modules it uses, as the header at the top
-# of each file declares (``// @uses``, ``// @provides``: ui/js_modules.py).
+# The page's script: the stepper's mount (stepper_assets/mount.js, the component's default
+# export, which mounts stepper.js's Stepper) and its layers (layers/, each a module that adds
+# itself to the stepper's LAYERS: they are built and drawn in this order), with every module
+# they use, each joined after the modules it uses, as the header at the top of each file
+# declares (``// @uses``, ``// @provides``: ui/js_modules.py).
 JS_LAYERS = ("plane", "kernel", "explain", "companion", "weights", "pair", "class")
-_STEPPER = js_modules.order([ASSETS / "stepper.js", *(ASSETS / "layers" / f"{name}.js"
-                                                       for name in JS_LAYERS)])
+_STEPPER = js_modules.order([ASSETS / "mount.js", *(ASSETS / "layers" / f"{name}.js"
+                                                     for name in JS_LAYERS)])
 JS_MODULES = tuple(path.stem for path in _STEPPER if path.parent.name != "layers")
 # The page's other charts (ui/chart.py) are a component of their own, with this script
 JS_CHART = tuple(path.stem for path in js_modules.order([ASSETS / "chart.js"]))

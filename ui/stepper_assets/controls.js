@@ -1,4 +1,4 @@
-// @uses dom.js overlay.js
+// @uses dom.js overlay.js keys.js ids.js
 // @provides NARROW, buildControls, showMore, placeControls, advertiseKeys, showPosition, keyAction,
 // @provides Player, listenMore, listenControls, markRun
 // The controls over the chart (Back, Step, Next mistake, Reset, Play at a speed, the Predict
@@ -55,7 +55,7 @@ export function buildControls(box) {
   ui.reset = button("reset", "Reset", "Home", "Home");
   ui.play = button("play", "Play", null, null);
   // on a phone the speed and Predict wait behind More (stepper.css), a disclosure
-  const id = `pl-more-${Math.random().toString(36).slice(2)}`;
+  const id = newId("pl-more");
   ui.more = html("button", { type: "button", class: "pl-button pl-more", "aria-expanded": "false",
                              "aria-controls": `${id}-speed ${id}-predict` }, bar);
   labelButton(ui.more, "more", "More controls");
@@ -125,23 +125,10 @@ export function showPosition(ui, k, K, playing) {
   }
 }
 
-function typing(target) {
-  // the student writes in a field (or works another widget's own arrows): leave the key alone
-  if (!(target instanceof Element)) return false;
-  if (target.closest(".pl-stepper") && target.classList.contains("pl-slider")) return false;
-  if (target.isContentEditable || target.closest("textarea, select, [role=combobox], [role=listbox], [role=slider], [role=menu]")) return true;
-  if (target.tagName === "INPUT") {
-    const type = (target.getAttribute("type") || "text").toLowerCase();
-    return !["checkbox", "radio", "button", "submit", "reset", "range"].includes(type);
-  }
-  return false;
-}
-
 export function keyAction(event) {
-  // the action a key press asks for, or null (a modified key, one taken, a field's own)
-  if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return null;
+  // the action a key press asks for, or null (one the page leaves alone: keys.js)
   const action = KEYS[event.key];
-  return action && !typing(event.target) ? action : null;
+  return action && pageKey(event) ? action : null;
 }
 
 export class Player {

@@ -2,7 +2,7 @@
 // @provides wideLayout, widePair, legendUnder, legendFor, chartHeight, pageTop, ownRanges,
 // @provides fitWidth, squareHeight, planeHeightFor, planeChange, redrawFor, followWindow
 // The plane's size and its legend's place for where it stands (a "place": the stepper's
-// measures, Stepper.place), and a chart kept as wide as its box (the stepper's relayout).
+// measures, place.js's placeOf), and a chart kept as wide as its box (place.js's refit).
 
 const LECTURE_MIN_PX = 400;  // a projector's plane is never shorter
 // a wide window out of lecture mode (a laptop, a tablet on its side): one run's plane beside

@@ -1,4 +1,4 @@
-// @uses dom.js format.js exact.js wire.js
+// @uses dom.js ids.js format.js exact.js wire.js
 // @provides Predict
 // Predict mode: before a step is shown the student says whether it is a mistake and, for a
 // mistake, which way w turns; the step is shown with the verdict, and the score kept.
@@ -17,7 +17,7 @@ export class Predict {
 
   question(text) {
     // a question, which describes the group of its answers to a screen reader
-    const id = `pl-q-${Math.random().toString(36).slice(2)}`;
+    const id = newId("pl-q");
     html("p", { id }, this.box, text);
     const ids = (this.box.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean);
     this.box.setAttribute("aria-describedby", [...ids, id].join(" "));

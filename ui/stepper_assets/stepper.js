@@ -1,15 +1,16 @@
-// @uses dom.js wire.js overlay.js status.js sync.js controls.js predict.js plotly.js fit.js
-// @uses figure.js scheme.js
-// @provides LAYERS, GLIDE_MS, newId
+// @uses dom.js ids.js overlay.js status.js sync.js controls.js predict.js plotly.js fit.js
+// @uses figure.js scheme.js place.js actions.js
+// @provides LAYERS, GLIDE_MS, Stepper
 // The stepper: one recorded run, stepped through in the page. The run arrives once as bytes
 // (wire.js); a press changes k at once and redraws, once per frame, the status line
-// (status.js), the controls (controls.js) and every layer the run wants. The points are drawn
-// once by Plotly; the layers draw the moving parts over them. The server hears k only after
-// the student stops (sync.js). ui/stepper.py joins the modules this one uses ahead of it, and
-// the layers after it.
+// (status.js), the controls (controls.js, each doing what actions.js says) and every layer the
+// run wants. The points are drawn once by Plotly; the layers draw the moving parts over them,
+// fitted to where the stepper stands (place.js). The server hears k only after the student
+// stops (sync.js). The component mounts a stepper on its element (mount.js); ui/stepper/
+// joins the modules this one uses ahead of it, and the layers after it.
 
 // A layer draws one part of the step, in a module of its own (layers/) that adds it here;
-// ui/stepper.py's JS_LAYERS says in which order they are built and drawn. A layer is
+// ui/stepper/assets.py's JS_LAYERS says in which order they are built and drawn. A layer is
 //   { name, wants(header), build(ui), load(part, run), plot(part, run, Plotly, config),
 //     draw(part, view), arrange(part, view), listen(part, view, stepper), stepped(part, view) }
 // with all but name optional:
@@ -25,9 +26,7 @@
 export const LAYERS = [];
 export const GLIDE_MS = 300;  // how long a move of the boundary takes (view.glide)
 
-export const newId = () => `pl-${Math.random().toString(36).slice(2)}`;
-
-class Stepper {
+export class Stepper {
   constructor(root) {
     Object.assign(this, { root, k: 0, K: 0, run: null, digest: null, runId: null, frame: 0,
                           pair: false, ownsKeys: undefined, stop: null, active: [] });
@@ -114,7 +113,7 @@ class Stepper {
   }
 
   plot(Plotly) {
-    const figure = planeFigure(this.run, this.place());
+    const figure = planeFigure(this.run, placeOf(this));
     this.planeHeight = figure.layout.height;
     const plots = [Plotly.react(this.ui.planePlot, figure.data, figure.layout, figure.config)];
     for (const layer of this.active) {
@@ -134,13 +133,13 @@ class Stepper {
             this.draw();
             // Plotly makes room for the axes' labels and the legend after a change of size
             // (automargin), in a drawing of its own: the plane's height follows once it is done
-            if (gd === this.ui.planePlot) setTimeout(() => this.fitPlaneHeight(), 0);
+            if (gd === this.ui.planePlot) setTimeout(() => fitPlaneHeight(this), 0);
           });
           gd.on("plotly_relayout", () => this.draw());
         }
       }
       this.draw();
-      return this.fitPlaneHeight();
+      return fitPlaneHeight(this);
     });
   }
 
@@ -162,61 +161,14 @@ class Stepper {
       .map((layer) => layer[hook](this.parts.get(layer), ...args));
   }
 
-  place() {
-    // where the plane stands, once the layers are placed: what fit.js sizes it by
-    const lecture = Boolean(this.run.header.lecture);
-    // a wide window out of lecture mode lays one run out as a projector does (.pl-wide), and
-    // its page gives the steps the height (.pl-wide-page): a class, as .pl-lecture-page is
-    const wide = wideLayout(lecture, this.pair, this.ui.box.clientWidth, window.innerWidth);
-    const pairs = widePair(lecture, this.pair, window.innerWidth);
-    this.ui.box.classList.toggle("pl-wide", wide);
-    document.documentElement.classList.toggle("pl-wide-page", wide || pairs);
-    document.documentElement.classList.toggle("pl-wide-one", wide);
-    this.each("arrange", this.view());
-    const host = this.ui.planeHost;
-    const narrow = window.matchMedia(NARROW).matches;
-    // a plot that may grow taller than its box (fit.js's chartHeight), but not on a phone,
-    // whose plane leaves the status line under it on the first screen
-    const tall = !narrow && this.run.header.figure.layout.yaxis?.constrain === "range";
-    return { lecture, pair: this.pair, wide, widePair: pairs, tall,
-             width: host.clientWidth, top: pageTop(host),
-             windowWidth: window.innerWidth, narrow,
-             // a lecture's slide bar (ui/lecture_plan_assets) holds the window's foot
-             windowHeight: window.innerHeight
-               - (document.querySelector(".pl-slide-bar")?.offsetHeight ?? 0) };
-  }
-
   relayout() {
-    // the stepper (or what it stands beside) changed size: place the layers, size the charts
-    if (!this.run) return;  // (no layer to place either)
-    const legend = legendFor(this.run.header.figure.layout.legend, this.place());
-    if (!window.Plotly) return;
-    const fitted = this.charts().filter((gd) => gd._fullLayout)
-      .map((gd) => (gd === this.ui.planePlot
-        ? fitWidth(gd, window.Plotly, legend, ownRanges(this.run.header.figure.layout))
-        : fitWidth(gd, window.Plotly)));
-    // the overlay follows the new axes
-    Promise.all(fitted).then(() => this.fitPlaneHeight()).then(() => this.schedule());
+    // the stepper (or what it stands beside) changed size (place.js)
+    refit(this);
   }
 
   planeHeightNow() {
-    // the one height both the plane's drawing and the window's resize follow (fit.js)
-    return planeHeightFor(this.ui.planePlot, this.run.header.figure.layout.height, this.place(),
-                          this.squares ??= {});
-  }
-
-  fitPlaneHeight(passes = 3) {
-    // one run out of lecture mode: its plane at planeHeightNow, its toolbar's row made
-    const gd = this.ui.planePlot;
-    if (this.run.header.lecture || this.pair || !gd._fullLayout?._size || !window.Plotly) return null;
-    const height = this.planeHeightNow();
-    const change = planeChange(gd, this.run.header.figure.layout, height,
-                               window.matchMedia(NARROW).matches);
-    if (!change) return null;
-    if (change.height) this.planeHeight = height;
-    // again once Plotly has made room for the labels at the new height (automargin)
-    return window.Plotly.relayout(gd, change)
-      .then(() => (passes > 1 ? this.fitPlaneHeight(passes - 1) : null));
+    // the plane's height where it stands now (place.js), which the window's resize follows
+    return planeHeightOf(this);
   }
 
   draw() {
@@ -263,40 +215,9 @@ class Stepper {
     this.sync.queue();
   }
 
-  nextMistake() {
-    // "stops" when a lesson's clock stops at more than this run's own updates
-    const updated = (this.run.columns.stops ?? this.run.columns.updated).values;
-    for (let k = this.k + 1; k <= this.K; k++) if (updated[k] === 1) return k;
-    return this.K;
-  }
-
   act(action) {
-    if (!this.run) return;
-    if (action !== "play" && this.player.playing) this.player.stop();
-    if (action === "step") {
-      if (this.predict.on && this.k < this.K && row(this.run.columns.index, this.k + 1) >= 0) {
-        if (!this.predict.quiz) this.predict.ask(this.run, this.k + 1);
-        return;
-      }
-      this.go(this.k + 1);
-    } else if (action === "back") {
-      this.predict.close();
-      this.go(this.k - 1);
-    } else if (action === "next") {
-      this.predict.close();
-      this.go(this.nextMistake());
-    } else if (action === "reset") {
-      this.predict.close();
-      this.go(0);
-    } else if (action === "play") {
-      this.predict.close();
-      if (this.player.playing) this.player.stop();
-      else {
-        if (this.k === this.K) this.go(0);
-        this.player.start();
-      }
-    }
-    this.schedule();
+    // a control pressed, or its key (controls.js): what it does is actions.js's
+    perform(this, action);
   }
 
   listen(ownsKeys) {
@@ -318,43 +239,4 @@ class Stepper {
       stops.forEach((stop) => stop());
     };
   }
-}
-
-export default function (component) {
-  const { parentElement: root, data } = component;
-  let s = root.__plStepper;
-  if (!s) {
-    s = new Stepper(root);
-    root.__plStepper = s;
-  }
-  s.setStateValue = component.setStateValue;
-  markRun(root);
-  if (data && data.byteLength) {
-    const run = unpack(data);
-    if (run.header.digest !== s.digest) s.load(run);
-  }
-  const ownsKeys = !root.closest("[data-pl-keys=off]") && (s.run?.header.keys ?? true);
-  // Streamlit calls this again for every re-sent element without cleaning up in between:
-  // drop the previous listeners first, so that one press is one step
-  if (s.stop) s.stop();
-  const changed = s.ownsKeys !== ownsKeys;
-  s.ownsKeys = ownsKeys;
-  advertiseKeys(s.ui.box, ownsKeys);
-  if (changed && s.run) s.schedule();  // the hints in the maths follow
-  const stop = s.listen(ownsKeys);
-  s.stop = stop;
-  return () => {
-    stop();
-    if (s.stop === stop) s.stop = null;
-    if (!root.isConnected) {
-      s.sync.flush();
-      s.player.stop();
-      // the page's classes (.pl-lecture-page, the wide ones) are the steppers': a view's new
-      // stepper mounts before the old one goes, and the page stays as the new one laid it out
-      if (!document.querySelector(".pl-stepper")) {
-        document.documentElement.classList.remove("pl-lecture-page", "pl-wide-page",
-                                                  "pl-wide-one");
-      }
-    }
-  };
 }

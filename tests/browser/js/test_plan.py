@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ui.lecture_plan import ASSETS
+from ui.lecture_plan import JS_PATHS, script
 
 pytestmark = pytest.mark.browser
 
@@ -19,9 +19,10 @@ EXPORTED = re.compile(r"^export (?:function|class|const|let) (\w+)", re.M)
 
 @pytest.fixture(scope="module")
 def plan_page(browser):
-    source = (ASSETS / "plan.js").read_text()
-    names = ", ".join(["mount", *EXPORTED.findall(source)])
-    module = source.replace("export default function", "const mount = function", 1)
+    # the component's script (plan.js after the modules it uses), every export in window.plan
+    exports = [name for path in JS_PATHS for name in EXPORTED.findall(path.read_text())]
+    names = ", ".join(["mount", *exports])
+    module = script().replace("export default function", "const mount = function", 1)
     context = browser.new_context()
     page = context.new_page()
     page.set_content("<html><body></body></html>")

@@ -1,4 +1,5 @@
-"""stepper.js: a run mounted as the component mounts it, stepped, re-sent, replaced, left."""
+"""stepper.js: a run mounted as the component mounts it (mount.js), drawn, stepped, sized, and
+without Plotly."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from core.perceptron import perceptron
 from core.trace import outcome, record
-from datasets.builtin import BUILTIN, noisy
+from datasets.builtin import BUILTIN
 from tests.browser.js.conftest import GAP, open_page, origin
 from ui.stepper import pack, perceptron_run
 from viz.plane import CHART_CONFIG
@@ -115,42 +116,6 @@ def test_next_mistake_stops_where_the_lesson_says(page):
         assert step_of(page) == expected
 
 
-def test_the_same_run_sent_again_keeps_its_step_and_one_press_is_one_step(page):
-    text, _ = packed()
-    mount(page, text)
-    page.keyboard.press("ArrowRight")
-    for _ in range(3):
-        page.evaluate(MOUNT, ["s1", text])  # Streamlit re-sends the element after a rerun
-    page.evaluate(MOUNT, ["s1", None])
-    page.keyboard.press("ArrowRight")
-    assert step_of(page) == 2
-
-
-def test_a_new_run_opens_where_it_is_told(page):
-    text, _ = packed()
-    mount(page, text)
-    page.keyboard.press("ArrowRight")
-    page.locator(".pl-toggle input").check()
-    page.keyboard.press("ArrowRight")  # Predict asks before the step
-    assert page.locator(".pl-quiz").is_visible()
-    other, _ = packed(noisy(20, 0.8, 3), {**SETTINGS, "init": "zeros"}, start=4)
-    page.evaluate(MOUNT, ["s1", other])
-    assert step_of(page) == 4
-    assert not page.locator(".pl-quiz").is_visible()  # the question was the old run's
-
-
-def test_a_stepper_without_the_keys_leaves_them_alone(page):
-    text, _ = packed(keys=False)
-    mount(page, text)
-    page.keyboard.press("ArrowRight")
-    assert step_of(page) == 0
-    titles = page.locator(".pl-controls button").evaluate_all("(b) => b.map((n) => n.title)")
-    assert titles[:2] == ["Back", "Step"]
-    page.locator(".pl-step").click()
-    assert step_of(page) == 1
-    assert "Press Step to visit" not in page.locator(".pl-explain").inner_text()
-
-
 def test_on_a_projector_the_page_and_the_legend_make_room(page):
     text, _ = packed(lecture=True)
     mount(page, text)
@@ -188,30 +153,6 @@ def test_a_lone_runs_chart_is_drawn_a_few_times_then_stands(page, window):
     wide = page.evaluate("() => document.querySelector('.pl-stepper').classList"
                          ".contains('pl-wide')")
     assert wide is (window[0] >= 1000)
-
-
-def test_leaving_the_page_reports_and_stops_listening(page):
-    text, _ = packed()
-    mount(page, text)
-    page.keyboard.press("ArrowRight")
-    page.evaluate("() => { document.getElementById('s1').remove(); window.cleanups.s1(); }")
-    assert page.evaluate("() => window.reports.map(([, v]) => v.k)") == [1]
-    assert not page.evaluate("() => document.documentElement.classList.contains('pl-lecture-page')")
-    page.keyboard.press("ArrowRight")
-    assert page.evaluate("() => window.reports.length") == 1
-
-
-def test_a_views_new_stepper_keeps_the_page_it_lays_out_when_the_old_one_goes(page):
-    # Streamlit mounts the next view's stepper before it cleans the last one up: the page's
-    # projector layout is the new stepper's until it too goes
-    text, _ = packed(lecture=True)
-    lecture_page = "() => document.documentElement.classList.contains('pl-lecture-page')"
-    mount(page, text, "s1")
-    mount(page, text, "s2")
-    page.evaluate("() => { document.getElementById('s1').remove(); window.cleanups.s1(); }")
-    assert page.evaluate(lecture_page)
-    page.evaluate("() => { document.getElementById('s2').remove(); window.cleanups.s2(); }")
-    assert not page.evaluate(lecture_page)
 
 
 def test_without_plotly_the_steps_still_work(browser):

@@ -1,4 +1,4 @@
-// @uses ../dom.js ../wire.js ../overlay.js ../stepper.js
+// @uses ../dom.js ../ids.js ../wire.js ../overlay.js ../stepper.js
 // Weight space, beside the plane: w as an arrow from the origin; at an update, w before it
 // (faint) and the step eta y x from it to the new w.
 
