@@ -13,7 +13,9 @@ when it is first opened (a lecture's first pass: nothing of it was opened before
 server, which is warm otherwise: its imports done, a first lesson drawn).
 
 Three ways from one view to the next, each timed from the key or the click to the next view's
-picture painted (its plane's points drawn, the frame after):
+picture painted (its plane's points drawn, the frame after): on the projector the picture on
+screen (a prepared slide's frame shown at the key counts: plan.js's showPrepared), and apart
+the page's own run of it drawn under that frame:
 
 - **slide, prepared**: PageDown on a plan's slide, after the lecturer talked ``--talk``
   seconds on the slide before (while it showed, its page prepared the next: plan.js);
@@ -46,18 +48,22 @@ PHONE = {"width": 390, "height": 844}
 # every slide a stepping view of 1,000 points (the lessons whose first picture is a run)
 LESSONS = ["", "margin", "nonseparable", "variants", "svm", "margin"]
 SVM = "part=Train+side+by+side"
-# the page's main stepper's run and whether its points are painted (the frame after)
-RUN = """() => {
-  const box = document.querySelector('[data-testid="stMain"] .pl-stepper:not(.pl-follower)');
+# the page's main stepper's run and whether its points are painted (the frame after); with
+# ``shown``, the run of the prepared slide shown over the page at the key (plan.js), if any
+RUN = """(shown) => {
+  const frame = shown && document.querySelector('iframe.pl-prepare-shown');
+  const doc = shown ? frame?.contentDocument : document;
+  const box = doc?.querySelector('[data-testid="stMain"] .pl-stepper:not(.pl-follower)');
   let root = box;
   while (root && !root.__plStepper) root = root.parentElement;
   const s = root?.__plStepper;
   const drawn = box?.querySelector('.pl-plane .js-plotly-plot .scatterlayer .trace');
   return s?.run && drawn ? s.run.header.digest : null;
 }"""
-# performance.now() once the run differs from ``old`` and its points are drawn (polled a frame)
-PAINTED = """(old) => {
-  const now = (RUN)();
+# performance.now() once the run on screen differs from ``old`` and its points are drawn
+# (polled a frame): the page's own, or (``shown``) the prepared slide's over it
+PAINTED = """([old, shown]) => {
+  const now = (shown && (RUN)(true)) || (RUN)(false);
   return now && now !== old ? performance.now() : false;
 }""".replace("RUN", RUN.strip())
 
@@ -84,9 +90,11 @@ def wait_still(tab) -> None:
         && !document.querySelector('.pl-rest-pending')""", timeout=120_000)
 
 
-def painted(tab, old: str | None, start: float) -> float:
-    """ms from ``start`` (the tab's performance.now()) to the next run's picture painted."""
-    at = tab.wait_for_function(PAINTED, arg=old, polling="raf", timeout=120_000).json_value()
+def painted(tab, old: str | None, start: float, *, shown: bool = False) -> float:
+    """ms from ``start`` (the tab's performance.now()) to the next run's picture painted (the
+    page's own; with ``shown``, a prepared slide's shown over it counts)."""
+    at = tab.wait_for_function(PAINTED, arg=[old, shown], polling="raf",
+                               timeout=120_000).json_value()
     return at - start
 
 
@@ -134,22 +142,23 @@ def switch(projector, phone, act, seen: dict, name: str, *, phone_may_miss: bool
     where ``phone_may_miss``, else it fails the run."""
     start = projector.evaluate("() => performance.now()")
     phone_start = phone.evaluate("() => performance.now()")
-    old, old_phone = projector.evaluate(RUN), phone.evaluate(RUN)
+    old, old_phone = projector.evaluate(RUN, False), phone.evaluate(RUN, False)
     act()
-    seen["projector"].append(painted(projector, old, start))
+    seen["projector"].append(painted(projector, old, start, shown=True))
+    seen["page"].append(painted(projector, old, start))
     try:
         seen["phone"].append(painted(phone, old_phone, phone_start))
     except Exception:  # a phone that never drew it: said (nan), not counted
         if not phone_may_miss:
             raise
         seen["phone"].append(float("nan"))
-    print(f"  {name}: projector {seen['projector'][-1]:,.0f} ms, "
-          f"phone {seen['phone'][-1]:,.0f} ms", flush=True)
+    print(f"  {name}: projector {seen['projector'][-1]:,.0f} ms (its page's own run "
+          f"{seen['page'][-1]:,.0f} ms), phone {seen['phone'][-1]:,.0f} ms", flush=True)
     wait_still(projector)
 
 
 def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict:
-    seen = {"projector": [], "phone": []}
+    seen = {"projector": [], "page": [], "phone": []}
     with lecture(browser, url, f"?lecture=1&plan={plan_link(seed)}", prepare=prepare) as (
             projector, phone):
         projector.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
@@ -168,7 +177,7 @@ def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict
 
 
 def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
-    seen = {"projector": [], "phone": []}
+    seen = {"projector": [], "page": [], "phone": []}
     titles = {"": "Step through", "margin": "Margin and the mistake bound",
               "nonseparable": "Non-separable data", "variants": "Variants",
               "svm": "Perceptron vs SVM"}
@@ -227,14 +236,16 @@ def main() -> None:
         browser.close()
     print(f"\n{args.rounds} rounds of {len(LESSONS) - 1} switches, {args.talk:.0f} s on each "
           "view before the next; ms from the key (click) to the next picture painted")
-    print("| way | projector p50 | projector p95 | phone p50 | phone p95 | server CPU s "
-          "a switch |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: |")
+    print("| way | projector p50 | projector p95 | its page's own run p50 · p95 | phone p50 "
+          "| phone p95 | server CPU s a switch |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, rounds in ways.items():
         projector = [ms for r in rounds for ms in r["projector"]]
+        page = [ms for r in rounds for ms in r["page"]]
         phone = [ms for r in rounds for ms in r["phone"] if ms == ms]  # (nan: never drawn)
         per = sum(cpu[name]) / max(1, len(projector))
         print(f"| {name} | {percentile(projector, 50):,.0f} | {percentile(projector, 95):,.0f} "
+              f"| {percentile(page, 50):,.0f} · {percentile(page, 95):,.0f} "
               f"| {percentile(phone, 50):,.0f} | {percentile(phone, 95):,.0f} | {per:.2f} |")
 
 
