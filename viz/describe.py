@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from core.decimals import Misclassified
-from viz.maths import num
+from viz.maths import equals, num, written
 from viz.palette import CLASS_STYLE
 
 SHAPE_WORDS = {"circle": "circles", "square": "squares", "diamond": "diamonds"}
@@ -134,12 +134,12 @@ On its negative side: 1 point, 1 of class −1. Every point is on its own class'
     """
     w = np.asarray(w, dtype=float)
     if not np.any(w):
-        return f"{name}: w = 0, so there is no line; every point has a = {num(b)}."
+        return f"{name}: w = 0, so there is no line; every point has a {equals(b)}."
     text = f"{name}: {equation(w, b)}. {sides(X, y, w, b)}"
     if margin is None:
         margin = geometric_margin(X, y, w, b)
     if math.isfinite(margin) and margin > 0:
-        text += f" Margin {num(round(margin, 4))}."
+        text += f" Margin {written(margin, places=4)}."
     return text
 
 

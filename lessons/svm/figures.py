@@ -19,7 +19,7 @@ from plotly.subplots import make_subplots
 
 from core import losses
 from viz import describe, shapes
-from viz.maths import equals, num, signed, vec
+from viz.maths import chain_signs, equals, num, signed, vec
 from viz.palette import (
     BLACK,
     BLUE,
@@ -557,33 +557,46 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
 
 def svm_step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: float, a: float,
                    updated: bool, eta: float, lam: float, t: int, eta0: float,
-                   bias: bool = True) -> list[str]:
-    """The LaTeX of one subgradient step of the SVM, with its numbers (to 4 decimals)."""
+                   bias: bool = True, exact: bool = False) -> list[str]:
+    """The LaTeX of one subgradient step of the SVM, with its numbers (to 4 decimals), each
+    "=" where the numbers written are the values (``viz.maths.chain_signs``; the descent runs in
+    floats, ``exact`` False, so its own numbers are written with "≈")."""
     def r(value):
         return np.round(np.asarray(value, dtype=float), 4)
+
+    def signs(given, computed, result):
+        return chain_signs(given, computed, result, exact=exact, latex=True, places=4)
 
     z = y * a
     verdict = (r"< 1 \\ &\Rightarrow \text{margin violated: hinge step}" if updated
                else r"= 1 \\ &\Rightarrow \text{on the margin: only the penalty}" if z == 1
                else r"\ge 1 \\ &\Rightarrow \text{beyond the margin: only the penalty}")
-    lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b = {num(r(a))} \\"
-             rf" y\,a &= ({num(y)})({num(r(a))}) = {num(r(z))} {verdict} \end{{aligned}}",
-             rf"\eta_t = \eta_0/\sqrt{{t}} = {num(eta0)}/\sqrt{{{t}}} = {num(r(eta))}"]
+    a_is = signs([], [], a)[1]
+    ya_is, ya_product = signs([y], [a], z)
+    eta_is, eta_value = signs([eta0, t], [], eta)
+    lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b {a_is} {num(r(a))} \\"
+             rf" y\,a &{ya_is} ({num(y)})({num(r(a))}) {ya_product} {num(r(z))} {verdict}"
+             r" \end{aligned}",
+             rf"\eta_t = \eta_0/\sqrt{{t}} {eta_is} {num(eta0)}/\sqrt{{{t}}} {eta_value} "
+             rf"{num(r(eta))}"]
     shrink = r(1.0 - eta * lam)
     if updated:
+        w_is, w_sum = signs([y, x], [1.0 - eta * lam, w_before, eta], w_after)
         lines.append(
             r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
             r" + \eta_t\, y\,\mathbf{x} \\"
-            rf" &= ({num(shrink)}){vec(r(w_before))} \\"
+            rf" &{w_is} ({num(shrink)}){vec(r(w_before))} \\"
             rf" &\quad + ({num(r(eta))})({num(y)}){vec(x)} \\"
-            rf" &= {vec(r(w_after))} \end{{aligned}}")
+            rf" &{w_sum} {vec(r(w_after))} \end{{aligned}}")
         if bias:
-            lines.append(rf"b \leftarrow b + \eta_t\, y = {num(r(b_before))} "
-                         rf"{signed(r(eta * y))} = {num(r(b_after))}")
+            b_is, b_sum = signs([], [b_before, eta * y], b_after)
+            lines.append(rf"b \leftarrow b + \eta_t\, y {b_is} {num(r(b_before))} "
+                         rf"{signed(r(eta * y))} {b_sum} {num(r(b_after))}")
     else:
+        w_is, w_value = signs([], [1.0 - eta * lam, w_before], w_after)
         lines.append(r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
-                     rf" \\ &= ({num(shrink)}){vec(r(w_before))} = {vec(r(w_after))}"
-                     r" \end{aligned}")
+                     rf" \\ &{w_is} ({num(shrink)}){vec(r(w_before))} {w_value} "
+                     rf"{vec(r(w_after))} \end{{aligned}}")
     return lines
 
 
