@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from viz.maths import chain_signs, num, signed, vec
+from viz.maths import chain_signs, eq_sign, num, signed, vec
 
 
 def activation_lines(x, w, b: float, a: float, bias: bool = True, signs=("=", "=")) -> str:
@@ -60,4 +60,4 @@ def step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: floa
 def boundary_equation(w, b: float) -> str:
     """The boundary as an equation in x1, x2."""
     w = np.asarray(w, dtype=float)
-    return rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(b)} = 0"
+    return rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(b)} {eq_sign([*w, b], latex=True)} 0"

@@ -109,12 +109,12 @@ const said = (value) => num(value).replace("-", "\u2212");
 const count = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 export function equationWords(w, b) {
-  // viz.describe.equation: "0.3 x₁ + 0 x₂ − 0.1 = 0"
+  // viz.describe.equation: "0.3 x₁ + 0 x₂ − 0.1 = 0", "≈ 0" where a number written is rounded
   const terms = [`${said(w[0])} x\u2081`];
   for (const [value, name] of [[w[1], " x\u2082"], [b, ""]]) {
     terms.push(`${value < 0 ? "\u2212 " : "+ "}${num(Math.abs(value))}${name}`);
   }
-  return `${terms.join(" ")} = 0`;
+  return `${terms.join(" ")} ${eqSign([w[0], w[1], b])} 0`;
 }
 
 export function describeBoundary(X, y, w, b, name = "The boundary", exact = null) {

@@ -54,8 +54,10 @@ export function tieAt(run, k) {
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 export function boundaryMath(w, b) {
-  // w1 x1 + w2 x2 + b = 0 (tests/reference/maths.py's boundary_equation)
-  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`, `${mo("=")}<mn>0</mn>`);
+  // w1 x1 + w2 x2 + b = 0 (tests/reference/maths.py's boundary_equation), "≈ 0" where a number
+  // written is rounded
+  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`,
+              `${mo(eqSign([w[0], w[1], b]))}<mn>0</mn>`);
 }
 
 export function noBoundaryMath(b) {
