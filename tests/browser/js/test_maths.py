@@ -399,3 +399,21 @@ def test_an_equals_in_a_steps_maths_is_the_arithmetic_on_the_numbers_written(js,
                 assert shown_right == expected, (k, line, sign)
                 checked += 1
     assert checked if trace.exact else approximated
+
+
+def test_a_boundary_with_a_rounded_coefficient_is_near_its_equation_not_on_it(js):
+    # w = (0.5, 5/6): 0.833333 x₂ is not the boundary's term, so the line written is "≈ 0"; the
+    # page's words (geometry.js) say what the chart's (viz.describe.equation) say
+    from viz.describe import equation
+
+    got = js.evaluate("""(cases) => cases.map(([w, b]) => {
+      const box = document.createElement("div");
+      box.innerHTML = pl.boundaryMath(w, b);
+      return [Array.from(box.querySelectorAll("mo"), (n) => n.textContent).at(-1),
+              pl.equationWords(w, b)];
+    })""", [[[0.5, 5 / 6], 0], [[0.5, -1.25], 0.1], [[1 / 3, 1], -2]])
+    assert [sign for sign, _ in got] == ["≈", "=", "≈"]
+    assert [words for _, words in got] == [equation([0.5, 5 / 6], 0),
+                                           equation([0.5, -1.25], 0.1),
+                                           equation([1 / 3, 1], -2)]
+    assert got[0][1].endswith("≈ 0") and got[1][1].endswith("= 0")
