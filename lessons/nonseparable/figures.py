@@ -148,6 +148,7 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
         marker=dict(size=3 if three_d or len(rows) > 500 else 6, color=B[rows],
                     colorscale="Viridis", cmin=B.min(), cmax=B.max(), showscale=True,
                     colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
+        customdata=np.column_stack([rows, B[rows]]),
         # the weights with their signs, "≈" where a number written is rounded
         hovertext=[f"after update {r}<br>w {eq_sign(list(W[r]))} ({num(W[r][0])}, "
                    f"{num(W[r][1])})<br>b {equals(B[r])}" for r in rows],
