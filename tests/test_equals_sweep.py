@@ -22,8 +22,9 @@ What it covers: 7 lessons, 17 lessons-and-parts, each on the exact run and on th
 where the part draws the link's data (the Boolean lesson and More than two classes draw their
 own: one run each): 28 pages, on which about 1,300 pieces of text and 370 "=" signs are read
 (each a claim, with the numbers on both of its sides), and 25 sentences that check the reader
-itself. The pages' runs are cached across the file: 53 tests in about 9 s of CPU (11 s on a
-quiet 2-core machine, 7 Dec 2026), so the whole of it runs in the fast loop. On the code
+itself. The pages' runs are cached across the file: 53 tests in about 9 s of CPU (11 s of
+wall time on a shared 2-core machine at a load of 3, 7 Dec 2026), so the whole of it runs in
+the fast loop. On the code
 before "=" followed this rule everywhere, 15 of the 28 pages fail.
 """
 
