@@ -141,6 +141,9 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
             coords["z"] = b
         return coords
 
+    values = np.r_[W[rows].ravel(), B[rows]]
+    shown = eq_sign(values) if all(float(f"{v:.4g}") == v for v in values) else "≈"
+    to = ":.4g" if shown == "≈" else ""  # numbers that are short as they are: written whole
     fig = go.Figure()
     fig.add_trace(scatter(
         **xyz(W[rows], B[rows]), mode="lines+markers", name=name,
@@ -149,10 +152,10 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
                     colorscale="Viridis", cmin=B.min(), cmax=B.max(), showscale=True,
                     colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
         customdata=np.column_stack([rows, B[rows]]),
-        # the weights with their signs, "≈" where a number written is rounded
-        hovertext=[f"after update {r}<br>w {eq_sign(list(W[r]))} ({num(W[r][0])}, "
-                   f"{num(W[r][1])})<br>b {equals(B[r])}" for r in rows],
-        hoverinfo="text",
+        # to 4 digits, with "≈" where one of the path's numbers is rounded so (one sign for the
+        # trace: thousands of hover texts would cost the page more than its points do)
+        hovertemplate=f"after update %{{customdata[0]}}<br>w {shown} (%{{x{to}}}, %{{y{to}}})"
+                      f"<br>b {shown} %{{customdata[1]{to}}}<extra></extra>",
     ))
     if has_cycle:
         loop = rows[(rows >= cycle_start) & (rows <= cycle_start + cycle_updates)]
