@@ -10,9 +10,11 @@ brute force, scikit-learn.
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
@@ -176,8 +178,10 @@ def test_scikit_learn_part_says_how_far_the_descent_is_from_the_minimum():
     text = captions(at)
     assert "agree more closely than their weights" not in text
     gap = metrics(at)["How far the descent is from the minimum: J − J*"]
-    assert abs(float(gap) - (J - J_star)) < 1e-3
-    assert f"After 200 epochs its J is {J:.4g} against J* = {J_star:.4g}" in text
+    assert gap.startswith("≈ ") and abs(float(gap.removeprefix("≈ ")) - (J - J_star)) < 1e-3
+    assert re.search(r"After 200 epochs its J is ≈ ([0-9.]+) against J\* ≈ ([0-9.]+)", text)
+    said = re.search(r"its J is ≈ ([0-9.]+) against J\* ≈ ([0-9.]+)", text).groups()
+    assert [float(v) for v in said] == pytest.approx([J, J_star], rel=1e-3)
     assert f"{(J - J_star) / J_star:.0%} above the minimum" in text
     assert FLOATS in text
 

@@ -60,7 +60,11 @@ def test_the_maximum_margin_chart_names_its_separator_and_margin():
     assert describe.equation(mm.w, mm.b) in text
     assert counts(text) == [2, 2]
     assert "Every point is on its own class's side." in text
-    assert f"Margin {describe.number(round(mm.gamma, 4))}." in text
+    # the margin is √(13)/2.6 to 4 places: rounded, so "≈" (the chart's words follow the "="
+    # rule: viz.maths.written)
+    assert f"Margin ≈ {describe.number(round(mm.gamma, 4))}." in text
+    assert describe.boundary(X, y, [1, 0], 0, margin=0.5).endswith("Margin 0.5.")
+    assert describe.boundary(X, y, [0, 0], 1 / 3).endswith("every point has a ≈ 0.333333.")
 
 
 def test_the_text_follows_the_chart():

@@ -13,7 +13,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from core.decimals import Misclassified
-from viz.maths import num
+from viz.maths import eq_sign, equals, num, written
 from viz.palette import CLASS_STYLE
 
 SHAPE_WORDS = {"circle": "circles", "square": "squares", "diamond": "diamonds"}
@@ -62,18 +62,19 @@ def number(value: float) -> str:
 
 
 def equation(w, b: float) -> str:
-    """w·x + b = 0 with its numbers, as plain text a screen reader reads well.
+    """w·x + b = 0 with its numbers, as plain text a screen reader reads well; "≈ 0" where a
+    number written is rounded (the line is then near, not on, the one the numbers write).
 
     >>> equation([0.3, 0], -0.1)
     '0.3 x₁ + 0 x₂ − 0.1 = 0'
-    >>> equation([-1, 2.5], 0)
-    '−1 x₁ + 2.5 x₂ + 0 = 0'
+    >>> equation([-1, 2.5], 0), equation([0.5, 5 / 6], 0)
+    ('−1 x₁ + 2.5 x₂ + 0 = 0', '0.5 x₁ + 0.833333 x₂ + 0 ≈ 0')
     """
     w = np.asarray(w, dtype=float)
     terms = [number(w[0]) + " x₁"]
     for value, name in ((w[1], " x₂"), (float(b), "")):
         terms.append(("− " if value < 0 else "+ ") + num(abs(value)) + name)
-    return " ".join(terms) + " = 0"
+    return " ".join(terms) + f" {eq_sign([*w, float(b)])} 0"
 
 
 def geometric_margin(X, y, w, b: float) -> float:
@@ -134,12 +135,12 @@ On its negative side: 1 point, 1 of class −1. Every point is on its own class'
     """
     w = np.asarray(w, dtype=float)
     if not np.any(w):
-        return f"{name}: w = 0, so there is no line; every point has a = {num(b)}."
+        return f"{name}: w = 0, so there is no line; every point has a {equals(b)}."
     text = f"{name}: {equation(w, b)}. {sides(X, y, w, b)}"
     if margin is None:
         margin = geometric_margin(X, y, w, b)
     if math.isfinite(margin) and margin > 0:
-        text += f" Margin {num(round(margin, 4))}."
+        text += f" Margin {written(margin, places=4)}."
     return text
 
 

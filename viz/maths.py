@@ -96,6 +96,37 @@ def equals(value, *, exact: bool = True, latex: bool = False, places: int | None
     return f"{sign} {rounded(value, places)}"
 
 
+def _flat(values) -> list:
+    """The numbers of values (a number, a vector, or a list of them), one list."""
+    if isinstance(values, (list, tuple)) or getattr(values, "ndim", 0):
+        return [v for item in values for v in _flat(item)]
+    return [values]
+
+
+def chain_signs(given=(), computed=(), result=(), *, exact: bool = True, latex: bool = False,
+                places: int | None = None) -> tuple[str, str]:
+    r"""The two signs of a line of maths written with its numbers, "formula = substitution =
+    result": the first "=" only where every number substituted is written as it is
+    (``is_shown``), so that the substitution is the formula's value; the second only where the
+    result is written as it is too, so that the arithmetic on the numbers written is the result
+    written. ``given``: the data's and the settings' numbers (they stand for the decimals they
+    print as); ``computed``: the run's own, of its exactness ``exact``, written to ``places``
+    where a page keeps them short, as ``result`` is. (format.js's chainSigns says the same.)
+
+    >>> chain_signs([0.5, 1], [0.25], 0.75), chain_signs([1 / 3, 1], [0.5], 0.5)
+    (('=', '='), ('≈', '≈'))
+    >>> chain_signs([0.5], [0.123456789], 1.0), chain_signs([2], [], 2 ** 0.5, latex=True)
+    (('≈', '≈'), ('=', '\\approx'))
+    >>> chain_signs([1], [0.5], 0.5, exact=False)
+    ('≈', '≈')
+    """
+    approx = r"\approx" if latex else "≈"
+    first = all(is_shown(v) for v in _flat(given)) and all(
+        is_shown(v, exact=exact, places=places) for v in _flat(computed))
+    second = first and all(is_shown(v, exact=exact, places=places) for v in _flat(result))
+    return ("=" if first else approx), ("=" if second else approx)
+
+
 def written(value, *, exact: bool = True, places: int | None = None) -> str:
     """A number where no sign precedes it (a metric, a table): "0.5", or "≈ 0.353553" where the
     number written is not the value.

@@ -14,7 +14,7 @@ import plotly.graph_objects as go
 
 from core.boolean import TruthTable, activations, lift, rows_right
 from viz import describe, shapes
-from viz.maths import num, signed
+from viz.maths import eq_sign, equals, num, signed
 from viz.palette import (
     BOUNDARY,
     CLASS_STYLE,
@@ -217,7 +217,8 @@ def curve_figure(table: TruthTable, w, b: float, *, size: int = 161,
     square_axes(fig, box)
     fig.update_xaxes(dtick=1)
     fig.update_yaxes(dtick=1)
-    curve = (f"{num(w[0])} x₁ {signed(w[1])} x₂ {signed(w[2])} x₁x₂ {signed(b)} = 0"
+    curve = (f"{num(w[0])} x₁ {signed(w[1])} x₂ {signed(w[2])} x₁x₂ {signed(b)} "
+             f"{eq_sign([*w[:3], b])} 0"
              .replace("-", "−"))
     describe.attach(fig, rows_words(table, right, f"The curve {curve}"))
     return legend_below(house_layout(fig, height), 80)
@@ -256,11 +257,12 @@ def curve_words(w, b: float) -> str:
         return "a hyperbola: a curve, not a line"
     at1, at2 = -w2 / w3, -w1 / w3
     axes = " (the axes)" if at1 == 0 == at2 else ""
-    return (f"the pair of lines x₁ = {num(float(at1))} and x₂ = {num(float(at2))}{axes}: a "
+    return (f"the pair of lines x₁ {equals(at1)} and x₂ {equals(at2)}{axes}: a "
             "degenerate hyperbola, not one line")
 
 
 def curve_equation(w, b: float) -> str:
     """w1 x1 + w2 x2 + w3 x1 x2 + b = 0 with the numbers."""
     w = np.asarray(w, dtype=float)
-    return (rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(w[2])}\,x_1 x_2 {signed(b)} = 0")
+    return (rf"{num(w[0])}\,x_1 {signed(w[1])}\,x_2 {signed(w[2])}\,x_1 x_2 {signed(b)} "
+            rf"{eq_sign([*w[:3], b], latex=True)} 0")

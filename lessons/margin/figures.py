@@ -14,7 +14,7 @@ from plotly.subplots import make_subplots
 
 from core.perceptron import ORDERS
 from viz import describe, shapes
-from viz.maths import eq_sign, equals, num
+from viz.maths import chain_signs, eq_sign, equals, num, written
 from viz.palette import (
     BALL,
     BOUND,
@@ -129,7 +129,7 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
                               f"{'<br>' if beside else ' '}= max ‖x‖ {eq_sign(radius_plane)} "
                               f"{num(radius_plane)}", "dash", 2))
     elif radius is not None:
-        fig.add_trace(_circle(radius, f"ball of radius R = {num(radius)}", "dash", 2))
+        fig.add_trace(_circle(radius, f"ball of radius R {equals(radius)}", "dash", 2))
     for trace in point_traces(X, y, classes):
         fig.add_trace(trace)
     if maximum is not None:
@@ -149,7 +149,8 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
     if current is not None:
         w, b = np.asarray(current["w"], dtype=float), float(current["b"])
         fig.add_trace(shapes.line(w, b, box, name="perceptron boundary w·x + b = 0" + (
-            f" and band, margin {num(current['margin'])}" if math.isfinite(current["margin"])
+            f" and band, margin {equals(current['margin'])}"
+            if math.isfinite(current["margin"])
             else ""), color=BOUNDARY, legendgroup="current"))
         closest = current.get("closest")
         if closest is not None and math.isfinite(current["margin"]):
@@ -182,7 +183,7 @@ def margin_figure(X, y, classes, box, *, current=None, maximum=None, bound_line=
         words.append(describe.boundary(X, y, current["w"], current["b"],
                                        margin=current["margin"], name="The perceptron's boundary"))
     if radius is not None:
-        words.append(f"A dashed circle: the ball of radius R = {num(radius)}.")
+        words.append(f"A dashed circle: the ball of radius R {equals(radius)}.")
     describe.attach(fig, *words)
     if beside:
         fig.update_layout(legend=dict(entrywidth=0, entrywidthmode="pixels"))
@@ -220,12 +221,16 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     fig.add_trace(go.Scatter(x=t, y=projections, mode="lines+markers", name="u·wₜ",
                              marker=dict(size=7, color=BOUNDARY),
                              line=dict(color=BOUNDARY, width=1, dash="dot"),
-                             hovertemplate="t=%{x}<br>u·wₜ=%{y:.4g}<extra></extra>"),
+                             hovertext=[f"t = {n}<br>u·wₜ {equals(v)}"
+                                        for n, v in zip(t, projections, strict=True)],
+                             hoverinfo="text"),
                   row=1, col=1)
     fig.add_trace(go.Scatter(x=t, y=squared_norms, mode="lines+markers", name="‖wₜ‖²",
                              marker=dict(size=7, color=BOUNDARY, symbol="square"),
                              line=dict(color=BOUNDARY, width=1, dash="dot"),
-                             hovertemplate="t=%{x}<br>‖wₜ‖²=%{y:.4g}<extra></extra>"),
+                             hovertext=[f"t = {n}<br>‖wₜ‖² {equals(v)}"
+                                        for n, v in zip(t, squared_norms, strict=True)],
+                             hoverinfo="text"),
                   row=2, col=1)
     current = int(np.clip(current, 0, t[-1]))
     ring = dict(size=18, color=CLEAR, line=dict(color=NOW, width=3))
@@ -241,12 +246,15 @@ def proof_figure(projections, squared_norms, *, gamma: float, R: float, eta: flo
     fig.update_layout(height=height, template=HOUSE_TEMPLATE,
                       margin=dict(l=10, r=10, t=40, b=10),
                       legend=dict(orientation="h", yanchor="top", y=-0.14, x=0))
-    n = describe.number
+    # to 4 places, each with "≈" where that is not its value (viz.maths.written)
+    def n(value) -> str:
+        return written(value, places=4).replace("-", "−")
+
     describe.attach(fig, f"{describe.plural(int(t[-1]), 'update')} so far. Now, at t = {current}: "
-                         f"u·wₜ = {n(round(projections[current], 4))}, at least the lower bound "
-                         f"{n(round(start_projection + current * eta * gamma, 4))}; ‖wₜ‖² = "
-                         f"{n(round(squared_norms[current], 4))}, at most the upper bound "
-                         f"{n(round(start_squared + current * eta**2 * R**2, 4))}.")
+                         f"u·wₜ {equals(projections[current], places=4).replace('-', '−')}, at "
+                         f"least the lower bound {n(start_projection + current * eta * gamma)}; "
+                         f"‖wₜ‖² {equals(squared_norms[current], places=4).replace('-', '−')}, "
+                         f"at most the upper bound {n(start_squared + current * eta**2 * R**2)}.")
     return fig
 
 
@@ -309,10 +317,11 @@ def spaces_latex(*, R_plane: float, gamma_plane: float | None, R: float,
              rf"\quad \operatorname{{Margin}}(\mathcal{{D}}) {gp}"]
     if bias:
         g = equals(gamma, latex=True) if gamma is not None else r"= \text{none}"
+        root_is, root_value = chain_signs([], [R_plane], R, latex=True)
         lines.append(
             rf"\text{{what the perceptron sees, }} \mathbf{{z}}_n = (\mathbf{{x}}_n, 1):\quad "
-            rf"R = \max_n \lVert \mathbf{{z}}_n \rVert = \sqrt{{1 + {num(R_plane)}^2}} "
-            rf"{eq_sign([R_plane, R], latex=True)} {num(R)}")
+            rf"R = \max_n \lVert \mathbf{{z}}_n \rVert {root_is} \sqrt{{1 + {num(R_plane)}^2}} "
+            rf"{root_value} {num(R)}")
         lines.append(rf"\gamma = \max_{{\lVert\mathbf{{u}}\rVert = 1}} \min_n y_n\, "
                      rf"\mathbf{{u}}^\top \mathbf{{z}}_n {g}")
     else:
@@ -323,8 +332,9 @@ def spaces_latex(*, R_plane: float, gamma_plane: float | None, R: float,
             rf"\min_n y_n\, \mathbf{{u}}^\top \mathbf{{x}}_n {g} \ \text{{(a line through 0)}}")
     if gamma is not None:
         # the fraction of the numbers as written equals the bound only where all three are
-        lines.append(rf"\frac{{R^2}}{{\gamma^2}} = \frac{{{num(R)}^2}}{{{num(gamma)}^2}}"
-                     rf" {eq_sign([R, gamma, bound], latex=True)} {num(float(bound))}")
+        written_is, quotient = chain_signs([], [R, gamma], bound, latex=True)
+        lines.append(rf"\frac{{R^2}}{{\gamma^2}} {written_is} \frac{{{num(R)}^2}}{{{num(gamma)}^2}}"
+                     rf" {quotient} {num(float(bound))}")
     else:
         lines.append(r"\frac{R^2}{\gamma^2} = \infty \quad \text{(no such } \gamma > 0)")
     return lines

@@ -129,8 +129,17 @@ def starts_table() -> pd.DataFrame:
         "mistakes from w₀ = 0, b₀ = 0": [by[("zeros", eta)] for eta in START_ETAS],
         f"mistakes from w₀ = ({num(w1)}, {num(w2)}), b₀ = {num(b)}":
             [by[(str(ELSEWHERE), eta)] for eta in START_ETAS],
-        "bound R²/γ²": [num(mistake_bound(data.X, data.y))] * len(START_ETAS),
+        "bound R²/γ²": [bound_written(data)] * len(START_ETAS),
     })
+
+
+def bound_written(data: Dataset, *, sign: bool = False) -> str:
+    """The notes' bound R²/γ² on these data as a page writes it: exact where it is certified
+    (core.geometry.exact_mistake_bound), "≈" where the number written is not the bound."""
+    exact = exact_mistake_bound(data.X, data.y)
+    value = exact if exact is not None else mistake_bound(data.X, data.y)
+    return equals(value, exact=exact is not None) if sign else written(
+        value, exact=exact is not None)
 
 
 def starts_sentence(table: pd.DataFrame) -> str:
@@ -245,20 +254,20 @@ def pair_section(lesson: Lesson, *_) -> None:
     left, right, ends = pair_runs(start, etas)
     data = notes_four_points()
     differ = first_disagreement(left, right)
-    ratio = float(Fraction(str(etas[1])) / Fraction(str(etas[0])))
+    ratio = Fraction(str(etas[1])) / Fraction(str(etas[0]))
     if differ is None:
         # the same updates add up to η times the same sum S: w₀ + η_r S is a multiple of
         # w₀ + η_l S at every step exactly when w₀ = 0 (or the two η are one)
         scaled = start == "zeros" or etas[0] == etas[1]
         st.success(f"Every one of the {left.steps} steps makes the same decision in both runs"
-                   + (f", and the right run's weights are {num(ratio)} times the left's at "
+                   + (f", and the right run's weights are {written(ratio)} times the left's at "
                       "every step: w and b only scaled, so the same boundary."
                       if scaled else "."), icon=":material/check:")
     else:
         st.warning(f"The runs agree up to step {differ - 1}; at step {differ} one updates and "
                    f"the other does not. They end after {ends[0].mistakes} and "
-                   f"{ends[1].mistakes} mistakes, against the bound R²/γ² = "
-                   f"{num(mistake_bound(data.X, data.y))} of a start from 0.",
+                   f"{ends[1].mistakes} mistakes, against the bound R²/γ² "
+                   f"{bound_written(data, sign=True)} of a start from 0.",
                    icon=":material/call_split:")
     stops = (left.updated | right.updated).astype(np.uint8)
     runs = [marked(perceptron_run(data, trace, {"eta": eta, "bias": True}, end,
@@ -463,12 +472,17 @@ def update_section(data: Dataset, trace: Trace, k: int, *, bias: bool, eta: floa
     effect = update_at(data, trace, k, bias=bias, eta=eta)
     norm = r"\lVert\mathbf{x}\rVert^2" + (" + 1" if bias else "")
     # "=" only where the numbers written are the values (an exact run's long decimals too)
+    # (viz.maths.chain_signs: the difference of the numbers written is η(‖x‖² + 1) only where
+    # both are written as they are; η times the norm written is the gain where all three are)
     def eq(*values) -> str:
         return eq_sign(list(values), exact=effect.exact, latex=True)
+    shown = eq(effect.after, effect.before)
     st.latex(rf"y\,a_{{\text{{after}}}} - y\,a_{{\text{{before}}}} "
-             rf"{eq(effect.after, effect.before)} {num(effect.after)} - "
-             rf"({num(effect.before)}) = \eta({norm}) {eq(eta, effect.gain / eta)} {num(eta)}\cdot "
-             rf"{num(effect.gain / eta)} {eq(effect.gain)} {num(effect.gain)}")
+             rf"{shown} {num(effect.after)} - "
+             rf"({num(effect.before)}) {shown} \eta({norm}) {eq(eta, effect.gain / eta)} "
+             rf"{num(eta)}\cdot "
+             rf"{num(effect.gain / eta)} {eq(eta, effect.gain / eta, effect.gain)} "
+             rf"{num(effect.gain)}")
     if not effect.exact:
         float_marker()
     st.caption(f"Step {k} updated on example {n + 1}. " + flip_sentence(effect))  # from 1
@@ -496,7 +510,7 @@ def flip_sentence(effect: UpdateEffect) -> str:
         return ("This example is x = 0 and the run has no bias: an update on it changes "
                 "nothing, and no number of them puts it on its side (y·a stays 0).")
     now = ("now 0, a tie, which is still a mistake" if effect.after == 0
-           else f"still {num(effect.after)}")
+           else f"still {written(effect.after, exact=effect.exact)}")
     return (f"That is not enough to flip it: y·a is {now}; on its own this example needs "
             f"{plural(effect.needed, 'update')} before y·a > 0, and other examples' updates "
             "move it meanwhile.")
@@ -523,8 +537,9 @@ def proof_section(lesson: Lesson, trace: Trace, facts: dict, k: int, *, bias: bo
         "**u**·**w** by at least ηγ (claim 1); because the example was a mistake, y **w**·**z** "
         "≤ 0, so it raises ‖**w**‖² by at most η²R² (claim 2). Together "
         "tηγ ≤ **u**·**w**ₜ ≤ ‖**w**ₜ‖ ≤ ηR√t, so t ≤ R²/γ².")
-    st.latex(rf"\mathbf{{u}} = {vec(u)},\quad \gamma = {num(facts['gamma'])},\quad "
-             rf"R = {num(facts['R'])},\quad \eta = {num(eta)},\quad t = {mistakes_now}")
+    st.latex(rf"\mathbf{{u}} {eq_sign(list(u), latex=True)} {vec(u)},\quad \gamma "
+             rf"{equals(facts['gamma'], latex=True)},\quad R {equals(facts['R'], latex=True)},"
+             rf"\quad \eta {equals(eta, latex=True)},\quad t = {mistakes_now}")
     if zeros_start:
         note = ("The run starts from w₀ = 0 as the theorem does. "
                 + ("With η ≠ 1 both sides scale: u·wₜ ≥ tηγ and ‖wₜ‖² ≤ tη²R², and the bound "

@@ -12,7 +12,7 @@ from plotly.subplots import make_subplots
 
 from core.words import plural
 from viz import describe
-from viz.maths import num, vec
+from viz.maths import chain_signs, eq_sign, equals, num, vec
 from viz.palette import AVERAGED, BOUNDARY, CLEAR, CYCLE, LAST, NORM, NOW, PATH, POCKET
 from viz.plane import HOUSE_TEMPLATE
 
@@ -141,6 +141,9 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
             coords["z"] = b
         return coords
 
+    values = np.r_[W[rows].ravel(), B[rows]]
+    shown = eq_sign(values) if all(float(f"{v:.4g}") == v for v in values) else "≈"
+    to = ":.4g" if shown == "≈" else ""  # numbers that are short as they are: written whole
     fig = go.Figure()
     fig.add_trace(scatter(
         **xyz(W[rows], B[rows]), mode="lines+markers", name=name,
@@ -149,8 +152,10 @@ def trajectory_figure(path_w, path_b, *, cycle_start: int | None = None,
                     colorscale="Viridis", cmin=B.min(), cmax=B.max(), showscale=True,
                     colorbar=dict(title=dict(text="b"), thickness=12, len=0.75)),
         customdata=np.column_stack([rows, B[rows]]),
-        hovertemplate="after update %{customdata[0]}<br>w = (%{x:.4g}, %{y:.4g})"
-                      "<br>b = %{customdata[1]:.4g}<extra></extra>",
+        # to 4 digits, with "≈" where one of the path's numbers is rounded so (one sign for the
+        # trace: thousands of hover texts would cost the page more than its points do)
+        hovertemplate=f"after update %{{customdata[0]}}<br>w {shown} (%{{x{to}}}, %{{y{to}}})"
+                      f"<br>b {shown} %{{customdata[1]{to}}}<extra></extra>",
     ))
     if has_cycle:
         loop = rows[(rows >= cycle_start) & (rows <= cycle_start + cycle_updates)]
@@ -226,7 +231,9 @@ def errors_figure(report, *, cycle: tuple[int, int] | None = None,
     fig.add_trace(go.Scatter(
         x=epochs, y=report.max_norm, name="max ‖w‖ in the epoch", mode="lines",
         line=dict(color=NORM, width=2),
-        hovertemplate="epoch %{x}: max ‖w‖ = %{y:.4g}<extra></extra>"), row=2, col=1)
+        hovertext=[f"epoch {e}: max ‖w‖ {equals(v)}" for e, v in zip(epochs, report.max_norm,
+                                                                     strict=True)],
+        hoverinfo="text"), row=2, col=1)
     if cycle is not None and cycle[0] <= epochs[-1]:
         # epochs j .. k - 1 make one period (p = k - j of them); epoch k starts the next
         first, last = cycle[0], cycle[1] - 1
@@ -279,8 +286,10 @@ def cycle_latex(cycle) -> list[str]:
     j, k = cycle.first, cycle.repeat
     updates = f"{cycle.updates:,}".replace(",", "{,}")  # 138{,}994: a comma, not a list
     lines = [
-        rf"\mathbf{{w}}_{{\text{{epoch }}{k}}} = \mathbf{{w}}_{{\text{{epoch }}{j}}} = {vec(w)},"
-        rf"\qquad b_{{\text{{epoch }}{k}}} = b_{{\text{{epoch }}{j}}} = {num(b)}",
+        rf"\mathbf{{w}}_{{\text{{epoch }}{k}}} = \mathbf{{w}}_{{\text{{epoch }}{j}}} "
+        rf"{eq_sign(w, latex=True)} {vec(w)},"
+        rf"\qquad b_{{\text{{epoch }}{k}}} = b_{{\text{{epoch }}{j}}} {eq_sign(b, latex=True)} "
+        rf"{num(b)}",
         rf"\text{{period }} p = {k} - {j} = {cycle.period}"
         rf"\text{{ epoch{'s' if cycle.period != 1 else ''}}},"
         rf"\qquad q = {updates}\text{{ update{'s' if cycle.updates != 1 else ''} per period}}",
@@ -293,9 +302,13 @@ def cycle_latex(cycle) -> list[str]:
         bias_terms = " ".join(
             (f"{num(d)}" if i == 0 else (f"- {num(-d)}" if d < 0 else f"+ {num(d)}"))
             for i, d in enumerate(np.diff(loop_b)))
-        lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n \mathbf{{x}}_n = {terms}"
-                     rf" = {vec(np.zeros(len(w)))}")
+        # "=" only where the terms are written as they are (viz.maths.chain_signs)
+        is_, total = chain_signs([], steps, 0, latex=True)
+        lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n \mathbf{{x}}_n {is_} {terms}"
+                     rf" {total} {vec(np.zeros(len(w)))}")
         if np.any(np.diff(loop_b)):
-            lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n = {bias_terms} = 0")
+            is_, total = chain_signs([], np.diff(loop_b), 0, latex=True)
+            lines.append(rf"\sum_{{\text{{one period}}}} \eta\, y_n {is_} {bias_terms} "
+                         rf"{total} 0")
     return lines
 

@@ -25,7 +25,7 @@ from ui.lecture import lecture_mode
 from ui.lesson import Lesson, Parts
 from ui.settings import DATA_CHOICE_KEY, Setting
 from ui.stepper import perceptron_run
-from viz.maths import num
+from viz.maths import eq_sign, equals, num, written
 
 PAGE = "nonseparable"
 SUGGESTED = {"XOR (0/1)": "XOR (0/1)", "XOR (±1)": "XOR (±1)",
@@ -234,8 +234,8 @@ def verdict(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -> None
     if departure is not None:
         st.caption(
             f"Rounding alone would part from exact arithmetic at step {departure.t:,} (epoch "
-            f"{departure.epoch}, example {departure.index + 1}): there the exact a = "
-            f"{num(float(departure.exact_activation))}, while in floating point it comes out "
+            f"{departure.epoch}, example {departure.index + 1}): there the exact a "
+            f"{equals(departure.exact_activation)}, while in floating point it comes out "
             f"as {departure.float_activation:.3g}. Every run on this page, the error chart's "
             "included, decides exactly.")
 
@@ -257,7 +257,7 @@ def errors_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) 
                                (cols[1], "Pocket (best seen)", report.errors_pocket),
                                (cols[2], "Averaged", report.errors_averaged)):
         col.metric(label, f"{errors[-1]} / {n}")
-    cols[3].metric("Largest ‖w‖", num(float(np.max(report.max_norm))))
+    cols[3].metric("Largest ‖w‖", written(float(np.max(report.max_norm))))
     st.caption(
         f"{'Epochs' if report.complete else 'The first'} 1–{last} of the run"
         + (f" (past the {max_epochs} max epochs, to show a whole period)"
@@ -299,8 +299,9 @@ def errors_sentence(report: EpochReport) -> str:
 
     if len(set(last.tolist())) == 1:
         head = f"The last weights make {int(last[0])} errors at the end of every epoch"
-        head += (": they are the same weights at every epoch's end, (w, b) = "
-                 f"({', '.join(num(float(v)) for v in report.ends_w[0])}, "
+        ends = [*(float(v) for v in report.ends_w[0]), float(report.ends_b[0])]
+        head += (": they are the same weights at every epoch's end, (w, b) "
+                 f"{eq_sign(ends)} ({', '.join(num(float(v)) for v in report.ends_w[0])}, "
                  f"{num(float(report.ends_b[0]))})." if report.same_ends else ".")
     else:
         changes = int(np.count_nonzero(np.diff(last)))
@@ -311,7 +312,7 @@ def errors_sentence(report: EpochReport) -> str:
     settled = int(np.flatnonzero(pocket != pocket[-1])[-1] + 2) if np.any(pocket != pocket[-1]) \
         else 1
     tail = max(1, len(averaged) // 2)
-    return (f"{head} ‖w‖ never passes {num(top)}. The pocket's errors are {int(pocket[-1])} "
+    return (f"{head} ‖w‖ never passes {written(top)}. The pocket's errors are {int(pocket[-1])} "
             f"at every epoch's end from epoch {settled} on; over the last "
             f"{plural(tail, 'epoch')} the averaged weights' errors {spread(averaged[-tail:])} "
             f"and the last weights' errors {spread(last[-tail:])}.")
@@ -326,7 +327,7 @@ def bounded_sentence(report: EpochReport) -> str:
               f"{int(last.min())} and {int(last.max())}" if last.min() != last.max()
               else f"the last weights make {int(last[0])} errors at every epoch's end")
     return (f" In the {plural(len(report.epoch), 'epoch')} charted below ‖w‖ never passes "
-            f"{num(float(np.max(report.max_norm)))} while {moving}.")
+            f"{written(float(np.max(report.max_norm)))} while {moving}.")
 
 
 @PARTS.part("bound")
@@ -344,10 +345,10 @@ def bound_section(lesson: Lesson, data: Dataset, settings: dict, shown: Shown) -
     st.header("A mistake bound without separability")
     cols = st.columns(2)
     cols[0].metric(f"Mistakes in {plural(passes, 'epoch')}", f"{made:,}")
-    cols[1].metric("Freund and Schapire's bound", num(bound) if np.isfinite(bound) else "∞")
+    cols[1].metric("Freund and Schapire's bound", written(bound) if np.isfinite(bound) else "∞")
     st.latex(r"\text{mistakes} \le \left(\frac{R + D}{\gamma}\right)^2,\quad "
              r"D = \sqrt{\textstyle\sum_{\text{visits}} \max(0,\ \gamma - y_n\,"
-             r"\mathbf{u}^\top\mathbf{z}_n)^2},\quad \gamma = " + num(gamma))
+             r"\mathbf{u}^\top\mathbf{z}_n)^2},\quad \gamma " + equals(gamma, latex=True))
     st.caption("For any unit u and any γ > 0, from w = 0 (here u is the soft-margin SVM's "
                "direction with C = 1, in the space of (x, 1), and γ the best of a grid). "
                "Every visit of an example that u leaves short of γ adds to D, so the bound "

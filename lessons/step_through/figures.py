@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import plotly.graph_objects as go
 
-from viz.maths import num
+from viz.maths import eq_sign, num
 from viz.palette import GRID, INK, SURFACE, UPDATE, tint
 from viz.plane import PLANE_HEIGHT, house_layout, square_axes
 
@@ -46,7 +46,8 @@ def loss_figure(w1s, w2s, loss: np.ndarray, path: np.ndarray, *, height: int = P
         line=dict(color=UPDATE, width=2.5), marker=dict(size=8, color=UPDATE),
         text=[str(t) for t in range(len(path))], textposition="top right",
         textfont=dict(size=12, color=UPDATE),
-        hovertext=[f"w({t}) = ({num(w[0])}, {num(w[1])})" for t, w in enumerate(path)],
+        hovertext=[f"w({t}) {eq_sign(list(w))} ({num(w[0])}, {num(w[1])})"
+                   for t, w in enumerate(path)],
         hoverinfo="text"))
     box = ((float(w1s[0]), float(w1s[-1])), (float(w2s[0]), float(w2s[-1])))
     square_axes(fig, box, ("w₁", "w₂"))

@@ -19,7 +19,7 @@ from plotly.subplots import make_subplots
 
 from core import losses
 from viz import describe, shapes
-from viz.maths import equals, num, signed, vec
+from viz.maths import chain_signs, eq_sign, equals, num, signed, vec, written
 from viz.palette import (
     BLACK,
     BLUE,
@@ -95,13 +95,16 @@ def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
         else:
             fig.add_trace(go.Scatter(x=zs, y=losses.loss(name, zs, base=base), mode="lines",
                                      name=label, line=line, legendgroup=name,
-                                     hovertemplate="z=%{x:.2f}<br>L=%{y:.3f}<extra></extra>"),
+                                     # a curve's points, rounded in writing
+                                     hovertemplate="z ≈ %{x:.2f}<br>L ≈ %{y:.3f}"
+                                                   "<extra></extra>"),
                           row=1, col=1)
         fig.add_trace(go.Scatter(
             x=[z], y=[losses.loss(name, z, base=base)], mode="markers", showlegend=False,
             legendgroup=name, marker=dict(color=style["color"], symbol=style["symbol"], size=13,
                                           line=dict(color="white", width=1)),
-            hovertemplate=f"{label}<br>z=%{{x:.2f}}, L=%{{y:.3f}}<extra></extra>"), row=1, col=1)
+            hovertext=f"{label}<br>z {equals(z)}, L {equals(losses.loss(name, z, base=base))}",
+            hoverinfo="text"), row=1, col=1)
         _slope_traces(fig, name, style, base)
     for name in losses.LOSSES:
         style = LOSS_STYLE[name]
@@ -111,7 +114,8 @@ def loss_figure(z: float, *, base: float = 2.0, height: int = 560) -> go.Figure:
                 x=[z], y=[used], mode="markers", showlegend=False, legendgroup=name,
                 marker=dict(color=style["color"], symbol=style["symbol"], size=12,
                             line=dict(color="white", width=1)),
-                hovertemplate=f"{style['label']}: dL/dz=%{{y:.3f}}<extra></extra>"), row=2, col=1)
+                hovertext=f"{style['label']}: dL/dz {equals(used)}", hoverinfo="text"),
+                row=2, col=1)
     for row in (1, 2):
         fig.add_vline(x=z, line=dict(color=NOW, width=2), row=row, col=1)
     fig.update_xaxes(range=list(Z_RANGE), zeroline=True, row=1, col=1)
@@ -166,8 +170,8 @@ def slope_text(name: str, z: float, base: float) -> tuple[str, str]:
         return "none (a jump)", "none: no direction"
     low, high = losses.subdifferential(name, z, base=base)
     used = float(losses.slope(name, z, base=base))
-    every = f"[{num(low)}, {num(high)}]" if low != high else num(low)
-    return every, num(used)
+    every = f"[{num(low)}, {num(high)}]" if low != high else written(low)
+    return every, written(used)
 
 
 def loss_table(z: float, x, y: float, *, base: float = 2.0) -> list[dict]:
@@ -178,13 +182,14 @@ def loss_table(z: float, x, y: float, *, base: float = 2.0) -> list[dict]:
         every, used = slope_text(name, z, base)
         g = float(losses.slope(name, z, base=base))
         if math.isfinite(g):
-            gw = "(" + ", ".join(num(v) for v in g * y * x) + ")"
-            gb = num(g * y)
+            gw = ("" if eq_sign(g * y * x) == "=" else "≈ ") + "(" + ", ".join(
+                num(v) for v in g * y * x) + ")"
+            gb = written(g * y)
         else:
             gw = gb = "—"
         rows.append({
             "loss": LOSS_STYLE[name]["label"] if name != "logistic" else logistic_label(base),
-            "L(z)": num(losses.loss(name, z, base=base)),
+            "L(z)": written(losses.loss(name, z, base=base)),
             "dL/dz: every subgradient": every,
             "dL/dz the algorithm uses": used,
             "∂L/∂w = L′(z)·y·x": gw,
@@ -196,13 +201,13 @@ def loss_table(z: float, x, y: float, *, base: float = 2.0) -> list[dict]:
 def verdict(z: float) -> str:
     """What the perceptron and the hinge do with an example at margin z."""
     if z <= 0:
-        return (f"z = {num(z)} ≤ 0: the example is misclassified (or on the boundary). "
+        return (f"z {equals(z)} ≤ 0: the example is misclassified (or on the boundary). "
                 "Both the perceptron and the hinge have slope −1: both step w by η·y·x.")
     if z < 1:
-        return (f"0 < z = {num(z)} < 1: right side, but inside the margin. The perceptron's "
+        return (f"0 < z {equals(z)} < 1: right side, but inside the margin. The perceptron's "
                 "loss is already 0, so it stops updating; the hinge still has slope −1 and "
                 "keeps pushing w until z ≥ 1.")
-    where = "z = 1: on the margin" if z == 1 else f"z = {num(z)} > 1: beyond the margin"
+    where = "z = 1: on the margin" if z == 1 else f"z {equals(z)} > 1: beyond the margin"
     return (f"{where}. Neither loss pushes (slope 0); in the SVM "
             "only the penalty λ/2‖w‖² still acts, shrinking w. The logistic loss never "
             "reaches 0: it keeps pushing, ever less.")
@@ -379,8 +384,9 @@ def soft_margin_figure(X, y, classes, sm, *, height: int = 560, aspect: float = 
     viol = np.asarray(sm.violations)
     fig.add_trace(go.Scatter(
         x=X[viol, 0], y=X[viol, 1], mode="markers", name="margin violators", showlegend=False,
-        marker=dict(size=8, color=CLEAR), customdata=np.c_[viol, sm.slack[viol]],
-        hovertemplate="row %{customdata[0]}: ξ = %{customdata[1]:.3f}<extra></extra>"))
+        marker=dict(size=8, color=CLEAR),
+        hovertext=[f"row {i}: ξ {equals(sm.slack[i], places=3)}" for i in viol],
+        hoverinfo="text"))
     fig.add_trace(shapes.rings(X[np.asarray(sm.support, dtype=int)], name="support vectors",
                                color=SUPPORT, size=20, width=2.5))
     square_axes(fig, box)
@@ -442,10 +448,12 @@ def objective_latex(sm, n: int) -> str:
     w = np.asarray(sm.w, float)
     total = float(np.sum(sm.slack))
     value = 0.5 * float(w @ w) + sm.C * total
+    # the solver's numbers, to 6 places: "=" only where they are written as they are
+    is_, sum_ = chain_signs([sm.C], [float(w @ w), total], value, latex=True, places=6)
     return (r"\begin{aligned} &\tfrac12\lVert\mathbf{w}\rVert^2 + C\sum_{n=1}^{" + str(n)
-            + r"}\xi^{(n)} \\ &= \tfrac12\,(" + num(round(float(w @ w), 6)) + r") + "
-            + num(sm.C) + r"\cdot " + num(round(total, 6)) + r" = " + num(round(value, 6))
-            + r"\end{aligned}")
+            + r"}\xi^{(n)} \\ &" + is_ + r" \tfrac12\,(" + num(round(float(w @ w), 6))
+            + r") + " + num(sm.C) + r"\cdot " + num(round(total, 6)) + rf" {sum_} "
+            + num(round(value, 6)) + r"\end{aligned}")
 
 
 # ---------------------------------------------------------------- generalization
@@ -557,33 +565,46 @@ def margin_sweep_figure(lams, exact, sgd, gamma: float, current: float, *,
 
 def svm_step_lines(*, x, y: float, w_before, b_before: float, w_after, b_after: float, a: float,
                    updated: bool, eta: float, lam: float, t: int, eta0: float,
-                   bias: bool = True) -> list[str]:
-    """The LaTeX of one subgradient step of the SVM, with its numbers (to 4 decimals)."""
+                   bias: bool = True, exact: bool = False) -> list[str]:
+    """The LaTeX of one subgradient step of the SVM, with its numbers (to 4 decimals), each
+    "=" where the numbers written are the values (``viz.maths.chain_signs``; the descent runs in
+    floats, ``exact`` False, so its own numbers are written with "≈")."""
     def r(value):
         return np.round(np.asarray(value, dtype=float), 4)
+
+    def signs(given, computed, result):
+        return chain_signs(given, computed, result, exact=exact, latex=True, places=4)
 
     z = y * a
     verdict = (r"< 1 \\ &\Rightarrow \text{margin violated: hinge step}" if updated
                else r"= 1 \\ &\Rightarrow \text{on the margin: only the penalty}" if z == 1
                else r"\ge 1 \\ &\Rightarrow \text{beyond the margin: only the penalty}")
-    lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b = {num(r(a))} \\"
-             rf" y\,a &= ({num(y)})({num(r(a))}) = {num(r(z))} {verdict} \end{{aligned}}",
-             rf"\eta_t = \eta_0/\sqrt{{t}} = {num(eta0)}/\sqrt{{{t}}} = {num(r(eta))}"]
+    a_is = signs([], [], a)[1]
+    ya_is, ya_product = signs([y], [a], z)
+    eta_is, eta_value = signs([eta0, t], [], eta)
+    lines = [rf"\begin{{aligned}} a &= \mathbf{{w}}^\top\mathbf{{x}} + b {a_is} {num(r(a))} \\"
+             rf" y\,a &{ya_is} ({num(y)})({num(r(a))}) {ya_product} {num(r(z))} {verdict}"
+             r" \end{aligned}",
+             rf"\eta_t = \eta_0/\sqrt{{t}} {eta_is} {num(eta0)}/\sqrt{{{t}}} {eta_value} "
+             rf"{num(r(eta))}"]
     shrink = r(1.0 - eta * lam)
     if updated:
+        w_is, w_sum = signs([y, x], [1.0 - eta * lam, w_before, eta], w_after)
         lines.append(
             r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
             r" + \eta_t\, y\,\mathbf{x} \\"
-            rf" &= ({num(shrink)}){vec(r(w_before))} \\"
+            rf" &{w_is} ({num(shrink)}){vec(r(w_before))} \\"
             rf" &\quad + ({num(r(eta))})({num(y)}){vec(x)} \\"
-            rf" &= {vec(r(w_after))} \end{{aligned}}")
+            rf" &{w_sum} {vec(r(w_after))} \end{{aligned}}")
         if bias:
-            lines.append(rf"b \leftarrow b + \eta_t\, y = {num(r(b_before))} "
-                         rf"{signed(r(eta * y))} = {num(r(b_after))}")
+            b_is, b_sum = signs([], [b_before, eta * y], b_after)
+            lines.append(rf"b \leftarrow b + \eta_t\, y {b_is} {num(r(b_before))} "
+                         rf"{signed(r(eta * y))} {b_sum} {num(r(b_after))}")
     else:
+        w_is, w_value = signs([], [1.0 - eta * lam, w_before], w_after)
         lines.append(r"\begin{aligned} \mathbf{w} &\leftarrow (1 - \eta_t\lambda)\,\mathbf{w}"
-                     rf" \\ &= ({num(shrink)}){vec(r(w_before))} = {vec(r(w_after))}"
-                     r" \end{aligned}")
+                     rf" \\ &{w_is} ({num(shrink)}){vec(r(w_before))} {w_value} "
+                     rf"{vec(r(w_after))} \end{{aligned}}")
     return lines
 
 
@@ -606,8 +627,11 @@ def bound_latex(ratio: float, n: int) -> str:
 
 def epoch_rows(ours, theirs) -> list[dict]:
     """The perceptron beside scikit-learn's, one row per epoch: both (w, b) and their gap."""
-    return [{"epoch": epoch, "ours (w₁, w₂, b)": ", ".join(f"{v:.6g}" for v in mine),
-             "sklearn (w₁, w₂, b)": ", ".join(f"{v:.6g}" for v in other),
+    def triple(values) -> str:  # "≈" before it where a number written is not the value
+        return ("" if eq_sign(values) == "=" else "≈ ") + ", ".join(num(v) for v in values)
+
+    return [{"epoch": epoch, "ours (w₁, w₂, b)": triple(mine),
+             "sklearn (w₁, w₂, b)": triple(other),
              "max |difference|": float(np.max(np.abs(mine - other)))}
             for epoch, (mine, other) in enumerate(zip(ours, theirs, strict=True), start=1)]
 

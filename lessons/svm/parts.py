@@ -159,12 +159,12 @@ def sklearn_numbers(X, y, bias: bool, epochs: int, lam: float, sgd_w, sgd_b: flo
     C = lam_to_C(lam, n=len(y))
     theirs, mine = svc_weights(X, y, C), np.r_[sgd_w, sgd_b]
     costs = tuple(notes_cost(X, y, v[:-1], v[-1], lam=lam) for v in (theirs, mine))
-    tables = [draw.comparison_table(f"SVC(C = {maths.num(round(C, 6))})",
+    tables = [draw.comparison_table(f"SVC(C {maths.equals(C, places=6)})",
                                     f"svm_sgd(λ = {maths.num(lam)})", theirs, mine, costs)]
     mm = max_margin(X, y)
     if mm is not None:
         C_hard = hard_margin_C(mm)
-        tables.append(draw.comparison_table(f"SVC(C = {maths.num(round(C_hard, 4))})",
+        tables.append(draw.comparison_table(f"SVC(C {maths.equals(C_hard, places=4)})",
                                             "max_margin", svc_weights(X, y, C_hard, tol=1e-8),
                                             np.r_[mm.w, mm.b]))
     return rows, tables
@@ -230,7 +230,8 @@ def losses_part(lesson: Lesson, data: Dataset, settings: dict, svm_settings: dic
                      key="losses",
                      alt="The 0-1, perceptron, hinge and logistic losses of the margin z, and "
                          "their slopes, with a cursor at the chosen z")
-    st.markdown(f"Example {n}: x = ({maths.num(x[0])}, {maths.num(x[1])}), y = {maths.num(y)}. "
+    st.markdown(f"Example {n}: x {maths.eq_sign(list(x))} ({maths.num(x[0])}, {maths.num(x[1])}), "
+                f"y = {maths.num(y)}. "
                 "By the chain rule through z = y(w·x + b), ∂L/∂w = L′(z)·y·x and the step is "
                 "w ← w − η·∂L/∂w.")
     st.table(pd.DataFrame(draw.loss_table(z, x, y, base=base)), hide_index=True)
@@ -420,8 +421,8 @@ def sweep_sentence(lams, exact, sgd, gamma: float, epochs: int, *, close: float 
     at_max = ("reaches the maximum margin Margin(D) from λ = "
               f"{maths.num(lams[there[0]])} down" if there.size and there[-1] == len(lams) - 1
               and np.all(np.diff(there) == 1) else
-              f"ends at {exact[-1]:.4g} at λ = {maths.num(lams[-1])}, against Margin(D) = "
-              f"{gamma:.4g}")
+              f"ends at {maths.written(exact[-1], places=4)} at λ = {maths.num(lams[-1])}, "
+              f"against Margin(D) {maths.equals(gamma, places=4)}")
     near = np.abs(sgd - exact) <= close * np.maximum(exact, 1e-12)
     runs = f"the subgradient run after {plural(epochs, 'epoch')}"
     first_off = int(np.argmin(near))  # from the largest λ down
@@ -756,8 +757,10 @@ svm.coef_, svm.intercept_""", language="python")
         col.dataframe(table, column_config={name: number for name in table.columns})
     J, J_star = descent_cost(data.X, data.y, lam, svm.W[-1], float(svm.b[-1]))
     float_marker(FLOAT_DESCENT)
-    st.metric("How far the descent is from the minimum: J − J*", f"{J - J_star:.4g}",
-              f"J = {J:.4g}, J* = {J_star:.4g}", delta_color="off", delta_arrow="off")
+    # each "≈" where its number is rounded in writing (viz.maths.written)
+    st.metric("How far the descent is from the minimum: J − J*", maths.written(J - J_star),
+              f"J {maths.equals(J)}, J* {maths.equals(J_star)}", delta_color="off",
+              delta_arrow="off")
     asked = int(st.session_state[EPOCHS.key])  # more than the page records: it says so
     st.caption(gap_sentence(J, J_star, int(svm.epoch[-1]), bias=settings["bias"],
                             asked=asked if svm_settings["max_epochs"] < asked else None)
@@ -782,13 +785,13 @@ def gap_sentence(J: float, J_star: float, epochs: int, *, bias: bool,
     head = ("SVC solves the soft-margin SVM to its tolerance (J* is the app's own exact "
             "minimiser, soft_margin); our subgradient run only approaches the minimiser of J "
             f"as its steps shrink. After {plural(epochs, 'epoch')}{capped} its J is "
-            f"{J:.4g} against J* = {J_star:.4g}: ")
+            f"{maths.written(J)} against J* {maths.equals(J_star)}: ")
     if gap <= 1e-3 * max(J_star, 1e-12):
         where = f"within {gap:.2g} of the minimum, 0.1 % of J*."
     else:
-        where = (f"J − J* = {gap:.4g}, {gap / J_star:.0%} above the minimum, so its weights "
-                 "are not the minimiser's either; more epochs bring it closer."
-                 if J_star > 0 else f"J − J* = {gap:.4g}.")
+        where = (f"J − J* {maths.equals(gap)}, {gap / J_star:.0%} above the minimum, so its "
+                 "weights are not the minimiser's either; more epochs bring it closer."
+                 if J_star > 0 else f"J − J* {maths.equals(gap)}.")
     off = (" With the bias off, the descent keeps b = 0 while SVC and J* learn b, so it "
            "cannot reach J*." if not bias else "")
     return head + where + off

@@ -7,11 +7,13 @@ return Plotly figures; they know nothing of Streamlit.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import plotly.graph_objects as go
 
 from viz import describe, shapes
-from viz.maths import num, signed, vec
+from viz.maths import chain_signs, eq_sign, equals, num, signed, vec
 from viz.palette import (
     AVERAGED,
     BOUNDARY,
@@ -94,9 +96,10 @@ def sized_points(X, y, classes, sizes, *, hover: np.ndarray | None = None,
             x=X[mask, 0], y=X[mask, 1], mode="markers", name=class_label(label, name),
             marker=dict(color=style["color"], symbol=style["symbol"], size=sizes[mask],
                         line=dict(color="white", width=1)),
-            customdata=np.column_stack([rows + 1, extra]),  # examples from 1, as the notes
+            # examples from 1, as the notes; the value with its sign ("≈" where rounded)
+            customdata=np.column_stack([rows + 1, [equals(v) for v in extra]]),
             hovertemplate=(f"example %{{customdata[0]}}<br>(%{{x:.4g}}, %{{y:.4g}})<br>"
-                           f"{hover_name} = %{{customdata[1]:.4g}}<extra></extra>"),
+                           f"{hover_name} %{{customdata[1]}}<extra></extra>"),
         ))
     return traces
 
@@ -286,20 +289,28 @@ def kernel_formula(name: str, *, degree: int = 2, offset: float = 1.0, width: fl
 
 
 def dual_step_lines(*, i: int, y_i: float, s_i: float, terms, updated: bool, eta: float,
-                    alpha_before: float, bias_term: float | None, shown: int = 4) -> list[str]:
+                    alpha_before: float, bias_term: float | None, shown: int = 4,
+                    exact: bool = True) -> list[str]:
     """The kernel step in the notes' notation: s_i written out, y_i s_i, and the alpha update.
 
     ``i`` is the example's number as the notes count, from 1 (the data's row i - 1);
 
     ``terms`` lists (j, alpha_j, y_j, K_ji) for the examples with alpha_j > 0;
-    ``bias_term`` is sum_j alpha_j y_j when the constant feature is used.
+    ``bias_term`` is sum_j alpha_j y_j when the constant feature is used; ``exact``: the run's
+    numbers are exact (else in floats, an RBF kernel's: written with "≈").
     """
+    def signs(given, computed, result):
+        return chain_signs(given, computed, result, exact=exact, latex=True)
+
     head = rf"s_{{{i}}} &= \sum_{{j}} \alpha_j\, y_j\, K(\mathbf{{x}}_j, \mathbf{{x}}_{{{i}}})"
     if bias_term is not None:
         head += r" + \sum_j \alpha_j y_j"
-    # K values to 4 significant digits: the sum stays on screen; s_i below is exact
-    parts = [rf"({num(a)})({num(yj)})({num(float(f'{k:.4g}'))})" for _, a, yj, k in
-             terms[:shown]]
+    # K values to 4 significant digits: the sum stays on screen; s_i below is the run's own.
+    # A K kept to 4 digits is written as it is only where that is K itself
+    kept = [float(f"{k:.4g}") for *_, k in terms[:shown]]
+    ks = [k if k == float(f"{k:.4g}") else math.nan for *_, k in terms[:shown]]
+    parts = [rf"({num(a)})({num(yj)})({num(k)})" for (_, a, yj, _), k in zip(terms[:shown], kept,
+                                                                           strict=True)]
     if len(terms) > shown:
         parts.append(rf"\dots\ (\text{{{len(terms) - shown} more}})")
     if bias_term is not None and terms:
@@ -308,32 +319,41 @@ def dual_step_lines(*, i: int, y_i: float, s_i: float, terms, updated: bool, eta
         parts = [r"0\quad(\text{every } \alpha_j = 0)"]
     rows = [" + ".join(parts[k:k + 2]) for k in range(0, len(parts), 2)]
     written = r" \\ &\quad + ".join(rows)
-    lines = [rf"\begin{{aligned}} {head} \\ &= {written} \\ &= {num(s_i)} \end{{aligned}}"]
+    is_, sum_ = signs([[yj for _, _, yj, _ in terms]],
+                      [[a for _, a, _, _ in terms], ks, [bias_term or 0]], s_i)
+    lines = [rf"\begin{{aligned}} {head} \\ &{is_} {written} \\ &{sum_} {num(s_i)} "
+             r"\end{aligned}"]
     verdict = (r"\le 0 \\ &\Rightarrow \text{mistake: update}" if updated
                else r"> 0 \\ &\Rightarrow \text{correct: } \alpha \text{ unchanged}")
-    lines.append(rf"\begin{{aligned}} y_{{{i}}}\, s_{{{i}}} &= ({num(y_i)})({num(s_i)}) = "
-                 rf"{num(y_i * s_i)} {verdict} \end{{aligned}}")
+    is_, product = signs([y_i], [s_i], y_i * s_i)
+    lines.append(rf"\begin{{aligned}} y_{{{i}}}\, s_{{{i}}} &{is_} ({num(y_i)})({num(s_i)}) "
+                 rf"{product} {num(y_i * s_i)} {verdict} \end{{aligned}}")
     if updated:
-        lines.append(rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + \eta = {num(alpha_before)}"
-                     rf" + {num(eta)} = {num(alpha_before + eta)}")
+        is_, total = signs([eta], [alpha_before], alpha_before + eta)
+        lines.append(rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + \eta {is_} {num(alpha_before)}"
+                     rf" + {num(eta)} {total} {num(alpha_before + eta)}")
     return lines
 
 
 def primal_weights_line(alpha, y, X, w, b: float | None) -> str:
     """w = sum_j alpha_j y_j x_j (and b = sum_j alpha_j y_j) with the numbers, linear kernel."""
-    text = (r"\mathbf{w} = \sum_j \alpha_j\, y_j\, \mathbf{x}_j = " + vec(w))
+    text = (rf"\mathbf{{w}} = \sum_j \alpha_j\, y_j\, \mathbf{{x}}_j {eq_sign(w, latex=True)} "
+            + vec(w))
     if b is not None:
-        text += r",\qquad b = \sum_j \alpha_j\, y_j = " + num(b)
+        text += rf",\qquad b = \sum_j \alpha_j\, y_j {eq_sign(b, latex=True)} " + num(b)
     return text
 
 
 def averaged_lines(t: int, mu_w, mu_b: float, w_avg, b_avg: float) -> list[str]:
     """The notes' mu after t visits and the averaged weights mu / t."""
+    def eq(*values) -> str:
+        return eq_sign([v for value in values for v in np.ravel(value)], latex=True)
+
     return [
-        rf"\boldsymbol{{\mu}} = \sum_{{s=1}}^{{{t}}} \mathbf{{w}}^{{(s)}} = {vec(mu_w)}",
-        rf"\mu_b = \sum_{{s=1}}^{{{t}}} b^{{(s)}} = {num(mu_b)}",
-        (rf"\frac{{\boldsymbol{{\mu}}}}{{t}} = {vec(w_avg)},\quad \frac{{\mu_b}}{{t}} = "
-         rf"{num(b_avg)}"),
+        rf"\boldsymbol{{\mu}} = \sum_{{s=1}}^{{{t}}} \mathbf{{w}}^{{(s)}} {eq(mu_w)} {vec(mu_w)}",
+        rf"\mu_b = \sum_{{s=1}}^{{{t}}} b^{{(s)}} {eq(mu_b)} {num(mu_b)}",
+        (rf"\frac{{\boldsymbol{{\mu}}}}{{t}} {eq(w_avg)} {vec(w_avg)},\quad \frac{{\mu_b}}{{t}} "
+         rf"{eq(b_avg)} {num(b_avg)}"),
         r"\hat y = \operatorname{sign}(\boldsymbol{\mu}^\top \mathbf{x} + \mu_b)",
     ]
 
@@ -344,8 +364,10 @@ def voted_lines(vectors: int, vote: int, sum_cw, sum_cb: float, t: int) -> list[
         (r"\hat y = \operatorname{sign}\Big(\sum_{k=1}^{K} c_k\, \operatorname{sign}"
          r"(\mathbf{w}_k^\top \mathbf{x} + b_k)\Big)"),
         rf"K = {vectors},\quad c_K = {vote},\quad \sum_k c_k = {t} = t",
-        rf"\sum_k c_k \mathbf{{w}}_k = {vec(sum_cw)} = \boldsymbol{{\mu}}",
-        rf"\sum_k c_k b_k = {num(sum_cb)} = \mu_b",
+        rf"\sum_k c_k \mathbf{{w}}_k {eq_sign(list(sum_cw), latex=True)} {vec(sum_cw)} "
+        rf"{eq_sign(list(sum_cw), latex=True)} \boldsymbol{{\mu}}",
+        rf"\sum_k c_k b_k {eq_sign(sum_cb, latex=True)} {num(sum_cb)} "
+        rf"{eq_sign(sum_cb, latex=True)} \mu_b",
     ]
 
 
@@ -354,9 +376,10 @@ def ovr_lines(names, W, b, x, scores) -> list[str]:
     rows = []
     for c, name in enumerate(names):
         claim = r"> 0\ \text{(claims it)}" if scores[c] > 0 else r"\le 0"
+        is_, score = chain_signs([list(x)], [list(W[c]), b[c]], scores[c], latex=True)
         rows.append(
-            rf"y_{{\text{{{name}}}}}(\mathbf{{x}}) &= ({num(W[c][0])})({num(x[0])}) "
-            rf"{signed(W[c][1])}\cdot({num(x[1])}) {signed(b[c])} \\ &= {num(scores[c])}"
+            rf"y_{{\text{{{name}}}}}(\mathbf{{x}}) &{is_} ({num(W[c][0])})({num(x[0])}) "
+            rf"{signed(W[c][1])}\cdot({num(x[1])}) {signed(b[c])} \\ &{score} {num(scores[c])}"
             rf" {claim}")
     best = int(np.argmax(scores))
     return [r"\begin{aligned} " + r" \\[4pt] ".join(rows) + r" \end{aligned}",

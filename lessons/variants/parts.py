@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pandas as pd
 import plotly.graph_objects as go
@@ -247,12 +249,17 @@ def averaged_panels(data: Dataset, train, test, trace, W_avg, b_avg, k: int) -> 
     left, right = st.columns(2)
     with left:
         st.markdown("**Averaged** (μ after t visits)")
-        for line in draw.averaged_lines(k, W_avg[k] * k, b_avg[k] * k, W_avg[k], b_avg[k]):
+        # μ summed as the notes sum it (correctly rounded, not the mean times t: a rounding
+        # there would write "≈" before an exact sum)
+        mu_w = np.array([math.fsum(column) for column in trace.W[1:k + 1].T])
+        mu_b = math.fsum(trace.b[1:k + 1])
+        for line in draw.averaged_lines(k, mu_w, mu_b, W_avg[k], b_avg[k]):
             st.latex(line)
     with right:
         st.markdown("**Voted** (K vectors, c_k votes each)")
-        for line in draw.voted_lines(len(voted.counts), int(voted.counts[-1]),
-                                        voted.counts @ voted.W, float(voted.counts @ voted.b), k):
+        sum_w = np.array([math.fsum(voted.counts * column) for column in np.asarray(voted.W).T])
+        for line in draw.voted_lines(len(voted.counts), int(voted.counts[-1]), sum_w,
+                                        math.fsum(voted.counts * np.asarray(voted.b)), k):
             st.latex(line)
     st.caption("Each visit adds one vote to the vector in force after it, so the votes "
                "weight the vectors exactly as μ does: the averaged perceptron takes the sign "
@@ -379,7 +386,7 @@ def kernel_panels(data: Dataset, trace, params: dict, run: dict, kernel: Kernel,
             i=i + 1, y_i=float(data.y[i]), s_i=float(trace.activation[k]),
             terms=list(zip(support, before[support], data.y[support], gram, strict=True)),
             updated=bool(trace.updated[k]), eta=run["eta"], alpha_before=float(before[i]),
-            bias_term=float(coef.sum()) if run["bias"] else None)
+            bias_term=float(coef.sum()) if run["bias"] else None, exact=bool(trace.exact))
         for line in lines:
             st.latex(line)
     if name == "linear":

@@ -1,4 +1,4 @@
-// @provides num, labelled, isShown, eqSign, named
+// @provides num, labelled, isShown, eqSign, named, chainSigns, written
 // Numbers as viz/maths.py writes them: num(v) = f"{round(v, 10):.6g}" with "e+0" -> "e",
 // "e-0" -> "e-". Python rounds exact ties to even both in round() and in "%g"; JS's
 // toFixed/toPrecision round them away from zero. So the rounding is done here on the exact
@@ -95,18 +95,40 @@ export function labelled(y, classes) {
 // (data, an exact run's numbers); a computed float (a run in floats, a length through a square
 // root) is not: pass exact = false. Either way num()'s rounding to 6 significant digits makes
 // it "≈" wherever the written number differs from the value.
-export function isShown(value, exact = true) {
+export function isShown(value, exact = true, places = undefined) {
+  // (places: the number first rounded to so many decimal places, viz.maths.rounded's)
   value = Number(value);
-  return exact && Number.isFinite(value) && Number(num(value)) === value;
+  if (!exact || !Number.isFinite(value)) return false;
+  return Number(num(places === undefined ? value : roundPlaces(value, places))) === value;
 }
 
-export function eqSign(values, exact = true) {
+// the numbers of values: a number, an array (a typed one too) or an array of them
+const numbers = (values) => (Array.isArray(values) || ArrayBuffer.isView(values)
+  ? Array.from(values).flatMap(numbers) : [values]);
+
+export function eqSign(values, exact = true, places = undefined) {
   // "=" when every value of values (a number or an array) is written as it is, else "≈"
-  const all = Array.isArray(values) ? values : [values];
-  return all.every((v) => isShown(v, exact)) ? "=" : "\u2248";
+  return numbers(values).every((v) => isShown(v, exact, places)) ? "=" : "\u2248";
+}
+
+export function chainSigns(given, computed, result, exact = true, places = undefined) {
+  // viz.maths.chain_signs: the two signs of "formula = substitution = result", a line of maths
+  // with its numbers. The first "=" only where every number substituted is written as it is
+  // (given: the data's and settings' numbers; computed: the run's own, of its exactness,
+  // written to places where the page keeps them short), the second only where the result is
+  // too: then the arithmetic on the numbers written is the result written
+  const first = eqSign(given) === "=" && eqSign(computed, exact, places) === "=";
+  return first ? ["=", eqSign(result, exact, places)] : ["\u2248", "\u2248"];
 }
 
 export function named(name, values, exact = true) {
   // "x = (0.5, 1)", or "x ≈ (1.33333, 2.66667)" where a coordinate is rounded in writing
   return `${name} ${eqSign(values, exact)} (${values.map(num).join(", ")})`;
+}
+
+export function written(value, exact = true, places = undefined) {
+  // viz.maths.written: a number where no sign precedes it, "0.5", or "≈ 0.3536" where the
+  // number written (to places) is not the value
+  const text = num(places === undefined ? value : roundPlaces(Number(value), places));
+  return isShown(value, exact, places) ? text : `\u2248 ${text}`;
 }

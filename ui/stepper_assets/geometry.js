@@ -1,4 +1,4 @@
-// @uses format.js maths.js
+// @uses format.js
 // @provides clipLine, normalArrow, clipPolygon, margins, offView, equationWords, describeBoundary
 // Lines, polygons and margins in the plane, in the data's coordinates: the shapes that
 // viz/shapes.py cuts to a view and core/geometry.py measures on the server, computed here
@@ -109,17 +109,17 @@ const said = (value) => num(value).replace("-", "\u2212");
 const count = (n, word) => `${n.toLocaleString("en-US")} ${word}${n === 1 ? "" : "s"}`;
 
 export function equationWords(w, b) {
-  // viz.describe.equation: "0.3 x₁ + 0 x₂ − 0.1 = 0"
+  // viz.describe.equation: "0.3 x₁ + 0 x₂ − 0.1 = 0", "≈ 0" where a number written is rounded
   const terms = [`${said(w[0])} x\u2081`];
   for (const [value, name] of [[w[1], " x\u2082"], [b, ""]]) {
     terms.push(`${value < 0 ? "\u2212 " : "+ "}${num(Math.abs(value))}${name}`);
   }
-  return `${terms.join(" ")} = 0`;
+  return `${terms.join(" ")} ${eqSign([w[0], w[1], b])} 0`;
 }
 
 export function describeBoundary(X, y, w, b, name = "The boundary", exact = null) {
   if (w[0] === 0 && w[1] === 0) {
-    return `${name}: w = 0, so there is no line; every point has a = ${num(b)}.`;
+    return `${name}: w = 0, so there is no line; every point has a ${eqSign(b)} ${num(b)}.`;
   }
   const tally = { 1: [0, 0], [-1]: [0, 0] };
   let on = 0;
@@ -142,6 +142,6 @@ export function describeBoundary(X, y, w, b, name = "The boundary", exact = null
     + "on the line." : "Every point is on its own class's side.");
   let text = `${name}: ${equationWords(w, b)}. ${parts.join(" ")}`;
   const { margin } = margins(X, y, w, b, exact);
-  if (Number.isFinite(margin) && margin > 0) text += ` Margin ${num(round4(margin))}.`;
+  if (Number.isFinite(margin) && margin > 0) text += ` Margin ${written(margin, true, 4)}.`;
   return text;
 }

@@ -30,12 +30,14 @@ const math = (...chunks) => `<div class="pl-line">${
     const mark = chunk.subst === undefined ? "" : ' class="pl-subst"';
     return `<math${mark} style="--pl-chunk: ${chunkEm(inner)}"><mrow>${inner}</mrow></math>`;
   }).join(" ")}</div>`;
-// A run in floats (header.exact false) writes its computed results with "≈", not "=";
-// a step it decided within rounding of its threshold (the column tie) says so with "≈" too
-const resultSign = (h) => mo(h.exact === false ? "\u2248" : "=");
-// an exact run's result is "=" only where its number is written as it is (format.js's eqSign:
-// 0.123457 × 0.654321 has twelve places, written in six)
-const valueSign = (h, value) => mo(h.exact === false ? "\u2248" : eqSign(value));
+// A line's signs follow one rule (format.js's chainSigns): the "=" before its numbers only
+// where every number substituted is written as it is, the "=" before its result only where the
+// result is too. A run in floats (header.exact false) writes its own numbers with "≈" (its
+// data and settings stand for their decimals); an exact run's are "=" only where written as
+// they are (0.123457 × 0.654321 has twelve places, written in six). A step it decided within
+// rounding of its threshold (the column tie) says so with "≈" too
+const signs = (h, given, computed, result, places) => chainSigns(given, computed, result,
+  h.exact !== false, places).map(mo);
 export function tieAt(run, k) {
   // step k decided within rounding of its threshold: the server's tie column, or (a run in
   // floats, whose a the page may sum in another order than the run did) a printed y·a on the
@@ -52,15 +54,17 @@ export function tieAt(run, k) {
 const sub = (name, i) => `<msub>${mi(name)}<mn class="pl-sub">${i}</mn></msub>`;
 
 export function boundaryMath(w, b) {
-  // w1 x1 + w2 x2 + b = 0 (tests/reference/maths.py's boundary_equation)
-  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`, `${mo("=")}<mn>0</mn>`);
+  // w1 x1 + w2 x2 + b = 0 (tests/reference/maths.py's boundary_equation), "≈ 0" where a number
+  // written is rounded
+  return math(`${mn(w[0])}${sub("x", 1)}${signed(w[1])}${sub("x", 2)}${signed(b)}`,
+              `${mo(eqSign([w[0], w[1], b]))}<mn>0</mn>`);
 }
 
 export function noBoundaryMath(b) {
   // w = 0: no boundary yet, and what every a is; the words in running text, not in <mtext>:
   // they wrap
   return `<math>${mi("w", true)}${mo("=")}${mi("0", true)}</math>: no boundary `
-    + `yet (every <math>${mi("a")}${mo("=")}${mn(b)}</math>)`;
+    + `yet (every <math>${mi("a")}${mo(eqSign(b))}${mn(b)}</math>)`;
 }
 
 export function stepMath(run, k) {
@@ -77,22 +81,30 @@ export function stepMath(run, k) {
   const updated = row(c.updated, k) === 1;
   const eta = h.eta;
   const tie = tieAt(run, k);
+  // the weights before the run's first step are its start, a setting (a window of a longer
+  // run, t0, starts from the run's own)
+  const start = k === 1 && !h.t0;
+  const [wGiven, wComputed] = start ? [[wb, h.bias ? bb : 0], []] : [[], [wb, h.bias ? bb : 0]];
+  const [aIs, aSum] = signs(h, [x, ...wGiven], wComputed, a);
   // the sum's terms are chunks of their own: a narrow column breaks the line between them
-  const terms = wb.map((wi, j) => `${j ? mo("+") : mo("=")}${paren(mn(wi))}${paren(mn(x[j]))}`);
+  const terms = wb.map((wi, j) => `${j ? mo("+") : aIs}${paren(mn(wi))}${paren(mn(x[j]))}`);
   if (h.bias) terms.push(signed(bb));
+  const [yaIs, yaProduct] = signs(h, [y], [a], y * a);
   const lines = [
     math(`${mi("a")}${mo("=")}${mi("w", true)}${mo("\u00b7")}${mi("x", true)}${mo("+")}${mi("b")}`,
-         ...terms, `${valueSign(h, a)}${mn(a)}`),
-    math(`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(a))}`,
-         `${valueSign(h, y * a)}${mn(y * a)}${tie ? mo("\u2248") : updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
+         ...terms, `${aSum}${mn(a)}`),
+    math(`${mi("y")}${mi("a")}${yaIs}${paren(mn(y))}${paren(mn(a))}`,
+         `${yaProduct}${mn(y * a)}${tie ? mo("\u2248") : updated ? mo("\u2264") : mo("&gt;")}<mn>0</mn>`),
   ];
   if (updated) {
+    const [wIs, wSum] = signs(h, [eta, y, x, ...wGiven.slice(0, 1)], wComputed.slice(0, 1), wa);
     lines.push(math(`${mi("w", true)}${mo("\u2190")}${mi("w", true)}${mo("+")}${mi("\u03b7")}${mi("y")}${mi("x", true)}`,
-                    `${mo("=")}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
-                    `${valueSign(h, wa)}${vec(wa)}`));
+                    `${wIs}${vec(wb)}`, `${mo("+")}${paren(mn(eta))}${paren(mn(y))}${vec(x)}`,
+                    `${wSum}${vec(wa)}`));
     if (h.bias) {
+      const [bIs, bSum] = signs(h, [eta * y, ...wGiven.slice(1)], wComputed.slice(1), ba);
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${mi("\u03b7")}${mi("y")}`,
-                      `${mo("=")}${mn(bb)}${signed(eta * y)}`, `${valueSign(h, ba)}${mn(ba)}`));
+                      `${bIs}${mn(bb)}${signed(eta * y)}`, `${bSum}${mn(ba)}`));
     }
   }
   return { i, x, y, updated, tie, lines };
@@ -116,42 +128,47 @@ export function svmStepMath(run, k, pair) {
   const i = row(c.index, k);
   const x = row(c.X, i);
   const y = row(c.y, i);
-  const wb = row(c.W, k - 1).map(round4);
-  const wa = row(c.W, k).map(round4);
-  const bb = round4(row(c.b, k - 1));
-  const ba = round4(row(c.b, k));
+  // the weights as the run has them, and as the page writes them (to 4 places)
+  const [Wb, Wa, Bb, Ba] = [row(c.W, k - 1), row(c.W, k), row(c.b, k - 1), row(c.b, k)];
+  const [wb, wa, bb, ba] = [Wb.map(round4), Wa.map(round4), round4(Bb), round4(Ba)];
   const a = row(c.activation, k);
   const updated = row(c.updated, k) === 1;
   const eta = eta0 / Math.sqrt(k);
-  const is = resultSign(h);
+  const is = (given, computed, result) => signs(h, given, computed, result, 4);
   const tie = tieAt(run, k);
   const shrink = paren(mn(round4(1 - eta * lam)));
   const w = mi("w", true);
   const etaT = `<msub>${mi("\u03b7")}${mi("t")}</msub>`;
+  const [, aIs] = is([], [], a);
   const activation = [
     `${mi("a")}${mo("=")}<msup>${w}${mi("\u22a4")}</msup>${mi("x", true)}${mo("+")}${mi("b")}`,
-    `${is}${mn(round4(a))}`];
-  const margin = [`${mi("y")}${mi("a")}${mo("=")}${paren(mn(y))}${paren(mn(round4(a)))}`,
-                  `${is}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : y * a === 1 ? mo("=") : mo("\u2265")}<mn>1</mn>`];
+    `${aIs}${mn(round4(a))}`];
+  const [yaIs, yaProduct] = is([y], [a], y * a);
+  const margin = [`${mi("y")}${mi("a")}${yaIs}${paren(mn(y))}${paren(mn(round4(a)))}`,
+                  `${yaProduct}${mn(round4(y * a))}${tie ? mo("\u2248") : updated ? mo("&lt;") : y * a === 1 ? mo("=") : mo("\u2265")}<mn>1</mn>`];
   activation[1] += pair ? mo(",") : "";
+  const [etaIs, etaValue] = is([eta0, k], [], eta);
   const lines = [
     ...(pair ? [math(...activation, ...margin)] : [math(...activation), math(...margin)]),
     math(`${etaT}${mo("=")}<msub>${mi("\u03b7")}<mn class="pl-sub">0</mn></msub>${mo("/")}`
          + `<msqrt>${mi("t")}</msqrt>`,
-         subst(`${mo("=")}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`), `${is}${mn(round4(eta))}`),
+         subst(`${etaIs}${mn(eta0)}${mo("/")}<msqrt>${mn(k)}</msqrt>`), `${etaValue}${mn(round4(eta))}`),
   ];
   const decay = `${w}${mo("\u2190")}${paren(`<mn>1</mn>${mo("\u2212")}${etaT}${mi("\u03bb")}`)}${w}`;
   if (updated) {
+    const [wIs, wSum] = is([y, x], [1 - eta * lam, Wb, eta], Wa);
     lines.push(math(`${decay}${mo("+")}${etaT}${mi("y")}${mi("x", true)}`,
-                    subst(`${is}${shrink}${vec(wb)}`),
+                    subst(`${wIs}${shrink}${vec(wb)}`),
                     subst(`${mo("+")}${paren(mn(round4(eta)))}${paren(mn(y))}${vec(x)}`),
-                    `${is}${vec(wa)}`));
+                    `${wSum}${vec(wa)}`));
     if (h.bias) {
+      const [bIs, bSum] = is([], [Bb, eta * y], Ba);
       lines.push(math(`${mi("b")}${mo("\u2190")}${mi("b")}${mo("+")}${etaT}${mi("y")}`,
-                      subst(`${is}${mn(bb)}${signed(round4(eta * y))}`), `${is}${mn(ba)}`));
+                      subst(`${bIs}${mn(bb)}${signed(round4(eta * y))}`), `${bSum}${mn(ba)}`));
     }
   } else {
-    lines.push(math(decay, subst(`${is}${shrink}${vec(wb)}`), `${is}${vec(wa)}`));
+    const [wIs, wValue] = is([], [1 - eta * lam, Wb], Wa);
+    lines.push(math(decay, subst(`${wIs}${shrink}${vec(wb)}`), `${wValue}${vec(wa)}`));
   }
   const within = "y\u00b7a is within rounding of 1: the run takes it as";
   const verdict = tie

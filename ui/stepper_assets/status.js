@@ -78,7 +78,7 @@ function announceOne(run, k) {
   const wa = row(c.W, k).map(shown);
   const bb = shown(row(c.b, k - 1));
   const ba = shown(row(c.b, k));
-  const is = h.exact === false ? "\u2248" : eqSign(shown(ya));
+  const is = eqSign(ya, h.exact !== false, h.svm ? 4 : undefined);
   let meaning;
   if (h.svm) {
     const threshold = tie ? "within rounding of 1, " : "";

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.browser.js.conftest import floats
-from viz.maths import eq_sign, labelled, num
+from viz.maths import chain_signs, eq_sign, labelled, num
 
 pytestmark = pytest.mark.browser
 
@@ -94,3 +94,32 @@ def test_a_point_is_named_with_the_sign_of_its_coordinates(js):
     got = js.evaluate("(pts) => pts.map((x) => pl.named('x', x))",
                       [[0.5, -1], [4 / 3, 8 / 3], [1.33333, 2]])
     assert got == ["x = (0.5, -1)", "x ≈ (1.33333, 2.66667)", "x = (1.33333, 2)"]
+
+
+@pytest.mark.parametrize("places", [None, 2, 4])
+def test_a_number_kept_to_places_gets_the_sign_python_gives(js, places):
+    # viz.maths.is_shown's places: the number first rounded to so many decimals (the SVM's
+    # numbers to 4), "=" only where that is the value
+    values = [*SIGNS, 0.12345, 0.1235, 0.00005, 2.5, 1e-5]
+    got = js.evaluate("([text, places]) => Array.from(pl.floats(text), "
+                      "(v) => pl.eqSign(v, true, places ?? undefined))", [floats(values), places])
+    assert got == [eq_sign(v, places=places) for v in values]
+
+
+# a line of maths with its numbers, "formula = substitution = result": given numbers (data,
+# settings), the run's own (exact or in floats) and the result, as the two signs both write
+CHAINS = [([0.5, 1], [0.25], 0.75), ([1 / 3, 1], [0.5], 0.5), ([0.5], [0.123456789], 1.0),
+          ([2], [], 2 ** 0.5), ([1], [0.5], 0.5), ([[0.5, 1.5], -1], [[0.25, 0.125]], [0.5, 3]),
+          ([0.3254257, 1], [], 0.0), ([], [0.12345, 0.5], 0.62345)]
+
+
+@pytest.mark.parametrize("exact", [True, False])
+@pytest.mark.parametrize("places", [None, 4])
+def test_a_lines_two_signs_are_pythons(js, exact, places):
+    got = js.evaluate("([chains, exact, places]) => chains.map(([given, computed, result]) => "
+                      "pl.chainSigns(given, computed, result, exact, places ?? undefined))",
+                      [CHAINS, exact, places])
+    assert [tuple(pair) for pair in got] == [
+        chain_signs(g, c, r, exact=exact, places=places) for g, c, r in CHAINS]
+    if exact and places is None:
+        assert [tuple(pair) for pair in got][:3] == [("=", "="), ("≈", "≈"), ("≈", "≈")]

@@ -33,9 +33,8 @@ export function drawOffView(o, away, scale, color, { name = "offview", word = "b
   // two short lines, so the words fit a narrow plot (side by side on a projector)
   const x = cx + inset[0] * (10 + nudge) * scale;
   // reads "boundary d away"; a distance is a quotient by |w|, so mostly rounded: "≈ d" then
-  const shown = num(away.distance);
-  const rounded = Math.abs(Number(shown) - away.distance) > 1e-12 * Math.max(1, away.distance);
-  const lines = [`${word} `, `${rounded ? "≈ " : ""}${shown} away`];
+  // (format.js's written, the one rule)
+  const lines = [`${word} `, `${written(away.distance)} away`];
   label.replaceChildren(...lines.map((text, i) => {
     const span = document.createElementNS(label.namespaceURI, "tspan");
     span.setAttribute("x", x);
