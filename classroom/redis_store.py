@@ -32,6 +32,8 @@ lecturer action:
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
+``plab:run:DIGEST``                a view's packed run, gzipped (bytes), for the
+                                   follower page: ``RUN_TTL`` after it was last put
 =================================  ===========================================
 
 Changes go out on the channel ``plab:{CODE}``: ``{"t": "state", "s": <public state
@@ -68,10 +70,18 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
-from classroom.limits import LEAD_QUIET, PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
+from classroom.limits import (
+    LEAD_QUIET,
+    MAX_RUN_BYTES,
+    PRESENCE_TTL,
+    REMOTE_TTL,
+    RUN_BUDGET,
+    RUN_TTL,
+    TOMBSTONE_TTL,
+)
 from classroom.results import MAX_ANSWERS, MAX_QUESTIONS, Results, asked
 from classroom.state import ClassError, ClassState, Reading, dumps, end, loads, public
-from classroom.store import Store, Transition, not_found
+from classroom.store import RunCache, Store, Transition, not_found
 
 LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # to Redis, per process
@@ -139,6 +149,12 @@ class RedisStore(Store):
             max_connections=MAX_CONNECTIONS, timeout=10,
             **({"password": password} if password else {}))
         self.redis = redis.Redis(connection_pool=pool)
+        # the packed runs are bytes: a client of their own that decodes nothing, and the runs
+        # this process served kept in front of it (a digest's bytes never change)
+        self.bytes = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            url, decode_responses=False, health_check_interval=30, max_connections=8,
+            timeout=10, **({"password": password} if password else {})))
+        self.runs = RunCache(RUN_BUDGET // 4)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._vote = self.redis.register_script(VOTE)
         self._subscribed: set[str] = set()
@@ -158,7 +174,8 @@ class RedisStore(Store):
         process (a restart, supervisord's stop) must not hang on a socket."""
         await super().close()
         for closing in (self._pubsub.aclose, self.redis.aclose,
-                        self.redis.connection_pool.disconnect):
+                        self.redis.connection_pool.disconnect, self.bytes.aclose,
+                        self.bytes.connection_pool.disconnect):
             with contextlib.suppress(Exception):  # (a step's timeout among them)
                 await asyncio.wait_for(closing(), CLOSE_S)
 
@@ -360,6 +377,24 @@ class RedisStore(Store):
 
     async def take_remote(self, token_hash: str) -> str | None:
         return await self.redis.getdel(f"plab:remote:{token_hash}")
+
+    async def put_run(self, digest: str, blob: bytes) -> bool:
+        if len(blob) > MAX_RUN_BYTES:
+            return False
+        await self.bytes.set(f"plab:run:{digest}", blob, ex=int(RUN_TTL))
+        self.runs.put(digest, blob)
+        return True
+
+    async def get_run(self, digest: str) -> bytes | None:
+        blob = self.runs.get(digest)
+        if blob is None:
+            blob = await self.bytes.get(f"plab:run:{digest}")
+            if blob is not None:
+                self.runs.put(digest, blob)
+        return blob
+
+    async def has_run(self, digest: str) -> bool:
+        return digest in self.runs or bool(await self.bytes.exists(f"plab:run:{digest}"))
 
     async def announce(self, state: ClassState) -> None:
         self.publish(state)
