@@ -101,8 +101,10 @@ def _lessons() -> dict[str, str]:
 def _colours() -> str:
     """The palette's colours the page takes from ui/theme.py's rules on the full app, light and
     dark."""
-    pairs = {"--st-primary-color": palette.PRIMARY, "--pl-mistake-text": palette.MISTAKE_TEXT,
-             "--pl-on-primary": palette.ON_PRIMARY, "--pl-muted": palette.MUTED_TEXT}
+    pairs = {"--st-background-color": palette.PAGE, "--st-secondary-background-color":
+             palette.WIDGET, "--st-text-color": palette.TEXT, "--st-primary-color": palette.PRIMARY,
+             "--pl-mistake-text": palette.MISTAKE_TEXT, "--pl-on-primary": palette.ON_PRIMARY,
+             "--pl-muted": palette.MUTED_TEXT}
     light = " ".join(f"{name}: {pair[0]};" for name, pair in pairs.items())
     dark = " ".join(f"{name}: {pair[1]};" for name, pair in pairs.items())
     return (f":root, .pl-stepper {{ {light} }}\n@media (prefers-color-scheme: dark) "

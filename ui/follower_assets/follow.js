@@ -226,7 +226,7 @@ export function follow({ mountStepper, mountStrip, lessons, first, silentMs }) {
   const code = readCode(typed);
   const f = { code, display: code ? displayCode(code) : "", ticket: params.get("ticket"),
               lessons, first, silentMs, mountStepper, mountStrip, tries: 0, timer: null,
-              run: null, wanted: undefined, viewSeq: null, mode: "follow", n: 0, busy: false,
+              run: undefined, wanted: undefined, viewSeq: null, mode: "follow", n: 0, busy: false,
               pending: null, over: false,
               title: el("pl-title"), line: el("pl-line"), words: el("pl-line-words"),
               again: el("pl-again"), none: el("pl-none"), stripRoot: el("pl-strip"),
