@@ -227,3 +227,50 @@ def test_two_processes_with_redis_serve_a_run_one_of_them_kept(redis_url):
                 response = await client.get(f"{two}/class/run/{digest}")
             assert response.status_code == 200 and response.content == blob
     run(main())
+
+
+# ------------------------------------------------------------------ the lecturer's page keeps it
+
+def _unpacked_header(blob: bytes) -> dict:
+    import json
+
+    length = int.from_bytes(blob[:4], "little")
+    return json.loads(blob[4:4 + length])
+
+
+def test_a_lecturers_page_keeps_its_pictures_run_and_the_class_names_it():
+    from streamlit.testing.v1 import AppTest
+
+    from classroom import server
+    from tests.apptest import ROOT, assert_clean, by_key, switch
+
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.run()
+    by_key(at.button, "class.start").click()
+    at.run()
+    assert_clean(at)
+    code = at.session_state["class.code"]
+    state = server.call(lambda store: store.get(code))
+    assert state.run is not None
+    kept = server.call(lambda store: store.get_run(state.run))
+    header = _unpacked_header(gzip.decompress(kept))
+    # the run of the page's own stepper, as the follower page steps it: from its start, with
+    # the keys, not in a projector's type (whatever the lecturer's page was at)
+    blobs = [value[1] for k, value in at.session_state._state.filtered_state.items()
+             if str(k).endswith(".stepper.blob")]
+    sent = _unpacked_header(blobs[0])
+    assert header["digest"] == state.run and header["run"] == sent["run"]
+    assert (header["start"], header["keys"], header["lecture"]) == (0, True, False)
+    assert header["columns"].keys() == sent["columns"].keys()
+    # a setting changes the run: the class names the new one, kept too
+    by_key(at.number_input, "train.eta").set_value(0.5).run()
+    assert_clean(at)
+    moved = server.call(lambda store: store.get(code))
+    assert moved.run not in (None, state.run) and moved.view_seq > state.view_seq
+    assert server.call(lambda store: store.has_run(moved.run))
+    # a view with no stepper (Boolean's truth table): no run
+    switch(at, "boolean").run()
+    assert_clean(at)
+    assert server.call(lambda store: store.get(code)).run is None
+    by_key(at.button, "class.end").click()
+    at.run()
