@@ -123,8 +123,7 @@ HTML = """<!doctype html>
 <title>Following a class · Perceptron Lab</title>
 <link rel="icon" href="app/static/favicon.png">
 <link rel="stylesheet" href="{css}">
-<script defer src="{plotly}"></script>
-<script type="module" src="{js}"></script>
+<link rel="preload" as="script" href="{plotly}">
 </head><body><main class="pl-follow">
 <header class="pl-follow-head"><h1 id="pl-title">Following a class</h1>
 <a id="pl-full" class="pl-button" href="./" aria-describedby="pl-full-says">Open the full
@@ -138,7 +137,10 @@ app</a></header>
 <p id="pl-full-says" class="pl-follow-says">Open the full app for the whole lesson at the
 class's view: its settings, its data and every part (a larger page, slower to open).</p>
 <noscript><p>This page needs JavaScript: open the full app instead.</p></noscript>
-</main></body></html>
+</main>
+<script id="pl-plotly" async src="{plotly}"></script>
+<script type="module" async src="{js}"></script>
+</body></html>
 """
 
 

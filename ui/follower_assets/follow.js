@@ -220,7 +220,25 @@ function watch(f) {
   if (st.run !== undefined && st.run !== f.wanted) draw(f, st.run);
 }
 
+function plotlyLoading() {
+  // Plotly comes by a script of the page's own, fetched beside this one (neither waits for the
+  // other: the class and its run are read while Plotly arrives); the stepper's loadPlotly
+  // (plotly.js) takes this load rather than starting another
+  if (window.Plotly || window.__plPlotlyLoading) return;
+  const script = el("pl-plotly");
+  // fetched and run already, yet no Plotly: it failed (the stepper's own load tries the app's)
+  if (performance.getEntriesByName(script.src).some((entry) => entry.responseEnd > 0)) return;
+  window.__plPlotlyLoading = new Promise((resolve, reject) => {
+    script.addEventListener("load", () => resolve(window.Plotly));
+    script.addEventListener("error", () => {
+      window.__plPlotlyLoading = null;  // the stepper's own load tries again
+      reject(new Error("plotly"));
+    });
+  });
+}
+
 export function follow({ mountStepper, mountStrip, lessons, first, silentMs }) {
+  plotlyLoading();
   const params = new URLSearchParams(location.search);
   const typed = params.get("class") ?? "";
   const code = readCode(typed);
