@@ -6,6 +6,7 @@ Run from the repository root::
     python -m bench.follower_page                  # both parts
     python -m bench.follower_page --joins 50       # develop with small numbers
     python -m bench.follower_page --part bytes     # the browser part only
+    python -m bench.follower_page --part burst --joins 1000 --nginx 2   # nginx, 2 processes, Redis
 
 One Streamlit server. A lecturer's page (headless Chromium, 1280 x 800) opens ``--view``, starts
 a class from its sidebar and moves to ``--step`` (its page keeps the view's run for the follower
@@ -28,8 +29,10 @@ each what the follower page does over HTTP (classroom/follower.py's raw asyncio 
 the page, GET the class (``/class/CODE``: its run's digest, a join ticket), GET the run, earn an
 identity (a proof of work made before the burst, as each phone makes its own), open the stream;
 each timed from the burst's start to the stream's first state at the class's step. Server CPU
-per join: the process's CPU time over the burst less its idle rate over 3 s before it (the
-lecturer's page open), divided by the joins.
+per join: the processes' CPU time over the burst less their idle rate over 3 s before it (the
+lecturer's page open), divided by the joins. ``--nginx N``: deploy/run.sh with N processes (and
+Redis when N > 1) behind nginx, every request through it (its cache of the page's files and the
+runs too).
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ import argparse
 import asyncio
 import base64
 import concurrent.futures
+import contextlib
 import json
 import os
 import re
@@ -197,23 +201,27 @@ async def join(base: str, code: str, step: int, proof, start: float, timeout: fl
             await follower.close()
 
 
-def cpu(pid: int) -> float:
-    times = psutil.Process(pid).cpu_times()
-    return times.user + times.system
+def cpu(pids: list[int]) -> float:
+    total = 0.0
+    for pid in pids:
+        times = psutil.Process(pid).cpu_times()
+        total += times.user + times.system
+    return total
 
 
-async def burst(base: str, pid: int, code: str, step: int, joins: int, timeout: float) -> dict:
+async def burst(base: str, pids: list[int], code: str, step: int, joins: int, timeout: float
+                ) -> dict:
     _, reply = await request(base, "GET", "/class/voter")
     work = reply["work"]
     proofs = [codes.solve_work(work["bits"], work["iterations"]) for _ in range(joins)]
-    before = cpu(pid)
+    before = cpu(pids)
     await asyncio.sleep(3)
-    idle = (cpu(pid) - before) / 3
-    start_cpu, start = cpu(pid), time.perf_counter()
+    idle = (cpu(pids) - before) / 3
+    start_cpu, start = cpu(pids), time.perf_counter()
     results = await asyncio.gather(*(join(base, code, step, proof, start, timeout)
                                      for proof in proofs))
     wall = time.perf_counter() - start
-    used = cpu(pid) - start_cpu - idle * wall
+    used = cpu(pids) - start_cpu - idle * wall
     times = [t for t, _, problem in results if problem is None]
     problems = [problem for *_, problem in results if problem is not None]
     return {"p50": percentile(times, 50), "p95": percentile(times, 95),
@@ -221,6 +229,12 @@ async def burst(base: str, pid: int, code: str, step: int, joins: int, timeout: 
             "first_error": problems[0] if problems else "", "wall": wall, "idle": idle,
             "cpu_ms": 1000 * used / joins,
             "bytes": sum(b for _, b, _ in results) / joins}
+
+
+@contextlib.contextmanager
+def served_one():
+    with streamlit_server(name="follower-page") as (base, process):
+        yield base, [process.pid]
 
 
 def main() -> None:
@@ -233,13 +247,22 @@ def main() -> None:
     parser.add_argument("--step", type=int, default=25)
     parser.add_argument("--throttle", action="store_true", help="also on a busy campus Wi-Fi")
     parser.add_argument("--timeout", type=float, default=60.0)
+    parser.add_argument("--nginx", type=int, default=0,
+                        help="N > 0: deploy/run.sh with N processes (and Redis when N > 1)")
     args = parser.parse_args()
     print(machine())
     load_before = load_average()
     # a hall's phones each make their own proof of work: here one process makes them all
-    env = {**os.environ, "PERCEPTRON_LAB_WORK_BITS": "4"}
-    with streamlit_server(name="follower-page", env=env) as (base, process), \
-            sync_playwright() as playwright:
+    os.environ["PERCEPTRON_LAB_WORK_BITS"] = "4"
+    if args.nginx:
+        from bench._nginx import balanced
+
+        served = balanced(args.nginx, precompress=False)
+        where = f"nginx + {args.nginx} processes" + (" + Redis" if args.nginx > 1 else "")
+    else:
+        served = served_one()
+        where = "one process"
+    with served as (base, pids), sync_playwright() as playwright:
         browser = playwright.chromium.launch(headless=True, executable_path=system_chromium(),
                                              args=CHROMIUM_ARGS)
         lecturer, code = lecture(browser, base, args.view, args.step)
@@ -256,9 +279,9 @@ def main() -> None:
         if args.part in ("burst", "both"):
             # (on a thread of its own: Playwright's loop runs on this one)
             with concurrent.futures.ThreadPoolExecutor(1) as pool:
-                found = pool.submit(asyncio.run, burst(base, process.pid, code, args.step,
+                found = pool.submit(asyncio.run, burst(base, pids, code, args.step,
                                                        args.joins, args.timeout)).result()
-            print(f"\n{args.joins} follower pages join at once on one process (GET page, class, "
+            print(f"\n{args.joins} follower pages join at once, {where} (GET page, class, "
                   f"run; identity; stream): at the class's step p50 / p95 / max "
                   f"{found['p50']:.2f} / {found['p95']:.2f} / {found['max']:.2f} s, all in "
                   f"{found['wall']:.1f} s; errors {found['errors']} {found['first_error']}")
