@@ -267,6 +267,15 @@ def test_the_follower_page_in_the_dark_on_a_tablet_and_its_bad_input(browser, se
         assert tablet.locator(".pl-stepper.pl-dark").count() == 1  # the chart in the dark's colours
         tablet.screenshot(path=ARTIFACTS / "follower_tablet_dark.png")
         accessible(tablet, "follower_tablet_dark")
+        # the keyboard: → steps on one's own (exploring), Enter on Rejoin comes back
+        press(tablet, "ArrowRight")
+        wait_strip(tablet, "Exploring on your own")
+        wait_status(tablet, "Step 1 / 20")
+        rejoin = tablet.get_by_role("button", name=re.compile("Rejoin the class"))
+        rejoin.focus()
+        tablet.keyboard.press("Enter")
+        wait_strip(tablet, "Following the class")
+        same_status(lecturer, tablet)
 
         # a wrong code, a code that is not one: said in words, the first with a retry
         wrong = follower(tablet_context, f"{server_url}/follow?class=ABCD-EFGH", errors)
