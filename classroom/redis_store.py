@@ -33,7 +33,11 @@ lecturer action:
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
 ``plab:run:DIGEST``                a view's packed run, gzipped (bytes), for the
-                                   follower page: ``RUN_TTL`` after it was last put
+                                   follower page: ``RUN_TTL`` after it was last put,
+                                   and all of them ``RUN_BUDGET`` bytes at most
+                                   (Redis evicts nothing: the oldest put go first)
+``plab:runs``, ``:sizes``, ``:bytes``  the runs kept, by when they were put; their
+                                   sizes; their total (PUT_RUN)
 =================================  ===========================================
 
 Changes go out on the channel ``plab:{CODE}``: ``{"t": "state", "s": <public state
@@ -119,6 +123,29 @@ return 1
 """
 RESULTS_KEYS = ("answers", "numbers", "questions", "readers")
 
+# a run kept, and the oldest dropped while the runs' total is over the budget (Redis runs with
+# noeviction: a store full of runs would refuse the classes' own writes). A run that expired
+# is still counted until it is the oldest: the total errs on the safe side.
+PUT_RUN = """
+local key = 'plab:run:' .. ARGV[1]
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then redis.call('DECRBY', KEYS[3], old) end
+redis.call('SET', key, ARGV[2], 'EX', ARGV[5])
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], string.len(ARGV[2]))
+local total = redis.call('INCRBY', KEYS[3], string.len(ARGV[2]))
+while total > tonumber(ARGV[4]) do
+  local oldest = redis.call('ZPOPMIN', KEYS[1])
+  if #oldest == 0 then break end
+  local size = redis.call('HGET', KEYS[2], oldest[1]) or 0
+  redis.call('HDEL', KEYS[2], oldest[1])
+  redis.call('DEL', 'plab:run:' .. oldest[1])
+  total = redis.call('DECRBY', KEYS[3], size)
+end
+return total
+"""
+RUN_KEYS = ("plab:runs", "plab:runs:sizes", "plab:runs:bytes")
+
 
 def key(code: str, *parts: object) -> str:
     return ":".join([f"plab:{{{code}}}", *map(str, parts)])
@@ -155,6 +182,8 @@ class RedisStore(Store):
             url, decode_responses=False, health_check_interval=30, max_connections=8,
             timeout=10, **({"password": password} if password else {})))
         self.runs = RunCache(RUN_BUDGET // 4)
+        self.run_budget = RUN_BUDGET
+        self._put_run = self.bytes.register_script(PUT_RUN)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._vote = self.redis.register_script(VOTE)
         self._subscribed: set[str] = set()
@@ -379,9 +408,10 @@ class RedisStore(Store):
         return await self.redis.getdel(f"plab:remote:{token_hash}")
 
     async def put_run(self, digest: str, blob: bytes) -> bool:
-        if len(blob) > MAX_RUN_BYTES:
+        if len(blob) > min(MAX_RUN_BYTES, self.run_budget):
             return False
-        await self.bytes.set(f"plab:run:{digest}", blob, ex=int(RUN_TTL))
+        await self._put_run(keys=list(RUN_KEYS), args=[digest, blob, self.clock(),
+                                                       self.run_budget, int(RUN_TTL)])
         self.runs.put(digest, blob)
         return True
 

@@ -274,3 +274,28 @@ def test_a_lecturers_page_keeps_its_pictures_run_and_the_class_names_it():
     assert server.call(lambda store: store.get(code)).run is None
     by_key(at.button, "class.end").click()
     at.run()
+
+
+def test_the_runs_in_redis_keep_within_their_budget_the_oldest_put_going_first(redis_url):
+    runs = [packed_run(seed=s) for s in range(4)]  # four runs of one size
+    size = len(runs[0][1])
+
+    async def main():
+        client = redis.Redis.from_url(redis_url)
+        await client.flushdb()
+        store = RedisStore(redis_url)
+        await store.start()
+        store.run_budget = 3 * size
+        try:
+            for digest, blob, _ in runs:
+                assert await store.put_run(digest, blob)
+            kept = [bool(await client.exists(f"plab:run:{d}")) for d, _, _ in runs]
+            assert kept == [False, True, True, True]
+            assert int(await client.get("plab:runs:bytes")) == 3 * size
+            assert await store.put_run(runs[1][0], runs[1][1])  # put again: counted once
+            assert int(await client.get("plab:runs:bytes")) == 3 * size
+            assert not await store.put_run("f" * 16, b"x" * (3 * size + 1))  # over the budget
+        finally:
+            await store.close()
+            await client.aclose()
+    run(main())

@@ -109,6 +109,9 @@ def _publish(view: dict[str, str], picture=None) -> ClassState | None:
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
         run = _shared(picture)
+    except Unavailable:  # the view goes out without its run (a later run gives it: _give_run)
+        run = None
+    try:
         state = _act("view", view=encode_view(view), step=step, run=run)[0]
     except Unavailable:
         return None  # the view goes out on a later run (it still differs from the baseline)
