@@ -299,3 +299,32 @@ def test_the_runs_in_redis_keep_within_their_budget_the_oldest_put_going_first(r
             await store.close()
             await client.aclose()
     run(main())
+
+
+def test_a_students_full_page_gives_the_run_back_to_a_store_that_lost_it():
+    from streamlit.testing.v1 import AppTest
+
+    from classroom import server
+    from tests.apptest import ROOT, assert_clean, by_key
+    from ui.classroom import store as page_store
+
+    lecturer = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    lecturer.run()
+    by_key(lecturer.button, "class.start").click()
+    lecturer.run()
+    code = lecturer.session_state["class.code"]
+    digest = server.call(lambda store: store.get(code)).run
+    assert digest is not None
+    store = server.classroom().store
+    store.runs = RunCache()  # the store lost it (a process's cache full, Redis restarted)
+    page_store._KEPT_RUNS.clear()  # (and this process forgot it had kept it)
+    assert not server.call(lambda s: s.has_run(digest))
+    student = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    student.query_params["class"] = code
+    student.run()
+    assert_clean(student)
+    assert student.session_state["class.role"] == "student"
+    kept = server.call(lambda s: s.get_run(digest))
+    assert kept is not None and _unpacked_header(gzip.decompress(kept))["digest"] == digest
+    by_key(lecturer.button, "class.end").click()
+    lecturer.run()
