@@ -310,3 +310,49 @@ def test_the_follower_page_in_the_dark_on_a_tablet_and_its_bad_input(browser, se
         tablet_context.close()
         lecturer_context.close()
     assert errors == []
+
+
+def test_the_follower_page_on_another_process_draws_the_run_its_lecturer_kept_in_redis(browser):
+    from tests.browser.test_class_redis import REDIS_PASSWORD, redis_server, streamlit_process
+
+    errors: list[str] = []
+    with redis_server(password=REDIS_PASSWORD) as redis_url, \
+            streamlit_process(redis_url, "follower_lecturer") as lecturer_url, \
+            streamlit_process(redis_url, "follower_students") as student_url:
+        lecturer_context = browser.new_context(viewport=PROJECTOR)
+        phone_context = browser.new_context(**PHONE)
+        try:
+            lecturer = lecturer_context.new_page()
+            lecturer.set_default_timeout(timeout_ms(25_000))
+            lecturer.goto(lecturer_url)
+            wait_idle(lecturer)
+            lecturer.get_by_role("button", name="Lecture notes' example").press("Enter")
+            settle(lecturer, 600)
+            wait_status(lecturer, "Step 0 / 20")
+            code, _ = started(lecturer)
+            lecturer.get_by_role("button", name="Hide the code").click()
+            settle(lecturer, 500)
+            press(lecturer, "ArrowRight", 3)
+            # the phone on the other process: the run comes from Redis, the steps by pub/sub
+            phone = follower(phone_context, f"{student_url}/follow?class={code}", errors)
+            ready(phone)
+            same_status(lecturer, phone)
+            press(lecturer, "ArrowRight", 2)
+            same_status(lecturer, phone)
+            # another setting: a new run, kept by the lecturer's process, drawn on the other
+            eta = sidebar(lecturer).get_by_label("Learning rate η")
+            eta.fill("0.5")
+            eta.press("Enter")
+            settle(lecturer, 800)
+            phone.wait_for_function("() => window.__plFollow.viewSeq > 2")
+            ready(phone)
+            same_status(lecturer, phone)
+            drawn = phone.evaluate("() => [window.__plFollow.run, document.querySelector("
+                                   "'.pl-class').parentElement.__plClass.state.run]")
+            assert drawn[0] == drawn[1] and drawn[0] is not None  # the class's new run
+            assert phone.locator(".pl-explain").inner_text() == \
+                lecturer.locator(".pl-explain").inner_text()  # its maths, at η = 0.5
+        finally:
+            phone_context.close()
+            lecturer_context.close()
+    assert errors == []
