@@ -6,6 +6,7 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from functools import partial
 
@@ -136,6 +137,7 @@ def _note_picture(run: Run) -> None:
 
 _SHARED: dict[tuple, tuple[str, bytes]] = {}  # a few runs' shared bytes, by their tag
 _SHARED_RUNS = 16
+_SHARED_LOCK = threading.Lock()
 
 
 def shared_run(run: Run) -> tuple[str, bytes]:
@@ -150,9 +152,10 @@ def shared_run(run: Run) -> tuple[str, bytes]:
                        0, True)[1]
         length = int.from_bytes(blob[:4], "little")
         made = (json.loads(blob[4:4 + length])["digest"], gzip.compress(blob, 6, mtime=0))
-        if len(_SHARED) >= _SHARED_RUNS:
-            _SHARED.pop(next(iter(_SHARED)))
-        _SHARED[tag] = made
+        with _SHARED_LOCK:  # (the sessions' script threads share it)
+            while len(_SHARED) >= _SHARED_RUNS:
+                _SHARED.pop(next(iter(_SHARED)))
+            _SHARED[tag] = made
     return made
 
 
