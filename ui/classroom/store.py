@@ -3,6 +3,7 @@ run on the serving loop; a store that does not answer is :class:`Unavailable`.""
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import TimeoutError as FutureTimeout
 
 import streamlit as st
@@ -83,8 +84,6 @@ def _keep_run(digest: str, blob: bytes, *, unless_kept: bool = False) -> bool:
     hashed name in the class's state is then the lecturer's to set); False when it is too large
     to keep. ``unless_kept``: a page that only offers it (a student's) first asks whether the
     store has it."""
-    import time
-
     now = time.monotonic()
     if now - _KEPT_RUNS.get(digest, -_KEPT_FOR) < _KEPT_FOR:
         return True
