@@ -14,6 +14,7 @@ if __name__ != "__main__":
     # `streamlit run app.py` imports this file to find `app`: Streamlit's server with the
     # class routes beside its own (classroom/). Every page view runs the file as __main__.
     from classroom.server import lifespan, middleware, routes
+    from ui.classroom.follower_page import routes as follower_routes
     from ui.stepper import serve_file, serve_plotly
 
     # ./static (git-ignored) holds the stepper's copy of plotly.min.js and the icon; made
@@ -21,7 +22,9 @@ if __name__ != "__main__":
     # (server.enableStaticServing)
     serve_plotly()
     serve_file(FAVICON.name, FAVICON.read_bytes())
-    app = st.App(__file__, routes=routes(), lifespan=lifespan, middleware=middleware())
+    # the class's routes, and the follower page that follows a class with no Streamlit session
+    app = st.App(__file__, routes=[*routes(), *follower_routes()], lifespan=lifespan,
+                 middleware=middleware())
 
 if __name__ == "__main__":
     st.set_page_config(

@@ -50,6 +50,7 @@ if [[ "${QUICK:-0}" == 1 ]]; then
     run bench.lesson_open --rounds 1 --lessons "/?lecture=1"
     run bench.load --sessions 20 --duration 5 --ramp 0
     run bench.class_burst --joins 20
+    run bench.follower_page --joins 20
     run bench.recovery --fault "kill student's"
 else
     run bench.core_speed
@@ -75,6 +76,7 @@ else
     run bench.load --sessions 300 --duration 10 --ramp 0 --timeout 120 --wait-quiet 20
     run bench.load --sessions 1000 --duration 10 --ramp 0 --timeout 240 --nginx 2 --wait-quiet 20
     run bench.class_burst --joins 300
+    run bench.follower_page --throttle --joins 300
     run bench.class_burst --joins 1000 --nginx 2 --timeout 240
     # a class through each fault of a supervised deployment, three times
     run bench.recovery --repeat 3

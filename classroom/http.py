@@ -57,6 +57,13 @@ Routes (every response is JSON with ``Cache-Control: no-store``, errors as
     question is not open; 403 without a signed cookie, or without an open stream on
     this class (an unknown code gets the same 403: an answer tells nothing of codes).
 
+``GET /class/run/DIGEST``
+    A view's packed run (ui/stepper/wire.py's ``pack``; the class's public state names it,
+    ``run``), as the follower page fetches it: the bytes, gzipped (``Content-Encoding: gzip``
+    for a browser that takes it), ``Cache-Control: public, max-age=31536000, immutable`` and
+    an ETag (a digest's bytes never change), 404 for a digest no run is kept under (400 for
+    one that is not 16 hex digits). It reads no class and spends no miss: a digest names a
+    run, not a class, and is 64 bits of hash.
 ``GET /class/voter``, ``POST /class/voter`` ``{"stamp", "nonce"}``
     A student's identity: 204 when the page has one, else 401 with the work that earns one
     (``{"work": {"bits", "iterations", "salt"}}``); the POST sends the proof (stream.js's
@@ -121,6 +128,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gzip
 import ipaddress
 import json
 import logging
@@ -138,7 +146,7 @@ from classroom.hub import EXPLORE, FOLLOW, HEARTBEAT_FRAME, RETRY_FRAME, Subscri
 from classroom.limits import Buckets
 from classroom.ops import ACTION_FIELDS, Operations
 from classroom.results import csv_text
-from classroom.state import ClassError, ClassState, public
+from classroom.state import ClassError, ClassState, check_run, public
 from classroom.store import Store
 
 LOG = logging.getLogger(__name__)
@@ -150,6 +158,27 @@ VOTER_COOKIE_AGE = 180 * 86400  # a term
 # the course sites that may show the app in a frame (deploy/run.sh's FRAME_ANCESTORS)
 FRAME_ANCESTORS = "PERCEPTRON_LAB_FRAME_ANCESTORS"
 NO_STORE = {"Cache-Control": "no-store", "X-Content-Type-Options": "nosniff"}
+# what never changes under its name (a run under its digest, the follower page's hashed files)
+IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable",
+             "X-Content-Type-Options": "nosniff"}
+
+
+def takes_gzip(request: Request) -> bool:
+    """Whether the browser takes a gzipped body (every browser does; a bare client may not)."""
+    return any(part.split(";")[0].strip() in ("gzip", "*")
+               for part in request.headers.get("accept-encoding", "").split(","))
+
+
+def gzipped_response(request: Request, body: bytes, media_type: str, etag: str) -> Response:
+    """``body`` (gzipped) as an immutable response: 304 for a browser that has it, gzipped for
+    one that takes it, else whole."""
+    headers = {**IMMUTABLE, "ETag": f'"{etag}"', "Vary": "Accept-Encoding"}
+    if request.headers.get("if-none-match", "").strip() in (f'"{etag}"', f'W/"{etag}"'):
+        return Response(status_code=304, headers=headers)
+    if takes_gzip(request):
+        return Response(body, media_type=media_type,
+                        headers={**headers, "Content-Encoding": "gzip"})
+    return Response(gzip.decompress(body), media_type=media_type, headers=headers)
 
 
 def error(status: int, message: str, *, headers: dict[str, str] | None = None) -> Response:
@@ -200,6 +229,7 @@ class Classroom:
         return [
             Route("/class", self.guarded(self.start), methods=["POST"]),
             Route("/class/voter", self.guarded(self.voter), methods=["GET", "POST"]),
+            Route("/class/run/{digest}", self.guarded(self.run), methods=["GET"]),
             Route("/class/{code}", self.guarded(self.snapshot), methods=["GET"]),
             Route("/class/{code}/events", Events(self), methods=["GET"]),
             Route("/class/{code}/lecturer", self.guarded(self.lecturer), methods=["POST"]),
@@ -244,6 +274,17 @@ class Classroom:
                                        request.query_params.get("ticket"))
         return JSONResponse(public(state), headers={
             **NO_STORE, TICKET_HEADER: self.ops.ticket(state.code)})
+
+    async def run(self, request: Request) -> Response:
+        """``GET /class/run/DIGEST``: a view's packed run (see the module's docstring)."""
+        try:
+            digest = check_run(request.path_params["digest"])
+        except ClassError:
+            raise ClassError(400, "a run's digest is 16 hex digits 0-9, a-f") from None
+        blob = await self.store.get_run(digest)
+        if blob is None:
+            raise ClassError(404, "no run is kept under this digest: open the full app")
+        return gzipped_response(request, blob, "application/octet-stream", digest)
 
     def identity(self, request: Request) -> str | None:
         """The page's identity when its voter cookie is the server's (else None)."""

@@ -16,6 +16,12 @@ from collections.abc import Callable
 # ------------------------------------------------------------------ sizes
 MAX_LECTURER_BODY = 16 * 1024  # a view (<= 6,000 characters) and a few fields, as JSON
 MAX_STUDENT_BODY = 256  # {"question": 123, "choice": "anticlockwise"} is about 45 bytes
+# a view's packed run, as the follower page fetches it (GET /class/run/DIGEST): one run at most
+# this many bytes (gzipped as kept; a run larger is not kept, and the follower page says "open
+# the full app"), and a process's store of runs at most RUN_BUDGET bytes (the least recently
+# used go first); in Redis each lives RUN_TTL after it was last put or read
+MAX_RUN_BYTES = 2 * 1024 * 1024
+RUN_BUDGET = 64 * 1024 * 1024
 
 # ------------------------------------------------------------------ lifetimes, seconds
 QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
@@ -24,6 +30,7 @@ QUIET_TTL = 3600.0  # a class with no word from its lecturer for an hour ends
 # press is a word), and no student is there to keep it for
 ABANDONED_TTL = 900.0
 TOMBSTONE_TTL = 86400.0  # an ended class's code still says "ended" for a day
+RUN_TTL = 3 * 3600.0  # a view's packed run in Redis: a lecture and the hour after
 REMOTE_TTL = 600.0  # a remote link works once, within ten minutes
 # a page's join ticket (codes.join_ticket) is good this long after the page's last run made it:
 # a lecture and the hour after. It says only that its holder had the class's code, so its life

@@ -31,12 +31,14 @@ from classroom.state import (
     ClassError,
     ClassState,
     add_key,
+    check_run,
     check_spec,
     close_question,
     end,
     open_question,
     restored,
     reveal,
+    set_run,
     set_step,
     set_view,
     start,
@@ -65,7 +67,13 @@ def _view(body: dict[str, Any], key: str) -> Transition:
     view = body.get("view")
     if isinstance(view, str) and key and key in view:
         raise ClassError(400, "a view never holds the lecturer's key")
-    return lambda s: set_view(s, view, body.get("step", 0))
+    run = check_run(body.get("run"))  # refused before the store is asked
+    return lambda s: set_view(s, view, body.get("step", 0), run)
+
+
+def _run(body: dict[str, Any], _key: str) -> Transition:
+    run = check_run(body.get("run"))
+    return lambda s: set_run(s, run)
 
 
 def _ask(body: dict[str, Any], _key: str) -> Transition:
@@ -125,7 +133,9 @@ async def _plan(ops: Operations, state: ClassState, body: dict[str, Any]) -> dic
 
 ACTIONS: dict[str, Action] = {
     "step": Action(frozenset({"step"}), lambda b, _k: lambda s: set_step(s, b.get("step"))),
-    "view": Action(frozenset({"view", "step"}), _view),
+    # with "run": the digest of the view's packed run, kept in the store (Store.put_run)
+    "view": Action(frozenset({"view", "step", "run"}), _view),
+    "run": Action(frozenset({"run"}), _run),  # the view's run, kept later (or again)
     "ask": Action(frozenset({"kind", "step", "spec", "slide"}), _ask),
     "reveal": Action(frozenset(), lambda _b, _k: reveal),
     "close": Action(frozenset(), lambda _b, _k: close_question),

@@ -35,6 +35,12 @@ lecturer action:
 ``plab:remote:HASH``               a remote token's class (ten minutes, taken once
                                    with GETDEL)
 ``plab:classes``                   open classes, scored by when they lapse
+``plab:run:DIGEST``                a view's packed run, gzipped (bytes), for the
+                                   follower page: ``RUN_TTL`` after it was last put,
+                                   and all of them ``RUN_BUDGET`` bytes at most
+                                   (Redis evicts nothing: the oldest put go first)
+``plab:runs``, ``:sizes``, ``:bytes``  the runs kept, by when they were put; their
+                                   sizes; their total (PUT_RUN)
 =================================  ===========================================
 
 Changes go out on the channel ``plab:{CODE}``: ``{"t": "state", "s": <public state
@@ -71,10 +77,18 @@ import redis.asyncio as redis
 from redis.exceptions import RedisError, WatchError
 
 from classroom.hub import FOLLOW, Subscriber
-from classroom.limits import LEAD_QUIET, PRESENCE_TTL, REMOTE_TTL, TOMBSTONE_TTL
+from classroom.limits import (
+    LEAD_QUIET,
+    MAX_RUN_BYTES,
+    PRESENCE_TTL,
+    REMOTE_TTL,
+    RUN_BUDGET,
+    RUN_TTL,
+    TOMBSTONE_TTL,
+)
 from classroom.results import MAX_ANSWERS, MAX_QUESTIONS, Results, asked
 from classroom.state import ClassError, ClassState, Reading, dumps, end, loads, public
-from classroom.store import Store, Transition, not_found
+from classroom.store import RunCache, Store, Transition, not_found
 
 LOG = logging.getLogger(__name__)
 MAX_CONNECTIONS = 64  # to Redis, per process
@@ -112,6 +126,29 @@ return 1
 """
 RESULTS_KEYS = ("answers", "numbers", "questions", "readers")
 
+# a run kept, and the oldest dropped while the runs' total is over the budget (Redis runs with
+# noeviction: a store full of runs would refuse the classes' own writes). A run that expired
+# is still counted until it is the oldest: the total errs on the safe side.
+PUT_RUN = """
+local key = 'plab:run:' .. ARGV[1]
+local old = redis.call('HGET', KEYS[2], ARGV[1])
+if old then redis.call('DECRBY', KEYS[3], old) end
+redis.call('SET', key, ARGV[2], 'EX', ARGV[5])
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('HSET', KEYS[2], ARGV[1], string.len(ARGV[2]))
+local total = redis.call('INCRBY', KEYS[3], string.len(ARGV[2]))
+while total > tonumber(ARGV[4]) do
+  local oldest = redis.call('ZPOPMIN', KEYS[1])
+  if #oldest == 0 then break end
+  local size = redis.call('HGET', KEYS[2], oldest[1]) or 0
+  redis.call('HDEL', KEYS[2], oldest[1])
+  redis.call('DEL', 'plab:run:' .. oldest[1])
+  total = redis.call('DECRBY', KEYS[3], size)
+end
+return total
+"""
+RUN_KEYS = ("plab:runs", "plab:runs:sizes", "plab:runs:bytes")
+
 
 def key(code: str, *parts: object) -> str:
     return ":".join([f"plab:{{{code}}}", *map(str, parts)])
@@ -142,6 +179,14 @@ class RedisStore(Store):
             max_connections=MAX_CONNECTIONS, timeout=10,
             **({"password": password} if password else {}))
         self.redis = redis.Redis(connection_pool=pool)
+        # the packed runs are bytes: a client of their own that decodes nothing, and the runs
+        # this process served kept in front of it (a digest's bytes never change)
+        self.bytes = redis.Redis(connection_pool=redis.BlockingConnectionPool.from_url(
+            url, decode_responses=False, health_check_interval=30, max_connections=8,
+            timeout=10, **({"password": password} if password else {})))
+        self.runs = RunCache(RUN_BUDGET // 4)
+        self.run_budget = RUN_BUDGET
+        self._put_run = self.bytes.register_script(PUT_RUN)
         self._pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
         self._vote = self.redis.register_script(VOTE)
         self._subscribed: set[str] = set()
@@ -161,7 +206,8 @@ class RedisStore(Store):
         process (a restart, supervisord's stop) must not hang on a socket."""
         await super().close()
         for closing in (self._pubsub.aclose, self.redis.aclose,
-                        self.redis.connection_pool.disconnect):
+                        self.redis.connection_pool.disconnect, self.bytes.aclose,
+                        self.bytes.connection_pool.disconnect):
             with contextlib.suppress(Exception):  # (a step's timeout among them)
                 await asyncio.wait_for(closing(), CLOSE_S)
 
@@ -374,6 +420,25 @@ class RedisStore(Store):
             return None
         kept = json.loads(found)
         return kept["text"], kept["at"]
+
+    async def put_run(self, digest: str, blob: bytes) -> bool:
+        if len(blob) > min(MAX_RUN_BYTES, self.run_budget):
+            return False
+        await self._put_run(keys=list(RUN_KEYS), args=[digest, blob, self.clock(),
+                                                       self.run_budget, int(RUN_TTL)])
+        self.runs.put(digest, blob)
+        return True
+
+    async def get_run(self, digest: str) -> bytes | None:
+        blob = self.runs.get(digest)
+        if blob is None:
+            blob = await self.bytes.get(f"plab:run:{digest}")
+            if blob is not None:
+                self.runs.put(digest, blob)
+        return blob
+
+    async def has_run(self, digest: str) -> bool:
+        return digest in self.runs or bool(await self.bytes.exists(f"plab:run:{digest}"))
 
     async def announce(self, state: ClassState) -> None:
         self.publish(state)

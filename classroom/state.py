@@ -445,6 +445,9 @@ class ClassState:
     view_seq: int = 1
     question: Question | None = None
     ended: bool = False
+    # the digest of the view's packed run (the first stepper the lecturer's page draws on it,
+    # kept in the store: GET /class/run/DIGEST), or None: no run (a view with no stepper)
+    run: str | None = None
 
 
 def clean_view(view: object) -> str:
@@ -500,12 +503,39 @@ def restored(code: str, key_hash: str, salt: str, view: str, step: int, seq: int
     return replace(start(code, key_hash, salt, view, step), seq=seq, view_seq=view_seq)
 
 
-def set_view(state: ClassState, view: str, step: int) -> ClassState:
-    """Another lesson, data or settings (and the step on it); drops any question."""
+def set_view(state: ClassState, view: str, step: int, run: object = None) -> ClassState:
+    """Another lesson, data or settings (and the step on it, and its run's digest, or None);
+    drops any question."""
     _live(state)
     seq = state.seq + 1
     return replace(state, view=clean_view(view), step=check_step(step), seq=seq, view_seq=seq,
-                   question=None)
+                   question=None, run=check_run(run))
+
+
+_DIGEST = re.compile(r"[0-9a-f]{16}")  # ui/stepper/wire.py's pack: blake2b of 8 bytes, in hex
+
+
+def check_run(run: object) -> str | None:
+    """A run's digest (16 lower-case hex digits), or None; ClassError 400 otherwise.
+
+    >>> check_run("00ff00ff00ff00ff"), check_run(None)
+    ('00ff00ff00ff00ff', None)
+    """
+    if run is None:
+        return None
+    if not isinstance(run, str) or _DIGEST.fullmatch(run) is None:
+        raise ClassError(400, "a run is its digest: 16 hex digits 0-9, a-f")
+    return run
+
+
+def set_run(state: ClassState, run: object) -> ClassState:
+    """The view's packed run is kept under this digest (or there is none): followers fetch it;
+    the view is the same (no page reruns for it)."""
+    _live(state)
+    run = check_run(run)
+    if run == state.run:
+        return state
+    return replace(state, run=run, seq=state.seq + 1)
 
 
 def set_step(state: ClassState, step: int) -> ClassState:
@@ -607,7 +637,8 @@ def end(state: ClassState) -> ClassState:
 def public(state: ClassState, *, with_view: bool = True) -> dict[str, Any]:
     """What a follower is sent: no keys, no salts, no voters, counts only once revealed."""
     out: dict[str, Any] = {"code": state.code, "seq": state.seq, "view_seq": state.view_seq,
-                           "step": state.step, "ended": state.ended, "question": None}
+                           "step": state.step, "ended": state.ended, "question": None,
+                           "run": state.run}
     if with_view:
         out["view"] = state.view
     question = state.question
@@ -630,7 +661,7 @@ def dumps(state: ClassState) -> str:
     data: dict[str, Any] = {
         "code": state.code, "key_hashes": list(state.key_hashes), "salt": state.salt,
         "view": state.view, "step": state.step, "seq": state.seq, "view_seq": state.view_seq,
-        "ended": state.ended, "question": None}
+        "ended": state.ended, "question": None, "run": state.run}
     if question is not None:
         data["question"] = {"id": question.id, "step": question.step, "kind": question.kind,
                             "salt": question.salt, "counts": list(question.counts),
@@ -650,4 +681,4 @@ def loads(text: str | bytes) -> ClassState:
     return ClassState(code=data["code"], key_hashes=tuple(data["key_hashes"]),
                       salt=data["salt"], view=data["view"], step=data["step"],
                       seq=data["seq"], view_seq=data["view_seq"], question=question,
-                      ended=data["ended"])
+                      ended=data["ended"], run=data.get("run"))

@@ -22,6 +22,10 @@ What a store guarantees:
   explores either ends after ``ABANDONED_TTL`` (its lecturer left; no one keeps it).
 - the lecturer's tally (following, exploring, answered) reaches the streams that asked
   for it at most ``TALLY_EVERY`` after a change, and no more often.
+- a view's packed run is kept under its digest (``put_run``) for the follower page to fetch
+  (``get_run``): in this process a bounded cache whose least recently used runs go first
+  (``RUN_BUDGET`` bytes), in Redis a key that lives ``RUN_TTL`` after it was last put, for
+  every process; a run over ``MAX_RUN_BYTES`` is not kept (``put_run`` says False).
 - every counted answer is kept for the class's results (classroom/results.py), with its
   voter's number within the class, in the same atomic step that counts it; the results
   (and who may read them: the lecturer's key hashes) outlive the class by its quiet hour
@@ -33,6 +37,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -43,8 +48,10 @@ from classroom.limits import (
     ABANDONED_TTL,
     LEAD_QUIET,
     MAX_CLASSES,
+    MAX_RUN_BYTES,
     QUIET_TTL,
     REMOTE_TTL,
+    RUN_BUDGET,
     SWEEP_EVERY,
     TALLY_EVERY,
     TOMBSTONE_TTL,
@@ -145,6 +152,18 @@ class Store:
 
     async def take_remote(self, token_hash: str) -> str | None:
         """The class of a remote token, once: a second take finds nothing."""
+        raise NotImplementedError
+
+    async def put_run(self, digest: str, blob: bytes) -> bool:
+        """Keep a view's packed run (gzipped) under its digest; False (and nothing kept) when it
+        is over MAX_RUN_BYTES."""
+        raise NotImplementedError
+
+    async def get_run(self, digest: str) -> bytes | None:
+        """The packed run (gzipped) kept under ``digest``, or None."""
+        raise NotImplementedError
+
+    async def has_run(self, digest: str) -> bool:
         raise NotImplementedError
 
     async def _count_vote(self, state: ClassState, present: str, voter: str,
@@ -303,11 +322,52 @@ class Store:
         return {"store": type(self).__name__, "streams": self.hub.streams}
 
 
+class RunCache:
+    """Packed runs by digest in this process, at most ``budget`` bytes: the least recently used
+    go first; one over MAX_RUN_BYTES (or the budget) is not kept. A run's bytes never change
+    under its digest, so a copy here is never stale (RedisStore keeps one in front of Redis).
+
+    >>> cache = RunCache(10)
+    >>> cache.put("a" * 16, b"123456"), cache.put("b" * 16, b"7890"), cache.put("c" * 16, b"x")
+    (True, True, True)
+    >>> "a" * 16 in cache, cache.get("b" * 16), cache.put("d" * 16, b"x" * 11)
+    (False, b'7890', False)
+    """
+
+    def __init__(self, budget: int = RUN_BUDGET):
+        self.budget = budget
+        self.size = 0
+        self._runs: OrderedDict[str, bytes] = OrderedDict()  # least recently used first
+
+    def put(self, digest: str, blob: bytes) -> bool:
+        if len(blob) > min(MAX_RUN_BYTES, self.budget):
+            return False
+        old = self._runs.pop(digest, None)
+        if old is not None:
+            self.size -= len(old)
+        self._runs[digest] = blob
+        self.size += len(blob)
+        while self.size > self.budget:
+            _, dropped = self._runs.popitem(last=False)
+            self.size -= len(dropped)
+        return True
+
+    def get(self, digest: str) -> bytes | None:
+        blob = self._runs.get(digest)
+        if blob is not None:
+            self._runs.move_to_end(digest)
+        return blob
+
+    def __contains__(self, digest: str) -> bool:
+        return digest in self._runs
+
+
 class MemoryStore(Store):
     """Classes in this process: the default, for ``streamlit run app.py``."""
 
-    def __init__(self, **options: Any):
+    def __init__(self, *, run_budget: int = RUN_BUDGET, **options: Any):
         super().__init__(**options)
+        self.runs = RunCache(run_budget)
         self._states: dict[str, ClassState] = {}
         self._quiet_since: dict[str, float] = {}
         self._tombstones: dict[str, float] = {}  # code -> when it may be forgotten
@@ -392,6 +452,15 @@ class MemoryStore(Store):
 
     async def get_plan(self, code: str) -> tuple[str, int] | None:
         return self._plans.get(code) if code in self._states else None
+
+    async def put_run(self, digest: str, blob: bytes) -> bool:
+        return self.runs.put(digest, blob)
+
+    async def get_run(self, digest: str) -> bytes | None:
+        return self.runs.get(digest)
+
+    async def has_run(self, digest: str) -> bool:
+        return digest in self.runs
 
     async def _count_vote(self, state: ClassState, present: str, voter: str,
                           reading: Reading, numbered: str, kept: dict[str, Any]) -> None:

@@ -17,7 +17,7 @@ from classroom import codes, limits, server
 from classroom.limits import Buckets
 from classroom.state import end, set_view
 from tests.apptest import ROOT, assert_clean, by_key, shown, switch
-from ui.classroom import decode_view, encode_view, join_link, view_of
+from ui.classroom import app_link, decode_view, encode_view, join_link, view_of
 
 
 def test_the_examples_in_the_docstrings_hold():
@@ -39,8 +39,10 @@ def test_a_view_reads_back_as_itself_whatever_its_values_hold():
                     "lecture": "1", "data": "xor"}, "") == {"data": "xor"}
 
 
-def test_the_join_link_is_the_apps_root_with_the_code():
-    assert join_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
+def test_the_join_link_is_the_follower_page_and_the_full_apps_is_the_root_with_the_code():
+    assert join_link("ABCDEFGH", "https://hall.example/") == \
+        "https://hall.example/follow?class=ABCDEFGH"
+    assert app_link("ABCDEFGH", "https://hall.example/") == "https://hall.example/?class=ABCDEFGH"
 
 
 @pytest.fixture(autouse=True)

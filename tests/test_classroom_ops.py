@@ -166,12 +166,13 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
     async def main(store, ops):
         key, state = await ops.start("10.0.0.1", VIEW)
         code = state.code
-        bodies = {"step": {"step": 4}, "view": {"view": "data=iris", "step": 1},
+        bodies = {"step": {"step": 4},
+                  "view": {"view": "data=iris", "step": 1, "run": "0123456789abcdef"},
                   "ask": {"kind": "turn", "step": 2, "spec": {"answer": "clockwise"},
                           "slide": 3},
                   "reveal": {}, "answers": {"question": 4, "after": 0}, "close": {},
                   "touch": {}, "plan": {"plan": '{"slides": []}', "at": 2}, "remote": {},
-                  "end": {}}
+                  "run": {"run": "fedcba9876543210"}, "end": {}}
         assert list(bodies) != list(ACTIONS) and set(bodies) == set(ACTIONS)
         seen = {}
         for name, fields in bodies.items():
@@ -179,6 +180,10 @@ def test_every_action_of_the_table_is_taken_through_one_operation(make_store):
             seen[name] = await ops.act("10.0.0.1", code, key, {"action": name, **fields})
         assert seen["step"][0].step == 4
         assert (seen["view"][0].view, seen["view"][0].step) == ("data=iris", 1)
+        assert seen["view"][0].run == "0123456789abcdef"
+        assert seen["run"][0].run == "fedcba9876543210"
+        assert seen["run"][0].view_seq == seen["view"][0].view_seq  # no page reruns for it
+        assert seen["run"][0].seq == seen["remote"][0].seq + 1  # but followers hear of it
         assert seen["ask"][0].question.kind == "turn"
         assert (seen["ask"][0].question.slide, seen["ask"][0].question.spec) == (
             3, {"answer": "clockwise"})

@@ -41,7 +41,7 @@ def test_starting_a_class_gives_a_code_a_key_and_the_state(client):
     assert response.status_code == 201 and response.headers["cache-control"] == "no-store"
     assert len(data["code"]) == 8 and len(data["key"]) == 43
     assert data["state"] == {"code": data["code"], "seq": 1, "view_seq": 1, "step": 2,
-                             "ended": False, "question": None, "view": VIEW}
+                             "ended": False, "question": None, "view": VIEW, "run": None}
     snapshot = client.get(f"/class/{data['code'].lower()}")  # typed in lower case
     assert snapshot.status_code == 200 and snapshot.json() == data["state"]
 

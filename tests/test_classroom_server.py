@@ -24,7 +24,8 @@ def test_streamlit_run_finds_the_app_with_the_class_routes():
     found = discover_asgi_app(ROOT / "app.py")
     assert found.is_asgi_app and found.import_string == "app:app"
     source = (ROOT / "app.py").read_text()
-    assert "routes=routes()" in source and "lifespan=lifespan" in source
+    # the class's routes and the follower page's, beside Streamlit's
+    assert "routes=[*routes(), *follower_routes()]" in source and "lifespan=lifespan" in source
 
 
 def test_without_the_setting_classes_live_in_the_process_and_redis_is_not_imported():

@@ -7,7 +7,8 @@ the lecturer and the students see, around every lesson (app.py runs each page in
 - **Start.** The sidebar's *Start a class* opens a class on the current view. Its key
   stays in this session (``class.key``) and in the lecturer's own strip component (which
   keeps it in the tab's sessionStorage, so that a reload of that tab leads the class
-  again); the projector shows the code, the link ``/?class=CODE`` and its QR code. A
+  again); the projector shows the code, the link ``/follow?class=CODE`` (the follower page,
+  ui/classroom/follower_page.py; ``/?class=CODE`` is the full app's) and its QR code. A
   lecturer's address never holds ``class=``; a phone takes a key of its own through a
   one-time ``?class=CODE&remote=TOKEN`` link.
 - **The view.** A view is what a Share link holds, as one query string, with the lesson
@@ -36,7 +37,7 @@ the app, the lecture plan, the lessons' page and the tests take from it.
 from __future__ import annotations
 
 from ui.classroom.assets import ASSETS, JS_MODULES, SHARED_JS, module_path, script
-from ui.classroom.join import join_link, qr_svg
+from ui.classroom.join import app_link, join_link, qr_svg
 from ui.classroom.page import class_session
 from ui.classroom.session import REMOTE_SHOWN_S, reset_session
 from ui.classroom.store import _open_class, _remote_token
@@ -45,6 +46,7 @@ from ui.classroom.views import LESSON, decode_view, encode_view, owned, view_of
 
 __all__ = [
     "ASSETS", "JS_MODULES", "LESSON", "REMOTE_SHOWN_S", "SHARED_JS", "_open_class",
-    "_remote_token", "class_session", "decode_view", "encode_view", "join_link", "module_path",
+    "_remote_token", "app_link", "class_session", "decode_view", "encode_view", "join_link",
+    "module_path",
     "owned", "qr_svg", "reset_session", "script", "title_slot", "view_of",
 ]

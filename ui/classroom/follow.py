@@ -3,6 +3,8 @@ lecturer's page publishes its own, a lecturer's reloaded tab takes its class bac
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
 
 from classroom import codes
@@ -22,7 +24,7 @@ from ui.classroom.session import (
     _reset_session,
     _set_mode,
 )
-from ui.classroom.store import Unavailable, _act, _get
+from ui.classroom.store import Unavailable, _act, _get, _keep_run
 from ui.classroom.views import LESSON, decode_view, encode_view, owned
 from ui.settings import LECTURE
 
@@ -62,13 +64,55 @@ def _on_resume() -> None:
         _join(code, LECTURER, key)  # the class's view and step again, as it left them
 
 
-def _publish(view: dict[str, str]) -> ClassState | None:
-    """The lecturer's page changed its view: every follower's page takes it, at this step.
-    The class's state then (None when the class did not take it)."""
+def _shared(picture) -> str | None:
+    """The digest of this run's picture (ui.stepper's picture_run), kept in the class store for
+    the follower page; None without a picture, or one too large to keep (the follower page then
+    says to open the full app). A store that does not answer raises Unavailable."""
+    if picture is None:
+        return None
+    from ui.stepper.component import shared_run
+
+    digest, blob = shared_run(picture)
+    return digest if _keep_run(digest, blob) else None
+
+
+def _give_run(state: ClassState, picture) -> ClassState:
+    """A lecturer's page on the class's view: the class names this view's run (the first
+    stepper the page drew), kept in the store, when it does not yet."""
+    try:
+        digest = _shared(picture)
+        if digest == state.run:
+            return state
+        return _act("run", run=digest)[0]
+    except (Unavailable, ClassError):
+        return state  # another run gives it (the class still names another, or none)
+
+
+def _offer_run(state: ClassState, picture) -> None:
+    """A student's full page on the class's view, drawing the run the class names: the store
+    keeps it if it lost it (a restarted redis-server, a process's cache full)."""
+    if picture is None or state.run is None:
+        return
+    from ui.stepper.component import shared_run
+
+    digest, blob = shared_run(picture)
+    if digest == state.run:
+        with contextlib.suppress(Unavailable):
+            _keep_run(digest, blob, unless_kept=True)
+
+
+def _publish(view: dict[str, str], picture=None) -> ClassState | None:
+    """The lecturer's page changed its view: every follower's page takes it, at this step,
+    and the follower page its run (``picture``, ui.stepper's picture_run). The class's state
+    then (None when the class did not take it)."""
     step = st.query_params.get("step", "0")
     step = int(step) if step.isdigit() and len(step) < 9 else 0
     try:
-        state = _act("view", view=encode_view(view), step=step)[0]
+        run = _shared(picture)
+    except Unavailable:  # the view goes out without its run (a later run gives it: _give_run)
+        run = None
+    try:
+        state = _act("view", view=encode_view(view), step=step, run=run)[0]
     except Unavailable:
         return None  # the view goes out on a later run (it still differs from the baseline)
     except ClassError as refused:

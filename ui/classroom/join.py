@@ -14,10 +14,22 @@ from viz import palette
 
 
 def join_link(code: str, root: str | None = None) -> str:
-    """The address students open to join: the app's root as the room opens it (``root``;
-    by default ui.room_link's for this page) with ``?class=CODE``.
+    """The address students open to join: the follower page (ui/classroom/follower_page.py, a
+    page that runs no lesson: light enough for a hall of phones at once) under the app's root
+    as the room opens it (``root``; by default ui.room_link's for this page), with
+    ``?class=CODE``. Its "Open the full app" is :func:`app_link`.
 
     >>> join_link("ABCDEFGH", "http://hall.example:8080/lab/")
+    'http://hall.example:8080/lab/follow?class=ABCDEFGH'
+    """
+    return f"{root if root is not None else hall_root().url}follow?class={code}"
+
+
+def app_link(code: str, root: str | None = None) -> str:
+    """The class in the full app (a Streamlit session with the lesson's settings): the app's
+    root with ``?class=CODE``, as a typed code or a remote link opens it.
+
+    >>> app_link("ABCDEFGH", "http://hall.example:8080/lab/")
     'http://hall.example:8080/lab/?class=ABCDEFGH'
     """
     return f"{root if root is not None else hall_root().url}?class={code}"

@@ -13,7 +13,7 @@ from classroom import codes
 from classroom.state import ClassState
 from ui import first_screen, url_state
 from ui.classroom.assets import _mount
-from ui.classroom.follow import _apply, _on_resume, _publish
+from ui.classroom.follow import _apply, _give_run, _offer_run, _on_resume, _publish
 from ui.classroom.session import (
     _APPLIED,
     _BASELINE,
@@ -46,6 +46,7 @@ from ui.classroom.views import _current_view, decode_view
 from ui.data_picker import YOUR_DATA
 from ui.lecture import lecture_mode
 from ui.outside import md
+from ui.stepper.component import picture_run, watch_picture
 
 
 @contextlib.contextmanager
@@ -98,6 +99,8 @@ def class_session(pages: Sequence, page,
         return
     if drawn is not None:
         first_screen.begin_run()
+    if state is not None:
+        watch_picture()  # the run of the page's picture, for the follower page (_after)
     stopped = False
     try:
         yield
@@ -199,17 +202,25 @@ def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = Tr
     """The class around the page just drawn: ``slot()`` opens the strip's place at the top
     (``whole``: the page's script ran, rather than its first screen: then its view is the
     class's as it comes, the sidebar comes with its rest)."""
+    picture = picture_run()  # the first stepper this run drew (ui.stepper), or None
     if _in_class():
         if state is not None and whole:
             view = _current_view(page, parameters)
+            lecturer = st.session_state[_ROLE] == LECTURER
             if st.session_state.pop(_APPLIED, False):
                 st.session_state[_BASELINE] = view
             elif view != st.session_state.get(_BASELINE):
-                if st.session_state[_ROLE] == LECTURER:
-                    state = _publish(view)
+                if lecturer:
+                    state = _publish(view, picture)
                 elif _mode() == FOLLOW:
                     _set_mode(EXPLORE)
             st.session_state[_DIVERGED] = view != st.session_state.get(_BASELINE)
+            on_view = state is not None and not st.session_state[_DIVERGED] \
+                and state.view_seq == st.session_state.get(_VIEW_SEQ)
+            if on_view and lecturer:
+                state = _give_run(state, picture)  # the follower page's run of this view
+            elif on_view and _mode() == FOLLOW:
+                _offer_run(state, picture)
         if state is not None:
             st.session_state[_FRESH] = state  # the strip needs not read the store again
         beside = st.session_state.pop(_TITLE_SLOT, None)

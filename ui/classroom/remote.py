@@ -8,7 +8,7 @@ import time
 import streamlit as st
 
 from classroom.state import ClassError
-from ui.classroom.join import join_link, qr_svg
+from ui.classroom.join import app_link, qr_svg
 from ui.classroom.session import _CODE, _KEY, _PROBLEM, _REMOTE, REMOTE_SHOWN_S
 from ui.classroom.store import Unavailable, _get, _remote_token
 
@@ -49,7 +49,7 @@ def _remote_card() -> None:
         st.session_state.pop(_REMOTE, None)
         st.rerun()  # the whole page: the fragment is not drawn again, and stops asking
     token, until, _keys = st.session_state[_REMOTE]
-    link = f"{join_link(st.session_state[_CODE])}&remote={token}"
+    link = f"{app_link(st.session_state[_CODE])}&remote={token}"
     left = max(0, round(until - time.monotonic()))
     st.warning("A link for your phone: it works once, within ten minutes. Keep it off the "
                f"projector: it goes from here once your phone opens it, or in {left} s.",

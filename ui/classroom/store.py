@@ -3,6 +3,7 @@ run on the serving loop; a store that does not answer is :class:`Unavailable`.""
 
 from __future__ import annotations
 
+import time
 from concurrent.futures import TimeoutError as FutureTimeout
 
 import streamlit as st
@@ -70,3 +71,31 @@ def _remote_token(code: str, key: str) -> str:
     """A one-time remote link's token for the class ``key`` leads (its route's operation)."""
     who = _address()
     return _ops(lambda ops: ops.act(who, code, key, {"action": "remote"}))[1]["remote"]
+
+
+# the runs this process has seen kept in the store lately (digest -> when): a page of the class's
+# view that draws the same run asks the store no more (a digest's bytes never change)
+_KEPT_RUNS: dict[str, float] = {}
+_KEPT_FOR = 600.0
+
+
+def _keep_run(digest: str, blob: bytes, *, unless_kept: bool = False) -> bool:
+    """Keep a view's packed run (gzipped) in the class store for the follower page (and its
+    hashed name in the class's state is then the lecturer's to set); False when it is too large
+    to keep. ``unless_kept``: a page that only offers it (a student's) first asks whether the
+    store has it."""
+    now = time.monotonic()
+    if now - _KEPT_RUNS.get(digest, -_KEPT_FOR) < _KEPT_FOR:
+        return True
+
+    async def keep(store):
+        if unless_kept and await store.has_run(digest):
+            return True
+        return await store.put_run(digest, blob)
+
+    kept = _call(keep)
+    if kept:
+        if len(_KEPT_RUNS) > 256:
+            _KEPT_RUNS.clear()
+        _KEPT_RUNS[digest] = now
+    return kept

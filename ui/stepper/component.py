@@ -3,8 +3,10 @@ its run's bytes packed once per position, and on a class's first screen replayed
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import json
+import threading
 from collections.abc import Callable
 from functools import partial
 
@@ -112,6 +114,51 @@ def _blob(key: str, run: Run, start: int, keys: bool) -> bytes:
     return made[1]
 
 
+# a class's page asks, for one run, which run its picture is (the first stepper the page draws,
+# not one that follows another): ``watch_picture`` before the page, ``picture_run`` after it
+_PICTURE = "_stepper.picture"
+
+
+def watch_picture() -> None:
+    """Note the run of the first stepper this run of the page draws (ui/classroom/page.py)."""
+    st.session_state[_PICTURE] = None
+
+
+def picture_run() -> Run | None:
+    """The run of the first stepper this run drew since :func:`watch_picture` (None: none);
+    forgotten as it is read."""
+    return st.session_state.pop(_PICTURE, None)
+
+
+def _note_picture(run: Run) -> None:
+    if _PICTURE in st.session_state and st.session_state[_PICTURE] is None:
+        st.session_state[_PICTURE] = run
+
+
+_SHARED: dict[tuple, tuple[str, bytes]] = {}  # a few runs' shared bytes, by their tag
+_SHARED_RUNS = 16
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_run(run: Run) -> tuple[str, bytes]:
+    """The digest and the gzipped bytes of ``run`` as the follower page steps it: opened before
+    its first step, owning the keys, not in lecture mode (a phone's type, not a projector's).
+    The same run packs to the same bytes (and digest) on every page and every process; a run
+    packed lately is not packed again."""
+    tag = _tag(run, 0, True)
+    made = _SHARED.get(tag)
+    if made is None:
+        blob = _packed(Run(run.id, run.steps, _changed(run.header, lecture=False), run.columns),
+                       0, True)[1]
+        length = int.from_bytes(blob[:4], "little")
+        made = (json.loads(blob[4:4 + length])["digest"], gzip.compress(blob, 6, mtime=0))
+        with _SHARED_LOCK:  # (the sessions' script threads share it)
+            while len(_SHARED) >= _SHARED_RUNS:
+                _SHARED.pop(next(iter(_SHARED)))
+            _SHARED[tag] = made
+    return made
+
+
 def stepper(*, key: str, run: Run, keys: bool = True,
             toolbar: bool = True, panels: Callable[[int], None] | None = None,
             lead: bool = False, follow: str | None = None, address: bool = True) -> int:
@@ -151,6 +198,7 @@ def stepper(*, key: str, run: Run, keys: bool = True,
         header = _changed(run.header, follow=follow)
         _mount(key=key, data=_blob(key, Run(run.id, run.steps, header, run.columns), k, False))
         return k
+    _note_picture(run)
     if lead:
         run = Run(run.id, run.steps, _changed(run.header, lead=key), run.columns)
     position_key = f"{key}.t"
