@@ -24,7 +24,9 @@ the page's own run of it drawn under that frame:
 - **sidebar switch**: today's way, the lecturer's click on the next lesson in the sidebar's
   navigation (the data kept: shared settings), each lesson on new data (its seed).
 
-The phone's time is from the projector's key to the phone's picture of the same slide.
+The phones' time is from the projector's key to the phone's picture of the same slide: one
+phone on the full app (``/?class=CODE``), one on the class's link, the follower page
+(``/follow?class=CODE``), which draws the lecturer's run fetched by its digest.
 """
 
 from __future__ import annotations
@@ -53,7 +55,8 @@ SVM = "part=Train+side+by+side"
 RUN = """(shown) => {
   const frame = shown && document.querySelector('iframe.pl-prepare-shown');
   const doc = shown ? frame?.contentDocument : document;
-  const box = doc?.querySelector('[data-testid="stMain"] .pl-stepper:not(.pl-follower)');
+  const box = doc?.querySelector('[data-testid="stMain"] .pl-stepper:not(.pl-follower)')
+    ?? doc?.querySelector('main.pl-follow .pl-stepper');  // the follower page's own
   let root = box;
   while (root && !root.__plStepper) root = root.parentElement;
   const s = root?.__plStepper;
@@ -119,6 +122,7 @@ def lecture(browser, url: str, address: str, *, prepare: bool = True):
     if not prepare:
         projector_context.add_init_script("window.plNoPrepare = true;")
     phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    light_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     try:
         projector = projector_context.new_page()
         projector.set_default_timeout(120_000)
@@ -129,20 +133,28 @@ def lecture(browser, url: str, address: str, *, prepare: bool = True):
         phone.set_default_timeout(120_000)
         phone.goto(f"{url}/?class={code}")
         wait_still(phone)
-        yield projector, phone
+        light = light_context.new_page()  # the class's link: the follower page
+        light.set_default_timeout(120_000)
+        light.goto(f"{url}/follow?class={code}")
+        light.wait_for_function(RUN, arg=False)
+        yield projector, phone, light
     finally:
         projector_context.close()
         phone_context.close()
+        light_context.close()
 
 
-def switch(projector, phone, act, seen: dict, name: str, *, phone_may_miss: bool) -> None:
+def switch(projector, phone, light, act, seen: dict, name: str, *,
+           phone_may_miss: bool) -> None:
     """Time one switch, ``act()`` (the key or the click) on the projector: ms from it to the
     next picture painted on the projector and on the phone, noted in ``seen`` and said under
     ``name``; then the projector's run over. A phone that never draws it is noted as nan
     where ``phone_may_miss``, else it fails the run."""
     start = projector.evaluate("() => performance.now()")
     phone_start = phone.evaluate("() => performance.now()")
+    light_start = light.evaluate("() => performance.now()")
     old, old_phone = projector.evaluate(RUN, False), phone.evaluate(RUN, False)
+    old_light = light.evaluate(RUN, False)
     act()
     seen["projector"].append(painted(projector, old, start, shown=True))
     seen["page"].append(painted(projector, old, start))
@@ -152,36 +164,41 @@ def switch(projector, phone, act, seen: dict, name: str, *, phone_may_miss: bool
         if not phone_may_miss:
             raise
         seen["phone"].append(float("nan"))
+    try:
+        seen["light"].append(painted(light, old_light, light_start))
+    except Exception:  # a view with no run to draw there (the page says so): not counted
+        seen["light"].append(float("nan"))
     print(f"  {name}: projector {seen['projector'][-1]:,.0f} ms (its page's own run "
-          f"{seen['page'][-1]:,.0f} ms), phone {seen['phone'][-1]:,.0f} ms", flush=True)
+          f"{seen['page'][-1]:,.0f} ms), phone {seen['phone'][-1]:,.0f} ms, follower page "
+          f"{seen['light'][-1]:,.0f} ms", flush=True)
     wait_still(projector)
 
 
 def run_slides(browser, url: str, seed: int, talk: float, prepare: bool) -> dict:
-    seen = {"projector": [], "page": [], "phone": []}
+    seen = {"projector": [], "page": [], "phone": [], "light": []}
     with lecture(browser, url, f"?lecture=1&plan={plan_link(seed)}", prepare=prepare) as (
-            projector, phone):
+            projector, phone, light):
         projector.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
         for slide in range(2, len(LESSONS) + 1):
             # the lecturer talks: until the page has prepared the next slide (at most ``talk``)
             if prepare:
                 with contextlib.suppress(Exception):
-                    projector.wait_for_function(
-                        "() => window.plPrepared && window.plPrepared.next === "
-                        "window.__plPlan?.data?.next", timeout=talk * 1000)
+                    projector.wait_for_function(  # (its picture drawn, ready to show)
+                        "() => window.__plPlan?.ready && window.__plPlan.ready === "
+                        "window.__plPlan.data?.next", timeout=talk * 1000)
             else:
                 projector.wait_for_timeout(min(talk, 4) * 1000)
-            switch(projector, phone, lambda: projector.keyboard.press("PageDown"), seen,
+            switch(projector, phone, light, lambda: projector.keyboard.press("PageDown"), seen,
                    f"slide {slide}", phone_may_miss=False)
     return seen
 
 
 def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
-    seen = {"projector": [], "page": [], "phone": []}
+    seen = {"projector": [], "page": [], "phone": [], "light": []}
     titles = {"": "Step through", "margin": "Margin and the mistake bound",
               "nonseparable": "Non-separable data", "variants": "Variants",
               "svm": "Perceptron vs SVM"}
-    with lecture(browser, url, f"?lecture=1&{view('', seed)}") as (projector, phone):
+    with lecture(browser, url, f"?lecture=1&{view('', seed)}") as (projector, phone, light):
         # (the SVM's first part, Losses, steps no run: a slide picks its Train side by side)
         for lesson in [name for name in LESSONS[1:] if name != "svm"]:
             # the lecturer talks 4 s, then opens the sidebar and clicks the next lesson: the
@@ -189,7 +206,7 @@ def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
             projector.wait_for_timeout(min(talk, 4) * 1000)
             nav = sidebar(projector).get_by_test_id("stSidebarNav")
             link = nav.get_by_role("link", name=titles[lesson])
-            switch(projector, phone, link.click, seen, lesson, phone_may_miss=True)
+            switch(projector, phone, light, link.click, seen, lesson, phone_may_miss=True)
     return seen
 
 
@@ -237,16 +254,18 @@ def main() -> None:
     print(f"\n{args.rounds} rounds of {len(LESSONS) - 1} switches, {args.talk:.0f} s on each "
           "view before the next; ms from the key (click) to the next picture painted")
     print("| way | projector p50 | projector p95 | its page's own run p50 · p95 | phone p50 "
-          "| phone p95 | server CPU s a switch |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+          "| phone p95 | follower page p50 · p95 | server CPU s a switch |")
+    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for name, rounds in ways.items():
         projector = [ms for r in rounds for ms in r["projector"]]
         page = [ms for r in rounds for ms in r["page"]]
         phone = [ms for r in rounds for ms in r["phone"] if ms == ms]  # (nan: never drawn)
+        light = [ms for r in rounds for ms in r["light"] if ms == ms]
         per = sum(cpu[name]) / max(1, len(projector))
         print(f"| {name} | {percentile(projector, 50):,.0f} | {percentile(projector, 95):,.0f} "
               f"| {percentile(page, 50):,.0f} · {percentile(page, 95):,.0f} "
-              f"| {percentile(phone, 50):,.0f} | {percentile(phone, 95):,.0f} | {per:.2f} |")
+              f"| {percentile(phone, 50):,.0f} | {percentile(phone, 95):,.0f} "
+              f"| {percentile(light, 50):,.0f} · {percentile(light, 95):,.0f} | {per:.2f} |")
 
 
 if __name__ == "__main__":

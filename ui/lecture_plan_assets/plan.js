@@ -171,7 +171,9 @@ export function placeStep(g, want) {
 // sight until the press that opens its slide shows it (showPrepared), or the next slide's
 // replaces it.
 const PREPARE_AFTER_MS = 1000;  // after this slide's page is still
-const PREPARE_AT_MOST_MS = 30000;
+// a busy server may take long over a slide of 1,000 points: the frame is waited for while its
+// slide is the next (another press or the next slide's frame replaces it), two minutes at most
+const PREPARE_AT_MOST_MS = 120000;
 
 function pageStill(doc) {
   const app = doc.querySelector('[data-testid="stApp"]');
@@ -212,8 +214,10 @@ export function prepare(g) {
         let drawn = false;
         try {
           const doc = frame.contentDocument;
+          // its picture drawn (the rest of its page may still come, under the picture)
           drawn = Boolean(doc?.querySelector(".js-plotly-plot .scatterlayer .trace"))
-            && pageStill(doc);
+            && doc.querySelector('[data-testid="stApp"]')
+              ?.getAttribute("data-test-script-state") === "notRunning";
         } catch (error) { drawn = true; }  // not ours to read: nothing more to wait for
         if (drawn || performance.now() - opened > PREPARE_AT_MOST_MS) {
           window.plPrepared = { next, ms: Math.round(performance.now() - opened),
