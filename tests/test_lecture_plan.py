@@ -235,3 +235,34 @@ def test_a_remote_finds_the_class_plan_and_moves_it(monkeypatch):
     assert_clean(lecturer)
     assert "plan.at" not in lecturer.session_state
     assert _call(lambda store: store.get_plan(code))[0] == ""
+
+
+def test_on_a_projector_the_class_hears_a_new_slide_in_the_run_that_draws_its_picture(
+        monkeypatch):
+    """A projector's first run of a page ends at its picture (ui/rest_later.py), the rest asked
+    for by the browser later (seconds later, on a busy page): the class hears the slide's view
+    in that first run, not with the rest, so that the room's pages follow at once. (Every run
+    here ends at its picture, as each slide's first run does on a projector; the browser that
+    would ask for the rest is not here.)"""
+    from ui import rest_later
+    from ui.classroom.store import _get
+
+    monkeypatch.setattr(rest_later, "pending", lambda page: True)
+
+    monkeypatch.setattr(rest_later, "pending", lambda page: False)  # whole runs, to start
+    lecturer = _app()
+    lecturer.query_params.update({"plan": plans.to_link(_plan()), "lecture": "1"})
+    lecturer.run()
+    by_key(lecturer.button, "class.start").click()
+    lecturer.run()
+    assert_clean(lecturer)
+    code = lecturer.session_state["class.code"]
+    monkeypatch.setattr(rest_later, "pending", lambda page: True)
+    for at in (1, 2):  # Boolean, then Margin: each a page's first run in this session
+        lecturer.session_state["plan.go"] = at
+        lecturer.run()
+        if not lecturer.title:
+            lecturer.run()  # the switch of page is a run of its own
+        assert_clean(lecturer)
+        view = dict(parse_qsl(_get(code)[0].view))
+        assert view.get("lesson") == dict(parse_qsl(SLIDES[at]["view"]))["lesson"], view

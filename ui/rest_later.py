@@ -15,6 +15,9 @@ the server gives it (:func:`ask`), sooner when its reader reaches for more.
 
 from __future__ import annotations
 
+import contextvars
+from collections.abc import Callable
+
 import streamlit as st
 
 from ui.lecture import lecture_mode
@@ -141,10 +144,20 @@ def ask(page: str, spread_ms: int = 0) -> None:
            on_drawn_change=_on_drawn, height=0)
 
 
+# what a run that ends at its picture does before it ends, set by what runs the page around it
+# (ui/classroom/page.py: the class hears a lecturer's new view at once, not with the rest,
+# which a busy page may ask for seconds later); a run once stopped can draw nothing more
+BEFORE_END: contextvars.ContextVar[Callable[[], None] | None] = contextvars.ContextVar(
+    "pl_rest_before_end", default=None)
+
+
 def end_here(page: str) -> None:
     """End this run of ``page`` here, its first picture sent, when :func:`pending`: the browser
-    asks for the rest once it has drawn the picture."""
+    asks for the rest once it has drawn the picture (:data:`BEFORE_END` first)."""
     if not pending(page):
         return
     ask(page)
+    before = BEFORE_END.get()
+    if before is not None:
+        before()
     st.stop()

@@ -11,7 +11,7 @@ from streamlit.runtime.scriptrunner import StopException
 
 from classroom import codes
 from classroom.state import ClassState
-from ui import first_screen, url_state
+from ui import first_screen, rest_later, url_state
 from ui.classroom.assets import _mount
 from ui.classroom.follow import _apply, _give_run, _offer_run, _on_resume, _publish
 from ui.classroom.session import (
@@ -101,7 +101,15 @@ def class_session(pages: Sequence, page,
         first_screen.begin_run()
     if state is not None:
         watch_picture()  # the run of the page's picture, for the follower page (_after)
-    stopped = False
+    stopped, done = False, []
+
+    def before_end() -> None:
+        # a projector's run that ends at its picture (ui.rest_later.end_here): the class
+        # hears the view now, not with the rest (a run once stopped can draw nothing more)
+        done.append(True)
+        _after(page, state, slot, parameters)
+
+    ending = rest_later.BEFORE_END.set(before_end if drawn is None else None)
     try:
         yield
     except StopException:  # st.stop() ends a page early: the class goes on
@@ -110,9 +118,12 @@ def class_session(pages: Sequence, page,
         if drawn is not None:
             first_screen.release(*drawn)
         raise
+    finally:
+        rest_later.BEFORE_END.reset(ending)
     if drawn is not None:  # (before the class's strip: a stopped page stops it again)
         first_screen.keep(*drawn, first_screen.recorded())
-    _after(page, state, slot, parameters)
+    if not done:
+        _after(page, state, slot, parameters)
     if stopped:
         st.stop()
 
