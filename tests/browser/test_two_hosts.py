@@ -70,6 +70,12 @@ def front_proxy(listen: int, hosts: list[str]):
                                    start_new_session=True)
     url = f"http://127.0.0.1:{listen}"
 
+    def routes(cookie: str) -> list[tuple[str, str]]:
+        """(the host that answered, the path) of each request the front logged with this
+        sticky cookie (a request is logged once it is done)."""
+        return [(line.split()[2], line.split()[5]) for line in log.read_text().splitlines()
+                if f" {cookie} " in line]
+
     def host_of(cookie: str) -> str:
         """The host (address:port) that answers a request with this sticky cookie now."""
         before = log.read_text().count(f" {cookie} ") if log.exists() else 0
@@ -98,7 +104,7 @@ def front_proxy(listen: int, hosts: list[str]):
                 raise RuntimeError("the front proxy does not serve: "
                                    + (folder / "front.log").read_text()[-2000:])
             time.sleep(0.1)
-        yield host_of
+        yield host_of, routes
     finally:
         with contextlib.suppress(ProcessLookupError):
             process.send_signal(signal.SIGTERM)
@@ -153,7 +159,7 @@ def test_two_hosts_share_one_redis_behind_one_front_and_a_host_comes_back(browse
         b_stack = stack.enter_context(contextlib.ExitStack())
         b = b_stack.enter_context(deployed(1, env=shared, name="deployment-two-hosts-b",
                                            listen=b_port))
-        host_of = stack.enter_context(front_proxy(front_port, [f"127.0.0.1:{a_port}",
+        host_of, routes = stack.enter_context(front_proxy(front_port, [f"127.0.0.1:{a_port}",
                                                                f"127.0.0.1:{b_port}"]))
         # the lecturer's browser holds a sticky cookie the front sends to host A
         cookie = next(c for c in (secrets.token_hex(16) for _ in range(200))
@@ -173,8 +179,11 @@ def test_two_hosts_share_one_redis_behind_one_front_and_a_host_comes_back(browse
                 with contextlib.suppress(Exception):
                     page.screenshot(path=ARTIFACTS / f"two_hosts_failed_{name}.png")
             raise
-        # the lecturer's page was served by host A all along (its process's log has its run)
-        assert host_of(cookie) == f"127.0.0.1:{a_port}"
+        # the lecturer's page went through the front to host A alone, its page and its
+        # class's requests alike, while B went down and came back
+        sent = routes(cookie)
+        assert any(path.startswith("/class/") for _, path in sent), sent
+        assert {host for host, _ in sent} == {f"127.0.0.1:{a_port}"}, sent
     assert errors == []
 
 
