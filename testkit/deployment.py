@@ -11,6 +11,7 @@ temporary RUN_DIR, with handles to break its parts and watch them come back.
         d.route(cookie)                    # the process nginx sends that cookie to now
         d.kill(d.streamlits[0])            # SIGKILL it (as a crash would); its old pid
         d.wait_back(d.streamlits[0])       # s from the kill until a new one serves (<= 30 s)
+        d.crash()                          # every process of it SIGKILLed (a host's power cut)
         d.stop_redis(lose_data=False)      # redis-server stopped (its data kept, or deleted)
         d.start_redis()                    # started again; returns once it answers
         d.restart_redis(lose_data=False)   # both
