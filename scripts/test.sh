@@ -16,7 +16,8 @@ pip_install=$!
 # journeys (testkit/chromium.py takes a whole Chromium where the shell is not), npm for
 # axe-core, node to read the page's modules (tests/test_js_modules.py), redis-server for the
 # class store's tests (tests/test_classroom_redis.py), nginx for the framed class's journey
-# (tests/browser/test_class_framed.py, with deploy/run.sh's headers)
+# (tests/browser/test_class_framed.py, with deploy/run.sh's headers) and the deployment journeys
+# (tests/browser/test_hall_deployment.py, test_two_hosts.py)
 missing=()
 command -v chromium-headless-shell >/dev/null \
     || [ -x /usr/lib/chromium/chromium-headless-shell ] || missing+=(chromium-headless-shell)

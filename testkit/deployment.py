@@ -11,6 +11,7 @@ temporary RUN_DIR, with handles to break its parts and watch them come back.
         d.route(cookie)                    # the process nginx sends that cookie to now
         d.kill(d.streamlits[0])            # SIGKILL it (as a crash would); its old pid
         d.wait_back(d.streamlits[0])       # s from the kill until a new one serves (<= 30 s)
+        d.crash()                          # every process of it SIGKILLed (a host's power cut)
         d.stop_redis(lose_data=False)      # redis-server stopped (its data kept, or deleted)
         d.start_redis()                    # started again; returns once it answers
         d.restart_redis(lose_data=False)   # both
@@ -92,6 +93,15 @@ class Deployment:
         self._killed[program] = (pid, time.monotonic())
         os.kill(pid, signal.SIGKILL)
         return pid
+
+    def crash(self) -> None:
+        """SIGKILL every process of the deployment at once (run.sh, supervisord, each program
+        and nginx's workers), as a host whose power went off: nothing stops cleanly."""
+        groups = self.groups() | {self.launcher.pid}
+        for group in groups:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(group, signal.SIGKILL)
+        self.launcher.wait(timeout=10)
 
     def wait_back(self, program: str, timeout: float = 30) -> float:
         """Wait until supervisord has a new ``program`` running that serves (a Streamlit
@@ -245,18 +255,21 @@ class Deployment:
 @contextlib.contextmanager
 def deployed(processes: int = 2, *options: str, precompress: bool = False,
              run_dir: Path | None = None, env: dict | None = None,
-             name: str = "deployment", timeout: float = 180) -> Iterator[Deployment]:
+             name: str = "deployment", timeout: float = 180, listen: int | None = None,
+             ports: list[int] | None = None) -> Iterator[Deployment]:
     """deploy/run.sh with ``processes`` Streamlit processes (``options``: their extra flags)
     on free loopback ports; yields a Deployment once nginx serves the app, stops it all after.
 
     ``run_dir``: its RUN_DIR, kept afterwards (less the static files); default a temporary
     folder, removed afterwards, its logs copied to tests/artifacts/<name>/. ``env``: more of
-    run.sh's settings (deploy/run.sh's header lists them).
+    run.sh's settings (deploy/run.sh's header lists them). ``listen``, ``ports``: nginx's port
+    and the processes' (default: free ones), e.g. a host started again where it was.
     """
     temporary = run_dir is None
     run_dir = Path(tempfile.mkdtemp(prefix="perceptron-lab-deploy-")) if temporary \
         else Path(run_dir)
-    listen, ports = free_port(), [free_port() for _ in range(processes)]
+    listen = listen or free_port()
+    ports = list(ports) if ports else [free_port() for _ in range(processes)]
     redis_port = free_port() if processes > 1 else None
     password = secrets.token_hex(16)
     environment = {**os.environ, "PROCESSES": str(processes), "LISTEN": f"127.0.0.1:{listen}",
@@ -302,7 +315,8 @@ def deployed(processes: int = 2, *options: str, precompress: bool = False,
 def _stop(launcher: subprocess.Popen, run_dir: Path, groups: set[int]) -> None:
     """SIGTERM to run.sh (Ctrl+C's way); then nothing it started may be left: its children,
     and any process whose parent died before (by the RUN_DIR in its environment, or in the
-    process group of a program: nginx's workers clear their environment)."""
+    process group of a program: nginx's workers clear their environment). A dead one that
+    its new parent has not reaped yet (after crash()) is not left running."""
     import psutil
 
     try:
@@ -319,8 +333,9 @@ def _stop(launcher: subprocess.Popen, run_dir: Path, groups: set[int]) -> None:
     _gone, left = psutil.wait_procs(started, timeout=10)
     for process in psutil.process_iter():
         with contextlib.suppress(psutil.Error):
-            if process not in left and (os.getpgid(process.pid) in groups
-                                        or process.environ().get("RUN_DIR") == str(run_dir)):
+            if process not in left and process.status() != psutil.STATUS_ZOMBIE \
+                    and (os.getpgid(process.pid) in groups
+                         or process.environ().get("RUN_DIR") == str(run_dir)):
                 left.append(process)
     names = []
     for process in left:
