@@ -29,7 +29,8 @@ def wait_steppers(page, count: int) -> None:
                     && b.querySelector('.js-plotly-plot')?._fullLayout); }""", arg=count)
 
 
-def test_both_runs_step_together_and_part_at_the_notes_start(page, server_url):
+def test_both_runs_step_together_and_part_at_the_notes_start(tab, server_url):
+    page = tab  # opened on its own link first: no lesson opened before it
     page.goto(f"{server_url}/margin?pair=1&pair_from=elsewhere")
     wait_idle(page)
     wait_steppers(page, 3)  # the page's own, then the pair

@@ -261,6 +261,9 @@ def test_the_browser_keeps_the_plan_in_progress_between_visits(browser, server_u
         assert "plan in progress in this browser is back" in panel.inner_text()
         panel.get_by_role("button", name="Clear the plan").click()
         settle(page, 500)
+        # the browser has let its copy go before the next visit (on a loaded machine the page
+        # was left before it had, and the plan came back)
+        page.wait_for_function("() => localStorage.getItem('plab.lecture.plan') === null")
         page.goto(server_url)
         wait_idle(page)
         panel = open_lecture(page)

@@ -52,7 +52,8 @@ def expected(data, trace, k: int, lam: float, eta0: float) -> list[str]:
     ("", BUILTIN["Lecture notes' example: 4 points"](), 0.01, 1.0),
     ("data=separable-generator&n=30&lam=0.1&eta0=0.5", separable(30, 0.2, 0), 0.1, 0.5),
 ])
-def test_the_svm_maths_in_the_page_are_viz_svms(page, server_url, query, data, lam, eta0):
+def test_the_svm_maths_in_the_page_are_viz_svms(tab, server_url, query, data, lam, eta0):
+    page = tab  # opened on its own link first: no lesson opened before it
     trace = record(svm_sgd(data.X, data.y, lam=lam, eta=eta0, max_epochs=200))
     page.goto(f"{server_url}/svm?part=Train+side+by+side&{query}")
     wait_idle(page)
@@ -94,9 +95,10 @@ def floats(raw: list[int], width: int = 1) -> np.ndarray:
     ("data=iris-setosa-vs-versicolor-sepal&order=random&seed=2&lam=0.001&eta0=0.3",
      dict(lam=0.001, eta=0.3, order="random", bias=True, seed=2, epochs=200)),
 ])
-def test_the_page_rebuilds_the_svms_weights_bit_for_bit(page, server_url, query, settings):
+def test_the_page_rebuilds_the_svms_weights_bit_for_bit(tab, server_url, query, settings):
     """Only W[0] and b[0] travel: the page takes every step of the descent itself, and every
     weight, bias and activation it holds is the server's to the last bit."""
+    page = tab  # opened on its own link first: no lesson opened before it
     page.goto(f"{server_url}/svm?part=Train+side+by+side&{query}")
     wait_idle(page)
     ready(page)

@@ -98,6 +98,13 @@ def test_a_lesson_steps_by_touch(browser, server_url, view, size):
         y = min(plane["y"] + plane["height"] / 2, height - 60)
         assert swipe_up(tab, plane["x"] + plane["width"] / 2, y) > 100
 
+        # on the phone, the same page: its toolbar (the views' own opens are shared with
+        # these checks, a page open being most of a browser test's time)
+        if size == PHONE and view == "margin":
+            a_zoomed_chart_comes_back_with_one_tap(tab)
+        if size == PHONE and view == "step_through":
+            the_steppers_chart_offers_no_drag_mode(tab)
+
 
 def chart_and_maths_a_swipe_apart_at_most(tab) -> None:
     """On the first screen together, or the maths in view once the chart is at the top."""
@@ -142,34 +149,34 @@ TARGETS = """() => {
 }"""
 
 
-def test_a_zoomed_chart_comes_back_with_one_tap(browser, server_url):
-    with opened(browser, server_url, VIEWS["margin"], size=PHONE, touch=True) as tab:
-        chart = tab.locator(CHARTS).first
-        chart.scroll_into_view_if_needed()
-        ranges = """(el) => { const L = el.querySelector('.js-plotly-plot')._fullLayout;
-                              return [...L.xaxis.range, ...L.yaxis.range]; }"""
-        start = chart.evaluate(ranges)
-        chart.locator('[data-title="Zoom in"]').tap()
-        tab.wait_for_function("""([el, start]) => {
-          const L = el.querySelector('.js-plotly-plot')._fullLayout;
-          return L.xaxis.range[0] !== start[0]; }""", arg=[chart.element_handle(), start])
-        chart.locator('[data-title="Reset axes"]').tap()
-        tab.wait_for_function("""([el, start]) => {
-          const L = el.querySelector('.js-plotly-plot')._fullLayout;
-          return L.xaxis.range[0] === start[0]; }""", arg=[chart.element_handle(), start])
-        assert chart.evaluate(ranges) == pytest.approx(start)
-        # the toolbar offers nothing that would take a finger's drag
-        titles = chart.locator(".modebar-btn").evaluate_all(
-            "(bs) => bs.map((b) => b.dataset.title)")
-        assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(titles)
+def a_zoomed_chart_comes_back_with_one_tap(tab) -> None:
+    """(On the phone's margin lesson, test_a_lesson_steps_by_touch.)"""
+    chart = tab.locator(CHARTS).first
+    chart.scroll_into_view_if_needed()
+    ranges = """(el) => { const L = el.querySelector('.js-plotly-plot')._fullLayout;
+                          return [...L.xaxis.range, ...L.yaxis.range]; }"""
+    start = chart.evaluate(ranges)
+    chart.locator('[data-title="Zoom in"]').tap()
+    tab.wait_for_function("""([el, start]) => {
+      const L = el.querySelector('.js-plotly-plot')._fullLayout;
+      return L.xaxis.range[0] !== start[0]; }""", arg=[chart.element_handle(), start])
+    chart.locator('[data-title="Reset axes"]').tap()
+    tab.wait_for_function("""([el, start]) => {
+      const L = el.querySelector('.js-plotly-plot')._fullLayout;
+      return L.xaxis.range[0] === start[0]; }""", arg=[chart.element_handle(), start])
+    assert chart.evaluate(ranges) == pytest.approx(start)
+    # the toolbar offers nothing that would take a finger's drag
+    titles = chart.locator(".modebar-btn").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.title)")
+    assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(titles)
 
 
-def test_the_steppers_chart_offers_no_drag_mode(browser, server_url):
-    with opened(browser, server_url, VIEWS["step_through"], size=PHONE, touch=True) as tab:
-        titles = tab.locator(".pl-plane .modebar-btn").evaluate_all(
-            "(bs) => bs.map((b) => b.dataset.title)")
-        assert "Reset axes" in titles
-        assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(titles)
+def the_steppers_chart_offers_no_drag_mode(tab) -> None:
+    """(On the phone's step-through lesson, test_a_lesson_steps_by_touch.)"""
+    titles = tab.locator(".pl-plane .modebar-btn").evaluate_all(
+        "(bs) => bs.map((b) => b.dataset.title)")
+    assert "Reset axes" in titles
+    assert not {"Zoom", "Pan", "Box Select", "Lasso Select"} & set(titles)
 
 
 # The largest run a lesson steps through: 1,000 points (every lesson's most) that never
