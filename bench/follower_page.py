@@ -44,7 +44,6 @@ import concurrent.futures
 import contextlib
 import json
 import os
-import re
 import time
 
 import psutil
@@ -79,19 +78,14 @@ SINCE_FIRST_BYTE = ("() => window.__plDrawnAt - "
 
 def lecture(browser, base: str, view: str, step: int):
     """A lecturer's page on ``view`` that starts a class and goes to ``step``: (page, code)."""
-    from testkit.browser import settle, wait_idle
-    from testkit.class_journey import sidebar, strip, wait_strip
+    from testkit.browser import wait_idle
+    from testkit.class_journey import start_class
 
     page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
     page.set_default_timeout(120_000)
     page.goto(f"{base}/?{view}")
     wait_idle(page)
-    sidebar(page).get_by_role("button", name="Start a class").click()
-    settle(page, 500)
-    wait_strip(page, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
-    code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(page)).group(1, 2))
-    page.get_by_role("button", name="Hide the code").click()
-    settle(page, 500)
+    code = start_class(page)
     page.locator(".pl-status").first.click()
     for _ in range(step):
         page.keyboard.press("ArrowRight")

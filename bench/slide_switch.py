@@ -34,7 +34,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
-import re
 
 from bench._server import (
     CHROMIUM_ARGS,
@@ -43,7 +42,7 @@ from bench._server import (
     streamlit_server,
     system_chromium,
 )
-from testkit.class_journey import collapse, sidebar
+from testkit.class_journey import sidebar, start_class
 
 PROJECTOR = {"width": 1280, "height": 720}
 PHONE = {"width": 390, "height": 844}
@@ -99,19 +98,6 @@ def painted(tab, old: str | None, start: float, *, shown: bool = False) -> float
     at = tab.wait_for_function(PAINTED, arg=[old, shown], polling="raf",
                                timeout=120_000).json_value()
     return at - start
-
-
-def start_class(projector) -> str:
-    """A class led from the projector (its join card hidden again); its code."""
-    sidebar(projector).get_by_role("button", name="Start a class").click()
-    projector.wait_for_function(
-        "() => /Class\\s+\\w{4}-\\w{4}/.test(document.querySelector('.pl-class')?.innerText ?? '')")
-    text = projector.locator(".pl-class").inner_text()
-    code = "".join(re.search(r"Class\s+(\w{4})-(\w{4})", text).group(1, 2))
-    projector.get_by_role("button", name="Hide the code").click()
-    wait_still(projector)
-    collapse(projector)
-    return code
 
 
 @contextlib.contextmanager

@@ -21,9 +21,9 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from testkit.browser import settle, wait_drawn, wait_idle  # noqa: E402
+from testkit.browser import wait_drawn, wait_idle  # noqa: E402
 from testkit.chromium import CHROMIUM_ARGS, system_chromium  # noqa: E402
-from testkit.class_journey import PROJECTOR, collapse, sidebar, strip, wait_strip  # noqa: E402
+from testkit.class_journey import PROJECTOR, start_class, wait_strip  # noqa: E402
 from testkit.servers import streamlit_server  # noqa: E402
 
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
@@ -37,13 +37,7 @@ def give(browser, url: str, out: Path) -> None:
     projector = browser.new_context(viewport=PROJECTOR).new_page()
     projector.goto(f"{url}/?plan=notes&lecture=1")
     wait_drawn(projector)
-    sidebar(projector).get_by_role("button", name="Start a class").click()
-    settle(projector, 500)
-    wait_strip(projector, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
-    code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(projector)).group(1, 2))
-    projector.get_by_role("button", name="Hide the code").click()
-    settle(projector, 500)
-    collapse(projector)
+    code = start_class(projector)
     for n in range(2, 6):  # to slide 5, the worked example's first visit
         projector.keyboard.press("PageDown")
         projector.wait_for_function(

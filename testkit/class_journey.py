@@ -135,6 +135,20 @@ def wait_sidebar(page, *, shown: bool) -> None:
     page.wait_for_function(SIDEBAR_AT_REST, arg=shown)
 
 
+def start_class(lecturer, *, hide: bool = True) -> str:
+    """A class started from the lecturer's sidebar (its join card hidden again and the sidebar
+    closed, unless ``hide`` is False); its code."""
+    sidebar(lecturer).get_by_role("button", name="Start a class").click()
+    settle(lecturer, 500)
+    wait_strip(lecturer, r"Class [A-Z0-9]{4}-[A-Z0-9]{4}")
+    code = "".join(re.search(r"Class (\w{4})-(\w{4})", strip(lecturer)).group(1, 2))
+    if hide:
+        lecturer.get_by_role("button", name="Hide the code").click()
+        settle(lecturer, 500)
+        collapse(lecturer)
+    return code
+
+
 def journey(browser, lecturer_url: str, student_url: str, *, shots: str | None = None) -> None:
     errors: list[str] = []
     lecturer_context, lecturer = open_page(

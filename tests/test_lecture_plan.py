@@ -266,3 +266,16 @@ def test_on_a_projector_the_class_hears_a_new_slide_in_the_run_that_draws_its_pi
         assert_clean(lecturer)
         view = dict(parse_qsl(_get(code)[0].view))
         assert view.get("lesson") == dict(parse_qsl(SLIDES[at]["view"]))["lesson"], view
+
+
+def test_a_slide_prepared_out_of_sight_never_takes_the_lecturers_class_back():
+    """The projector prepares the next slide in a frame of its own page (plan.js): the same
+    browser, whose lecturer's key the class's strip keeps to take a reloaded tab's class back.
+    That frame's page must not: it would lead the class and go to the class's view, and the
+    slide shown at the key would be the wrong one."""
+    prepared = _app()
+    prepared.query_params.update({"plan": "prepare", "lecture": "1", "data": "xor-0-1"})
+    prepared.run()
+    assert_clean(prepared)
+    assert prepared.session_state["class.resumed"] is True  # the resume is never offered
+    assert "class.role" not in prepared.session_state

@@ -82,3 +82,10 @@ def _reset_session() -> None:
 
 
 reset_session = _reset_session  # (a lecture plan's slide opens its view as a class's does)
+
+
+def never_resume() -> None:
+    """This session's page never takes back a class its browser led: a projector's next slide,
+    prepared out of sight in a frame of the lecturer's own page (ui/lecture_plan), which would
+    otherwise find the lecturer's kept key, lead the class and go to the class's view."""
+    st.session_state[_RESUMED] = True

@@ -36,8 +36,11 @@ def begin(pages: Sequence, page, parameters: Callable[[], frozenset[str]],
         _CATALOGUE.append(catalogue)
     value = st.query_params.get("plan")
     if value == PREPARE:  # the projector's page preparing the next slide (prepare_link)
+        from ui.classroom.session import never_resume
+
         st.query_params.pop("plan", None)
         st.session_state[PREPARING] = True
+        never_resume()
     elif value is not None:
         st.query_params.pop("plan", None)  # a plan is opened once, never kept in the address
         try:

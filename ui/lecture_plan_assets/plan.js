@@ -1,6 +1,6 @@
 // @uses ../stepper_assets/keys.js
 // @provides KEPT, clickerKey, decide, mainStepper, barText, placeStep, prepare, showPrepared,
-// @provides pageDrawn
+// @provides pageDrawn, holds
 // A lecture given from its plan (ui/lecture_plan/): a presenter's clicker, the slide bar,
 // and the browser's own copy of the plan in progress. Every title and note is outside text,
 // set as text, never as HTML.
@@ -181,6 +181,20 @@ function pageStill(doc) {
     && !doc.querySelector(".pl-rest-pending");
 }
 
+export function holds(frame, next) {
+  // whether the frame's page is still the slide it was opened on: its lesson, and every
+  // parameter its address holds as the slide's link has it (a page drops its defaults from
+  // its address); a page that went elsewhere is never shown as the next slide
+  const want = new URL(next, location.href);
+  const got = new URL(frame.contentWindow.location.href);
+  if (want.pathname.replace(/\/$/, "") !== got.pathname.replace(/\/$/, "")) return false;
+  for (const [name, value] of got.searchParams) {
+    if (name !== "plan" && want.searchParams.has(name) && want.searchParams.get(name) !== value) return false;
+  }
+  return [...want.searchParams.keys()].filter((name) => name !== "plan" && name !== "step")
+    .every((name) => got.searchParams.has(name) || !["data", "dseed", "pts", "n"].includes(name));
+}
+
 export function prepare(g) {
   const next = g.data?.next;
   if (!next || g.prepared === next || window.plNoPrepare) return;
@@ -222,7 +236,7 @@ export function prepare(g) {
         if (drawn || performance.now() - opened > PREPARE_AT_MOST_MS) {
           window.plPrepared = { next, ms: Math.round(performance.now() - opened),
                                 drawn, waited: Math.round(opened - begin) };
-          if (drawn && frame.contentDocument) {
+          if (drawn && frame.contentDocument && holds(frame, next)) {
             g.ready = next;  // kept, out of sight, to be shown by the press that opens it
           } else {
             frame.remove();
@@ -245,6 +259,11 @@ const SHOWN_AT_MOST_MS = 30000;
 export function showPrepared(g, at) {
   const frame = g.frame;
   if (!frame || !g.ready || g.ready !== g.data?.next || at !== g.data.at + 1) return false;
+  if (!holds(frame, g.ready)) {  // its page went elsewhere since: never shown as this slide
+    frame.remove();
+    g.frame = g.ready = null;
+    return false;
+  }
   g.frame = null;
   g.ready = null;
   frame.classList.add("pl-prepare-shown");
