@@ -192,7 +192,8 @@ def _journey(browser, lecturer, lecturer_url, student_url, errors, shots) -> Non
     code = re.search(r"Class (\w{4})-(\w{4})", strip(lecturer)).group(1, 2)
     code = "".join(code)
     link = lecturer.get_by_test_id("stCode").first.inner_text().strip()
-    assert link == f"{lecturer_url}/follow?class={code}"  # the follower page (no session)
+    # the follower page (no session), with the class's join ticket: no lookup to refuse
+    assert link.startswith(f"{lecturer_url}/follow?class={code}&ticket=")
     # the server listens on loopback only: the card says plainly that no phone opens this link
     said = lecturer.get_by_test_id("stAlert").filter(has_text="this computer only")
     assert "PERCEPTRON_LAB_PUBLIC_URL" in said.inner_text()

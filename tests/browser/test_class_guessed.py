@@ -11,11 +11,22 @@ import pytest
 
 from classroom import limits
 from classroom.follower import Lecturer, request
+from testkit.browser import ARTIFACTS, SLOWNESS
 from testkit.chromium import free_port
 from testkit.class_journey import PHONE, open_page, wait_strip
 from testkit.classroom import run
+from testkit.servers import streamlit_server
 
 pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def server_url():
+    """A server of this file's own: its journeys spend the misses of the hall's address (this
+    machine's), which the other journeys' shared server would carry into theirs."""
+    with streamlit_server(name="guessed", log=ARTIFACTS / "server-guessed.log",
+                          timeout=60 * SLOWNESS) as (url, _):
+        yield url
 
 
 @contextlib.contextmanager

@@ -100,7 +100,7 @@ def test_a_phone_follows_a_class_on_the_follower_page(browser, server_url):
 def _journey(lecturer, phone_context, server_url, errors) -> None:
     # ---- the projector's card: its link is the follower page's
     code, link = started(lecturer)
-    assert link == f"{server_url}/follow?class={code}"
+    assert link.startswith(f"{server_url}/follow?class={code}&ticket=")
     lecturer.get_by_role("button", name="Hide the code").click()
     settle(lecturer, 500)
     collapse(lecturer)

@@ -206,7 +206,7 @@ def _journey(browser, stack, b_stack, pages, a, b, front, shared, b_port, errors
     display = f"{code[:4]}-{code[4:]}"
     # the card's link is the front's (PUBLIC_URL), the follower page's
     link = lecturer.get_by_test_id("stCode").first.inner_text().strip()
-    assert link == f"{front}/follow?class={code}"
+    assert link.startswith(f"{front}/follow?class={code}&ticket=")
     lecturer.get_by_role("button", name="Hide the code").click()
     settle(lecturer, 500)
     collapse(lecturer)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+from urllib.parse import quote
 
 import segno
 import streamlit as st
@@ -13,16 +14,22 @@ from ui.room_link import hall_root
 from viz import palette
 
 
-def join_link(code: str, root: str | None = None) -> str:
+def join_link(code: str, root: str | None = None, ticket: str | None = None) -> str:
     """The address students open to join: the follower page (ui/classroom/follower_page.py, a
     page that runs no lesson: light enough for a hall of phones at once) under the app's root
     as the room opens it (``root``; by default ui.room_link's for this page), with
-    ``?class=CODE``. Its "Open the full app" is :func:`app_link`.
+    ``?class=CODE`` and, on the projector's card, the class's join ticket (``ticket``,
+    classroom.codes.join_ticket): a page that brings it looks nothing up, so that no misses
+    spent at the hall's address (a script, a page elsewhere guessing codes) keep it out. Its
+    "Open the full app" is :func:`app_link`.
 
     >>> join_link("ABCDEFGH", "http://hall.example:8080/lab/")
     'http://hall.example:8080/lab/follow?class=ABCDEFGH'
+    >>> join_link("ABCDEFGH", "http://hall.example/", ticket="123.abc")
+    'http://hall.example/follow?class=ABCDEFGH&ticket=123.abc'
     """
-    return f"{root if root is not None else hall_root().url}follow?class={code}"
+    link = f"{root if root is not None else hall_root().url}follow?class={code}"
+    return link if ticket is None else f"{link}&ticket={quote(ticket, safe='')}"
 
 
 def app_link(code: str, root: str | None = None) -> str:
@@ -50,8 +57,10 @@ def qr_svg(link: str) -> str:
 def _join_card(code: str) -> None:
     """The projector's invitation: the code, the link and its QR code (and, when the room may
     not open the link, why and what to do)."""
+    from classroom import server
+
     root = hall_root()
-    link = join_link(code, root.url)
+    link = join_link(code, root.url, ticket=server.classroom().ops.ticket(code))
     with st.container(horizontal=True, vertical_alignment="center", gap="large",
                       key="class_card"):
         st.image(qr_svg(link), width=280, caption="Scan to join")
