@@ -34,6 +34,7 @@ import time
 import psutil
 
 from bench._server import load_average, machine, percentile, streamlit_server
+from bench.classroom import cpu_seconds
 from classroom.follower import Lecturer
 
 VIEW = "data=noisy-blobs-generator&n=1000"
@@ -82,14 +83,6 @@ async def join(base: str, code: str, step: int, start: float, timeout: float,
                 await session.close()
 
 
-def cpu(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        times = psutil.Process(pid).cpu_times()
-        total += times.user + times.system
-    return total
-
-
 async def burst(base: str, pids: list[int], args) -> dict:
     lecturer = Lecturer(base)
     await lecturer.start(args.view, 0)
@@ -99,16 +92,16 @@ async def burst(base: str, pids: list[int], args) -> dict:
     warm = await join(base, lecturer.code, args.step, time.perf_counter(), args.timeout)
     if warm[2]:
         raise RuntimeError(f"the first join failed: {warm[2]}")
-    before = cpu(pids)
+    before = cpu_seconds(pids)
     await asyncio.sleep(3)
-    idle = (cpu(pids) - before) / 3
-    start_cpu, start = cpu(pids), time.perf_counter()
-    own = cpu([psutil.Process().pid])  # the clients' (this process's), on the same cores
+    idle = (cpu_seconds(pids) - before) / 3
+    start_cpu, start = cpu_seconds(pids), time.perf_counter()
+    own = cpu_seconds([psutil.Process().pid])  # the clients' (this process's), on the same cores
     results = await asyncio.gather(*(join(base, lecturer.code, args.step, start, args.timeout,
                                           args.rest) for _ in range(args.joins)))
     wall = time.perf_counter() - start
-    used = cpu(pids) - start_cpu - idle * wall
-    clients = cpu([psutil.Process().pid]) - own
+    used = cpu_seconds(pids) - start_cpu - idle * wall
+    clients = cpu_seconds([psutil.Process().pid]) - own
     firsts = [first for first, _, problem in results if problem is None]
     wholes = [whole for _, whole, problem in results if problem is None]
     problems = [problem for *_, problem in results if problem is not None]

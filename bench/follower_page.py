@@ -46,8 +46,6 @@ import json
 import os
 import time
 
-import psutil
-
 from bench._server import (
     CHROMIUM_ARGS,
     load_average,
@@ -56,6 +54,7 @@ from bench._server import (
     streamlit_server,
     system_chromium,
 )
+from bench.classroom import cpu_seconds
 from classroom import codes
 from classroom.follower import Follower, request
 
@@ -195,27 +194,19 @@ async def join(base: str, code: str, step: int, proof, start: float, timeout: fl
             await follower.close()
 
 
-def cpu(pids: list[int]) -> float:
-    total = 0.0
-    for pid in pids:
-        times = psutil.Process(pid).cpu_times()
-        total += times.user + times.system
-    return total
-
-
 async def burst(base: str, pids: list[int], code: str, step: int, joins: int, timeout: float
                 ) -> dict:
     _, reply = await request(base, "GET", "/class/voter")
     work = reply["work"]
     proofs = [codes.solve_work(work["bits"], work["iterations"]) for _ in range(joins)]
-    before = cpu(pids)
+    before = cpu_seconds(pids)
     await asyncio.sleep(3)
-    idle = (cpu(pids) - before) / 3
-    start_cpu, start = cpu(pids), time.perf_counter()
+    idle = (cpu_seconds(pids) - before) / 3
+    start_cpu, start = cpu_seconds(pids), time.perf_counter()
     results = await asyncio.gather(*(join(base, code, step, proof, start, timeout)
                                      for proof in proofs))
     wall = time.perf_counter() - start
-    used = cpu(pids) - start_cpu - idle * wall
+    used = cpu_seconds(pids) - start_cpu - idle * wall
     times = [t for t, _, problem in results if problem is None]
     problems = [problem for *_, problem in results if problem is not None]
     return {"p50": percentile(times, 50), "p95": percentile(times, 95),
