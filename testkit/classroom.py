@@ -143,3 +143,50 @@ def redis_server(password: str | None = None) -> Iterator[str]:
     finally:
         stop(process)
         shutil.rmtree(folder, ignore_errors=True)
+
+
+# ------------------------------------------------------------------ a store of each kind
+# (tests import these: ``from testkit.classroom import make_store, redis_url, with_store``)
+
+@pytest.fixture(scope="module")
+def redis_url():
+    """A redis-server of the test module's own: its URL."""
+    with redis_server() as url:
+        yield url
+
+
+@pytest.fixture(params=["memory", "redis"])
+def make_store(request):
+    """A function making a store of the parametrized kind (``clock``, ``ttl`` as Store's); a
+    Redis store's database is emptied first."""
+    from classroom.store import MemoryStore
+
+    if request.param == "memory":
+        yield MemoryStore
+        return
+    import redis.asyncio as redis
+
+    from classroom.redis_store import RedisStore
+
+    url = request.getfixturevalue("redis_url")
+
+    async def flush():
+        client = redis.Redis.from_url(url)
+        await client.flushdb()
+        await client.aclose()
+    run(flush())
+    yield lambda **options: RedisStore(url, **options)
+
+
+def with_store(make, main, **options):
+    """Run ``main(store, ops)`` on a started store of the kind; close it after."""
+    from classroom.ops import Operations
+
+    async def body():
+        store = make(**options)
+        await store.start()
+        try:
+            await main(store, Operations(store, secret=SECRET))
+        finally:
+            await store.close()
+    run(body())

@@ -4,6 +4,7 @@ import pytest
 from hypothesis import settings
 from streamlit import config, net_util
 
+from testkit.classroom import make_store, redis_url  # noqa: F401 (a store of each kind)
 from ui import first_screen, rest_later
 
 # The app's config hides error details from students (client.showErrorDetails =

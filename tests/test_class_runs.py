@@ -14,11 +14,10 @@ import redis.asyncio as redis
 
 from classroom import limits
 from classroom.http import Classroom
-from classroom.ops import Operations
 from classroom.redis_store import RedisStore
 from classroom.state import ClassError, public
 from classroom.store import MemoryStore, RunCache
-from testkit.classroom import SECRET, app_of, redis_server, run, serving
+from testkit.classroom import app_of, run, serving, with_store
 from ui.stepper.wire import pack
 
 with warnings.catch_warnings():
@@ -39,38 +38,6 @@ def packed_run(n: int = 40, seed: int = 0) -> tuple[str, bytes, bytes]:
 
     digest = json.loads(blob[4:4 + length])["digest"]
     return digest, blob, gzip.compress(blob)
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    with redis_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["memory", "redis"])
-def make_store(request):
-    if request.param == "memory":
-        yield MemoryStore
-        return
-    url = request.getfixturevalue("redis_url")
-
-    async def flush():
-        client = redis.Redis.from_url(url)
-        await client.flushdb()
-        await client.aclose()
-    run(flush())
-    yield lambda **options: RedisStore(url, **options)
-
-
-def with_store(make, main, **options):
-    async def body():
-        store = make(**options)
-        await store.start()
-        try:
-            await main(store, Operations(store, secret=SECRET))
-        finally:
-            await store.close()
-    run(body())
 
 
 # ------------------------------------------------------------------ the stores

@@ -9,53 +9,15 @@ import contextlib
 import time
 
 import pytest
-import redis.asyncio as redis
 
 from classroom import codes, limits
 from classroom.hub import EXPLORE, FOLLOW, Subscriber
 from classroom.ops import ACTIONS, Operations
 from classroom.plan import MAX_PLAN_BYTES
-from classroom.redis_store import RedisStore
 from classroom.state import ClassError, set_step
-from classroom.store import MemoryStore
-from testkit.classroom import SECRET, redis_server, run
+from testkit.classroom import with_store
 
 VIEW = "data=xor-0-1&eta=0.1"
-
-
-@pytest.fixture(scope="module")
-def redis_url():
-    with redis_server() as url:
-        yield url
-
-
-@pytest.fixture(params=["memory", "redis"])
-def make_store(request):
-    """A function making a store of the parametrized kind (``clock``, ``ttl`` as Store's); a
-    Redis store's database is emptied first."""
-    if request.param == "memory":
-        yield MemoryStore
-        return
-    url = request.getfixturevalue("redis_url")
-
-    async def flush():
-        client = redis.Redis.from_url(url)
-        await client.flushdb()
-        await client.aclose()
-    run(flush())
-    yield lambda **options: RedisStore(url, **options)
-
-
-def with_store(make, main, **options):
-    """Run ``main(store, ops)`` on a started store of the kind; close it after."""
-    async def body():
-        store = make(**options)
-        await store.start()
-        try:
-            await main(store, Operations(store, secret=SECRET))
-        finally:
-            await store.close()
-    run(body())
 
 
 async def following(store, code: str, token: str, mode: str = FOLLOW) -> Subscriber:

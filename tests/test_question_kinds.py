@@ -1,7 +1,7 @@
 """The question kinds (classroom/state.py's KINDS) and the results every answer leaves
 (classroom/results.py), through the operations both doors use, against both stores (this
 process's and a real redis-server), and through the routes."""
-# ruff: noqa: F811 (the stores' fixtures, make_store and redis_url, are test_classroom_ops's)
+
 
 from __future__ import annotations
 
@@ -35,14 +35,8 @@ from classroom.state import (
     start,
 )
 from classroom.store import MemoryStore
-from testkit.classroom import SECRET, app_of
-from tests.test_classroom_ops import (  # noqa: F401 (fixtures)
-    following,
-    make_store,
-    redis_url,
-    refused,
-    with_store,
-)
+from testkit.classroom import SECRET, app_of, with_store
+from tests.test_classroom_ops import following, refused
 
 VIEW = "lesson=step_through&data=lecture-notes-example-4-points"
 CHOICE = {"text": "Which update?", "options": ["w + ηyx", "w − ηyx", "<b>w</b>", "=1+1"],
