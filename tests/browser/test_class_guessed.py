@@ -80,6 +80,8 @@ def test_images_of_unknown_codes_on_another_site_never_keep_the_hall_out(browser
         _, body = run(lecturer.act("ask", kind="mistake", step=1))
         for student in students:
             student.get_by_role("button", name="Mistake", exact=True).click()
+        for student in students:  # each answer taken by the server before the reveal
+            student.get_by_text("Your answer:").first.wait_for()
         _, body = run(lecturer.act("reveal"))
         assert body["state"]["question"]["counts"][0] == 3, body
     for context in contexts:
