@@ -24,7 +24,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from testkit.browser import wait_drawn
+from testkit.browser import LAYOUT, wait_drawn
 from tests.browser.axe import assert_accessible, axe_script
 from tests.browser.conftest import ARTIFACTS, assert_no_exception, wait_for_state, window
 from tests.browser.projector import CHART_TEXT, CUT_TEXT, assert_on_a_projector, watch_hosts
@@ -78,6 +78,9 @@ def test_a_projector(browser, server_url, own_host, name, link, kind):
         open_view(tab, server_url, link, lecture=True)
         # the page's rest was asked for once its picture was drawn (ui.rest_later), not after
         # waiting for it in vain; a view of tables and code alone is whole from the start
+        # every component of the page ran its code (a box that never does is a part that
+        # never came, and every wait for the page drawn would wait for it in vain)
+        assert tab.evaluate(LAYOUT)[1] == 0
         asked = tab.evaluate("() => window.plRest ?? null")
         assert asked == (None if kind == "text" else {"page": link.split("?")[0].strip("/")
                                                       or "step_through", "why": "drawn"})
