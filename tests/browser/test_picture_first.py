@@ -140,9 +140,14 @@ def steady(tab) -> dict:
     return last
 
 
-def resize(tab, size) -> dict:
+def sized(tab, size) -> None:
+    """The window at ``size`` (the page not yet laid out again)."""
     tab.set_viewport_size({"width": size[0], "height": size[1]})
     tab.wait_for_function("([w, h]) => innerWidth === w && innerHeight === h", arg=list(size))
+
+
+def resize(tab, size) -> dict:
+    sized(tab, size)
     return steady(tab)
 
 

@@ -40,7 +40,7 @@ from tests.browser.test_picture_first import (
     check,
     expect_picture,
     open_view,
-    resize,
+    sized,
 )
 from tests.browser.test_touch import FINGER, TARGETS
 from tests.browser.views import VIEWS
@@ -64,8 +64,9 @@ def own_host(server_url):
 
 
 def grown(tab, size) -> None:
-    """The window resized to ``size`` and the page drawn again at it."""
-    resize(tab, size)
+    """The window resized to ``size`` and the page drawn again at it (its layout still: the
+    charts refitted to their boxes)."""
+    sized(tab, size)
     wait_drawn(tab)
 
 
