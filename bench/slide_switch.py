@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import os
 
 from bench._server import (
     CHROMIUM_ARGS,
@@ -42,6 +41,7 @@ from bench._server import (
     streamlit_server,
     system_chromium,
 )
+from bench.classroom import cpu_seconds
 from testkit.class_journey import sidebar, start_class
 
 PROJECTOR = {"width": 1280, "height": 720}
@@ -62,11 +62,19 @@ RUN = """(shown) => {
   const drawn = box?.querySelector('.pl-plane .js-plotly-plot .scatterlayer .trace');
   return s?.run && drawn ? s.run.header.digest : null;
 }"""
-# performance.now() once the run on screen differs from ``old`` and its points are drawn
-# (polled a frame): the page's own, or (``shown``) the prepared slide's over it
-PAINTED = """([old, shown]) => {
-  const now = (shown && (RUN)(true)) || (RUN)(false);
-  return now && now !== old ? performance.now() : false;
+# from now on, each frame until the run on screen differs from ``old`` and its points are
+# drawn: then the moment (performance.now()) kept as ``window.__plSeen[key]``, the page's own
+# run, or (``shown``) the prepared slide's over it. Watched in each tab at once, so that a tab
+# read after another still gives the frame it painted in, not the moment it was asked.
+WATCH = """([key, old, shown]) => {
+  const seen = (window.__plSeen ??= {});
+  delete seen[key];
+  const tick = () => {
+    const now = (shown && (RUN)(true)) || (RUN)(false);
+    if (now && now !== old) seen[key] = performance.now();
+    else requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
 }""".replace("RUN", RUN.strip())
 
 
@@ -92,12 +100,15 @@ def wait_still(tab) -> None:
         && !document.querySelector('.pl-rest-pending')""", timeout=120_000)
 
 
-def painted(tab, old: str | None, start: float, *, shown: bool = False) -> float:
-    """ms from ``start`` (the tab's performance.now()) to the next run's picture painted (the
-    page's own; with ``shown``, a prepared slide's shown over it counts)."""
-    at = tab.wait_for_function(PAINTED, arg=[old, shown], polling="raf",
-                               timeout=120_000).json_value()
-    return at - start
+def watch(tab, key: str, *, shown: bool = False) -> None:
+    """Note the moment ``tab`` paints a run other than the one it shows now (see WATCH)."""
+    tab.evaluate(WATCH, [key, tab.evaluate(RUN, False), shown])
+
+
+def painted(tab, key: str, start: float) -> float:
+    """ms from ``start`` (the tab's performance.now()) to the run watched as ``key`` painted."""
+    return tab.wait_for_function(f"() => window.__plSeen?.[{key!r}] ?? false",
+                                 timeout=120_000).json_value() - start
 
 
 @contextlib.contextmanager
@@ -139,19 +150,21 @@ def switch(projector, phone, light, act, seen: dict, name: str, *,
     start = projector.evaluate("() => performance.now()")
     phone_start = phone.evaluate("() => performance.now()")
     light_start = light.evaluate("() => performance.now()")
-    old, old_phone = projector.evaluate(RUN, False), phone.evaluate(RUN, False)
-    old_light = light.evaluate(RUN, False)
+    watch(projector, "shown", shown=True)
+    watch(projector, "page")
+    watch(phone, "page")
+    watch(light, "page")
     act()
-    seen["projector"].append(painted(projector, old, start, shown=True))
-    seen["page"].append(painted(projector, old, start))
+    seen["projector"].append(painted(projector, "shown", start))
+    seen["page"].append(painted(projector, "page", start))
     try:
-        seen["phone"].append(painted(phone, old_phone, phone_start))
+        seen["phone"].append(painted(phone, "page", phone_start))
     except Exception:  # a phone that never drew it: said (nan), not counted
         if not phone_may_miss:
             raise
         seen["phone"].append(float("nan"))
     try:
-        seen["light"].append(painted(light, old_light, light_start))
+        seen["light"].append(painted(light, "page", light_start))
     except Exception:  # a view with no run to draw there (the page says so): not counted
         seen["light"].append(float("nan"))
     print(f"  {name}: projector {seen['projector'][-1]:,.0f} ms (its page's own run "
@@ -196,12 +209,6 @@ def run_sidebar(browser, url: str, seed: int, talk: float) -> dict:
     return seen
 
 
-def cpu_seconds(pid: int) -> float:
-    with open(f"/proc/{pid}/stat") as stat:
-        fields = stat.read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--rounds", type=int, default=2)
@@ -228,12 +235,12 @@ def main() -> None:
         for _ in range(args.rounds):
             for name in ways:
                 print(name, flush=True)
-                before = cpu_seconds(process.pid)
+                before = cpu_seconds([process.pid])
                 if name == "sidebar switch":
                     seen = run_sidebar(browser, url, seed, args.talk)
                 else:
                     seen = run_slides(browser, url, seed, args.talk, name == "slide, prepared")
-                cpu[name].append(cpu_seconds(process.pid) - before)
+                cpu[name].append(cpu_seconds([process.pid]) - before)
                 ways[name].append(seen)
                 seed += 10  # every view of every way new to the server
         browser.close()

@@ -279,3 +279,25 @@ def test_a_slide_prepared_out_of_sight_never_takes_the_lecturers_class_back():
     assert_clean(prepared)
     assert prepared.session_state["class.resumed"] is True  # the resume is never offered
     assert "class.role" not in prepared.session_state
+
+
+def test_a_cleared_plan_is_forgotten_by_every_run_until_another_comes():
+    # the browser's copy goes with the run that reaches the browser, which need not be the
+    # first after the click (a run cut short by the next never does): each run says so
+    at = _app()
+    at.query_params["plan"] = plans.to_link(_plan())
+    at.run()
+    at.run()
+    assert_clean(at)
+    by_key(at.button, "plan.clear").click()
+    at.run()
+    assert "plan.plan" not in at.session_state
+    for _ in range(2):
+        assert at.session_state["plan.forget"] is True
+        at.run()
+        assert_clean(at)
+    by_key(at.button, "plan.notes").click()  # another plan: kept by the browser again
+    at.run()
+    assert_clean(at)
+    assert "plan.plan" in at.session_state
+    assert "plan.forget" not in at.session_state

@@ -32,9 +32,13 @@ def _keep_browser_copy() -> None:
                height=0)
         return
     st.session_state[ASKED] = True
+    # a cleared plan is forgotten by every run until another plan comes (not by the first
+    # only: a run cut short by the next never reaches the browser)
+    if plan is not None:
+        st.session_state.pop(FORGET, None)
     text = _dump(plan) if plan is not None else None
     _mount(key="plan.keep", data={"keep": True, "text": text,
-                                  "forget": bool(st.session_state.pop(FORGET, False))},
+                                  "forget": bool(st.session_state.get(FORGET, False))},
            on_kept_change=_on_kept, height=0)
 
 

@@ -311,7 +311,8 @@ function unshowOnceDrawn(g, want) {
 
 export default function (component) {
   const { data } = component;
-  component.parentElement.__plBar = true;  // its code has run (a page is drawn only then)
+  const box = component.parentElement;
+  if (box) box.__plBar = true;  // its code has run (a page is drawn only then)
   if (data.keep) {
     keep(component);
     return;
