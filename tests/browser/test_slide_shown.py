@@ -1,7 +1,8 @@
 """The next slide's picture at the clicker's press: a projector giving a lecture prepares the
 next slide out of sight, and PageDown shows it over the page at once while the page runs the
-slide; the page's own picture takes over once drawn. (The time it takes is bench/'s:
-bench/slide_switch.py; here, what is shown and that it goes.)"""
+slide; the page's own picture takes over once drawn. In a class, the press gives the class the
+prepared slide's view and its run at once, and the page then says nothing more. (The time it
+takes is bench/'s: bench/slide_switch.py; here, what is shown, heard, and that it goes.)"""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import pytest
 import lessons
 from classroom import plan as plans
 from testkit.browser import timeout_ms, wait_drawn
-from testkit.class_journey import PROJECTOR, open_page
+from testkit.class_journey import PHONE, PROJECTOR, open_page, start_class
 from tests.browser.test_lecture_plan import BAR, wait_slide
 
 pytestmark = pytest.mark.browser
@@ -67,5 +68,51 @@ def test_pagedown_shows_the_prepared_slide_at_once_and_the_page_takes_over(brows
         assert page.evaluate(AT_PRESS) is None
         wait_slide(page, 1)
     finally:
+        context.close()
+    assert errors == []
+
+
+# two stepping views, each a run of its own (the follower page draws runs)
+TWO = plans.to_link(plans.Plan(slides=(
+    plans.Slide(view="data=xor-1", title="XOR"),
+    plans.Slide(view="data=lecture-notes-example-4-points&lesson=margin", title="Margin",
+                step=2))))
+
+
+def test_in_a_class_pagedown_gives_the_class_the_prepared_slide_and_its_run(browser,
+                                                                            server_url):
+    errors: list[str] = []
+    context, page = open_page(browser, f"{server_url}/?plan={TWO}&lecture=1", PROJECTOR,
+                              errors)
+    phone_context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    try:
+        code = start_class(page)
+        phone = phone_context.new_page()
+        phone.on("pageerror", lambda error: errors.append(str(error)))
+        phone.goto(f"{server_url}/follow?class={code}")
+        phone.wait_for_function("() => typeof window.__plFollow?.run === 'string'",
+                                timeout=timeout_ms(30_000))
+        before = phone.evaluate("() => [window.__plFollow.viewSeq, window.__plFollow.run]")
+        page.wait_for_function("() => window.__plPlan?.ready", timeout=timeout_ms(60_000))
+        page.locator('[data-testid="stMain"] h1').first.click()  # the page has the focus
+        page.keyboard.press("PageDown")
+        # what the prepared page offered, sent with the key: its view and its kept run
+        ahead = page.evaluate("() => window.__plPlan.shown?.ahead ?? null")
+        assert ahead is not None, "the press sent nothing prepared"
+        assert "lesson=margin" in ahead["view"] and ahead["run"] != before[1], ahead
+        # the follower page draws that run, heard as the class's next view
+        phone.wait_for_function("(run) => window.__plFollow.run === run", arg=ahead["run"],
+                                timeout=timeout_ms(30_000))
+        page.locator("iframe.pl-prepare-shown").wait_for(state="detached",
+                                                          timeout=timeout_ms(60_000))
+        wait_drawn(page)
+        # the page's own run of the slide found its view the class's: one view, that run
+        after = phone.evaluate("() => [window.__plFollow.viewSeq, window.__plFollow.run]")
+        assert after == [before[0] + 1, ahead["run"]], (before, after)
+        step = phone.evaluate("() => document.querySelector('main.pl-follow .pl-stepper')"
+                              ".dataset.step")
+        assert step == "2"  # the slide's step
+    finally:
+        phone_context.close()
         context.close()
     assert errors == []

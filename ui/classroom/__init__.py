@@ -37,6 +37,7 @@ the app, the lecture plan, the lessons' page and the tests take from it.
 from __future__ import annotations
 
 from ui.classroom.assets import ASSETS, JS_MODULES, SHARED_JS, module_path, script
+from ui.classroom.follow import give_ahead
 from ui.classroom.join import app_link, join_link, qr_svg
 from ui.classroom.page import class_session
 from ui.classroom.session import REMOTE_SHOWN_S, reset_session
@@ -46,7 +47,8 @@ from ui.classroom.views import LESSON, decode_view, encode_view, owned, view_of
 
 __all__ = [
     "ASSETS", "JS_MODULES", "LESSON", "REMOTE_SHOWN_S", "SHARED_JS", "_open_class",
-    "_remote_token", "app_link", "class_session", "decode_view", "encode_view", "join_link",
+    "_remote_token", "app_link", "class_session", "decode_view", "encode_view", "give_ahead",
+    "join_link",
     "module_path",
     "owned", "qr_svg", "reset_session", "script", "title_slot", "view_of",
 ]

@@ -9,7 +9,9 @@ import streamlit as st
 
 from classroom import codes
 from classroom.state import ClassError, ClassState
+from ui.classroom.assets import _mount
 from ui.classroom.session import (
+    _AHEAD,
     _APPLIED,
     _BASELINE,
     _OVER,
@@ -19,13 +21,14 @@ from ui.classroom.session import (
     _VIEW_SEQ,
     FOLLOW,
     LECTURER,
+    _in_class,
     _join,
     _mode,
     _reset_session,
     _set_mode,
 )
-from ui.classroom.store import Unavailable, _act, _get, _keep_run
-from ui.classroom.views import LESSON, decode_view, encode_view, owned
+from ui.classroom.store import _KEPT_RUNS, Unavailable, _act, _get, _keep_run
+from ui.classroom.views import LESSON, _current_view, decode_view, encode_view, owned
 from ui.settings import LECTURE
 
 
@@ -126,3 +129,42 @@ def _publish(view: dict[str, str], picture=None) -> ClassState | None:
         return None
     st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: view, _TOOK: None})
     return state
+
+
+def _offer_ahead(page, picture, parameters) -> None:
+    """A slide prepared ahead (session.ahead), its page drawn: its run kept in the class store
+    and, with its view as this page holds it, handed to the browser (stream.js keeps it as the
+    frame's ``window.__plAhead``), for the key that shows the slide to give the class at once
+    (:func:`give_ahead`). Nothing without a picture, or a store that does not answer."""
+    if picture is None or not st.session_state.get(_AHEAD):
+        return
+    try:
+        run = _shared(picture)
+    except Unavailable:
+        return
+    if run is not None:
+        view = encode_view(_current_view(page, parameters))
+        _mount(key="class.ahead", data={"ahead": {"view": view, "run": run}}, height=0)
+
+
+def give_ahead(ahead: object, step: int, parameters) -> None:
+    """A lecturer's page opening a slide it prepared ahead (``ahead``: what the prepared page
+    offered, {view, run}, sent back by the key): the class hears the slide's view and its run
+    now, before this page has run it, so that the follower page fetches a run already kept. The
+    page then finds its view the one the class has and says nothing more; a view it draws
+    otherwise goes out as any change does. A run this process has not kept lately is not
+    named (the page's own run names it, as without a prepared slide)."""
+    if not _in_class() or st.session_state.get(_ROLE) != LECTURER or st.session_state.get(_OVER):
+        return
+    if not isinstance(ahead, dict):
+        return
+    view, run = ahead.get("view"), ahead.get("run")
+    if not isinstance(view, str) or len(view) > 100_000 or not isinstance(run, str) \
+            or run not in _KEPT_RUNS:
+        return
+    params = owned(decode_view(view), parameters and parameters())
+    try:
+        state = _act("view", view=encode_view(params), step=step, run=run)[0]
+    except (Unavailable, ClassError):
+        return  # the page's own run gives the view
+    st.session_state.update({_VIEW_SEQ: state.view_seq, _BASELINE: params, _TOOK: None})

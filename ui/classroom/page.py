@@ -13,8 +13,16 @@ from classroom import codes
 from classroom.state import ClassState
 from ui import first_screen, rest_later, url_state
 from ui.classroom.assets import _mount
-from ui.classroom.follow import _apply, _give_run, _offer_run, _on_resume, _publish
+from ui.classroom.follow import (
+    _apply,
+    _give_run,
+    _offer_ahead,
+    _offer_run,
+    _on_resume,
+    _publish,
+)
 from ui.classroom.session import (
+    _AHEAD,
     _APPLIED,
     _BASELINE,
     _CARD,
@@ -99,7 +107,7 @@ def class_session(pages: Sequence, page,
         return
     if drawn is not None:
         first_screen.begin_run()
-    if state is not None:
+    if state is not None or st.session_state.get(_AHEAD):
         watch_picture()  # the run of the page's picture, for the follower page (_after)
     stopped, done = False, []
 
@@ -214,6 +222,8 @@ def _after(page, state: ClassState | None, slot, parameters, *, whole: bool = Tr
     (``whole``: the page's script ran, rather than its first screen: then its view is the
     class's as it comes, the sidebar comes with its rest)."""
     picture = picture_run()  # the first stepper this run drew (ui.stepper), or None
+    if whole and not _in_class():
+        _offer_ahead(page, picture, parameters)  # (a slide prepared ahead's)
     if _in_class():
         if state is not None and whole:
             view = _current_view(page, parameters)

@@ -31,6 +31,7 @@ REMOTE_SHOWN_S = 60
 _CARD = "class.card"  # the projector's join card is shown
 _PROBLEM = "class.problem"  # why a link's class could not be joined
 _RESUMED = "class.resumed"  # a reloaded tab handed back the class it led (once)
+_AHEAD = "class.ahead"  # this page is a slide prepared ahead (ahead())
 _CHARTER = "class.charter"  # the lecturer's proof for its key (codes.charter, ops.restore)
 _TALLY = "class.tally"  # what its projector's stream shows the counts with (codes.tally_ticket)
 _LAST_VIEW = "class.last_view"  # the class's view as this lecturer's page last read it
@@ -84,8 +85,11 @@ def _reset_session() -> None:
 reset_session = _reset_session  # (a lecture plan's slide opens its view as a class's does)
 
 
-def never_resume() -> None:
-    """This session's page never takes back a class its browser led: a projector's next slide,
-    prepared out of sight in a frame of the lecturer's own page (ui/lecture_plan), which would
-    otherwise find the lecturer's kept key, lead the class and go to the class's view."""
+def ahead() -> None:
+    """This session's page is a slide prepared ahead of time: a projector's next slide, opened
+    out of sight in a frame of the lecturer's own page (ui/lecture_plan). It never takes back
+    a class its browser led (it would find the lecturer's kept key, lead the class and go to
+    the class's view), and it offers its run and view for the key that shows it
+    (ui/classroom/follow.py: offer_ahead, give_ahead)."""
     st.session_state[_RESUMED] = True
+    st.session_state[_AHEAD] = True

@@ -371,13 +371,8 @@ function update(c, data) {
 export default function (component) {
   const { parentElement: root, data } = component;
   if (data.relay) return relay(component);
-  if (data.resume) {
-    if (!root.__plResumed) {
-      root.__plResumed = true;
-      resume(component);
-    }
-    return () => {};
-  }
+  if (data.ahead) return ahead(component);
+  if (data.resume) return resume(component);
   let c = root.__plClass;
   if (c && c.code !== data.code) {
     stop(c);

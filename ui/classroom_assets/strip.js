@@ -1,5 +1,5 @@
 // @uses ../stepper_assets/dom.js
-// @provides ASKS, url, askRun, relay, tell, mainStepper, stepperAt, build, render, LEAD, resume,
+// @provides ASKS, url, askRun, relay, ahead, tell, mainStepper, stepperAt, build, render, LEAD, resume,
 // @provides keep, STRIP_KINDS, extensions, bringIntoView
 // The class strip's page side (ui/classroom/ draws the strip; stream.js follows the class):
 // the strip's buttons and words, the page's stepper as the strip sees it, the relay that
@@ -43,6 +43,14 @@ export function relay(component) {
   return () => {
     if (!root.isConnected) window.removeEventListener("pl-class-rerun", root.__plRelay);
   };
+}
+
+export function ahead(component) {
+  // a slide prepared ahead (in a frame of the lecturer's page: ui/classroom/follow.py's
+  // offer_ahead): its view and kept run, which plan.js's key sends back to give the class
+  component.parentElement.__plAhead = true;
+  window.__plAhead = component.data.ahead;
+  return () => {};
 }
 
 export function tell(detail) {
@@ -175,6 +183,9 @@ export const LEAD = "plab.class.lead";  // this tab's class and key, for a reloa
 
 export function resume(component) {
   // a page not in a class: if this tab led one before a reload, hand its key back once
+  const root = component.parentElement;
+  if (root.__plResumed) return () => {};
+  root.__plResumed = true;
   let kept = null;
   try {
     kept = JSON.parse(sessionStorage.getItem(LEAD) || "null");
@@ -182,6 +193,7 @@ export function resume(component) {
   } catch (error) { kept = null; }
   // nothing kept, nothing sent: a state value reruns the page, and most pages led nothing
   if (kept && kept.code && kept.key) component.setStateValue("resume", kept);
+  return () => {};
 }
 
 export function keep(c) {

@@ -11,7 +11,7 @@ from ui.lecture import lecture_mode
 from ui.lecture_plan.assets import _mount
 from ui.lecture_plan.opening import prepare_link
 from ui.lecture_plan.reading import _slides
-from ui.lecture_plan.session import AT, GO, MOUNTED, PLAN, PREPARING
+from ui.lecture_plan.session import AT, GO, GO_AHEAD, MOUNTED, PLAN, PREPARING
 
 
 def _on_go() -> None:
@@ -20,6 +20,7 @@ def _on_go() -> None:
     if isinstance(value, dict) and isinstance(value.get("slide"), int) and plan is not None \
             and 0 <= value["slide"] < len(_slides(plan)):
         st.session_state[GO] = value["slide"]
+        st.session_state[GO_AHEAD] = value.get("ahead")  # (checked as it is used)
 
 
 def bar(pages: Sequence, parameters: Callable[[], frozenset[str]]) -> None:

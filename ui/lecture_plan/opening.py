@@ -18,6 +18,7 @@ from ui.lecture_plan.session import (
     ASKED,
     AT,
     GO,
+    GO_AHEAD,
     MOUNTED,
     PLAN,
     PREPARE,
@@ -36,11 +37,11 @@ def begin(pages: Sequence, page, parameters: Callable[[], frozenset[str]],
         _CATALOGUE.append(catalogue)
     value = st.query_params.get("plan")
     if value == PREPARE:  # the projector's page preparing the next slide (prepare_link)
-        from ui.classroom.session import never_resume
+        from ui.classroom.session import ahead
 
         st.query_params.pop("plan", None)
         st.session_state[PREPARING] = True
-        never_resume()
+        ahead()
     elif value is not None:
         st.query_params.pop("plan", None)  # a plan is opened once, never kept in the address
         try:
@@ -53,10 +54,10 @@ def begin(pages: Sequence, page, parameters: Callable[[], frozenset[str]],
             st.session_state.update({PLAN: plan, GO: 0, ASKED: True})
             _notices(notices, "The link's plan opened, but")
     _from_class()
-    go = st.session_state.pop(GO, None)
+    go, ahead = st.session_state.pop(GO, None), st.session_state.pop(GO_AHEAD, None)
     plan = st.session_state.get(PLAN)
     if go is not None and plan is not None and 0 <= go < len(_slides(plan)):
-        _open(plan, go, pages, page, parameters)
+        _open(plan, go, pages, page, parameters, ahead)
 
 
 def _target(slide, pages: Sequence, parameters) -> tuple[object, dict[str, str]]:
@@ -90,19 +91,54 @@ def prepare_link(slide, pages: Sequence, parameters) -> str:
     return f"{target.url_path or '.'}?{query}" if target.url_path else f"./?{query}"
 
 
-def _open(plan, at: int, pages: Sequence, page, parameters) -> None:
+def _open(plan, at: int, pages: Sequence, page, parameters, ahead=None) -> None:
+    """Open slide ``at`` (``ahead``: what its page prepared ahead offered, sent by the key)."""
     from ui import classroom
 
-    target, params = _target(_slides(plan)[at], pages, parameters)
+    slide = _slides(plan)[at]
+    target, params = _target(slide, pages, parameters)
     if lecture_mode() or st.query_params.get("lecture") == "1":  # (a link's, not read yet)
         params["lecture"] = "1"
     classroom.reset_session()
     st.session_state[AT] = at
     _share_with_class()
+    if _is_slide(ahead, target, params):  # the class hears it now, with its run kept
+        classroom.give_ahead(ahead, slide.step or 0, parameters)
     st.session_state["plan.opened"] = time.monotonic()
     if target.url_path != page.url_path:
         st.switch_page(target, query_params=params)
     st.query_params.from_dict(params)
+
+
+_DATA = ("data", "dseed", "pts", "n")  # the parameters that say which points a view shows
+
+
+def _is_slide(ahead: object, target, params: dict[str, str]) -> bool:
+    """Whether a prepared page's offer (``ahead``: {view, run}) is of the slide about to open:
+    its lesson, and every parameter of the slide's link that it holds as the link has it (a
+    page drops its defaults from its address, never its data), as plan.js's ``holds`` checks
+    the page it shows.
+
+    >>> from types import SimpleNamespace as S
+    >>> _is_slide({"view": "eta=2&lesson=margin&n=9", "run": "x"}, S(url_path="margin"),
+    ...           {"eta": "2", "step": "3", "lecture": "1"})
+    True
+    >>> _is_slide({"view": "eta=1&lesson=margin", "run": "x"}, S(url_path="margin"), {"eta": "2"})
+    False
+    >>> _is_slide({"view": "eta=2", "run": "x"}, S(url_path="margin"), {"eta": "2"})
+    False
+    >>> _is_slide({"view": "lesson=margin", "run": "x"}, S(url_path="margin"), {"data": "xor"})
+    False
+    """
+    from ui import classroom
+
+    if not isinstance(ahead, dict) or not isinstance(ahead.get("view"), str):
+        return False
+    view = classroom.decode_view(ahead["view"])
+    if view.pop(classroom.LESSON, "") != target.url_path:
+        return False
+    return all(view.get(name, value) == value and (name in view or name not in _DATA)
+               for name, value in params.items() if name not in ("step", "lecture"))
 
 
 def after() -> None:

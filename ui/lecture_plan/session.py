@@ -7,6 +7,7 @@ from classroom import plan as plans
 PLAN = "plan.plan"  # the plan in progress (classroom.plan.Plan)
 AT = "plan.at"  # the slide on screen while the lecture is given (its index), else absent
 GO = "plan.go"  # the slide asked for: opened as the next run begins
+GO_AHEAD = "plan.go_ahead"  # with it, what its prepared page offered the class (plan.js)
 ASKED = "plan.asked"  # the browser was asked once for the plan it keeps
 FORGET = "plan.forget"  # the lecturer cleared the plan: the browser forgets it too
 PROBLEM = "plan.problem"  # why a plan (a file, a link, the browser's copy) was refused

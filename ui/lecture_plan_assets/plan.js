@@ -63,10 +63,10 @@ function press(g, way) {
     // the stepper's own button: its class layer tells the class, as a key would
     stepper.box.querySelector(`.pl-controls .pl-${move.step}`)?.click();
   } else {
-    showPrepared(g, move.go);
+    const ahead = showPrepared(g, move.go) ? g.shown.ahead : null;
     g.going = true;  // one slide at a time: the next press waits for that slide's run
     g.bar?.setAttribute("aria-busy", "true");
-    g.trigger("go", { slide: move.go, from: slide.at, at: Date.now() });
+    g.trigger("go", { slide: move.go, from: slide.at, at: Date.now(), ahead });
   }
   return true;
 }
@@ -272,7 +272,13 @@ export function showPrepared(g, at) {
     window.plShown = { at, ms: Math.round(performance.now() - pressed) };
   });
   g.shown?.frame.remove();
-  g.shown = { frame, at, since: pressed };
+  // what the frame's page offers the class (its view and kept run: stream.js), sent with the
+  // key so that the class hears the slide at once
+  let ahead = null;
+  try {
+    ahead = frame.contentWindow.__plAhead ?? null;
+  } catch (error) { ahead = null; }
+  g.shown = { frame, at, since: pressed, ahead };
   setTimeout(() => unshow(g, frame), SHOWN_AT_MOST_MS);
   return true;
 }
