@@ -407,7 +407,8 @@ def turn(facts: RunFacts, k: int) -> str | None:
     ``"anticlockwise"`` or ``"clockwise"`` by the sign of the cross product w_before × w_after
     (exact on an exact run), and None where none of them is right: w had or gets no
     direction, keeps it, or turns half round; in floats, a cross product within rounding of
-    0 (core.decimals.TIE of its terms), which the floats cannot tell from no turn.
+    0 (core.decimals.TIE of its terms) or a turn by an angle within rounding (TIE of the
+    product of the two w's sizes), which the floats cannot tell from no turn.
     """
     from core.decimals import TIE
 
@@ -423,7 +424,10 @@ def turn(facts: RunFacts, k: int) -> str | None:
     if (p1 == 0 and p2 == 0) or (q1 == 0 and q2 == 0):
         return None
     cross = p1 * q2 - p2 * q1
-    if not _exact((p1, p2), 0) and abs(cross) <= TIE * (abs(p1 * q2) + abs(p2 * q1)):
+    # in floats, a cross product within rounding of its terms, or of an angle within rounding
+    # (a w whose 0 is a residue of 1e-17 turns by that much): no turn the floats can tell
+    if not _exact((p1, p2), 0) and abs(cross) <= TIE * max(
+            abs(p1 * q2) + abs(p2 * q1), max(abs(p1), abs(p2)) * max(abs(q1), abs(q2))):
         return None
     return None if cross == 0 else ("anticlockwise" if cross > 0 else "clockwise")
 

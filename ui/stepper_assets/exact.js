@@ -118,10 +118,10 @@ export function turnOf(run, wb, wa) {
   let zeroBefore = signOf(p[0]) === 0 && signOf(p[1]) === 0;
   let zeroAfter = signOf(q[0]) === 0 && signOf(q[1]) === 0;
   let near = false;
+  const size = (v) => Math.max(Math.abs(v[0]), Math.abs(v[1]));
   if (!ex && !(zeroBefore && zeroAfter)) {
     // in floats a w that should be 0 is often a residue of 1e-17 (w + ηyx cancelling): a w
     // within rounding of the update's own size is no direction, as far as the floats can tell
-    const size = (v) => Math.max(Math.abs(v[0]), Math.abs(v[1]));
     const step = size([q[0] - p[0], q[1] - p[1]]);
     const nearBefore = !zeroBefore && size(p) <= TURN_TIE * step;
     const nearAfter = !zeroAfter && size(q) <= TURN_TIE * Math.max(size(p), step);
@@ -135,8 +135,11 @@ export function turnOf(run, wb, wa) {
   if (p[0] === q[0] && p[1] === q[1]) return { kind: "same", way: 0 };
   const along = signOf(p[0] * q[0] + p[1] * q[1]) > 0 ? "kept" : "flip";
   if (!ex) {
+    // a cross product within rounding of its terms, or an angle within rounding (a w whose 0
+    // is a residue of 1e-17 turns by that much): core/quantities.py's turn, the same rule
     const cross = p[0] * q[1] - p[1] * q[0];
-    if (Math.abs(cross) <= TURN_TIE * (Math.abs(p[0] * q[1]) + Math.abs(p[1] * q[0]))) {
+    if (Math.abs(cross) <= TURN_TIE * Math.max(Math.abs(p[0] * q[1]) + Math.abs(p[1] * q[0]),
+                                               size(p) * size(q))) {
       return { kind: along, way: 0, near: true };
     }
     return { kind: "turn", way: Math.sign(cross) };
