@@ -28,6 +28,10 @@ const LECTURE_BESIDE_MIN_PX = 420;
 // a plane whose y range grows to fill its plot (its figure's yaxis.constrain "range":
 // lessons/svm/figures.py's run_figure, tall) may be this many times as tall as wide
 const TALL_PLOT = 1.4;
+// a phone's plane up to this much shorter than its square height, or the second much taller,
+// stands as drawn (planeChange)
+const SQUARE_SLACK_PX = 4;
+const TALLER_SLACK_PX = 16;
 const FOOT_GAP_PX = 4;  // a chart that follows the window ends this far above its foot
 const FOOT_LEGEND_PX = 150;  // and its chart grows by this much: the legend, with its title
 const FOOT_LEGEND = { orientation: "h", xref: "container", x: 0, xanchor: "left",
@@ -165,7 +169,13 @@ export function planeChange(gd, layout, height, narrow) {
   const { margin = {}, title } = layout;
   const top = (margin.t ?? 10) + (narrow ? TOOLBAR_ROW_PX : 0);
   const change = {};
-  if (Math.abs(height - gd._fullLayout.height) > 2) change.height = height;
+  // not for a few px (equal scales leave a band that thin, above and below the plot when it
+  // stands a little taller than its square, beside it when a little shorter: the second
+  // narrows the plane, the first only holds a band): where Plotly's margins move with the
+  // height, the square height swung between two (491, 503, 494, 501 ... px) and is left at
+  // the taller
+  const grow = height - gd._fullLayout.height;
+  if (grow > SQUARE_SLACK_PX || grow < -TALLER_SLACK_PX) change.height = height;
   if (gd._fullLayout.margin.t !== top) {
     change["margin.t"] = top;
     if (title?.text) {

@@ -1,5 +1,5 @@
-// @uses controls.js fit.js
-// @provides placeOf, refit, planeHeightOf, fitPlaneHeight
+// @uses controls.js fit.js plotly.js
+// @provides placeOf, refit, planeHeightOf, fitPlaneHeight, firstPlane
 // Where a stepper stands, and its charts fitted to it. Its place is what fit.js sizes the plane
 // by: lecture mode, a pair, a wide window laid out as a projector, the box's width, its top on
 // the page and the window's height less a lecture's slide bar. Each function takes the stepper
@@ -49,15 +49,40 @@ export function planeHeightOf(s) {
 }
 
 export function fitPlaneHeight(s, passes = 3) {
-  // one run out of lecture mode: its plane at planeHeightOf, its toolbar's row made
+  // one run out of lecture mode: its plane at planeHeightOf, its toolbar's row made. One fitting
+  // at a time: a drawing's end asks for one (stepper.js), and each fitting's drawing ends, so
+  // that fittings begun while one ran drew a phone's 1,000 points seven times over
+  if (s.fitting) return s.fitting;
   const gd = s.ui.planePlot;
   if (s.run.header.lecture || s.pair || !gd._fullLayout?._size || !window.Plotly) return null;
   const height = planeHeightOf(s);
   const change = planeChange(gd, s.run.header.figure.layout, height,
                              window.matchMedia(NARROW).matches);
-  if (!change) return null;
+  if (!change) {
+    // how much taller than wide the plane stood once fitted, for the next run's first drawing
+    s.fitted = { width: s.ui.planeHost.clientWidth,
+                 extra: gd._fullLayout.height - s.ui.planeHost.clientWidth };
+    return null;
+  }
   if (change.height) s.planeHeight = height;
   // again once Plotly has made room for the labels at the new height (automargin)
-  return window.Plotly.relayout(gd, change)
-    .then(() => (passes > 1 ? fitPlaneHeight(s, passes - 1) : null));
+  s.fitting = window.Plotly.relayout(gd, change).finally(() => { s.fitting = null; });
+  return s.fitting.then(() => (passes > 1 ? fitPlaneHeight(s, passes - 1) : null));
+}
+
+export function firstPlane(s, layout, place) {
+  // a phone's lone run drawn the first time as near as can be to how fitPlaneHeight leaves
+  // it: its toolbar's row over its title, and as much taller than wide as the run before
+  // stood once fitted at this width (a class's next slide, a page's rerun), else as a square
+  // plot with the figure's margins (Plotly's automargin then moves them), so that few
+  // drawings of its 1,000 points follow on a phone
+  if (place.lecture || place.pair || !place.narrow) return;
+  const own = s.run.header.figure.layout;
+  const { l = 80, r = 80, b = 80 } = own.margin ?? {};
+  const t = (own.margin?.t ?? 10) + TOOLBAR_ROW_PX;
+  layout.margin = { ...layout.margin, t };
+  if (own.title?.text) layout.title = { ...layout.title, yref: "paper", y: 1, yanchor: "bottom" };
+  const extra = s.fitted?.width === place.width ? s.fitted.extra : t + b - l - r;
+  const square = Math.round(place.width + extra);
+  if (square > 0) layout.height = Math.min((own.height ?? 450) + TOOLBAR_ROW_PX, square);
 }

@@ -113,7 +113,9 @@ export class Stepper {
   }
 
   plot(Plotly) {
-    const figure = planeFigure(this.run, placeOf(this));
+    const place = placeOf(this);
+    const figure = planeFigure(this.run, place);
+    firstPlane(this, figure.layout, place);
     this.planeHeight = figure.layout.height;
     const plots = [Plotly.react(this.ui.planePlot, figure.data, figure.layout, figure.config)];
     for (const layer of this.active) {
@@ -133,7 +135,10 @@ export class Stepper {
             this.draw();
             // Plotly makes room for the axes' labels and the legend after a change of size
             // (automargin), in a drawing of its own: the plane's height follows once it is done
-            if (gd === this.ui.planePlot) setTimeout(() => fitPlaneHeight(this), 0);
+            // (a fitting's own drawing: the fitting goes on by itself, place.js)
+            if (gd === this.ui.planePlot && !this.fitting) {
+              setTimeout(() => fitPlaneHeight(this), 0);
+            }
           });
           gd.on("plotly_relayout", () => this.draw());
         }
