@@ -124,6 +124,9 @@ def test_the_notes_lecture_given_with_pagedown_and_pageup_only(browser, server_u
             wait_slide(projector, n - 1)
             assert_shows(projector, n - 1)
         assert not errors, errors
+    except BaseException:
+        projector.screenshot(path=str(ARTIFACTS / "lecture_pagedown_failed.png"))
+        raise
     finally:
         context.close()
 
