@@ -84,6 +84,28 @@ def press(page, key: str, times: int = 1) -> None:
         page.keyboard.press(key)
 
 
+def ask(lecturer, name) -> None:
+    """The lecturer opens the strip's questions (a disclosure: the strip keeps one row on a
+    projector) and asks the one named ``name``."""
+    lecturer.locator(".pl-class-more > summary").click()
+    lecturer.locator(".pl-class-more").get_by_role("button", name=name).click()
+
+
+LINE_QUESTION = "Ask: draw the boundary after the next step"
+
+
+def ask_a_line(lecturer) -> None:
+    """The lecturer steps on (a press at a time, 12 at most) to a step whose next boundary
+    crosses the plane, where the strip offers the line question, and asks it."""
+    offer = lecturer.get_by_role("button", name=LINE_QUESTION, include_hidden=True)
+    for _ in range(12):
+        if offer.count():
+            break
+        press(lecturer, "ArrowRight")
+        lecturer.wait_for_timeout(600)
+    ask(lecturer, LINE_QUESTION)
+
+
 def class_key(lecturer) -> str:
     """The lecturer's key, from the strip component's memory (it is in no page text)."""
     return lecturer.evaluate(

@@ -20,6 +20,8 @@ from core.trace import record
 from datasets.builtin import BUILTIN
 from testkit.class_journey import (
     PROJECTOR,
+    ask,
+    ask_a_line,
     collapse,
     open_page,
     press,
@@ -36,14 +38,6 @@ pytestmark = pytest.mark.browser
 PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True}
 NOTES4 = BUILTIN["Lecture notes' example: 4 points"]()
 STATE = "() => document.querySelector('.pl-class').parentElement.__plClass.state.question"
-
-
-def ask(lecturer, name) -> None:
-    """The lecturer opens the strip's questions (a disclosure: the strip keeps one row on a
-    projector) and asks one."""
-    more = lecturer.locator(".pl-class-more > summary")
-    more.click()
-    lecturer.locator(".pl-class-more").get_by_role("button", name=name).click()
 
 
 def close_share(truth, line, box) -> float:
@@ -146,14 +140,7 @@ def _journey(browser, server_url, lecturer, phone_context, errors) -> None:
     settle(lecturer, 500)
 
     # ---- view 3, a later step: a line, by two taps on the phone's own plane
-    offer = lecturer.get_by_role("button", name="Ask: draw the boundary after the next step",
-                                 include_hidden=True)
-    for _ in range(12):  # a step whose next boundary crosses the plane
-        if offer.count():
-            break
-        press(lecturer, "ArrowRight")
-        lecturer.wait_for_timeout(600)
-    ask(lecturer, "Ask: draw the boundary after the next step")
+    ask_a_line(lecturer)  # at a step whose next boundary crosses the plane
     wait_strip(phone, "Where will the boundary be after step")
     question = lecturer.evaluate(STATE)
     assert_accessible(phone, "class_question_line")

@@ -15,6 +15,8 @@ import pytest
 
 from testkit.class_journey import (
     PROJECTOR,
+    ask,
+    ask_a_line,
     collapse,
     press,
     same_status,
@@ -48,12 +50,6 @@ def in_the_dark(tab, dark: bool) -> None:
     tab.wait_for_function("(bg) => getComputedStyle(document.body).backgroundColor === bg",
                           arg="rgb(23, 22, 20)" if dark else "rgb(255, 255, 255)")
     tab.wait_for_timeout(400)  # the stepper draws its chart again in the page's colours
-
-
-def ask(lecturer, name) -> None:
-    """The lecturer asks one of the strip's questions (in its disclosure on a projector)."""
-    lecturer.locator(".pl-class-more > summary").click()
-    lecturer.locator(".pl-class-more").get_by_role("button", name=name).click()
 
 
 def follower(context, url: str, errors: list):
@@ -192,14 +188,7 @@ def _journey(lecturer, phone_context, server_url, errors) -> None:
     settle(lecturer, 400)
 
     # ---- a line, by two taps on the phone's own plane
-    offer = lecturer.get_by_role("button", name="Ask: draw the boundary after the next step",
-                                 include_hidden=True)
-    for _ in range(12):  # a step whose next boundary crosses the plane
-        if offer.count():
-            break
-        press(lecturer, "ArrowRight")
-        lecturer.wait_for_timeout(600)
-    ask(lecturer, "Ask: draw the boundary after the next step")
+    ask_a_line(lecturer)  # at a step whose next boundary crosses the plane
     wait_strip(phone, "Where will the boundary be after step")
     phone.locator(".pl-stepper .pl-plane .js-plotly-plot").first.scroll_into_view_if_needed()
     box = phone.locator("svg.pl-class-lines .pl-class-tap").bounding_box()
