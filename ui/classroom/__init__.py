@@ -48,7 +48,6 @@ from ui.classroom.views import LESSON, decode_view, encode_view, owned, view_of
 __all__ = [
     "ASSETS", "JS_MODULES", "LESSON", "REMOTE_SHOWN_S", "SHARED_JS", "_open_class",
     "_remote_token", "app_link", "class_session", "decode_view", "encode_view", "give_ahead",
-    "join_link",
-    "module_path",
-    "owned", "qr_svg", "reset_session", "script", "title_slot", "view_of",
+    "join_link", "module_path", "owned", "qr_svg", "reset_session", "script", "title_slot",
+    "view_of",
 ]

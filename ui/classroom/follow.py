@@ -8,7 +8,7 @@ import contextlib
 import streamlit as st
 
 from classroom import codes
-from classroom.state import ClassError, ClassState
+from classroom.state import MAX_VIEW_CHARS, ClassError, ClassState
 from ui.classroom.assets import _mount
 from ui.classroom.session import (
     _AHEAD,
@@ -159,7 +159,8 @@ def give_ahead(ahead: object, step: int, parameters) -> None:
     if not isinstance(ahead, dict):
         return
     view, run = ahead.get("view"), ahead.get("run")
-    if not isinstance(view, str) or len(view) > 100_000 or not isinstance(run, str) \
+    # (a view longer than the class takes is not read: the class's own limit)
+    if not isinstance(view, str) or len(view) > MAX_VIEW_CHARS or not isinstance(run, str) \
             or run not in _KEPT_RUNS:
         return
     params = owned(decode_view(view), parameters and parameters())

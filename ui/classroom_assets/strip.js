@@ -1,6 +1,6 @@
 // @uses ../stepper_assets/dom.js
-// @provides ASKS, url, askRun, relay, ahead, tell, mainStepper, stepperAt, build, render, LEAD, resume,
-// @provides keep, STRIP_KINDS, extensions, bringIntoView
+// @provides ASKS, url, askRun, relay, ahead, tell, mainStepper, stepperAt, build, render, LEAD,
+// @provides resume, keep, STRIP_KINDS, extensions, bringIntoView
 // The class strip's page side (ui/classroom/ draws the strip; stream.js follows the class):
 // the strip's buttons and words, the page's stepper as the strip sees it, the relay that
 // asks Streamlit for a run, and the tab's own record of the class it leads. It talks to

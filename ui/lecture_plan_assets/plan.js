@@ -184,7 +184,8 @@ function pageStill(doc) {
 export function holds(frame, next) {
   // whether the frame's page is still the slide it was opened on: its lesson, and every
   // parameter its address holds as the slide's link has it (a page drops its defaults from
-  // its address); a page that went elsewhere is never shown as the next slide
+  // its address, never its data); a page that went elsewhere is never shown as the next
+  // slide (the server checks the key's offer by the same rule: opening.py's _is_slide)
   const want = new URL(next, location.href);
   const got = new URL(frame.contentWindow.location.href);
   if (want.pathname.replace(/\/$/, "") !== got.pathname.replace(/\/$/, "")) return false;
